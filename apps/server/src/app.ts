@@ -1,0 +1,88 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.js';
+import { outboxAuthMailer } from './auth/outbox-mailer.js';
+import type { Db } from './db/client.js';
+import type { Env } from './env.js';
+import { webDistDir } from './paths.js';
+import { authSessionPlugin } from './plugins/auth-session.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticPlugin } from './plugins/static.js';
+import { fileRoutes } from './routes/files/routes.js';
+import { healthRoutes } from './routes/health/routes.js';
+import { meRoutes } from './routes/me/routes.js';
+import { trailRoutes } from './routes/trails/routes.js';
+import type { RouteDeps } from './routes/types.js';
+import { userRoutes } from './routes/users/routes.js';
+import type { FileStorage } from './storage/storage.js';
+
+export interface AppOptions {
+  env: Env;
+  db: Db;
+  storage: FileStorage;
+  /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
+  authSecret: string;
+  mailQueued?: () => void;
+  now?: () => Date;
+  /** A pino logger; tests leave it out and run silent. */
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the whole HTTP application without listening: main.ts serves it, tests inject into it. */
+export async function buildApp(opts: AppOptions) {
+  const { env } = opts;
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: env.TRUST_PROXY,
+    // SSE streams stay open; close() must not wait for them (ARCHITECTURE §2 pitfalls).
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailQueued = opts.mailQueued ?? (() => undefined);
+  const auth = createAuth(
+    opts.db,
+    {
+      appUrl: env.APP_URL,
+      secret: opts.authSecret,
+      rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+      sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
+      trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
+      log: opts.logger && {
+        error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
+        warn: (msg: string, ...args: unknown[]) => opts.logger!.warn({ args }, `[auth] ${msg}`),
+        info: (msg: string, ...args: unknown[]) => opts.logger!.info({ args }, `[auth] ${msg}`),
+        debug: (msg: string, ...args: unknown[]) => opts.logger!.debug({ args }, `[auth] ${msg}`),
+      },
+    },
+    outboxAuthMailer(opts.db, mailQueued),
+  );
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
+  await app.register(openapiPlugin);
+  await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
+
+  const deps: RouteDeps = {
+    db: opts.db,
+    storage: opts.storage,
+    adminEmails: env.ADMIN_EMAILS,
+    uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+    timeZone: env.TRAIL_TIME_ZONE,
+    now: opts.now ?? (() => new Date()),
+    mailQueued,
+  };
+  for (const routes of [healthRoutes, meRoutes, userRoutes, trailRoutes, fileRoutes]) {
+    await app.register(async (scope) => routes(scope, deps));
+  }
+  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir });
+
+  await app.ready();
+  return app;
+}

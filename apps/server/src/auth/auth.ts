@@ -1,0 +1,92 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
+import type { Db } from '../db/client.js';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { AuthMailer } from './senders.js';
+
+export interface AuthConfig {
+  appUrl: string;
+  secret: string;
+  rateLimitMax: number;
+  /** Per IP and minute on sign-in, sign-up and reset endpoints. */
+  sensitiveRateLimitMax: number;
+  /** Extra origins allowed to call the auth API (the Vite dev server in development). */
+  trustedOrigins?: string[];
+  /** Where Better Auth's own log lines go; without one only its errors reach the console. */
+  log?: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>;
+}
+
+/** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
+export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
+
+/**
+ * Better Auth, mounted at /api/auth (SPEC §7 "Auth"): e-mail and password sign-up and sign-in,
+ * sessions in a cookie, sign-out, password reset and e-mail verification by mail. Links in the
+ * mails point at the app's /auth page with `mode` and `oobCode`, the shape the sign-in widget reads.
+ */
+export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
+  return betterAuth({
+    appName: 'TrailBuddy',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.secret,
+    trustedOrigins: [config.appUrl, ...(config.trustedOrigins ?? [])],
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        if (config.log) config.log[level](message, ...args);
+        else if (level === 'error') console.error(message, ...args);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      // Like the original product: creating an account signs you in; verification is by mail.
+      requireEmailVerification: false,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await mailer.passwordReset({ email: user.email, name: user.name }, actionLink(config.appUrl, 'resetPassword', token));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, token }) => {
+        await mailer.verifyEmail({ email: user.email, name: user.name }, actionLink(config.appUrl, 'verifyEmail', token));
+      },
+    },
+    rateLimit: {
+      // Shared by every instance through PostgreSQL (ARCHITECTURE §1 "Stateless server instances").
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: config.rateLimitMax,
+      // Credential endpoints get a tighter budget than the rest of the auth API.
+      customRules: Object.fromEntries(
+        ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
+          path,
+          { window: 60, max: config.sensitiveRateLimitMax },
+        ]),
+      ),
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function actionLink(appUrl: string, mode: string, oobCode: string): string {
+  const url = new URL('/auth', appUrl);
+  url.searchParams.set('mode', mode);
+  url.searchParams.set('oobCode', oobCode);
+  return url.toString();
+}

@@ -1,0 +1,23 @@
+/**
+ * Better Auth's error codes whose message the product fixes (SPEC §5). The auth bridge rewrites
+ * these messages and keeps Better Auth's response shape, so its client still reads them.
+ */
+export const AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Invalid email or password. Please try again.',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  USER_ALREADY_EXISTS: 'The email address is already used by another account',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'The email address is already used by another account',
+  PASSWORD_TOO_SHORT: 'Strong passwords have at least 6 characters and a mix of letters and numbers',
+  INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
+};
+
+/**
+ * The app's sign-up form sends a confirmation Better Auth does not know about; a mismatch is
+ * refused before the request reaches it, in Better Auth's error shape (SPEC §5).
+ */
+export function passwordConfirmationError(path: string, body: unknown): { code: string; message: string } | null {
+  if (!path.endsWith('/sign-up/email') || typeof body !== 'object' || body === null) return null;
+  const { password, confirmPassword } = body as { password?: unknown; confirmPassword?: unknown };
+  if (confirmPassword === undefined || confirmPassword === password) return null;
+  return { code: 'PASSWORDS_DO_NOT_MATCH', message: AUTH_MESSAGES.PASSWORDS_DO_NOT_MATCH! };
+}

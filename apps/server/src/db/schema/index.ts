@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './profiles.js';
+export * from './trails.js';
+export * from './matches.js';
+export * from './outbox.js';

@@ -1,0 +1,46 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
+import { users } from './auth.js';
+
+/**
+ * The product's user document (SPEC §3 "User"), one row per account, keyed by the auth id.
+ * Name and e-mail stay in Better Auth's `users` table; everything else the profile needs is
+ * here, with the spec's defaults. `registrationCompletedAt` marks "Complete Your Profile" done.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    image: text('image').notNull().default(DEFAULT_AVATAR),
+    age: integer('age'),
+    gender: text('gender', { enum: ['Male', 'Female', 'Other'] }),
+    country: text('country'),
+    city: text('city'),
+    bio: text('bio'),
+    instagram: text('instagram'),
+    skillHiking: text('skill_hiking', { enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
+    skillRunning: text('skill_running', { enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
+    pace: text('pace', { enum: ['relaxed', 'moderate', 'fast'] })
+      .notNull()
+      .default('moderate'),
+    communication: text('communication', { enum: ['quiet', 'balanced', 'chatty'] })
+      .notNull()
+      .default('chatty'),
+    adventureLevel: text('adventure_level', { enum: ['cautious', 'moderate', 'adventurous'] })
+      .notNull()
+      .default('moderate'),
+    hasSeenOnboarding: boolean('has_seen_onboarding').notNull().default(false),
+    registrationCompletedAt: timestamp('registration_completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Best Matches (ARCHITECTURE §5) ranks users with a complete profile.
+  (t) => [index('profiles_complete_idx').on(t.registrationCompletedAt)],
+);

@@ -1,0 +1,33 @@
+/**
+ * The one error vocabulary of the server. Every failure a client can see is an AppError:
+ * an HTTP status, a stable machine-readable `code`, a human message and, for bad input,
+ * the fields at fault. The error plugin turns it into `{ error: { code, message, fields? } }`.
+ */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors, code = 'invalid-argument') => new AppError(400, code, message, fields);
+
+/** A 400 for one bad field, the most common case: the message names the field. */
+export const invalidField = (field: string, message: string) => badRequest(message, { [field]: message });
+
+export const unauthenticated = (message = 'Sign in to continue.') => new AppError(401, 'unauthenticated', message);
+
+export const forbidden = (message = 'You do not have permission to do that.') => new AppError(403, 'permission-denied', message);
+
+export const notFound = (what: string) => new AppError(404, 'not-found', `${what} not found.`);
+
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+export const payloadTooLarge = (field: string, message: string) => new AppError(413, 'payload-too-large', message, { [field]: message });

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client.js';
+import { mailOutbox } from '../db/schema/outbox.js';
+import { InvalidMailParamsError, parseTemplateMail, type TemplateName, type TemplateParams } from './templates.js';
+
+/** Params as a caller gives them: `to_email` defaults to the recipient. */
+export type EnqueueParams<N extends TemplateName> = Omit<TemplateParams<N>, 'to_email'> & { to_email?: string };
+
+export type MailToEnqueue = {
+  [N in TemplateName]: {
+    template: N;
+    to: string;
+    params: EnqueueParams<N>;
+    /**
+     * Names the mail, not the attempt: the same business event always yields the same key
+     * (e.g. `welcome:<userId>`, `match-confirmed:<matchId>:<userId>`), so a retried request
+     * cannot queue it twice. It also becomes the Message-ID, for receivers to dedupe on.
+     */
+    idempotencyKey: string;
+  };
+}[TemplateName];
+
+// Printable ASCII without spaces: the key is sent in a mail header and must stay one token.
+const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters without spaces');
+const recipientSchema = z.email();
+
+export interface EnqueueResult {
+  /** False when a mail with this idempotency key was already queued (or sent). */
+  queued: boolean;
+}
+
+/**
+ * Queues a mail in the outbox. Pass the caller's transaction so the mail commits (or rolls
+ * back) with the business change; delivery happens later in the worker, so a mail failure
+ * never blocks or loses that change. Params are validated here, where a bug is still the
+ * caller's stack trace, rather than at delivery time.
+ */
+export async function enqueueMail(db: DbOrTx, mail: MailToEnqueue): Promise<EnqueueResult> {
+  const to = recipientSchema.safeParse(mail.to);
+  if (!to.success) throw new InvalidMailParamsError(mail.template, { to: 'must be an e-mail address' });
+  const key = idempotencyKeySchema.safeParse(mail.idempotencyKey);
+  if (!key.success) throw new InvalidMailParamsError(mail.template, { idempotencyKey: key.error.issues[0]?.message ?? 'is invalid' });
+  if (mail.params.to_email !== undefined && mail.params.to_email !== mail.to) {
+    throw new InvalidMailParamsError(mail.template, { to_email: 'differs from the recipient' });
+  }
+
+  const { params } = parseTemplateMail(mail.template, { ...mail.params, to_email: mail.to });
+  const rows = await db
+    .insert(mailOutbox)
+    .values({ template: mail.template, toEmail: mail.to, params, idempotencyKey: mail.idempotencyKey })
+    .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
+    .returning({ id: mailOutbox.id });
+  return { queued: rows.length > 0 };
+}

@@ -1,0 +1,125 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { connectDatabase, runMigrations } from './db/client.js';
+import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
+import { parseEnv } from './env.js';
+import { startDevInbox } from './mail/dev-inbox.js';
+import { createMailTransport } from './mail/index.js';
+import { startMailWorker } from './mail/worker.js';
+import { resolveFromRoot } from './paths.js';
+import { resolveAuthSecret } from './secret.js';
+import { createStorage } from './storage/index.js';
+
+/** Creates the application database inside the embedded cluster on first start. */
+async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const startedAt = performance.now();
+  const env = parseEnv();
+  const log = pino({
+    level: env.LOG_LEVEL,
+    transport: env.NODE_ENV === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
+  });
+  const dataDir = resolveFromRoot(env.DATA_DIR);
+  const cleanups: (() => Promise<void>)[] = [];
+
+  // The dev inbox loads while PostgreSQL starts: both take a moment, neither needs the other.
+  const inboxStarting =
+    !env.SMTP_URL && !env.EMAILJS_SERVICE_ID && env.DEV_INBOX
+      ? startDevInbox({ smtpPort: env.DEV_INBOX_SMTP_PORT, webPort: env.DEV_INBOX_WEB_PORT, log, mailDirectory: join(dataDir, 'maildev') })
+      : Promise.resolve(undefined);
+
+  let databaseUrl = env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT, log: (m) => log.debug({ postgres: m.trim() }) });
+    cleanups.push(() => embedded!.stop());
+    await ensureDatabase(embedded.url('postgres'), 'trailbuddy');
+    databaseUrl = embedded.url('trailbuddy');
+  }
+  const database = connectDatabase(databaseUrl);
+  cleanups.unshift(() => database.close());
+  await runMigrations(database.db, database.pool);
+
+  const storage = createStorage({
+    storageDir: env.STORAGE_DIR ? resolveFromRoot(env.STORAGE_DIR) : join(dataDir, 'storage'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+  });
+  const seeded = env.SEED_DEMO_DATA
+    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE })
+    : { seeded: false, trails: 0, users: 0 };
+  if (seeded.seeded) log.info(seeded, 'seeded demo data');
+
+  // With no mail service configured, mail goes to a local inbox a person can open.
+  const inbox = await inboxStarting;
+  if (inbox) cleanups.unshift(() => inbox.close());
+  const smtpUrl = env.SMTP_URL ?? inbox?.smtpUrl;
+  const inboxUrl = inbox?.webUrl;
+  const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
+  const mailWorker = env.JOBS_ENABLED ? startMailWorker({ db: database.db, transport, log }) : undefined;
+  if (mailWorker) cleanups.unshift(() => mailWorker.stop());
+
+  const app = await buildApp({
+    env,
+    db: database.db,
+    storage,
+    authSecret: resolveAuthSecret(env, dataDir),
+    mailQueued: () => mailWorker?.trigger(),
+    logger: log,
+  });
+  cleanups.unshift(() => app.close());
+  await app.listen({ host: env.HOST, port: env.PORT });
+
+  const lines = [
+    '',
+    `  TrailBuddy is running at ${env.APP_URL}  (ready in ${Math.round(performance.now() - startedAt)} ms)`,
+    `  API docs:   ${new URL('/api/docs', env.APP_URL).toString()}`,
+    inboxUrl
+      ? `  Dev inbox:  ${inboxUrl}  (every e-mail the app sends lands here)`
+      : `  Mail:       ${env.EMAILJS_SERVICE_ID ? 'EmailJS' : 'SMTP'}`,
+    `  Database:   ${embedded ? `embedded PostgreSQL in ${join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+  ];
+  if (env.SEED_DEMO_DATA) {
+    lines.push('', `  Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.email.padEnd(26)} ${env.ADMIN_EMAILS.includes(u.email) ? 'administrator' : u.name}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    for (const cleanup of cleanups) await cleanup().catch((err: unknown) => log.error({ err }, 'shutdown step failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirInUseError) console.error(`\n  ${err.message}\n`);
+  else console.error(err);
+  process.exit(1);
+});

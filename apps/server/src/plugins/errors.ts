@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../errors.js';
+
+/** "/skills/hiking" → "skills.hiking"; a whole-object error names the part that failed. */
+function fieldName(instancePath: string, missingProperty: unknown, context: string): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  return typeof missingProperty === 'string' ? missingProperty : context;
+}
+
+/**
+ * One place turns every failure into `{ error: { code, message, fields? } }` (ARCHITECTURE §4):
+ * AppErrors as they are, schema failures as a 400 naming each field, Fastify's own 4xx with
+ * their message, and anything else as a 500 whose details are logged but never sent.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: FieldErrors = {};
+      for (const issue of err.validation) {
+        const name = fieldName(issue.instancePath, issue.params?.missingProperty, err.validationContext ?? 'body');
+        fields[name] ??= issue.message ?? 'Invalid value.';
+      }
+      const [first] = Object.values(fields);
+      return reply.status(400).send({ error: { code: 'invalid-argument', message: first ?? 'Invalid request.', fields } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? 'too-many-requests' : status === 413 ? 'payload-too-large' : 'invalid-argument';
+      return reply.status(status).send({ error: { code, message: err.message } });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: { code: 'not-found', message: `No route for ${req.method} ${req.url.split('?')[0]}.` } }),
+  );
+});

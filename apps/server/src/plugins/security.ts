@@ -1,0 +1,43 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Security headers with a real Content-Security-Policy (the SPA loads only its own scripts,
+ * styles and images; uploaded images come from /api/files on the same origin) and a per-IP
+ * request limit on the API. Swagger UI needs inline styles and scripts, so /api/docs gets a
+ * looser policy of its own (see openapi.ts).
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { rateLimitMax: number }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Trail images may be shown by other origins' link previews; the API is same-origin anyway.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitMax,
+    timeWindow: '1 minute',
+    // Static files of the SPA are not worth counting; the API is.
+    allowList: (req) => !req.url.startsWith('/api/'),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: { code: 'too-many-requests', message: `Too many requests. Try again in ${ctx.after}.` },
+    }),
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.js';
+import type { FileStorage } from '../storage/storage.js';
+
+/** What every route module receives: the services' dependencies, never read from globals. */
+export interface RouteDeps {
+  db: Db;
+  storage: FileStorage;
+  adminEmails: readonly string[];
+  uploadMaxBytes: number;
+  timeZone: string;
+  now: () => Date;
+  /** Nudges the mail worker after a request queued a mail. */
+  mailQueued: () => void;
+}
+
+export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();

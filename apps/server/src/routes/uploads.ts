@@ -1,0 +1,22 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, payloadTooLarge } from '../errors.js';
+
+/**
+ * Reads the one file of a multipart request into memory, capped at `maxBytes`: the cap is
+ * enforced while streaming, so an oversized upload is refused without being held whole.
+ */
+export async function readUploadedFile(req: FastifyRequest, field: string, maxBytes: number) {
+  if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data.', { [field]: 'No file selected.' });
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part) throw badRequest('No file selected.', { [field]: 'No file selected.' });
+  if (part.fieldname !== field) throw badRequest(`Send the file in the "${field}" field.`, { [field]: 'No file selected.' });
+  const buffer = await part.toBuffer().catch((err: { code?: string }) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw payloadTooLarge(field, `The file is too large. The maximum size is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    }
+    throw err;
+  });
+  if (buffer.length === 0) throw badRequest('The file is empty.', { [field]: 'The file is empty.' });
+  return { buffer, filename: part.filename, fields: part.fields };
+}

@@ -1,0 +1,191 @@
+import { eq, isNotNull } from 'drizzle-orm';
+import type { CompleteRegistrationInput, OwnProfile, PublicProfile, UpdateProfileInput } from '@trailbuddy/shared/contracts/profile';
+import { PROFILE_DEFAULTS } from '@trailbuddy/shared/contracts/enums';
+import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
+import { canonicalCity, findCountry, formatLocation } from '@trailbuddy/shared/data/locations';
+import type { Db, DbOrTx } from '../db/client.js';
+import { profiles, users } from '../db/schema/index.js';
+import { invalidField, notFound } from '../errors.js';
+import { enqueueMail } from '../mail/outbox.js';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'createdAt'>;
+
+/** The spec's defaults for a user who has not completed registration yet (SPEC §3 "User"). */
+function defaultsFor(userId: string): ProfileRow {
+  const now = new Date(0);
+  return {
+    userId,
+    fullName: null,
+    image: DEFAULT_AVATAR,
+    age: null,
+    gender: null,
+    country: null,
+    city: null,
+    bio: null,
+    instagram: null,
+    skillHiking: PROFILE_DEFAULTS.skills.hiking,
+    skillRunning: PROFILE_DEFAULTS.skills.running,
+    pace: PROFILE_DEFAULTS.preferences.pace,
+    communication: PROFILE_DEFAULTS.preferences.communication,
+    adventureLevel: PROFILE_DEFAULTS.preferences.adventureLevel,
+    hasSeenOnboarding: false,
+    registrationCompletedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, row: ProfileRow): PublicProfile {
+  return {
+    id: user.id,
+    name: row.fullName ?? user.name,
+    image: row.image,
+    age: row.age,
+    location: row.city || row.country ? formatLocation(row.city, row.country) : null,
+    gender: row.gender,
+    skills: { hiking: row.skillHiking, running: row.skillRunning },
+    bio: row.bio,
+    instagram: row.instagram,
+    preferences: { pace: row.pace, communication: row.communication, adventureLevel: row.adventureLevel },
+  };
+}
+
+function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
+  return {
+    ...toPublicProfile(user, row),
+    email: user.email,
+    country: row.country,
+    city: row.city,
+    hasSeenOnboarding: row.hasSeenOnboarding,
+    registrationComplete: row.registrationCompletedAt !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+async function loadUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function getOwnProfile(db: DbOrTx, userId: string): Promise<OwnProfile> {
+  const row = await loadUser(db, userId);
+  if (!row) throw notFound('User');
+  return toOwnProfile(row.user, row.profile ?? defaultsFor(userId));
+}
+
+export async function getPublicProfile(db: DbOrTx, userId: string): Promise<PublicProfile | null> {
+  const row = await loadUser(db, userId);
+  return row ? toPublicProfile(row.user, row.profile ?? defaultsFor(userId)) : null;
+}
+
+/** Resolves country and city against the curated list: "city only with a country" (SPEC §5). */
+function resolveLocation(country: string | null | undefined, city: string | null | undefined) {
+  const known = findCountry(country);
+  if (country && !known) throw invalidField('country', 'Choose a country from the list.');
+  if (city && !known) throw invalidField('city', 'Choose a country before the city.');
+  const cityName = city ? canonicalCity(known?.code, city) : undefined;
+  if (city && !cityName) throw invalidField('city', `Choose a city in ${known?.name ?? 'the chosen country'}.`);
+  return { country: known?.name ?? null, city: cityName ?? null };
+}
+
+/**
+ * "Complete Your Profile": stores every field and queues the welcome mail in the same
+ * transaction, so the mail exists exactly when the registration does; delivery happens later,
+ * and its failure never undoes the registration (SPEC §8).
+ */
+export async function completeRegistration(db: Db, userId: string, input: CompleteRegistrationInput): Promise<OwnProfile> {
+  const { country, city } = resolveLocation(input.country, input.city);
+  return db.transaction(async (tx) => {
+    const account = await loadUser(tx, userId);
+    if (!account) throw notFound('User');
+    const now = new Date();
+    const values = {
+      fullName: input.fullName,
+      age: input.age,
+      gender: input.gender,
+      country,
+      city,
+      bio: input.bio,
+      instagram: input.instagram,
+      skillHiking: input.skills.hiking,
+      skillRunning: input.skills.running,
+      ...(input.preferences && {
+        pace: input.preferences.pace,
+        communication: input.preferences.communication,
+        adventureLevel: input.preferences.adventureLevel,
+      }),
+      updatedAt: now,
+    };
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values, registrationCompletedAt: now })
+      .onConflictDoUpdate({ target: profiles.userId, set: values });
+    // Only the first completion stamps the date (the upsert above leaves it alone).
+    await enqueueMail(tx, {
+      template: 'welcome',
+      to: account.user.email,
+      params: { to_email: account.user.email, to_name: input.fullName },
+      idempotencyKey: `welcome:${userId}`,
+    });
+    return getOwnProfile(tx, userId);
+  });
+}
+
+/** Profile edits (personal-profile view): any subset of fields; the e-mail is not editable. */
+export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<OwnProfile> {
+  return db.transaction(async (tx) => {
+    const account = await loadUser(tx, userId);
+    if (!account) throw notFound('User');
+    const current = account.profile ?? defaultsFor(userId);
+    const touchesLocation = input.country !== undefined || input.city !== undefined;
+    const location = touchesLocation
+      ? resolveLocation(input.country ?? current.country, input.city ?? (input.country ? null : current.city))
+      : undefined;
+    const values = {
+      ...(input.fullName !== undefined && { fullName: input.fullName }),
+      ...(input.age !== undefined && { age: input.age }),
+      ...(input.gender !== undefined && { gender: input.gender }),
+      ...(location && { country: location.country, city: location.city }),
+      ...(input.bio !== undefined && { bio: input.bio }),
+      ...(input.instagram !== undefined && { instagram: input.instagram }),
+      ...(input.skills && { skillHiking: input.skills.hiking, skillRunning: input.skills.running }),
+      ...(input.preferences && {
+        pace: input.preferences.pace,
+        communication: input.preferences.communication,
+        adventureLevel: input.preferences.adventureLevel,
+      }),
+      ...(input.hasSeenOnboarding !== undefined && { hasSeenOnboarding: input.hasSeenOnboarding }),
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(profiles)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: profiles.userId, set: values });
+    return getOwnProfile(tx, userId);
+  });
+}
+
+/** Points the profile at a preset avatar or an uploaded picture's URL. */
+export async function setProfileImage(db: Db, userId: string, image: string): Promise<OwnProfile> {
+  await db
+    .insert(profiles)
+    .values({ userId, image })
+    .onConflictDoUpdate({ target: profiles.userId, set: { image, updatedAt: new Date() } });
+  return getOwnProfile(db, userId);
+}
+
+/** Every user with a completed registration, as others may see them (SPEC §7 "Users: read all"). */
+export async function listPublicProfiles(db: DbOrTx): Promise<PublicProfile[]> {
+  const rows = await db
+    .select({ user: users, profile: profiles })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(isNotNull(profiles.registrationCompletedAt))
+    .orderBy(users.createdAt);
+  return rows.map((r) => toPublicProfile(r.user, r.profile));
+}

@@ -1,0 +1,109 @@
+import sharp from 'sharp';
+import { invalidField, payloadTooLarge } from '../errors.js';
+
+export interface ImageUploadOptions {
+  /** The form field the file came from, named in any error. */
+  field: string;
+  maxBytes: number;
+  /** Longest side of the stored image, in pixels. */
+  maxDimension?: number;
+}
+
+export interface ProcessedImage {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
+const DEFAULT_MAX_DIMENSION = 1600;
+const JPEG_QUALITY = 82;
+const NOT_AN_IMAGE = 'The file must be an image (JPEG, PNG, WebP, GIF or AVIF).';
+
+/**
+ * Formats as sharp's metadata names them. AVIF reports as `heif` (AV1 inside a HEIF box);
+ * HEIC is also `heif` and is accepted here, but the prebuilt sharp cannot decode HEVC, so it then
+ * fails at decoding with the same message. SVG is refused on purpose: it is a document that can
+ * carry scripts and external references, not a photo.
+ */
+const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'tiff']);
+
+/**
+ * Turns an untrusted upload into the JPEG we store. The client's file name and MIME type are
+ * ignored: the bytes decide. Re-encoding means what we serve is always a plain JPEG we produced,
+ * and sharp writes no metadata unless asked, so EXIF (GPS position, camera serials), XMP and
+ * IPTC never reach storage. Do not add `.withMetadata()`/`.keepExif()` here.
+ */
+export async function processImageUpload(input: Buffer, opts: ImageUploadOptions): Promise<ProcessedImage> {
+  const { field, maxBytes, maxDimension = DEFAULT_MAX_DIMENSION } = opts;
+  if (input.length > maxBytes) {
+    throw payloadTooLarge(field, `The file is too large. The maximum size is ${megabytes(maxBytes)} MB.`);
+  }
+
+  const format = await sniffFormat(input);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidField(field, NOT_AN_IMAGE);
+
+  try {
+    const { data, info } = await sharp(input)
+      // Bake the EXIF orientation into the pixels first: the tag itself is about to be dropped.
+      .rotate()
+      .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
+      // JPEG has no alpha; without this transparent areas would turn black.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
+  } catch {
+    // A valid header over corrupt or truncated pixels, an undecodable codec, or more pixels than
+    // sharp's decompression-bomb limit: all are a bad file from the client, not a server fault.
+    throw invalidField(field, NOT_AN_IMAGE);
+  }
+}
+
+async function sniffFormat(input: Buffer): Promise<string | undefined> {
+  try {
+    return (await sharp(input).metadata()).format;
+  } catch {
+    return undefined; // sharp throws on anything it does not recognise as an image, or on empty input
+  }
+}
+
+/** 5242880 → "5", 524288 → "0.5": the limit as people read it, rounded down so it never overstates. */
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return String(mb >= 1 ? Math.floor(mb * 10) / 10 : Number(mb.toPrecision(2)));
+}
+
+/** Keeps the spec's storage paths; every name part is reduced to characters safe on any disk and in any URL. */
+export const storageKeys = {
+  profilePicture: (uid: string, now: Date) => {
+    // The uid comes from our own auth, never from the client, and is case-sensitive, so it is
+    // checked rather than slugged: lowercasing could point two users at one folder.
+    if (!/^[A-Za-z0-9_-]+$/.test(uid)) throw new Error(`Unexpected characters in user id ${JSON.stringify(uid)}`);
+    return `profilePictures/${uid}/profile_${uid}_${now.getTime()}.jpg`;
+  },
+  trailImage: (trailName: string, fileName: string) => `trailImages/${trailFileName(trailName, fileName)}`,
+  mapImage: (trailName: string, fileName: string) => `mapImages/${trailFileName(trailName, fileName)}`,
+};
+
+/** `{trailname}-{filename}` with the extension replaced by `.jpg`, because we always store JPEG. */
+function trailFileName(trailName: string, fileName: string): string {
+  // Some browsers send a path (C:\fakepath\photo.png); only the last part is the name.
+  const baseName = (fileName.split(/[/\\]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  return `${slug(trailName) || 'trail'}-${slug(baseName) || 'image'}.jpg`;
+}
+
+const MAX_SLUG_LENGTH = 80; // two of these plus the prefix stay far below the usual 255-byte name limit
+
+function slug(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '') // "Sintra Ribeira São" → "sintra ribeira sao", not "sintra ribeira s-o"
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .slice(0, MAX_SLUG_LENGTH)
+      // A leading dot would make a hidden file (or `..`); edge dashes are just noise.
+      .replace(/^[.-]+|[.-]+$/g, '')
+  );
+}

@@ -1,0 +1,71 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { validateKey, type FileStorage } from './storage.js';
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2, s3rver ...); omit for AWS itself. */
+  endpoint?: string | undefined;
+  /** Both or neither: without them the SDK's default chain (env, profile, instance role) applies. */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** `endpoint/bucket/key` URLs, which most self-hosted S3-compatible services need. */
+  forcePathStyle?: boolean | undefined;
+}
+
+export function createS3Storage(config: S3StorageConfig): FileStorage {
+  const client = new S3Client(clientConfig(config));
+  const { bucket } = config;
+
+  return {
+    async put(key, body, contentType) {
+      validateKey(key);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async get(key) {
+      validateKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!res.Body) return null;
+        const bytes = await res.Body.transformToByteArray();
+        return {
+          body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          contentType: res.ContentType ?? 'application/octet-stream',
+        };
+      } catch (err) {
+        if (err instanceof NoSuchKey) return null;
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      validateKey(key);
+      // S3 answers 204 for a missing key too, which is the idempotence the interface promises.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+function clientConfig(config: S3StorageConfig): S3ClientConfig {
+  const { accessKeyId, secretAccessKey } = config;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    // Half a credential pair would silently fall back to the default chain: fail at start instead.
+    throw new Error('S3 storage needs both accessKeyId and secretAccessKey, or neither.');
+  }
+  return {
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+    forcePathStyle: config.forcePathStyle ?? false,
+    ...(config.endpoint
+      ? {
+          // Since early 2025 the SDK adds CRC checksums to every request and checks them on
+          // responses; many S3-compatible services reject or omit them. Only send them when an
+          // operation requires them, which AWS itself also accepts.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
+  };
+}

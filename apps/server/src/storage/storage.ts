@@ -1,0 +1,40 @@
+import { AppError } from '../errors.js';
+
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
+
+/**
+ * Where uploaded files live. Two backends implement it (local disk, S3-compatible) so the rest
+ * of the server never knows which one is configured. Keys are `/`-separated relative paths such
+ * as `profilePictures/{uid}/profile_{uid}_{timestamp}.jpg`.
+ */
+export interface FileStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when the key does not exist. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Succeeds when the key does not exist: deleting is idempotent, as on S3. */
+  delete(key: string): Promise<void>;
+}
+
+const invalidKey = (key: string, why: string) =>
+  new AppError(400, 'invalid-argument', `Invalid storage key ${JSON.stringify(key)}: ${why}.`);
+
+/**
+ * Keys become file paths on local disk, so anything that could escape the storage root or mean
+ * different things on different platforms is refused here, before either backend sees it. Both
+ * backends apply the same rules so that a key valid on one is valid on the other.
+ */
+export function validateKey(key: string): void {
+  if (key.length === 0) throw invalidKey(key, 'it is empty');
+  if (key.includes('\0')) throw invalidKey(key, 'it contains a NUL character');
+  if (key.includes('\\')) throw invalidKey(key, 'it contains a backslash');
+  // A drive letter would make the key absolute on Windows even without a leading slash.
+  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) throw invalidKey(key, 'it is an absolute path');
+  for (const segment of key.split('/')) {
+    if (segment === '..') throw invalidKey(key, 'it contains a ".." segment');
+    // `a//b`, `a/./b` and a trailing slash would alias other keys on disk but not on S3.
+    if (segment === '' || segment === '.') throw invalidKey(key, 'it contains an empty or "." segment');
+  }
+}

@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app.js';
+import { parseEnv, type Env } from '../env.js';
+import { createLocalStorage } from '../storage/local-storage.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_ADMIN = 'admin@example.com';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: TestDatabase;
+  storageDir: string;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/** The real application on its own database and storage folder, for `app.inject` tests. */
+export async function createTestApp(overrides: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const storageDir = mkdtempSync(join(tmpdir(), 'trailbuddy-test-storage-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    APP_URL: TEST_ORIGIN,
+    ADMIN_EMAILS: `${TEST_ADMIN},Curator@Example.com`,
+    SERVE_WEB: 'false',
+    API_RATE_LIMIT_MAX: '10000',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    AUTH_SENSITIVE_RATE_LIMIT_MAX: '10000',
+    UPLOAD_MAX_MB: '1',
+    ...overrides,
+  });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    storage: createLocalStorage(storageDir),
+    authSecret: 'test-secret-that-is-at-least-32-characters-long',
+    now: opts.now,
+  });
+  return {
+    app,
+    database,
+    storageDir,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+const cookieHeader = (setCookie: string | string[] | undefined) =>
+  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ');
+
+/** Signs a new account up through Better Auth's real endpoint; returns its session cookie. */
+export async function signUp(t: TestApp, email: string, password = 'secret123', name = 'Test User'): Promise<TestUser> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password, name },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { id: (res.json() as { user: { id: string } }).user.id, email, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+export async function signIn(t: TestApp, email: string, password: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+  return { res, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+/** A complete, valid registration body; tests override one field to check one rule. */
+export const validRegistration = () => ({
+  fullName: 'Rita Sousa',
+  age: 30,
+  gender: 'Female',
+  country: 'Portugal',
+  city: 'Lisbon',
+  skills: { hiking: 'intermediate', running: 'beginner' },
+  bio: 'I love long coastal walks and early starts.',
+  instagram: '@rita.walks',
+});

@@ -1,0 +1,44 @@
+import type { Me } from '@trailbuddy/shared/contracts/profile';
+import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSignOut } from '../../features/auth/api/sign-out';
+
+/** E-mail, sign-out, profile picture and, for administrators, the admin entry. Default export for React.lazy. */
+export default function AccountControls({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+  const signOut = useSignOut();
+
+  return (
+    <>
+      {me.isAdmin && (
+        <Link
+          to="/admin"
+          className="inline-flex items-center gap-1 rounded-full px-2.5 py-2 text-sm font-semibold text-accent-700 hover:bg-accent-50"
+        >
+          <ShieldCheck className="size-5" aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">Admin</span>
+        </Link>
+      )}
+      {/* Narrow phones keep the e-mail for screen readers only; there is no room beside the buttons. */}
+      <span className="sr-only max-w-44 truncate text-sm text-stone-600 min-[480px]:not-sr-only" title={me.user.email}>
+        {me.user.email}
+      </span>
+      <button
+        type="button"
+        onClick={() => signOut.mutate(undefined, { onSuccess: onSignedOut })}
+        disabled={signOut.isPending}
+        className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 disabled:opacity-60"
+      >
+        <LogOut className="size-5 sm:size-4" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Sign Out</span>
+      </button>
+      <img
+        src={me.profile.image || DEFAULT_AVATAR}
+        alt="Your profile picture"
+        width={36}
+        height={36}
+        className="size-9 shrink-0 rounded-full bg-stone-200 object-cover ring-2 ring-white"
+      />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { Me } from '@trailbuddy/shared/contracts/profile';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { makeTrail, mockFetch, renderWithProviders } from '../testing/test-utils';
+import { MainApp } from './main-app';
+
+function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
+  return {
+    user: { id: 'u1', email: 'rita@example.com', name: 'Rita Silva', emailVerified: true },
+    isAdmin: overrides.isAdmin ?? false,
+    profile: {
+      id: 'u1',
+      name: 'Rita',
+      image: overrides.image ?? '/avatars/avatar-3.png',
+      age: 30,
+      location: 'Lisbon, Portugal',
+      gender: 'Female',
+      skills: { hiking: 'intermediate', running: 'beginner' },
+      bio: 'Weekend hiker.',
+      instagram: 'rita',
+      preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
+      email: 'rita@example.com',
+      country: 'Portugal',
+      city: 'Lisbon',
+      hasSeenOnboarding: true,
+      registrationComplete: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  };
+}
+
+function renderApp(me: Me | null) {
+  mockFetch([
+    { path: '/api/trails', body: { trails: [makeTrail({ name: 'Sintra Forest Loop' })] } },
+    me
+      ? { path: '/api/me', body: me }
+      : { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } },
+  ]);
+  return renderWithProviders(
+    <MemoryRouter>
+      <MainApp />
+    </MemoryRouter>,
+  );
+}
+
+const bottomBar = () => within(screen.getByRole('navigation', { name: 'Main' }));
+
+describe('MainApp', () => {
+  it('asks a visitor to sign in instead of opening Agenda or Matches', async () => {
+    renderApp(null);
+    await screen.findByRole('button', { name: 'Sign In' });
+
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Agenda' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeDefined();
+    expect(bottomBar().getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Find your trail buddy');
+  });
+
+  it('switches views for a signed-in user and shows their account in the header', async () => {
+    renderApp(makeMe());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Rita!' })).toBeDefined();
+    expect(await screen.findByText('rita@example.com')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
+    expect(screen.getByRole('img', { name: 'Your profile picture' }).getAttribute('src')).toBe('/avatars/avatar-3.png');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Matches' })).toBeDefined();
+    expect(bottomBar().getByRole('button', { name: 'Matches' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the admin entry to administrators only', async () => {
+    renderApp(makeMe({ isAdmin: true }));
+    expect((await screen.findByRole('link', { name: 'Admin' })).getAttribute('href')).toBe('/admin');
+  });
+
+  it('opens a short guide from the help button', async () => {
+    renderApp(null);
+    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How TrailBuddy works' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(4);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+/** The account-action pages' texts (FirebaseUI behaviour checklist §1, pages 24–30). */
+export const ACTION_STRINGS = {
+  verifiedTitle: 'Your email has been verified',
+  verifiedBody: 'You can now sign in with your new account',
+  verifyFailedTitle: 'Try verifying your email again',
+  verifyFailedBody: 'Your request to verify your email has expired or the link has already been used',
+  resetTitle: 'Reset your password',
+  newPassword: 'New password',
+  save: 'Save',
+  passwordRequired: 'Enter your password',
+  weakPassword: 'Strong passwords have at least 6 characters and a mix of letters and numbers',
+  resetDoneTitle: 'Password changed',
+  resetDoneBody: 'You can now sign in with your new password',
+  resetFailedTitle: 'Try resetting your password again',
+  resetFailedBody: 'Your request to reset your password has expired or the link has already been used',
+  invalidCode: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
+  somethingWrong: 'Something went wrong. Please try again.',
+  continue: 'Continue',
+  working: 'Checking your link…',
+} as const;

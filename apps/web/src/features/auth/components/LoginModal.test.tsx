@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderWithProviders } from '../../../testing/test-utils';
+import LoginModal from './LoginModal';
+import type { LoginMode } from './login-mode';
+
+function renderModal(initialMode: LoginMode = 'signIn') {
+  const onClose = vi.fn();
+  const utils = renderWithProviders(<LoginModal initialMode={initialMode} onClose={onClose} />);
+  return { onClose, ...utils };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('LoginModal', () => {
+  it('is a labelled modal dialog that takes focus and closes on Escape', () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+
+    const { onClose, unmount } = renderModal();
+    const dialog = screen.getByRole('dialog', { name: 'Sign In' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    renderModal();
+    const dialog = screen.getByRole('dialog');
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input')];
+    focusable.at(-1)!.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(focusable[0]);
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(focusable.at(-1));
+  });
+
+  it('says "Passwords do not match" on sign-up without calling the server', () => {
+    const fetchMock = mockFetch([]);
+    renderModal('signUp');
+    type('Name', 'Rita');
+    type('Email', 'rita@example.com');
+    type('Password', 'secret1');
+    type('Confirm password', 'secret2');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when sign-up fails for another reason', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/auth/sign-up/email',
+        status: 422,
+        body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
+      },
+    ]);
+    const { onClose } = renderModal('signUp');
+    type('Name', 'Rita');
+    type('Email', 'rita@example.com');
+    type('Password', 'secret1');
+    type('Confirm password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('User already exists. Use another email.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for an e-mail address before sending a reset link', () => {
+    const fetchMock = mockFetch([]);
+    renderModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('confirms a sent reset e-mail, which links back to /auth', async () => {
+    const fetchMock = mockFetch([{ method: 'POST', path: '/api/auth/request-password-reset', body: { status: true } }]);
+    renderModal('forgotPassword');
+    type('Email', 'rita@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('Password reset email sent! Please check your inbox.');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'rita@example.com', redirectTo: '/auth' });
+  });
+
+  it('reports a failed reset e-mail', async () => {
+    mockFetch([{ method: 'POST', path: '/api/auth/request-password-reset', status: 500, body: { message: 'boom' } }]);
+    renderModal('forgotPassword');
+    type('Email', 'rita@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Error sending password reset email. Please try again.');
+  });
+
+  it('says "Invalid email or password" when sign-in is refused', async () => {
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/auth/sign-in/email',
+        status: 401,
+        body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      },
+    ]);
+    const { onClose } = renderModal();
+    type('Email', 'rita@example.com');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password. Please try again.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes and refetches who is signed in after signing in', async () => {
+    const fetchMock = mockFetch([
+      { method: 'POST', path: '/api/auth/sign-in/email', body: { redirect: false, token: 't', user: { id: 'u1' } } },
+    ]);
+    const { onClose, queryClient } = renderModal();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    type('Email', 'rita@example.com');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(invalidate).toHaveBeenCalled();
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/auth\/sign-in\/email$/);
+  });
+});

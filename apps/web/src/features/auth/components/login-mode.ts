@@ -1,0 +1,1 @@
+export type LoginMode = 'signIn' | 'signUp' | 'forgotPassword';

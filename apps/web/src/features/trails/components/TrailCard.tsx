@@ -1,0 +1,144 @@
+import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { formatHours } from '@trailbuddy/shared/domain/schedule';
+import { CalendarDays, Clock, ExternalLink, MapPin, Mountain, Route } from 'lucide-react';
+import { useId } from 'react';
+import { formatSessionDay, formatSessionTime } from '../utils/format-session';
+
+const DIFFICULTY_STYLES: Record<Difficulty, string> = {
+  Easy: 'bg-brand-50 text-brand-800 ring-brand-200',
+  Moderate: 'bg-amber-50 text-amber-800 ring-amber-200',
+  Challenging: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+const ACTIVITY_LABELS: Record<Trail['activity'], string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
+
+/** Rendered size of the image box; the width/height attributes give the browser the ratio early. */
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 360;
+
+export interface TrailCardProps {
+  trail: Trail;
+  /** Cards above the fold load their image at once; the rest wait until scrolled near. */
+  eagerImage: boolean;
+  /** Whether choosing the card opens the sign-in dialog (signed out) or expands it (signed in). */
+  opensSignIn: boolean;
+  expanded: boolean;
+  onChoose: (trail: Trail) => void;
+}
+
+export function TrailCard({ trail, eagerImage, opensSignIn, expanded, onChoose }: TrailCardProps) {
+  const detailsId = useId();
+  const showDetails = expanded && !opensSignIn;
+
+  return (
+    <article className="relative flex flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+      <div className="relative aspect-video bg-stone-200">
+        {trail.image ? (
+          <img
+            src={trail.image}
+            alt=""
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            loading={eagerImage ? 'eager' : 'lazy'}
+            fetchPriority={eagerImage ? 'high' : 'auto'}
+            decoding="async"
+            className="absolute inset-0 size-full object-cover"
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
+            <Mountain className="size-12 text-white/80" />
+          </div>
+        )}
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-stone-800 shadow-sm">
+          {ACTIVITY_LABELS[trail.activity]}
+        </span>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h3 className="text-lg leading-snug font-semibold text-stone-900">
+            {/* The button's ::after covers the whole card, so the card is one large target. */}
+            <button
+              type="button"
+              onClick={() => onChoose(trail)}
+              aria-expanded={opensSignIn ? undefined : expanded}
+              aria-controls={opensSignIn ? undefined : detailsId}
+              aria-haspopup={opensSignIn ? 'dialog' : undefined}
+              className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {trail.name}
+            </button>
+          </h3>
+          <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            {trail.location}
+          </p>
+        </div>
+
+        <dl className="grid grid-cols-1 gap-1.5 text-sm text-stone-700">
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Day</dt>
+            <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <dd>{formatSessionDay(trail.startTime)}</dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="sr-only">Time</dt>
+            <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <dd>
+              {formatSessionTime(trail.startTime, trail.endTime)}
+              <span className="text-stone-500"> · {formatHours(trail.hours)} h</span>
+            </dd>
+          </div>
+        </dl>
+
+        <div className="mt-auto flex flex-wrap items-center gap-2 text-xs font-medium">
+          <span className={`rounded-full px-2.5 py-1 ring-1 ring-inset ${DIFFICULTY_STYLES[trail.difficulty]}`}>
+            <span className="sr-only">Difficulty: </span>
+            {trail.difficulty}
+          </span>
+          <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2.5 py-1 text-stone-700">
+            <Route className="size-3.5" aria-hidden="true" />
+            <span className="sr-only">Length: </span>
+            {trail.length}
+          </span>
+        </div>
+
+        {showDetails && (
+          <div id={detailsId} className="relative z-10 border-t border-stone-100 pt-3">
+            <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{trail.description}</p>
+            {trail.linkmap && (
+              <a
+                href={trail.linkmap}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+              >
+                Open the map
+                <ExternalLink className="size-4" aria-hidden="true" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function TrailCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70" aria-hidden="true">
+      <div className="aspect-video animate-pulse bg-stone-200 motion-reduce:animate-none" />
+      <div className="space-y-3 p-4">
+        <div className="h-5 w-2/3 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+        <div className="h-4 w-3/5 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+        <div className="flex gap-2 pt-1">
+          <div className="h-6 w-16 animate-pulse rounded-full bg-stone-100 motion-reduce:animate-none" />
+          <div className="h-6 w-16 animate-pulse rounded-full bg-stone-100 motion-reduce:animate-none" />
+        </div>
+      </div>
+    </div>
+  );
+}

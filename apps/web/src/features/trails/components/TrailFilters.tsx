@@ -1,0 +1,73 @@
+import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
+import { useId } from 'react';
+import {
+  placeLabel,
+  type ActivityFilter,
+  type CountryGroup,
+  type LocationFilter,
+  type TrailFilters as Filters,
+} from '../utils/filter-trails';
+
+const ACTIVITY_OPTIONS: readonly { value: ActivityFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...ACTIVITIES.map((activity) => ({ value: activity, label: activity[0]!.toUpperCase() + activity.slice(1) })),
+];
+
+export interface TrailFiltersProps {
+  filters: Filters;
+  countries: readonly CountryGroup[];
+  onChange: (filters: Filters) => void;
+}
+
+export function TrailFilters({ filters, countries, onChange }: TrailFiltersProps) {
+  const locationId = useId();
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div role="group" aria-label="Activity" className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1">
+        {ACTIVITY_OPTIONS.map(({ value, label }) => {
+          const pressed = filters.activity === value;
+          return (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => onChange({ ...filters, activity: value })}
+              className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+                pressed
+                  ? 'bg-brand-700 text-white shadow-sm'
+                  : 'bg-white text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100'
+              }`}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div className="sm:w-64">
+        <label htmlFor={locationId} className="mb-1 block text-sm font-medium text-stone-700">
+          Location
+        </label>
+        <select
+          id={locationId}
+          value={filters.location}
+          onChange={(event) => onChange({ ...filters, location: event.target.value as LocationFilter })}
+          className="block w-full rounded-xl border-0 bg-white py-2.5 pr-8 pl-3.5 text-sm text-stone-900 ring-1 ring-stone-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none"
+        >
+          <option value="">All locations</option>
+          {countries.map(({ country, places }) => (
+            <optgroup key={country} label={country}>
+              <option value={`country:${country}`}>All of {country}</option>
+              {places.map((place) => (
+                <option key={place} value={`place:${place}`}>
+                  {placeLabel(place, country)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

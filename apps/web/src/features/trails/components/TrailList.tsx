@@ -1,0 +1,46 @@
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { TrailCard, TrailCardSkeleton } from './TrailCard';
+
+/** Cards that are on screen on a phone before scrolling: their images are not lazy. */
+const EAGER_IMAGES = 2;
+const SKELETON_COUNT = 4;
+
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
+
+export interface TrailListProps {
+  trails: readonly Trail[];
+  opensSignIn: boolean;
+  expandedId: string | null;
+  onChoose: (trail: Trail) => void;
+}
+
+export function TrailList({ trails, opensSignIn, expandedId, onChoose }: TrailListProps) {
+  return (
+    <ul className={GRID}>
+      {trails.map((trail, index) => (
+        <li key={trail.id} className="flex flex-col">
+          <TrailCard
+            trail={trail}
+            eagerImage={index < EAGER_IMAGES}
+            opensSignIn={opensSignIn}
+            expanded={expandedId === trail.id}
+            onChoose={onChoose}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TrailListSkeleton() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading trails…</span>
+      <div className={GRID}>
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <TrailCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}

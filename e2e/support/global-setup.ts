@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServerProcess, stopServerProcess, waitForHealth } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    inboxUrl: string;
+  }
+}
+
+/**
+ * Starts the built server the way `npm start` does (embedded PostgreSQL, migrations, demo seed,
+ * dev inbox) on free ports and a fresh data dir, for the browser specs to drive.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-'));
+  const server = await startServerProcess(dataDir, { AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000' });
+  try {
+    await waitForHealth(server);
+  } catch (err) {
+    server.child.kill('SIGKILL');
+    throw err;
+  }
+  const inbox = /Dev inbox:\s+(\S+)/.exec(server.output())?.[1];
+  if (!inbox) throw new Error(`the server did not print its dev inbox URL\n${server.output()}`);
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('inboxUrl', inbox);
+
+  return async () => {
+    await stopServerProcess(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

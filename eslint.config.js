@@ -1,0 +1,99 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Web features never import each other (ARCHITECTURE.md §3): the app layer composes them.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureIsolation = webFeatures.map((name) => ({
+  target: `./apps/web/src/features/${name}`,
+  from: './apps/web/src/features',
+  except: [`./${name}`],
+  message: 'features must not import other features; compose them in app/.',
+}));
+
+// The dependency rules of ARCHITECTURE.md §3, enforced rather than described.
+const boundaries = {
+  'import-x/no-restricted-paths': [
+    'error',
+    {
+      zones: [
+        // packages/* never import apps/*
+        { target: './packages', from: './apps', message: 'packages/* must not import apps/*.' },
+        // shared code stays free of Node, DOM and React
+        { target: './packages/shared', from: './packages/auth-ui', message: 'shared must not import the widget.' },
+        // server: routes → policies/services → db; services never import Fastify or routes
+        { target: './apps/server/src/services', from: './apps/server/src/routes', message: 'services must not import routes.' },
+        { target: './apps/server/src/services', from: './apps/server/src/plugins', message: 'services must not import plugins.' },
+        { target: './apps/server/src/policies', from: './apps/server/src/routes', message: 'policies must not import routes.' },
+        { target: './apps/server/src/db', from: './apps/server/src/services', message: 'db must not import services.' },
+        { target: './apps/server/src/db', from: './apps/server/src/routes', message: 'db must not import routes.' },
+        // web: app → features → components/lib
+        { target: './apps/web/src/components', from: './apps/web/src/features', message: 'components must not import features.' },
+        { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib must not import features.' },
+        { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import app.' },
+        { target: './apps/web/src/components', from: './apps/web/src/app', message: 'components must not import app.' },
+        ...featureIsolation,
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'test-results/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      ...boundaries,
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Fastify's handlers never import Fastify in services.
+    files: ['apps/server/src/services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', '@fastify/*', 'fastify-*'], message: 'services never import Fastify (ARCHITECTURE §3).' }] },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['node:*', 'react', 'react-dom', 'react/*'], message: 'packages/shared has no Node, DOM or React imports.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/auth-ui/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Command-line entry points print to the terminal on purpose.
+    files: ['apps/server/src/main.ts', 'scripts/**', 'bench/**', 'e2e/**', 'apps/server/scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

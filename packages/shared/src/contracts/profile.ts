@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ADVENTURE_LEVELS, AGE_MAX, AGE_MIN, BIO_MAX, BIO_MIN, COMMUNICATION_STYLES, GENDERS, PACES, SKILL_LEVELS } from './enums';
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
+
+export const skillsSchema = z.object({
+  hiking: z.enum(SKILL_LEVELS, { error: 'Hiking experience is required.' }),
+  running: z.enum(SKILL_LEVELS, { error: 'Running experience is required.' }),
+});
+
+export const preferencesSchema = z.object({
+  pace: z.enum(PACES, { error: 'Choose a pace.' }),
+  communication: z.enum(COMMUNICATION_STYLES, { error: 'Choose a communication style.' }),
+  adventureLevel: z.enum(ADVENTURE_LEVELS, { error: 'Choose an adventure level.' }),
+});
+
+const ageSchema = z.coerce
+  .number({ error: 'Age must be a number.' })
+  .int('Age must be a whole number.')
+  .min(AGE_MIN, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`)
+  .max(AGE_MAX, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`);
+
+const bioSchema = z
+  .string({ error: 'Bio is required.' })
+  .trim()
+  .min(BIO_MIN, `Bio must be between ${BIO_MIN} and ${BIO_MAX} characters.`)
+  .max(BIO_MAX, `Bio must be between ${BIO_MIN} and ${BIO_MAX} characters.`);
+
+/**
+ * Registration completion ("Complete Your Profile", SPEC §5): every field is required.
+ * The city must belong to the chosen country; the server checks that against the data module.
+ */
+export const completeRegistrationSchema = z.object({
+  fullName: required('Full name').max(120, 'Full name is too long.'),
+  age: ageSchema,
+  gender: z.enum(GENDERS, { error: 'Gender is required.' }),
+  country: required('Country'),
+  city: required('City'),
+  skills: skillsSchema,
+  bio: bioSchema,
+  instagram: required('Instagram handle').max(60, 'Instagram handle is too long.'),
+  preferences: preferencesSchema.optional(),
+});
+export type CompleteRegistrationInput = z.infer<typeof completeRegistrationSchema>;
+
+/** Profile edits: any subset of the registration fields (the e-mail is not editable). */
+export const updateProfileSchema = completeRegistrationSchema
+  .extend({ preferences: preferencesSchema })
+  .partial()
+  .extend({ hasSeenOnboarding: z.boolean().optional() })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const setAvatarSchema = z.object({
+  avatar: z.coerce.number({ error: 'Avatar must be a number from 1 to 6.' }).int().min(1).max(6),
+});
+
+/** What any signed-in user may see of another: never the e-mail (ARCHITECTURE §5). */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  age: z.number().nullable(),
+  location: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  skills: skillsSchema,
+  bio: z.string().nullable(),
+  instagram: z.string().nullable(),
+  preferences: preferencesSchema,
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** The signed-in user's own view: the public profile plus the private parts. */
+export const ownProfileSchema = publicProfileSchema.extend({
+  email: z.string(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  hasSeenOnboarding: z.boolean(),
+  registrationComplete: z.boolean(),
+  createdAt: z.string(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  isAdmin: z.boolean(),
+  profile: ownProfileSchema,
+});
+export type Me = z.infer<typeof meSchema>;

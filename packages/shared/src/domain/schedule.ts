@@ -1,0 +1,249 @@
+/**
+ * Weekend session scheduling (ARCHITECTURE §5 "Trails are weekly sessions", "Choosing the day";
+ * SPEC §9 weekend sessions, durations, recurrence, hours display).
+ *
+ * All wall-clock rules ("10:00 on Saturday") are applied in an IANA time zone, not in the
+ * process's local zone, so the server and every browser compute the same instants. date-fns 4
+ * core has no time-zone support, and this package must stay dependency-light and free of Node
+ * APIs, so the zone arithmetic below uses `Intl.DateTimeFormat`, available in every runtime
+ * we target.
+ */
+
+export const WEEKEND_DAYS = ['saturday', 'sunday'] as const;
+export type WeekendDay = (typeof WEEKEND_DAYS)[number];
+
+export const DEFAULT_START_HOUR = 10;
+export const DEFAULT_TRAIL_HOURS = 3;
+export const CUSTOM_EVENT_HOURS = 2;
+export const RECURRENCE_DAYS = 7;
+/** Defaulting to UTC (not the host's zone) keeps results independent of where the code runs. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+export interface Session {
+  readonly start: Date;
+  readonly end: Date;
+}
+
+export interface ZoneOptions {
+  /** IANA zone, e.g. 'Europe/Lisbon'. Default 'UTC'. */
+  readonly timeZone?: string;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** `Date#getUTCDay` numbering. */
+const WEEKDAY_INDEX: Readonly<Record<WeekendDay, number>> = { saturday: 6, sunday: 0 };
+
+export function isWeekendDay(value: unknown): value is WeekendDay {
+  return (WEEKEND_DAYS as readonly unknown[]).includes(value);
+}
+
+/**
+ * The next `day` at 10:00 in `timeZone`, strictly after today: when today (in that zone) is
+ * already that day, the session is next week's, even before 10:00 (SPEC §9 "if today is that
+ * day, next week's"). The end is `hours` later (default 3; fractions allowed) in elapsed time.
+ */
+export function nextWeekendSession(
+  day: WeekendDay,
+  now: Date,
+  opts: { readonly hours?: number; readonly timeZone?: string } = {},
+): Session {
+  const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
+  const hours = opts.hours ?? DEFAULT_TRAIL_HOURS;
+  assertValidDate(now, 'now');
+  if (!Number.isFinite(hours) || hours <= 0) {
+    throw new RangeError(`hours must be a number greater than 0, got ${hours}`);
+  }
+
+  const today = wallClockOf(now, timeZone);
+  const todayIndex = new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay();
+  const daysAhead = (WEEKDAY_INDEX[day] - todayIndex + 7) % 7 || RECURRENCE_DAYS;
+  const date = addCalendarDays(today, daysAhead);
+
+  const start = zonedDateTimeToUtc(date.year, date.month, date.day, DEFAULT_START_HOUR, 0, timeZone);
+  return { start, end: new Date(start.getTime() + Math.round(hours * HOUR_MS)) };
+}
+
+/**
+ * The session on `chosenDay` of the same weekend as the trail's session: Saturday ↔ Sunday is
+ * one calendar day either way, at the same wall-clock time and with the same duration. The
+ * shift is done on the calendar in `timeZone`, not as ±24 h, because Europe's DST changes fall
+ * on a Sunday morning and a 24-hour shift would move the session by an hour.
+ */
+export function sessionForDay(
+  trail: { readonly startTime: Date; readonly endTime: Date; readonly weekendDay: WeekendDay },
+  chosenDay: WeekendDay,
+  opts: ZoneOptions = {},
+): Session {
+  const offsetDays = chosenDay === trail.weekendDay ? 0 : chosenDay === 'sunday' ? 1 : -1;
+  return shiftSession({ start: trail.startTime, end: trail.endTime }, offsetDays, opts.timeZone ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * The next occurrence of a weekly session, 7 calendar days later at the same wall-clock time in
+ * `timeZone` (so a 10:00 Lisbon session stays at 10:00 across a DST change) and with the same
+ * duration.
+ */
+export function recurrenceOf(session: Session, opts: ZoneOptions = {}): Session {
+  return shiftSession(session, RECURRENCE_DAYS, opts.timeZone ?? DEFAULT_TIME_ZONE);
+}
+
+/** SPEC §9 "Hours display uses one decimal": 3 → "3.0", 2.5 → "2.5". */
+export function formatHours(hours: number): string {
+  if (!Number.isFinite(hours)) throw new RangeError(`hours must be a finite number, got ${hours}`);
+  // Rounding on the decimal value first, because toFixed alone rounds the binary value
+  // (0.15.toFixed(1) is "0.1"); `+ 0` turns -0 into 0 so "-0.0" never shows.
+  return (Math.round(hours * 10) / 10 + 0).toFixed(1);
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` shows year-month-day hour:minute
+ * (`month` 1–12). Matches Temporal's 'compatible' disambiguation: a time skipped by a DST gap
+ * resolves to the same clock reading after the jump (01:30 → 02:30 when 01:00 jumps to 02:00),
+ * and a time that occurs twice resolves to the earlier instant.
+ */
+export function zonedDateTimeToUtc(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Date {
+  assertInteger(year, 'year', 1, 9999);
+  assertInteger(month, 'month', 1, 12);
+  assertInteger(day, 'day', 1, daysInMonth(year, month));
+  assertInteger(hour, 'hour', 0, 23);
+  assertInteger(minute, 'minute', 0, 59);
+  return new Date(wallClockToInstant({ year, month, day, hour, minute, second: 0, millisecond: 0 }, timeZone));
+}
+
+/**
+ * Adds calendar days in `timeZone`, keeping the wall-clock time (unlike adding n × 24 h, which
+ * drifts by the DST difference).
+ */
+export function addZonedDays(date: Date, days: number, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  assertValidDate(date, 'date');
+  assertInteger(days, 'days', -1_000_000, 1_000_000);
+  const wall = wallClockOf(date, timeZone);
+  return new Date(wallClockToInstant({ ...wall, ...addCalendarDays(wall, days) }, timeZone));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+function shiftSession(session: Session, days: number, timeZone: string): Session {
+  assertValidDate(session.start, 'start');
+  assertValidDate(session.end, 'end');
+  const duration = session.end.getTime() - session.start.getTime();
+  if (duration < 0) throw new RangeError('A session cannot end before it starts');
+  const start = addZonedDays(session.start, days, timeZone);
+  return { start, end: new Date(start.getTime() + duration) };
+}
+
+// Creating a DateTimeFormat is far costlier than using one, and recurrence jobs call this in loops.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // Throws RangeError for an unknown zone, which is the error we want callers to see.
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** What the wall clock in `timeZone` shows at `date`. */
+function wallClockOf(date: Date, timeZone: string): WallClock {
+  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatterFor(timeZone).formatToParts(date)) fields[part.type] = part.value;
+  const num = (type: Intl.DateTimeFormatPartTypes): number => Number(fields[type]);
+  const yearOfEra = num('year');
+  const time = date.getTime();
+  return {
+    // 'en-US' counts years by era (1 BC, 2 BC, ...); proleptic years keep the maths continuous.
+    year: fields.era === 'BC' || fields.era === 'B' ? 1 - yearOfEra : yearOfEra,
+    month: num('month'),
+    day: num('day'),
+    // Some older ICU builds print midnight as 24 despite hourCycle h23.
+    hour: num('hour') % 24,
+    minute: num('minute'),
+    second: num('second'),
+    // Zone offsets are whole seconds, so the sub-second part is the same on every wall clock.
+    millisecond: ((time % 1000) + 1000) % 1000,
+  };
+}
+
+/** The wall clock read as if it were UTC; the difference from the real instant is the offset. */
+function wallClockAsUtc(wall: WallClock): number {
+  const date = new Date(0);
+  // setUTCFullYear, because Date.UTC maps years 0–99 to 1900–1999.
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+  return date.getTime();
+}
+
+function offsetAt(instant: number, timeZone: string): number {
+  return wallClockAsUtc(wallClockOf(new Date(instant), timeZone)) - instant;
+}
+
+function wallClockToInstant(wall: WallClock, timeZone: string): number {
+  const local = wallClockAsUtc(wall);
+  // A day either side brackets any single DST transition near this wall time; the offsets in
+  // force there are the only candidates.
+  const offsetBefore = offsetAt(local - DAY_MS, timeZone);
+  const offsetAfter = offsetAt(local + DAY_MS, timeZone);
+  const matches = [offsetBefore, offsetAfter]
+    .map((offset) => local - offset)
+    .filter((instant) => instant + offsetAt(instant, timeZone) === local);
+  if (matches.length > 0) return Math.min(...matches);
+  // The wall time falls in a gap: read it with the offset from before the jump, which lands
+  // the same distance past the jump.
+  return local - offsetBefore;
+}
+
+function addCalendarDays(date: { year: number; month: number; day: number }, days: number) {
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(date.year, date.month - 1, date.day + days);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+function daysInMonth(year: number, month: number): number {
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0);
+  return lastDay.getUTCDate();
+}
+
+function assertInteger(value: number, name: string, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be an integer from ${min} to ${max}, got ${value}`);
+  }
+}
+
+function assertValidDate(value: Date, name: string): void {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw new RangeError(`${name} must be a valid Date`);
+  }
+}
