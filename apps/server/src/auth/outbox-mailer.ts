@@ -8,24 +8,9 @@ const digest = (link: string) => createHash('sha256').update(link).digest('hex')
 
 /** Account mails go through the outbox like every other mail, then the worker is nudged. */
 export function outboxAuthMailer(db: Db, mailQueued: () => void): AuthMailer {
-  return {
-    async verifyEmail(to, link) {
-      await enqueueMail(db, {
-        template: 'verify-email',
-        to: to.email,
-        params: { to_name: to.name, link },
-        idempotencyKey: `verify-email:${digest(link)}`,
-      });
-      mailQueued();
-    },
-    async passwordReset(to, link) {
-      await enqueueMail(db, {
-        template: 'reset-password',
-        to: to.email,
-        params: { to_name: to.name, link },
-        idempotencyKey: `reset-password:${digest(link)}`,
-      });
-      mailQueued();
-    },
+  const send = (template: 'verify-email' | 'reset-password') => async (to: { email: string; name: string }, link: string) => {
+    await enqueueMail(db, { template, to: to.email, params: { to_name: to.name, link }, idempotencyKey: `${template}:${digest(link)}` });
+    mailQueued();
   };
+  return { verifyEmail: send('verify-email'), passwordReset: send('reset-password') };
 }
