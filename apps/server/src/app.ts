@@ -5,18 +5,23 @@ import { createAuth } from './auth/auth.js';
 import { outboxAuthMailer } from './auth/outbox-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
+import type { EventHub } from './events/types.js';
 import { webDistDir } from './paths.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
+import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
+import { eventRoutes } from './routes/events/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
+import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
 import { userRoutes } from './routes/users/routes.js';
+import { vitalsRoutes } from './routes/vitals/routes.js';
 import type { FileStorage } from './storage/storage.js';
 
 export interface AppOptions {
@@ -26,6 +31,8 @@ export interface AppOptions {
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
   mailQueued?: () => void;
+  /** The live-event hub; without one, GET /api/events is not served. */
+  events?: EventHub;
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
@@ -77,8 +84,19 @@ export async function buildApp(opts: AppOptions) {
     timeZone: env.TRAIL_TIME_ZONE,
     now: opts.now ?? (() => new Date()),
     mailQueued,
+    events: opts.events,
   };
-  for (const routes of [healthRoutes, meRoutes, userRoutes, trailRoutes, fileRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    meRoutes,
+    userRoutes,
+    trailRoutes,
+    matchRoutes,
+    favouriteRoutes,
+    fileRoutes,
+    eventRoutes,
+    vitalsRoutes,
+  ]) {
     await app.register(async (scope) => routes(scope, deps));
   }
   if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir });

@@ -6,9 +6,12 @@ import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
 import { parseEnv } from './env.js';
+import { createEventHub } from './events/hub.js';
+import { startLiveEventPruning } from './events/prune.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
 import { startMailWorker } from './mail/worker.js';
+import { startMatchJobs } from './jobs/match-jobs.js';
 import { resolveFromRoot } from './paths.js';
 import { resolveAuthSecret } from './secret.js';
 import { createStorage } from './storage/index.js';
@@ -53,6 +56,16 @@ async function main() {
   cleanups.unshift(() => database.close());
   await runMigrations(database.db, database.pool);
 
+  // Live events: this instance's LISTEN connection. Registered before the app's cleanup so it
+  // closes after the app (cleanups run first to last, and unshift puts the app's first).
+  const hub = createEventHub({ connectionString: databaseUrl, db: database.db, log });
+  cleanups.unshift(() => hub.close());
+  await hub.ready;
+  if (env.JOBS_ENABLED) {
+    const pruning = startLiveEventPruning({ db: database.db, log });
+    cleanups.unshift(() => pruning.stop());
+  }
+
   const storage = createStorage({
     storageDir: env.STORAGE_DIR ? resolveFromRoot(env.STORAGE_DIR) : join(dataDir, 'storage'),
     s3: env.S3_BUCKET
@@ -79,6 +92,9 @@ async function main() {
   const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
   const mailWorker = env.JOBS_ENABLED ? startMailWorker({ db: database.db, transport, log }) : undefined;
   if (mailWorker) cleanups.unshift(() => mailWorker.stop());
+  // Match expiry and weekly trail recurrence: on boot and every minute, one instance per run.
+  const matchJobs = env.JOBS_ENABLED ? startMatchJobs({ db: database.db, log, timeZone: env.TRAIL_TIME_ZONE }) : undefined;
+  if (matchJobs) cleanups.unshift(() => matchJobs.stop());
 
   const app = await buildApp({
     env,
@@ -86,6 +102,7 @@ async function main() {
     storage,
     authSecret: resolveAuthSecret(env, dataDir),
     mailQueued: () => mailWorker?.trigger(),
+    events: hub,
     logger: log,
   });
   cleanups.unshift(() => app.close());

@@ -8,6 +8,7 @@
 export const MAIL_DELIVERY = 0x5442_0000_0001n;
 export const MATCH_EXPIRY = 0x5442_0000_0002n;
 export const TRAIL_RECURRENCE = 0x5442_0000_0003n;
+export const LIVE_EVENTS_PRUNE = 0x5442_0000_0004n;
 
-export const LOCK_KEYS = { MAIL_DELIVERY, MATCH_EXPIRY, TRAIL_RECURRENCE } as const;
+export const LOCK_KEYS = { MAIL_DELIVERY, MATCH_EXPIRY, TRAIL_RECURRENCE, LIVE_EVENTS_PRUNE } as const;
 export type LockKeyName = keyof typeof LOCK_KEYS;

@@ -7,6 +7,7 @@ export const errors = {
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  409: apiErrorSchema,
   413: apiErrorSchema,
 } as const;
 

@@ -36,7 +36,8 @@ function defaultsFor(userId: string): ProfileRow {
   };
 }
 
-export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, row: ProfileRow): PublicProfile {
+export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, profile: ProfileRow | null): PublicProfile {
+  const row = profile ?? defaultsFor(user.id);
   return {
     id: user.id,
     name: row.fullName ?? user.name,
@@ -80,7 +81,7 @@ export async function getOwnProfile(db: DbOrTx, userId: string): Promise<OwnProf
 
 export async function getPublicProfile(db: DbOrTx, userId: string): Promise<PublicProfile | null> {
   const row = await loadUser(db, userId);
-  return row ? toPublicProfile(row.user, row.profile ?? defaultsFor(userId)) : null;
+  return row ? toPublicProfile(row.user, row.profile) : null;
 }
 
 /** Resolves country and city against the curated list: "city only with a country" (SPEC §5). */

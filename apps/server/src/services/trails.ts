@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
-import type { DbOrTx } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
+import { publishEvent } from '../events/publish.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
@@ -32,13 +33,17 @@ export function toTrail(row: TrailRow): Trail {
   };
 }
 
-/** The public trail list, ordered by `order` (SPEC §7 "live query ordered by field order"). */
-export async function listTrails(db: DbOrTx, filter: { activity?: Trail['activity']; country?: string }): Promise<Trail[]> {
+/**
+ * The public trail list, ordered by `order` (SPEC §7 "live query ordered by field order"):
+ * sessions that have not ended, so the list shows the coming weekend (ARCHITECTURE §5).
+ */
+export async function listTrails(db: DbOrTx, filter: { activity?: Trail['activity']; country?: string }, now: Date): Promise<Trail[]> {
   const rows = await db
     .select()
     .from(trails)
     .where(
       and(
+        gt(trails.endTime, now),
         filter.activity ? eq(trails.activity, filter.activity) : undefined,
         filter.country ? sql`lower(${trails.country}) = lower(${filter.country})` : undefined,
       ),
@@ -69,36 +74,43 @@ export interface NewTrail extends CreateTrailInput {
  * Adds a trail as the coming weekend's session (ARCHITECTURE §5): next Saturday or Sunday at
  * 10:00 in the trails' time zone, lasting `hours`. It goes to the end of the list.
  */
-export async function createTrail(db: DbOrTx, input: NewTrail, ctx: { createdBy: string; now: Date; timeZone: string }): Promise<Trail> {
+export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: string; now: Date; timeZone: string }): Promise<Trail> {
   const country = countryOf(input.location);
   const session = nextWeekendSession(input.weekendDay, ctx.now, { hours: input.hours, timeZone: ctx.timeZone });
-  const [row] = await db
-    .insert(trails)
-    .values({
-      name: input.name,
-      location: input.location,
-      country,
-      length: input.length,
-      hours: input.hours,
-      difficulty: input.difficulty,
-      activity: input.activity,
-      description: input.description,
-      linkmap: input.linkmap,
-      image: input.image ?? null,
-      map: input.map ?? null,
-      startTime: session.start,
-      endTime: session.end,
-      weekendDay: input.weekendDay,
-      order: sql`(SELECT coalesce(max("order"), 0) + 1 FROM ${trails})`,
-      createdBy: ctx.createdBy,
-    })
-    .returning();
-  return toTrail(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(trails)
+      .values({
+        name: input.name,
+        location: input.location,
+        country,
+        length: input.length,
+        hours: input.hours,
+        difficulty: input.difficulty,
+        activity: input.activity,
+        description: input.description,
+        linkmap: input.linkmap,
+        image: input.image ?? null,
+        map: input.map ?? null,
+        startTime: session.start,
+        endTime: session.end,
+        weekendDay: input.weekendDay,
+        order: sql`(SELECT coalesce(max("order"), 0) + 1 FROM ${trails})`,
+        createdBy: ctx.createdBy,
+      })
+      .returning();
+    // Every open home list and admin list hears about it (at commit).
+    await publishEvent(tx, { type: 'trail.created', audience: null, payload: { trailId: row!.id } });
+    return toTrail(row!);
+  });
 }
 
 /** Deletes a trail (its matches go with it); returns the removed row's file keys. */
-export async function deleteTrail(db: DbOrTx, id: string): Promise<{ image: string | null; map: string | null }> {
-  const [row] = await db.delete(trails).where(eq(trails.id, id)).returning({ image: trails.image, map: trails.map });
-  if (!row) throw notFound('Trail');
-  return row;
+export async function deleteTrail(db: Db, id: string): Promise<{ image: string | null; map: string | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(trails).where(eq(trails.id, id)).returning({ image: trails.image, map: trails.map });
+    if (!row) throw notFound('Trail');
+    await publishEvent(tx, { type: 'trail.deleted', audience: null, payload: { trailId: id } });
+    return row;
+  });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app.js';
 import { parseEnv, type Env } from '../env.js';
+import type { EventHub } from '../events/types.js';
 import { createLocalStorage } from '../storage/local-storage.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -18,8 +19,12 @@ export interface TestApp {
 }
 
 /** The real application on its own database and storage folder, for `app.inject` tests. */
-export async function createTestApp(overrides: Record<string, string> = {}, opts: { now?: () => Date } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  opts: { now?: () => Date; events?: EventHub; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  // A second instance on the same database (multi-instance tests) passes the first one's.
+  const database = opts.database ?? (await createTestDatabase());
   const storageDir = mkdtempSync(join(tmpdir(), 'trailbuddy-test-storage-'));
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -38,6 +43,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
     storage: createLocalStorage(storageDir),
     authSecret: 'test-secret-that-is-at-least-32-characters-long',
     now: opts.now,
+    events: opts.events,
   });
   return {
     app,
@@ -46,7 +52,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opts
     env,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };

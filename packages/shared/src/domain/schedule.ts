@@ -131,6 +131,41 @@ export function addZonedDays(date: Date, days: number, timeZone: string = DEFAUL
   return new Date(wallClockToInstant({ ...wall, ...addCalendarDays(wall, days) }, timeZone));
 }
 
+export const CUSTOM_EVENT_INVALID_MESSAGE = 'Choose a valid date and time.';
+export const CUSTOM_EVENT_PAST_MESSAGE = 'Choose a date and time in the future.';
+
+/**
+ * A proposed custom date (a manual event, ARCHITECTURE §5 "Choosing the day") lasts
+ * CUSTOM_EVENT_HOURS of elapsed time from its start; unlike trail sessions it has no wall-clock
+ * rule, so no zone is involved.
+ */
+export function customEventSession(start: Date): Session {
+  assertValidDate(start, 'start');
+  return { start, end: new Date(start.getTime() + CUSTOM_EVENT_HOURS * HOUR_MS) };
+}
+
+/**
+ * Null when `start` may be proposed, else the message to show. It must be strictly after `now`:
+ * an event starting now could not be joined, and the expiry job would cancel it at once.
+ * Returns a message instead of throwing because it checks user input, on the form and the server.
+ */
+export function validateCustomEventStart(start: Date, now: Date): string | null {
+  assertValidDate(now, 'now');
+  if (!(start instanceof Date) || Number.isNaN(start.getTime())) return CUSTOM_EVENT_INVALID_MESSAGE;
+  return start.getTime() > now.getTime() ? null : CUSTOM_EVENT_PAST_MESSAGE;
+}
+
+/**
+ * The calendar date ('YYYY-MM-DD') that the wall clock in `timeZone` shows at `date`, for
+ * grouping sessions by the day a person sees on their calendar.
+ */
+export function zonedDateKey(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  assertValidDate(date, 'date');
+  const { year, month, day } = wallClockOf(date, timeZone);
+  const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+  return `${year < 0 ? '-' : ''}${pad(Math.abs(year), 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 interface WallClock {

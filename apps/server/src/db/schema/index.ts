@@ -3,3 +3,4 @@ export * from './profiles.js';
 export * from './trails.js';
 export * from './matches.js';
 export * from './outbox.js';
+export * from './events.js';

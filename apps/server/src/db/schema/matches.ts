@@ -27,6 +27,8 @@ export const matches = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Who moved the match to pending (a request or an invite): the other participant accepts. */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'cascade' }),
     compatibility: integer('compatibility'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

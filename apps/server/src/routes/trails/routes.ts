@@ -43,7 +43,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
         response: { 200: z.object({ trails: z.array(trailSchema) }), 400: errors[400] },
       },
     },
-    async (req) => ({ trails: await listTrails(deps.db, req.query) }),
+    async (req) => ({ trails: await listTrails(deps.db, req.query, deps.now()) }),
   );
 
   r.get(

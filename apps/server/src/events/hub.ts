@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../db/client.js';
+import { liveEvents } from '../db/schema/events.js';
+import type { JobLog } from '../jobs/log.js';
+import { LIVE_EVENTS_CHANNEL } from './publish.js';
+import type { EventHub, LiveEvent, LiveEventType } from './types.js';
+
+export interface EventHubOptions {
+  /** The database URL; the hub holds one dedicated connection of its own for LISTEN. */
+  connectionString: string;
+  /** Reads events whose NOTIFY carried only the id (payload too large for NOTIFY). */
+  db: Db;
+  log: JobLog;
+  /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
+  reconnectDelayMs?: number;
+  maxReconnectDelayMs?: number;
+  /**
+   * How often the idle LISTEN connection is probed with `SELECT 1`. LISTEN alone sends no
+   * traffic, so a connection silently dropped by a NAT, proxy or idle-session timeout would
+   * otherwise go unnoticed (and lose every event) until TCP gives up, minutes later.
+   */
+  healthCheckMs?: number;
+  /** Shown in pg_stat_activity, so operators (and tests) can find the hub's backend. */
+  applicationName?: string;
+}
+
+export type EventListener = (event: LiveEvent) => void;
+
+export const HUB_APPLICATION_NAME = 'trailbuddy-live-events';
+
+// A record, not a list, so adding a type to LiveEventType fails to compile until it is listed
+// here, instead of the hub silently dropping the new events as malformed.
+const LIVE_EVENT_TYPES: Record<LiveEventType, true> = {
+  'match.changed': true,
+  'trail.created': true,
+  'trail.deleted': true,
+  'trail.changed': true,
+};
+
+/**
+ * The instance's single LISTEN connection, fanned out to its SSE streams (ARCHITECTURE §1
+ * "Live updates"). Subscribers are kept per user id so a targeted event costs one map lookup
+ * whatever the number of streams; a stream costs one Set entry and its listener closure.
+ */
+export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promise<void> } {
+  const { log } = opts;
+  const baseDelay = opts.reconnectDelayMs ?? 100;
+  const maxDelay = opts.maxReconnectDelayMs ?? 5_000;
+  const healthCheckMs = opts.healthCheckMs ?? 30_000;
+
+  const subscribers = new Map<string, Set<EventListener>>();
+  const gapListeners = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let healthTimer: NodeJS.Timeout | undefined;
+  // Notifications are handled one after another so streams see events in NOTIFY order even
+  // when one of them needs a database read (oversized payload).
+  let queue: Promise<void> = Promise.resolve();
+
+  const dispatch = (event: LiveEvent) => {
+    const deliver = (listeners: Set<EventListener> | undefined) => {
+      if (!listeners) return;
+      for (const listener of listeners) {
+        // One broken stream must not keep the event from the others.
+        try {
+          listener(event);
+        } catch (err) {
+          log.error({ err, eventId: event.id }, 'live event listener failed');
+        }
+      }
+    };
+    if (event.audience === null) {
+      for (const listeners of subscribers.values()) deliver(listeners);
+    } else {
+      for (const userId of new Set(event.audience)) deliver(subscribers.get(userId));
+    }
+  };
+
+  const emitGap = () => {
+    for (const listener of gapListeners) {
+      try {
+        listener();
+      } catch (err) {
+        log.error({ err }, 'live event gap listener failed');
+      }
+    }
+  };
+
+  const handleNotification = async (payload: string | undefined) => {
+    const message = parseMessage(payload);
+    if (!message) {
+      log.warn({ payload: payload?.slice(0, 200) }, 'ignored a malformed live event notification');
+      return;
+    }
+    if ('type' in message) {
+      dispatch(message);
+      return;
+    }
+    const [row] = await opts.db
+      .select({ id: liveEvents.id, type: liveEvents.type, audience: liveEvents.audience, payload: liveEvents.payload })
+      .from(liveEvents)
+      .where(eq(liveEvents.id, message.id));
+    // Pruned already (a long stall): the clients' next resync covers it.
+    if (!row || !isLiveEventType(row.type)) return;
+    dispatch({ id: row.id, type: row.type, audience: row.audience, payload: row.payload });
+  };
+
+  const onNotification = (msg: pg.Notification) => {
+    if (msg.channel !== LIVE_EVENTS_CHANNEL) return;
+    queue = queue
+      .then(() => handleNotification(msg.payload))
+      .catch((err: unknown) => {
+        // The event could not be read: streams may have missed it, so they must resync.
+        log.error({ err }, 'could not deliver a live event');
+        emitGap();
+      });
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || reconnectTimer) return;
+    // Exponential backoff with jitter, so instances do not stampede a recovering database.
+    const delay = Math.min(maxDelay, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
+    attempt++;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect().catch(() => undefined);
+    }, delay);
+    reconnectTimer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({
+      connectionString: opts.connectionString,
+      application_name: opts.applicationName ?? HUB_APPLICATION_NAME,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = undefined;
+      clearInterval(healthTimer);
+      c.removeAllListeners('notification');
+      // An error event may still follow 'end'; a listener must stay to keep it from crashing the process.
+      c.on('error', () => undefined);
+      void c.end().catch(() => undefined);
+      if (closed) return;
+      log.warn({ err }, 'live events connection lost; reconnecting');
+      scheduleReconnect();
+    };
+    c.on('error', onLost);
+    c.on('end', () => onLost());
+    c.on('notification', onNotification);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${LIVE_EVENTS_CHANNEL}`);
+    } catch (err) {
+      onLost(err instanceof Error ? err : new Error(String(err)));
+      throw err;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    const reconnected = attempt > 0;
+    attempt = 0;
+    healthTimer = setInterval(() => {
+      // A hung probe means a dead socket: destroying it raises 'end', which reconnects.
+      const timeout = setTimeout(() => onLost(new Error('live events health check timed out')), Math.min(healthCheckMs, 10_000));
+      c.query('SELECT 1')
+        .catch((err: unknown) => onLost(err instanceof Error ? err : new Error(String(err))))
+        .finally(() => clearTimeout(timeout));
+    }, healthCheckMs);
+    healthTimer.unref();
+    if (reconnected) {
+      log.info({}, 'live events connection restored');
+      // Announced once LISTEN is active again, not when the connection dropped: a client that
+      // refetches now sees every event it missed, and every later one arrives live.
+      emitGap();
+    }
+  };
+
+  const ready = connect();
+  // A failed first attempt is the caller's to handle through `ready`; the hub retries anyway.
+  ready.catch(() => undefined);
+
+  return {
+    ready,
+    subscribe(userId, listener) {
+      let listeners = subscribers.get(userId);
+      if (!listeners) subscribers.set(userId, (listeners = new Set()));
+      listeners.add(listener);
+      return () => {
+        const current = subscribers.get(userId);
+        if (!current) return;
+        current.delete(listener);
+        if (current.size === 0) subscribers.delete(userId);
+      };
+    },
+    onGap(listener) {
+      gapListeners.add(listener);
+      return () => void gapListeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(reconnectTimer);
+      clearInterval(healthTimer);
+      const c = client;
+      client = undefined;
+      subscribers.clear();
+      gapListeners.clear();
+      await ready.catch(() => undefined);
+      await c?.end().catch(() => undefined);
+      await queue;
+    },
+  };
+}
+
+type Message = LiveEvent | { id: number };
+
+/** The NOTIFY body written by publishEvent: a whole event, or `{ id }` when it was too large. */
+function parseMessage(payload: string | undefined): Message | undefined {
+  if (!payload) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
+  if (!('type' in v)) return { id: v.id };
+  const { type, audience, payload: body } = v;
+  if (typeof type !== 'string' || !isLiveEventType(type)) return undefined;
+  if (audience !== null && !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))) return undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  return { id: v.id, type, audience: audience as string[] | null, payload: body as Record<string, unknown> };
+}
+
+function isLiveEventType(type: string): type is LiveEventType {
+  return Object.hasOwn(LIVE_EVENT_TYPES, type);
+}

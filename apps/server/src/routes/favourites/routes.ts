@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { requireUser } from '../../policies/session.js';
+import { addFavourite, listFavouriteTrailIds, removeFavourite } from '../../services/favourites.js';
+import { errors, uuidParams } from '../schemas.js';
+import { typed, type RouteModule } from '../types.js';
+
+const tags = ['me'];
+
+/** The trail-detail favourite toggle, persisted per user. */
+export const favouriteRoutes: RouteModule = (app, { db }) => {
+  const r = typed(app);
+
+  r.get(
+    '/api/me/favourites',
+    { schema: { tags, summary: 'My favourite trails', response: { 200: z.object({ trailIds: z.array(z.string()) }), 401: errors[401] } } },
+    async (req) => ({ trailIds: await listFavouriteTrailIds(db, (await requireUser(req)).id) }),
+  );
+
+  r.put(
+    '/api/me/favourites/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a trail as a favourite',
+        params: uuidParams('Trail'),
+        response: { 204: z.null(), 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (req, reply) => {
+      await addFavourite(db, (await requireUser(req)).id, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/me/favourites/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Unmark a favourite trail',
+        params: uuidParams('Trail'),
+        response: { 204: z.null(), 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (req, reply) => {
+      await removeFavourite(db, (await requireUser(req)).id, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  type MatchView,
+  bestMatchesQuerySchema,
+  bestMatchSchema,
+  customDateSchema,
+  inviteSchema,
+  matchViewSchema,
+  pastPartnerSchema,
+  startSearchSchema,
+} from '@trailbuddy/shared/contracts/match';
+import { feedbackInputSchema } from '@trailbuddy/shared/domain/feedback';
+import type { FastifyRequest } from 'fastify';
+import { requireUser } from '../../policies/session.js';
+import { bestMatches } from '../../services/best-matches.js';
+import { giveFeedback, pendingFeedbackPrompt } from '../../services/feedback.js';
+import {
+  acceptMatch,
+  cancelSearch,
+  deleteCreatedEvent,
+  invite,
+  listMyMatches,
+  listPastPartners,
+  proposeDate,
+  rejectMatch,
+  requestMatch,
+  startSearch,
+  type MatchContext,
+} from '../../services/matches.js';
+import { errors, uuidParams } from '../schemas.js';
+import { typed, type RouteDeps, type RouteModule } from '../types.js';
+
+const tags = ['matches'];
+const matchResponses = { 200: matchViewSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] };
+
+export const matchRoutes: RouteModule = (app, deps) => {
+  const r = typed(app);
+  const context = async (req: FastifyRequest): Promise<MatchContext> => ({
+    userId: (await requireUser(req)).id,
+    now: deps.now(),
+    timeZone: deps.timeZone,
+  });
+
+  r.post(
+    '/api/matches/search',
+    {
+      schema: {
+        tags,
+        summary: 'Find a buddy: start (or return) my search for a trail and day',
+        body: startSearchSchema,
+        response: { 200: z.object({ match: matchViewSchema, created: z.boolean() }), 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (req) => startSearch(deps.db, await context(req), req.body),
+  );
+
+  r.get(
+    '/api/trails/:id/best-matches',
+    {
+      schema: {
+        tags,
+        summary: 'Other users ranked by compatibility for this trail and day',
+        params: uuidParams('Trail'),
+        querystring: bestMatchesQuerySchema,
+        response: { 200: z.object({ candidates: z.array(bestMatchSchema) }), 400: errors[400], 401: errors[401], 404: errors[404] },
+      },
+    },
+    async (req) => {
+      const ctx = await context(req);
+      return { candidates: await bestMatches(deps.db, ctx.userId, req.params.id, req.query.day, deps.timeZone) };
+    },
+  );
+
+  r.post(
+    '/api/matches/invite',
+    {
+      schema: {
+        tags,
+        summary: 'Invite to Hike: invite a user to my search for a trail and day',
+        body: inviteSchema,
+        response: matchResponses,
+      },
+    },
+    async (req) => invite(deps.db, await context(req), req.body),
+  );
+
+  r.post(
+    '/api/matches/custom',
+    { schema: { tags, summary: 'Propose a Date: a 2-hour event of my own on a trail', body: customDateSchema, response: matchResponses } },
+    async (req) => proposeDate(deps.db, await context(req), req.body),
+  );
+
+  const transition = (path: string, summary: string, run: (deps: RouteDeps, ctx: MatchContext, id: string) => Promise<MatchView>) =>
+    r.post(path, { schema: { tags, summary, params: uuidParams('Match'), response: matchResponses } }, async (req) =>
+      run(deps, await context(req), req.params.id),
+    );
+  transition('/api/matches/:id/request', "Send a request to another user's search", (d, ctx, id) => requestMatch(d.db, ctx, id));
+  transition('/api/matches/:id/accept', 'Accept a pending match', (d, ctx, id) => acceptMatch(d.db, ctx, id).finally(d.mailQueued));
+  transition('/api/matches/:id/reject', 'Reject a pending match', (d, ctx, id) => rejectMatch(d.db, ctx, id));
+  transition('/api/matches/:id/cancel', 'Cancel Search', (d, ctx, id) => cancelSearch(d.db, ctx, id));
+
+  r.delete(
+    '/api/matches/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of my created events',
+        params: uuidParams('Match'),
+        response: { 204: z.null(), 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 409: errors[409] },
+      },
+    },
+    async (req, reply) => {
+      await deleteCreatedEvent(deps.db, await context(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/matches/mine',
+    {
+      schema: {
+        tags,
+        summary: 'My matches (all but cancelled), for the agenda and the matches page',
+        response: { 200: z.object({ matches: z.array(matchViewSchema) }), 401: errors[401] },
+      },
+    },
+    async (req) => ({ matches: await listMyMatches(deps.db, (await context(req)).userId) }),
+  );
+
+  r.get(
+    '/api/matches/partners',
+    {
+      schema: {
+        tags,
+        summary: 'My past partners with their compatibility',
+        response: { 200: z.object({ partners: z.array(pastPartnerSchema) }), 401: errors[401] },
+      },
+    },
+    async (req) => ({ partners: await listPastPartners(deps.db, (await context(req)).userId) }),
+  );
+
+  r.get(
+    '/api/matches/feedback-prompt',
+    {
+      schema: {
+        tags,
+        summary: 'The match I should give feedback on now, if any',
+        response: { 200: z.object({ match: matchViewSchema.nullable() }), 401: errors[401] },
+      },
+    },
+    async (req) => {
+      const ctx = await context(req);
+      return { match: await pendingFeedbackPrompt(deps.db, ctx.userId, ctx.now) };
+    },
+  );
+
+  r.post(
+    '/api/matches/:id/feedback',
+    {
+      schema: {
+        tags,
+        summary: 'Give feedback on a finished match',
+        params: uuidParams('Match'),
+        body: feedbackInputSchema,
+        response: matchResponses,
+      },
+    },
+    async (req) => giveFeedback(deps.db, await context(req), req.params.id, req.body),
+  );
+
+  r.post(
+    '/api/matches/:id/feedback/skip',
+    { schema: { tags, summary: 'Skip feedback on a finished match', params: uuidParams('Match'), response: matchResponses } },
+    async (req) => giveFeedback(deps.db, await context(req), req.params.id, { skipped: true }),
+  );
+};

@@ -1,0 +1,84 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
+import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
+import type { DbOrTx } from '../db/client.js';
+import { matchFeedback, type matches, profiles, trails, users } from '../db/schema/index.js';
+import { toPublicProfile } from './profiles.js';
+import { fileUrl } from './trails.js';
+
+export type MatchRow = typeof matches.$inferSelect;
+
+export const partnerOf = (m: Pick<MatchRow, 'id1' | 'id2'>, userId: string): string | null => (m.id1 === userId ? m.id2 : m.id1);
+
+/** Public profiles of the given users, keyed by id (missing users are simply absent). */
+export async function publicProfilesById(db: DbOrTx, ids: string[]): Promise<Map<string, PublicProfile>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.user.id, toPublicProfile(r.user, r.profile)]));
+}
+
+/**
+ * Turns match rows into what one participant sees: the trail (null when it was deleted, so the
+ * UI shows "Unknown Trail"), the partner's public profile and the viewer's own feedback.
+ */
+export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: string): Promise<MatchView[]> {
+  if (rows.length === 0) return [];
+  const trailIds = [...new Set(rows.map((m) => m.trailId))];
+  const partnerIds = [...new Set(rows.map((m) => partnerOf(m, viewerId)).filter((id): id is string => id !== null))];
+  const [trailRows, partners, feedbackRows] = await Promise.all([
+    db.select().from(trails).where(inArray(trails.id, trailIds)),
+    publicProfilesById(db, partnerIds),
+    db
+      .select()
+      .from(matchFeedback)
+      .where(
+        and(
+          eq(matchFeedback.userId, viewerId),
+          inArray(
+            matchFeedback.matchId,
+            rows.map((m) => m.id),
+          ),
+        ),
+      ),
+  ]);
+  const trailById = new Map(trailRows.map((t) => [t.id, t]));
+  const feedbackByMatch = new Map(feedbackRows.map((f) => [f.matchId, f]));
+  return rows.map((m) => {
+    const trail = trailById.get(m.trailId);
+    const partnerId = partnerOf(m, viewerId);
+    const feedback = feedbackByMatch.get(m.id);
+    const status = normalizeMatchStatus(m.status);
+    return {
+      id: m.id,
+      trailId: m.trailId,
+      trail: trail
+        ? { id: trail.id, name: trail.name, location: trail.location, activity: trail.activity, image: fileUrl(trail.image) }
+        : null,
+      status,
+      startTime: m.startTime.toISOString(),
+      endTime: m.endTime.toISOString(),
+      createdManually: m.createdManually,
+      compatibility: m.compatibility,
+      createdAt: m.createdAt.toISOString(),
+      confirmedAt: m.confirmedAt?.toISOString() ?? null,
+      role: m.id1 === viewerId ? 'creator' : 'partner',
+      partner: partnerId ? (partners.get(partnerId) ?? null) : null,
+      awaitingMyAnswer: status === 'pending' && m.requestedBy !== viewerId,
+      myFeedback: feedback
+        ? {
+            attended: feedback.attended,
+            rating: feedback.rating,
+            wouldHikeAgain: feedback.wouldHikeAgain,
+            comment: feedback.comment,
+            skipped: feedback.skipped,
+            submittedAt: feedback.submittedAt.toISOString(),
+          }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,331 @@
+import { and, arrayContains, asc, eq, ne, sql } from 'drizzle-orm';
+import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
+import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import { compatibility, DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
+import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
+import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
+import type { Db, DbOrTx } from '../db/client.js';
+import { matches, profiles, trails, users } from '../db/schema/index.js';
+import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
+import { publishEvent } from '../events/publish.js';
+import { formatMailDateTime } from '../mail/format.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
+
+export interface MatchContext {
+  userId: string;
+  now: Date;
+  timeZone: string;
+}
+
+type TrailRow = typeof trails.$inferSelect;
+
+const selfMatch = () => new AppError(403, 'self-match', SELF_CONFIRM_MESSAGE);
+const notParticipant = () => new AppError(403, 'not-participant', NOT_PARTICIPANT_MESSAGE);
+const illegal = (action: MatchAction, m: MatchRow) => conflict(transitionError(action, m.status), 'failed-precondition');
+
+async function loadTrail(db: DbOrTx, trailId: string): Promise<TrailRow> {
+  const [trail] = await db.select().from(trails).where(eq(trails.id, trailId));
+  if (!trail) throw notFound('Trail');
+  return trail;
+}
+
+async function loadMatch(db: DbOrTx, matchId: string): Promise<MatchRow> {
+  const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
+  if (!m) throw notFound('Match');
+  return m;
+}
+
+/** The chosen day's session of a trail: that weekend's Saturday or Sunday at the trail's time. */
+function slotOf(trail: TrailRow, day: StartSearchInput['day'], timeZone: string) {
+  return sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
+}
+
+/** Every change to a match reaches its participants' live streams (at commit). */
+export async function announce(db: DbOrTx, m: MatchRow, status: string = m.status) {
+  const audience = m.participants.length > 0 ? m.participants : [m.id1];
+  await publishEvent(db, { type: 'match.changed', audience, payload: { matchId: m.id, status } });
+}
+
+/** The user's open search for a slot, created unless it exists: never two (a unique index holds it). */
+async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, slot: { start: Date; end: Date }, fromMatchId?: string) {
+  const [created] = await tx
+    .insert(matches)
+    .values({
+      trailId: trail.id,
+      status: 'searching',
+      startTime: slot.start,
+      endTime: slot.end,
+      id1: userId,
+      participants: [userId],
+      fromMatchId: fromMatchId ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await announce(tx, created);
+    return { match: created, created: true };
+  }
+  const [existing] = await tx
+    .select()
+    .from(matches)
+    .where(and(eq(matches.id1, userId), eq(matches.trailId, trail.id), eq(matches.startTime, slot.start), eq(matches.status, 'searching')));
+  return { match: existing!, created: false };
+}
+
+/** Find a buddy: a searching match for the trail and day, or the one the user already has. */
+export async function startSearch(db: Db, ctx: MatchContext, input: StartSearchInput) {
+  return db.transaction(async (tx) => {
+    const trail = await loadTrail(tx, input.trailId);
+    const slot = slotOf(trail, input.day, ctx.timeZone);
+    if (slot.start <= ctx.now) throw invalidField('day', 'This session has already started. Choose another day or trail.');
+    const { match, created } = await ensureSearch(tx, ctx.userId, trail, slot);
+    const [view] = await presentMatches(tx, [match], ctx.userId);
+    return { match: view!, created };
+  });
+}
+
+/** Explains why a guarded UPDATE matched no row, in the order a person would want to hear it. */
+async function refusal(
+  db: DbOrTx,
+  matchId: string,
+  action: MatchAction,
+  userId: string,
+  rules: { selfIf?: (m: MatchRow) => boolean; participantsOnly?: boolean },
+) {
+  const m = await loadMatch(db, matchId);
+  if (rules.participantsOnly && !m.participants.includes(userId) && m.id1 !== userId) throw notParticipant();
+  if (rules.selfIf?.(m)) throw selfMatch();
+  return illegal(action, m);
+}
+
+/** Another user's open search → pending, with the requester as partner (searching → pending). */
+export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .update(matches)
+      .set({ status: 'pending', id2: ctx.userId, participants: sql`ARRAY[${matches.id1}, ${ctx.userId}]::text[]`, requestedBy: ctx.userId })
+      .where(and(eq(matches.id, matchId), eq(matches.status, 'searching'), ne(matches.id1, ctx.userId)))
+      .returning();
+    if (!m) throw await refusal(tx, matchId, 'request', ctx.userId, { selfIf: (row) => row.id1 === ctx.userId });
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+  });
+}
+
+/** Invite to Hike from a profile: the inviter's search for the slot becomes pending with the invitee. */
+export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Promise<MatchView> {
+  if (input.userId === ctx.userId) throw selfMatch();
+  return db.transaction(async (tx) => {
+    const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    if (!invitee) throw notFound('Profile');
+    const trail = await loadTrail(tx, input.trailId);
+    const slot = slotOf(trail, input.day, ctx.timeZone);
+    if (slot.start <= ctx.now) throw invalidField('day', 'This session has already started. Choose another day or trail.');
+    const { match } = await ensureSearch(tx, ctx.userId, trail, slot);
+    const [m] = await tx
+      .update(matches)
+      .set({ status: 'pending', id2: input.userId, participants: [ctx.userId, input.userId], requestedBy: ctx.userId })
+      .where(and(eq(matches.id, match.id), eq(matches.status, 'searching')))
+      .returning();
+    if (!m) throw illegal('invite', await loadMatch(tx, match.id));
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+  });
+}
+
+async function profileFor(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+type ProfileRow = typeof profiles.$inferSelect;
+const matchingTraits = (p: ProfileRow | null | undefined) =>
+  p?.registrationCompletedAt
+    ? {
+        skills: { hiking: p.skillHiking, running: p.skillRunning },
+        preferences: { pace: p.pace, communication: p.communication, adventureLevel: p.adventureLevel },
+      }
+    : null;
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The partner's level for the trail's activity, as the mail shows it; biking names both skills. */
+function skillLevelText(skills: { hiking: string; running: string }, activity: Activity): string {
+  if (activity === 'hiking') return capitalized(skills.hiking);
+  if (activity === 'running') return capitalized(skills.running);
+  return `Hiking: ${capitalized(skills.hiking)}, running: ${capitalized(skills.running)}`;
+}
+
+/**
+ * Accept (pending → confirmed): one guarded UPDATE decides the race, so of any number of
+ * concurrent accepts exactly one confirms. Then, in the same transaction: compatibility, the
+ * accepter's new search for the slot, and the match-confirmed mail to both (SPEC §4, §7).
+ */
+export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .update(matches)
+      .set({ status: 'confirmed', confirmedAt: ctx.now })
+      .where(
+        and(
+          eq(matches.id, matchId),
+          eq(matches.status, 'pending'),
+          arrayContains(matches.participants, [ctx.userId]),
+          ne(matches.requestedBy, ctx.userId),
+        ),
+      )
+      .returning();
+    if (!m)
+      throw await refusal(tx, matchId, 'accept', ctx.userId, {
+        participantsOnly: true,
+        selfIf: (row) => row.requestedBy === ctx.userId && row.status === 'pending',
+      });
+
+    const trail = await loadTrail(tx, m.trailId);
+    const [a, b] = await Promise.all([profileFor(tx, m.id1), profileFor(tx, m.id2!)]);
+    const traitsA = matchingTraits(a?.profile);
+    const traitsB = matchingTraits(b?.profile);
+    const score = traitsA && traitsB ? compatibility(traitsA, traitsB, trail.activity) : DEFAULT_COMPATIBILITY;
+    const [confirmed] = await tx.update(matches).set({ compatibility: score }).where(eq(matches.id, m.id)).returning();
+
+    await ensureSearch(tx, ctx.userId, trail, { start: m.startTime, end: m.endTime }, m.id);
+
+    for (const [me, partner] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (!me || !partner) continue;
+      const partnerTraits = matchingTraits(partner.profile);
+      await enqueueMail(tx, {
+        template: 'match-confirmed',
+        to: me.user.email,
+        params: {
+          to_name: me.profile?.fullName ?? me.user.name,
+          partner_name: partner.profile?.fullName ?? partner.user.name,
+          partner_bio: partner.profile?.bio ?? '',
+          partner_skill_level: skillLevelText(partnerTraits?.skills ?? PROFILE_DEFAULTS.skills, trail.activity),
+          trail_name: trail.name,
+          start_time: formatMailDateTime(m.startTime, ctx.timeZone),
+          end_time: formatMailDateTime(m.endTime, ctx.timeZone),
+          location: trail.location,
+        },
+        idempotencyKey: `match-confirmed:${m.id}:${me.user.id}`,
+      });
+    }
+    await announce(tx, confirmed!);
+    return (await presentMatches(tx, [confirmed!], ctx.userId))[0]!;
+  });
+}
+
+/** Reject (pending → cancelled, user_cancelled): participants only. */
+export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .update(matches)
+      .set({ status: 'cancelled', cancelReason: 'user_cancelled' })
+      .where(and(eq(matches.id, matchId), eq(matches.status, 'pending'), arrayContains(matches.participants, [ctx.userId])))
+      .returning();
+    if (!m) throw await refusal(tx, matchId, 'reject', ctx.userId, { participantsOnly: true });
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+  });
+}
+
+/** Cancel Search (searching → cancelled): only the searcher. */
+export async function cancelSearch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx
+      .update(matches)
+      .set({ status: 'cancelled', cancelReason: 'user_cancelled' })
+      .where(and(eq(matches.id, matchId), eq(matches.status, 'searching'), eq(matches.id1, ctx.userId)))
+      .returning();
+    if (!m) throw await refusal(tx, matchId, 'cancelSearch', ctx.userId, { participantsOnly: true });
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+  });
+}
+
+/** Propose a Date: a manual event (status active, 2 hours) on the trail at the chosen time. */
+export async function proposeDate(db: Db, ctx: MatchContext, input: CustomDateInput): Promise<MatchView> {
+  const start = new Date(input.startTime);
+  const problem = validateCustomEventStart(start, ctx.now);
+  if (problem) throw invalidField('startTime', problem);
+  return db.transaction(async (tx) => {
+    const trail = await loadTrail(tx, input.trailId);
+    const session = customEventSession(start);
+    const [m] = await tx
+      .insert(matches)
+      .values({
+        trailId: trail.id,
+        status: 'active',
+        startTime: session.start,
+        endTime: session.end,
+        id1: ctx.userId,
+        participants: [ctx.userId],
+        createdManually: true,
+      })
+      .returning();
+    await announce(tx, m!);
+    return (await presentMatches(tx, [m!], ctx.userId))[0]!;
+  });
+}
+
+/** Deletes one of the user's own created events ("My Created Events"). */
+export async function deleteCreatedEvent(db: Db, ctx: MatchContext, matchId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [m] = await tx
+      .delete(matches)
+      .where(and(eq(matches.id, matchId), eq(matches.id1, ctx.userId), eq(matches.createdManually, true)))
+      .returning();
+    if (!m) {
+      const existing = await loadMatch(tx, matchId);
+      if (existing.id1 !== ctx.userId) throw forbidden('Only the person who created an event can delete it.');
+      throw conflict('Only events you created with Propose a Date can be deleted.', 'failed-precondition');
+    }
+    await announce(tx, m, 'deleted');
+  });
+}
+
+/** The user's matches for the agenda and the matches page: everything but cancelled ones. */
+export async function listMyMatches(db: DbOrTx, userId: string): Promise<MatchView[]> {
+  const rows = await db
+    .select()
+    .from(matches)
+    .where(and(arrayContains(matches.participants, [userId]), ne(matches.status, 'cancelled')))
+    .orderBy(asc(matches.startTime), asc(matches.createdAt));
+  return presentMatches(db, rows, userId);
+}
+
+/** Past partners (confirmed or completed matches), newest first, one entry per partner. */
+export async function listPastPartners(db: DbOrTx, userId: string): Promise<PastPartner[]> {
+  const rows = await db
+    .select({ match: matches, trailName: trails.name })
+    .from(matches)
+    .leftJoin(trails, eq(trails.id, matches.trailId))
+    .where(and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`))
+    .orderBy(sql`${matches.startTime} DESC`);
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const partner = partnerOf(row.match, userId);
+    if (partner && !latest.has(partner)) latest.set(partner, row);
+  }
+  const profilesById = await publicProfilesById(db, [...latest.keys()]);
+  return [...latest.entries()].flatMap(([partnerId, row]) => {
+    const profile = profilesById.get(partnerId);
+    if (!profile) return [];
+    return [
+      {
+        profile,
+        compatibility: row.match.compatibility ?? DEFAULT_COMPATIBILITY,
+        matchId: row.match.id,
+        trailName: row.trailName,
+        startTime: row.match.startTime.toISOString(),
+      },
+    ];
+  });
+}

@@ -1,0 +1,63 @@
+import { createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp, type TestUser } from './test-app.js';
+
+/** Wednesday 2026-11-18 09:00 UTC: the coming Saturday is the 21st, Sunday the 22nd. */
+export const WEDNESDAY = new Date('2026-11-18T09:00:00Z');
+
+export interface MatchWorld {
+  t: TestApp;
+  clock: { now: Date };
+  admin: TestUser;
+  trailId: string;
+}
+
+/** The real app with a movable clock, an admin and one hiking trail on the coming Saturday. */
+export async function createMatchWorld(): Promise<MatchWorld> {
+  const clock = { now: WEDNESDAY };
+  const t = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { now: () => clock.now });
+  const admin = await signUp(t, TEST_ADMIN);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/trails',
+    headers: { cookie: admin.cookie },
+    payload: {
+      name: 'Arrábida Ridge',
+      location: 'Setúbal, Portugal',
+      length: '12.4 km',
+      hours: 3,
+      difficulty: 'Moderate',
+      activity: 'hiking',
+      description: 'Limestone ridge above the sea.',
+      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`trail: ${res.statusCode} ${res.body}`);
+  return { t, clock, admin, trailId: res.json().id };
+}
+
+type Registration = ReturnType<typeof validRegistration>;
+
+/** A user who signed up and completed registration, with any fields overridden. */
+export async function registeredUser(
+  t: TestApp,
+  email: string,
+  overrides: Partial<Registration> & { preferences?: object } = {},
+): Promise<TestUser> {
+  const user = await signUp(t, email, 'secret123', email.split('@')[0]);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/me/registration',
+    headers: { cookie: user.cookie },
+    payload: { ...validRegistration(), fullName: email.split('@')[0], ...overrides },
+  });
+  if (res.statusCode !== 200) throw new Error(`registration: ${res.statusCode} ${res.body}`);
+  return user;
+}
+
+export function api(t: TestApp, user: TestUser | undefined) {
+  const headers = user ? { cookie: user.cookie } : {};
+  return {
+    post: (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
+    delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
+  };
+}

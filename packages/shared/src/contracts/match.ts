@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { WEEKEND_DAYS } from '../domain/schedule';
+import { ACTIVITIES, MATCH_STATUSES } from './enums';
+import { publicProfileSchema } from './profile';
+
+const weekendDay = z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' });
+const uuid = (label: string) => z.uuid({ error: `${label} must be a UUID.` });
+
+export const startSearchSchema = z.object({ trailId: uuid('Trail id'), day: weekendDay });
+export type StartSearchInput = z.infer<typeof startSearchSchema>;
+
+export const inviteSchema = z.object({
+  userId: z.string().min(1, 'Choose someone to invite.'),
+  trailId: uuid('Trail id'),
+  day: weekendDay,
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+export const customDateSchema = z.object({
+  trailId: uuid('Trail id'),
+  startTime: z.iso.datetime({ offset: true, error: 'Start time must be a date and time.' }),
+});
+export type CustomDateInput = z.infer<typeof customDateSchema>;
+
+export const bestMatchesQuerySchema = z.object({ day: weekendDay });
+
+export const matchTrailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  activity: z.enum(ACTIVITIES),
+  image: z.string().nullable(),
+});
+
+export const feedbackStateSchema = z.object({
+  attended: z.boolean().nullable(),
+  rating: z.number().nullable(),
+  wouldHikeAgain: z.boolean().nullable(),
+  comment: z.string().nullable(),
+  skipped: z.boolean(),
+  submittedAt: z.string(),
+});
+
+/** A match as one of its participants sees it. */
+export const matchViewSchema = z.object({
+  id: z.string(),
+  trailId: z.string(),
+  trail: matchTrailSchema.nullable(),
+  status: z.enum(MATCH_STATUSES),
+  startTime: z.string(),
+  endTime: z.string(),
+  createdManually: z.boolean(),
+  compatibility: z.number().nullable(),
+  createdAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  /** creator: I made it (id1); partner: I joined it (id2). */
+  role: z.enum(['creator', 'partner']),
+  partner: publicProfileSchema.nullable(),
+  /** Pending and I am the one who must answer. */
+  awaitingMyAnswer: z.boolean(),
+  myFeedback: feedbackStateSchema.nullable(),
+});
+export type MatchView = z.infer<typeof matchViewSchema>;
+
+export const bestMatchSchema = z.object({
+  profile: publicProfileSchema,
+  compatibility: z.number(),
+  /** The candidate's own open search for this trail and day, to send a request to. */
+  searchingMatchId: z.string().nullable(),
+});
+export type BestMatch = z.infer<typeof bestMatchSchema>;
+
+export const pastPartnerSchema = z.object({
+  profile: publicProfileSchema,
+  compatibility: z.number(),
+  matchId: z.string(),
+  trailName: z.string().nullable(),
+  startTime: z.string(),
+});
+export type PastPartner = z.infer<typeof pastPartnerSchema>;

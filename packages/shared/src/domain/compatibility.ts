@@ -1,0 +1,138 @@
+/**
+ * Buddy compatibility, 0–100 (ARCHITECTURE §5 "Compatibility"; SPEC §9 skill scores,
+ * preference points, default 85%). Stored on a match when it is confirmed and shown on Best
+ * Matches; the server's SQL ranking must agree with these functions, which its tests can use as
+ * the reference.
+ */
+import {
+  ADVENTURE_LEVELS,
+  COMMUNICATION_STYLES,
+  PACES,
+  SKILL_LEVELS,
+  type Activity,
+  type AdventureLevel,
+  type CommunicationStyle,
+  type Pace,
+  type SkillLevel,
+} from '../contracts/enums';
+
+export const SKILL_SCORES: Readonly<Record<SkillLevel, number>> = { beginner: 1, intermediate: 2, advanced: 3 };
+
+/** Shown whenever either side's data is incomplete, rather than a number computed from guesses. */
+export const DEFAULT_COMPATIBILITY = 85;
+
+/** The base plus the three bonuses add up to 100, so identical preferences score 100. */
+export const PREFERENCE_POINTS = { base: 50, pace: 20, communication: 15, adventureLevel: 15 } as const;
+
+/**
+ * Inputs accept null and missing fields because stored profiles may predate a field or be
+ * half-filled; the functions treat those (and values off the scales) as "unknown".
+ */
+export interface SkillsInput {
+  readonly hiking?: SkillLevel | null;
+  readonly running?: SkillLevel | null;
+}
+
+export interface PreferencesInput {
+  readonly pace?: Pace | null;
+  readonly communication?: CommunicationStyle | null;
+  readonly adventureLevel?: AdventureLevel | null;
+}
+
+export interface CompatibilityProfile {
+  readonly skills?: SkillsInput | null;
+  readonly preferences?: PreferencesInput | null;
+}
+
+const SKILL_SPREAD = SKILL_SCORES.advanced - SKILL_SCORES.beginner;
+
+function scoreOf(level: SkillLevel | null | undefined): number | null {
+  return level != null && (SKILL_LEVELS as readonly string[]).includes(level) ? SKILL_SCORES[level] : null;
+}
+
+/**
+ * A person's skill score (1–3) for an activity; for biking, the mean of the hiking and running
+ * scores (which can be x.5), a summary for display. Compatibility does not use it for biking
+ * (see skillCompatibility). Null when a needed level is missing.
+ */
+export function skillScoreFor(skills: SkillsInput | null | undefined, activity: Activity): number | null {
+  if (!skills) return null;
+  const hiking = scoreOf(skills.hiking);
+  const running = scoreOf(skills.running);
+  switch (activity) {
+    case 'hiking':
+      return hiking;
+    case 'running':
+      return running;
+    case 'biking':
+      return hiking === null || running === null ? null : (hiking + running) / 2;
+  }
+}
+
+/**
+ * 100 × (1 − |a − b| / 2): equal levels 100, one level apart 50, beginner vs advanced 0.
+ * There is no biking skill on the profile, so a biking trail averages the hiking and running
+ * parts (ARCHITECTURE §5): a strong hiker and a strong runner are not a good biking pair just
+ * because their mean scores agree. Null when a needed level is unknown.
+ */
+export function skillCompatibility(
+  a: SkillsInput | null | undefined,
+  b: SkillsInput | null | undefined,
+  activity: Activity,
+): number | null {
+  if (activity === 'biking') {
+    const hiking = skillCompatibility(a, b, 'hiking');
+    const running = skillCompatibility(a, b, 'running');
+    return hiking === null || running === null ? null : (hiking + running) / 2;
+  }
+  const scoreA = skillScoreFor(a, activity);
+  const scoreB = skillScoreFor(b, activity);
+  if (scoreA === null || scoreB === null) return null;
+  return 100 * (1 - Math.abs(scoreA - scoreB) / SKILL_SPREAD);
+}
+
+/** 50, plus 20 for the same pace, 15 for the same communication, 15 for the same adventure level. */
+export function preferenceCompatibility(a: PreferencesInput | null | undefined, b: PreferencesInput | null | undefined): number | null {
+  if (!isCompletePreferences(a) || !isCompletePreferences(b)) return null;
+  return (
+    PREFERENCE_POINTS.base +
+    (a.pace === b.pace ? PREFERENCE_POINTS.pace : 0) +
+    (a.communication === b.communication ? PREFERENCE_POINTS.communication : 0) +
+    (a.adventureLevel === b.adventureLevel ? PREFERENCE_POINTS.adventureLevel : 0)
+  );
+}
+
+/**
+ * round((skill + preference) / 2), an integer 0–100. Both profiles need both skill levels and all
+ * three preferences; otherwise the product shows DEFAULT_COMPATIBILITY. Completeness is required
+ * of both skills even on a hiking or running trail so that a half-filled profile never gets a
+ * precise-looking figure (ARCHITECTURE §5 "Missing data on either side displays the default").
+ */
+export function compatibility(
+  a: CompatibilityProfile | null | undefined,
+  b: CompatibilityProfile | null | undefined,
+  activity: Activity,
+): number {
+  if (!hasCompleteSkills(a?.skills) || !hasCompleteSkills(b?.skills)) return DEFAULT_COMPATIBILITY;
+  const skill = skillCompatibility(a?.skills, b?.skills, activity);
+  const preference = preferenceCompatibility(a?.preferences, b?.preferences);
+  if (skill === null || preference === null) return DEFAULT_COMPATIBILITY;
+  // Both parts are multiples of 5 (or 25 for biking), so the sum is exact and .5 rounds up.
+  return Math.round((skill + preference) / 2);
+}
+
+function hasCompleteSkills(skills: SkillsInput | null | undefined): boolean {
+  return scoreOf(skills?.hiking) !== null && scoreOf(skills?.running) !== null;
+}
+
+function isCompletePreferences(p: PreferencesInput | null | undefined): p is Required<PreferencesInput> {
+  return (
+    p != null &&
+    p.pace != null &&
+    (PACES as readonly string[]).includes(p.pace) &&
+    p.communication != null &&
+    (COMMUNICATION_STYLES as readonly string[]).includes(p.communication) &&
+    p.adventureLevel != null &&
+    (ADVENTURE_LEVELS as readonly string[]).includes(p.adventureLevel)
+  );
+}
