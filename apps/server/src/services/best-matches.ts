@@ -1,38 +1,45 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { BestMatch, StartSearchInput } from '@trailbuddy/shared/contracts/match';
-import type { Activity, SkillLevel } from '@trailbuddy/shared/contracts/enums';
-import { DEFAULT_COMPATIBILITY, PREFERENCE_POINTS, SKILL_SCORES } from '@trailbuddy/shared/domain/compatibility';
+import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
-import { matches, profiles, trails, users } from '../db/schema/index.js';
+import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { toPublicProfile } from './profiles.js';
 
 const BEST_MATCHES_LIMIT = 20;
 
-/** beginner 1, intermediate 2, advanced 3 (SPEC §9), as SQL over a profile's skill column. */
-const score = (column: SQL) => sql`(CASE ${column} WHEN 'advanced' THEN 3 WHEN 'intermediate' THEN 2 ELSE 1 END)::numeric`;
-
-/** 100 × (1 − |a − b| / 2) between the candidate row `p` and the viewer, for one skill. */
-function skillPart(column: 'skill_hiking' | 'skill_running', viewerLevel: SkillLevel): SQL {
-  return sql`(100 * (1 - abs(${score(sql.raw(`p.${column}`))} - ${SKILL_SCORES[viewerLevel]}) / 2))`;
-}
-
-/** The skill part for the trail's activity; biking averages the hiking and running parts. */
-function skillPartFor(activity: Activity, viewer: { skillHiking: SkillLevel; skillRunning: SkillLevel }): SQL {
-  const hiking = skillPart('skill_hiking', viewer.skillHiking);
-  const running = skillPart('skill_running', viewer.skillRunning);
-  if (activity === 'hiking') return hiking;
-  if (activity === 'running') return running;
-  return sql`((${hiking} + ${running}) / 2)`;
+/**
+ * Compatibility depends only on five profile fields of three values each, so there are 243
+ * kinds of candidate. Scoring the kinds (with the domain rule itself, not a copy of it in SQL)
+ * and then taking the first users of the best kinds through an index makes the work depend on
+ * the number of kinds, not on the number of profiles.
+ */
+function scoredKinds(viewer: CompatibilityProfile | null, activity: Activity) {
+  const kinds = { h: [] as string[], r: [] as string[], pa: [] as string[], co: [] as string[], ad: [] as string[], score: [] as number[] };
+  for (const hiking of SKILL_LEVELS)
+    for (const running of SKILL_LEVELS)
+      for (const pace of PACES)
+        for (const communication of COMMUNICATION_STYLES)
+          for (const adventureLevel of ADVENTURE_LEVELS) {
+            kinds.h.push(hiking);
+            kinds.r.push(running);
+            kinds.pa.push(pace);
+            kinds.co.push(communication);
+            kinds.ad.push(adventureLevel);
+            // Missing data on the viewer's side gives every kind the default (ARCHITECTURE §5).
+            kinds.score.push(
+              compatibility(viewer, { skills: { hiking, running }, preferences: { pace, communication, adventureLevel } }, activity),
+            );
+          }
+  return kinds;
 }
 
 /**
  * Best Matches for a trail and day (ARCHITECTURE §5): other users with a complete profile, ranked
  * by compatibility, those already searching the same trail and day first, excluding the viewer
- * and anyone already paired with them for that slot. The score is computed in PostgreSQL with
- * the same formula as `domain/compatibility.ts` (a test holds the two together), so ranking 100k
- * profiles is one scan, not 100k rows shipped to Node.
+ * and anyone already paired with them for that slot.
  */
 export async function bestMatches(
   db: DbOrTx,
@@ -51,32 +58,55 @@ export async function bestMatches(
     .select()
     .from(profiles)
     .where(sql`${profiles.userId} = ${viewerId}`);
+  const viewerTraits = viewer?.registrationCompletedAt
+    ? {
+        skills: { hiking: viewer.skillHiking, running: viewer.skillRunning },
+        preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
+      }
+    : null;
+  const k = scoredKinds(viewerTraits, trail.activity);
+  // Enough per kind that the non-searching candidates still fill the list after searching
+  // users (listed first, at most BEST_MATCHES_LIMIT of them) are taken out of it.
+  const perKind = BEST_MATCHES_LIMIT * 2;
 
-  // Missing data on the viewer's side: everyone shows the default (ARCHITECTURE §5).
-  const compatibilitySql = viewer?.registrationCompletedAt
-    ? sql`round((
-        ${skillPartFor(trail.activity, viewer)}
-        + ${PREFERENCE_POINTS.base}
-        + CASE WHEN p.pace = ${viewer.pace} THEN ${PREFERENCE_POINTS.pace} ELSE 0 END
-        + CASE WHEN p.communication = ${viewer.communication} THEN ${PREFERENCE_POINTS.communication} ELSE 0 END
-        + CASE WHEN p.adventure_level = ${viewer.adventureLevel} THEN ${PREFERENCE_POINTS.adventureLevel} ELSE 0 END
-      ) / 2)::int`
-    : sql`${DEFAULT_COMPATIBILITY}::int`;
-
+  // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   const rows = await db.execute<{ user_id: string; compatibility: number; searching_match_id: string | null }>(sql`
-    SELECT p.user_id, ${compatibilitySql} AS compatibility, s.id AS searching_match_id
-    FROM ${profiles} p
-    LEFT JOIN ${matches} s
-      ON s.id1 = p.user_id AND s.trail_id = ${trail.id} AND s.start_time = ${slot.start} AND s.status = 'searching'
-    WHERE p.registration_completed_at IS NOT NULL
-      AND p.user_id <> ${viewerId}
-      AND NOT EXISTS (
-        SELECT 1 FROM ${matches} paired
-        WHERE paired.trail_id = ${trail.id} AND paired.start_time = ${slot.start}
-          AND paired.status IN ('pending', 'confirmed')
-          AND paired.participants @> ARRAY[${viewerId}, p.user_id]::text[]
-      )
-    ORDER BY (s.id IS NULL), compatibility DESC, p.user_id
+    WITH kinds AS (
+      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[])
+        AS kind(h, r, pa, co, ad, compatibility)
+    ),
+    paired AS (
+      SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
+      WHERE m.trail_id = ${trail.id} AND m.start_time = ${slot.start} AND m.status IN ('pending', 'confirmed')
+        AND m.participants @> ARRAY[${viewerId}]::text[]
+    ),
+    candidates AS (
+      SELECT p.user_id, kind.compatibility, s.id AS searching_match_id
+      FROM matches s
+      JOIN profiles p ON p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL
+      JOIN kinds kind ON (kind.h, kind.r, kind.pa, kind.co, kind.ad) = (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level)
+      WHERE s.trail_id = ${trail.id} AND s.start_time = ${slot.start} AND s.status = 'searching' AND s.id1 <> ${viewerId}
+      UNION ALL
+      SELECT best.user_id, kind.compatibility, NULL
+      FROM kinds kind
+      CROSS JOIN LATERAL (
+        SELECT p.user_id FROM profiles p
+        WHERE p.registration_completed_at IS NOT NULL
+          AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+          AND p.user_id <> ${viewerId}
+          AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+        ORDER BY p.user_id
+        LIMIT ${perKind}
+      ) best
+    ),
+    unique_candidates AS (
+      SELECT DISTINCT ON (user_id) user_id, compatibility, searching_match_id
+      FROM candidates
+      WHERE NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = candidates.user_id)
+      ORDER BY user_id, (searching_match_id IS NULL)
+    )
+    SELECT * FROM unique_candidates
+    ORDER BY (searching_match_id IS NULL), compatibility DESC, user_id
     LIMIT ${BEST_MATCHES_LIMIT}
   `);
   if (rows.rows.length === 0) return [];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { users } from './auth.js';
@@ -42,5 +43,11 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Best Matches (ARCHITECTURE §5) ranks users with a complete profile.
-  (t) => [index('profiles_complete_idx').on(t.registrationCompletedAt)],
+  (t) => [
+    index('profiles_complete_idx').on(t.registrationCompletedAt),
+    // Best Matches takes the first users of each kind of candidate (services/best-matches.ts).
+    index('profiles_match_kind_idx')
+      .on(t.skillHiking, t.skillRunning, t.pace, t.communication, t.adventureLevel, t.userId)
+      .where(sql`registration_completed_at IS NOT NULL`),
+  ],
 );

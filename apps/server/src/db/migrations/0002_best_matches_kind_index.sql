@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_match_kind_idx" ON "profiles" USING btree ("skill_hiking","skill_running","pace","communication","adventure_level","user_id") WHERE registration_completed_at IS NOT NULL;

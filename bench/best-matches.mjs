@@ -1,0 +1,276 @@
+// Best Matches for one trail with 100k profiles against ARCHITECTURE.md §7's budget (≤ 50 ms
+// server time). Starts the built server on a fresh data dir, bulk-loads 100,000 users with
+// complete, varied profiles (plus open searches and a few of the viewer's own matches) straight
+// into its embedded PostgreSQL, signs in as a demo user and times
+//   - server time: Fastify's own responseTime for each request (its "request completed" log line,
+//     so the server runs with LOG_LEVEL=info), over sequential requests after a warm-up;
+//   - HTTP on loopback, which upper-bounds it;
+//   - the ranking query alone, reproduced from apps/server/src/services/best-matches.ts and run
+//     under EXPLAIN (ANALYZE, BUFFERS), with its costliest plan nodes.
+import { availableParallelism, loadavg } from 'node:os';
+import pg from 'pg';
+import { buildServerBundle, createCleanup, percentile, startServer, tempDir, waitForHealth } from './support/server.mjs';
+
+const BUDGET_MS = 50;
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
+const WARMUP = 10;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
+const EXPLAIN_RUNS = 5;
+const VIEWER = 'miguel@trailbuddy.app';
+const PASSWORD = 'trailbuddy';
+const DAY = 'saturday';
+
+// The scoring constants of packages/shared/src/domain/compatibility.ts (SKILL_SCORES,
+// PREFERENCE_POINTS), needed to rebuild the ranking query; the check against the endpoint's
+// answer below catches a drift.
+const SKILL_SCORES = { beginner: 1, intermediate: 2, advanced: 3 };
+const POINTS = { base: 50, pace: 20, communication: 15, adventureLevel: 15 };
+
+/** 100,000 users, each with a complete profile, skills and preferences spread over all 243 combinations. */
+async function loadProfiles(client) {
+  await client.query('BEGIN');
+  await client.query(
+    `INSERT INTO users (id, name, email, email_verified)
+     SELECT 'bench-' || g, 'Bench User ' || g, 'bench-' || g || '@bench.invalid', true
+     FROM generate_series(1, $1::int) g`,
+    [PROFILES],
+  );
+  await client.query(
+    `INSERT INTO profiles (user_id, full_name, age, gender, country, city, bio, skill_hiking, skill_running, pace,
+                           communication, adventure_level, has_seen_onboarding, registration_completed_at)
+     SELECT 'bench-' || g, 'Bench User ' || g, 18 + h % 50,
+            (ARRAY['Male', 'Female', 'Other'])[1 + h % 3],
+            (ARRAY['Portugal', 'Spain', 'France', 'Italy', 'Germany'])[1 + (h / 7) % 5],
+            'City ' || (h / 11) % 300,
+            'Likes long walks and early starts. Profile ' || g || '.',
+            (ARRAY['beginner', 'intermediate', 'advanced'])[1 + (h / 13) % 3],
+            (ARRAY['beginner', 'intermediate', 'advanced'])[1 + (h / 39) % 3],
+            (ARRAY['relaxed', 'moderate', 'fast'])[1 + (h / 117) % 3],
+            (ARRAY['quiet', 'balanced', 'chatty'])[1 + (h / 351) % 3],
+            (ARRAY['cautious', 'moderate', 'adventurous'])[1 + (h / 1053) % 3],
+            true, now() - g * interval '1 minute'
+     FROM (SELECT g, abs(hashint4(g)::bigint) AS h FROM generate_series(1, $1::int) g) s`,
+    [PROFILES],
+  );
+  // 1% of them searching each trail on its own day: the candidates shown first.
+  const searching = await client.query(
+    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, participants)
+     SELECT t.id, 'searching', t.start_time, t.end_time, 'bench-' || g, ARRAY['bench-' || g]
+     FROM trails t CROSS JOIN generate_series(1, $1::int) g
+     WHERE (g + t."order") % 100 = 0`,
+    [PROFILES],
+  );
+  await client.query('COMMIT');
+  await client.query('ANALYZE');
+  return searching.rowCount;
+}
+
+/** The viewer already paired with a few people on the measured slot: they must be left out. */
+async function pairViewer(client, viewerId, trail) {
+  const { rowCount } = await client.query(
+    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by)
+     SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + g % 2], $3::timestamptz, $4::timestamptz, $1::text,
+            'bench-' || (g * 997), ARRAY[$1::text, 'bench-' || (g * 997)], $1::text
+     FROM generate_series(1, 5) g`,
+    [viewerId, trail.id, trail.startTime, trail.endTime],
+  );
+  await client.query('ANALYZE matches');
+  return rowCount;
+}
+
+async function signIn(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: VIEWER, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
+
+/**
+ * The ranking query of best-matches.ts for a viewer with a complete profile, with the same
+ * parameters drizzle would send. Built for the trail's activity like skillPartFor().
+ */
+function rankingQuery(viewer, trail, slotStart) {
+  const params = [];
+  const p = (v) => `$${params.push(v)}`;
+  const score = (column) => `(CASE ${column} WHEN 'advanced' THEN 3 WHEN 'intermediate' THEN 2 ELSE 1 END)::numeric`;
+  const skill = (column, level) => `(100 * (1 - abs(${score(`p.${column}`)} - ${p(SKILL_SCORES[level])}) / 2))`;
+  const hiking = () => skill('skill_hiking', viewer.skill_hiking);
+  const running = () => skill('skill_running', viewer.skill_running);
+  const skillPart =
+    trail.activity === 'hiking' ? hiking() : trail.activity === 'running' ? running() : `((${hiking()} + ${running()}) / 2)`;
+  const compatibility = `round((
+        ${skillPart}
+        + ${p(POINTS.base)}
+        + CASE WHEN p.pace = ${p(viewer.pace)} THEN ${p(POINTS.pace)} ELSE 0 END
+        + CASE WHEN p.communication = ${p(viewer.communication)} THEN ${p(POINTS.communication)} ELSE 0 END
+        + CASE WHEN p.adventure_level = ${p(viewer.adventure_level)} THEN ${p(POINTS.adventureLevel)} ELSE 0 END
+      ) / 2)::int`;
+  const text = `
+    SELECT p.user_id, ${compatibility} AS compatibility, s.id AS searching_match_id
+    FROM "profiles" p
+    LEFT JOIN "matches" s
+      ON s.id1 = p.user_id AND s.trail_id = ${p(trail.id)} AND s.start_time = ${p(slotStart)} AND s.status = 'searching'
+    WHERE p.registration_completed_at IS NOT NULL
+      AND p.user_id <> ${p(viewer.user_id)}
+      AND NOT EXISTS (
+        SELECT 1 FROM "matches" paired
+        WHERE paired.trail_id = ${p(trail.id)} AND paired.start_time = ${p(slotStart)}
+          AND paired.status IN ('pending', 'confirmed')
+          AND paired.participants @> ARRAY[${p(viewer.user_id)}, p.user_id]::text[]
+      )
+    ORDER BY (s.id IS NULL), compatibility DESC, p.user_id
+    LIMIT ${p(20)}`;
+  return { text, values: params };
+}
+
+/** Plan nodes with their own time (total minus children's), costliest first. */
+function costliestNodes(plan) {
+  const nodes = [];
+  const walk = (node, depth) => {
+    const total = node['Actual Total Time'] * (node['Actual Loops'] ?? 1);
+    const children = node.Plans ?? [];
+    const childTotal = children
+      .filter((c) => c['Parent Relationship'] !== 'InitPlan')
+      .reduce((sum, c) => sum + c['Actual Total Time'] * (c['Actual Loops'] ?? 1), 0);
+    nodes.push({ node, depth, self: Math.max(0, total - childTotal), total });
+    children.forEach((c) => walk(c, depth + 1));
+  };
+  walk(plan, 0);
+  return nodes;
+}
+
+const describe = (n) =>
+  [
+    n['Node Type'],
+    n['Join Type'] && `(${n['Join Type']})`,
+    n['Relation Name'] && `on ${n['Relation Name']}`,
+    n['Index Name'] && `using ${n['Index Name']}`,
+    n['Sort Method'] && `[${n['Sort Method']}]`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const verdict = (ms) => (ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET');
+
+const cleanup = createCleanup({ timeLimitMs: 6 * 60_000 });
+try {
+  await buildServerBundle();
+  const load = loadavg()[0];
+  const dataDir = tempDir(cleanup, 'trailbuddy-bench-matches-');
+  // LOG_LEVEL=info: Fastify logs each request's responseTime, the server time measured here.
+  const server = await startServer(cleanup, { dataDir, env: { LOG_LEVEL: 'info' } });
+  await waitForHealth(server);
+
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  cleanup.add(() => client.end());
+
+  const loadStarted = performance.now();
+  const searches = await loadProfiles(client);
+  const loadMs = performance.now() - loadStarted;
+
+  const { trails } = await (await fetch(`${server.baseUrl}/api/trails`)).json();
+  // A trail held on the measured day, so the slot is the trail's own session.
+  const trail = trails.find((t) => t.weekendDay === DAY);
+  if (!trail) throw new Error(`no seeded trail on ${DAY}`);
+  const {
+    rows: [viewer],
+  } = await client.query('SELECT p.* FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $1', [VIEWER]);
+  const paired = await pairViewer(client, viewer.user_id, trail);
+  const { rows: counts } = await client.query(
+    'SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete, (SELECT count(*) FROM matches)::int AS matches',
+  );
+
+  // HTTP, sequential, after a warm-up.
+  const cookie = await signIn(server.baseUrl);
+  const url = `${server.baseUrl}/api/trails/${trail.id}/best-matches?day=${DAY}`;
+  const get = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const body = await res.text();
+    const ms = performance.now() - started;
+    if (res.status !== 200) throw new Error(`best-matches answered ${res.status}: ${body}`);
+    return { ms, body: JSON.parse(body) };
+  };
+  let answer;
+  for (let i = 0; i < WARMUP; i++) answer = (await get()).body;
+  const logFrom = server.stdout.length;
+  const http = [];
+  for (let i = 0; i < REQUESTS; i++) http.push((await get()).ms);
+  await new Promise((r) => setTimeout(r, 300)); // let the last log lines arrive
+
+  // Fastify's responseTime for the measured requests: "incoming request" names the URL,
+  // "request completed" (same reqId) carries the time.
+  const bestMatchesReqIds = new Set();
+  const serverMs = [];
+  for (const line of server.stdout.slice(logFrom).split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line);
+    if (entry.msg === 'incoming request' && entry.req?.url?.includes('/best-matches')) bestMatchesReqIds.add(entry.reqId);
+    if (entry.msg === 'request completed' && bestMatchesReqIds.has(entry.reqId)) serverMs.push(entry.responseTime);
+  }
+
+  // The ranking query alone, as the server sends it; its answer must be the endpoint's.
+  const query = rankingQuery(viewer, trail, trail.startTime);
+  const direct = await client.query(query);
+  const sameAnswer =
+    direct.rows.length === answer.candidates.length &&
+    direct.rows.every((r, i) => r.user_id === answer.candidates[i].profile.id && r.compatibility === answer.candidates[i].compatibility);
+  const explains = [];
+  for (let i = 0; i < EXPLAIN_RUNS; i++) {
+    const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.text}`, values: query.values });
+    explains.push(rows[0]['QUERY PLAN'][0]);
+  }
+  explains.sort((a, b) => a['Execution Time'] - b['Execution Time']);
+  const median = explains[Math.floor(explains.length / 2)];
+
+  const p50 = percentile(serverMs, 50);
+  const p95 = percentile(serverMs, 95);
+  console.log('Best Matches for one trail with 100k profiles (budget ≤ 50 ms server time; ARCHITECTURE.md §7)');
+  console.log(
+    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot)`,
+  );
+  console.log(
+    `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,
+  );
+  console.log(`  machine: ${availableParallelism()} CPUs, 1-min load average ${load.toFixed(2)} before the run`);
+  if (serverMs.length === REQUESTS) {
+    console.log(
+      `  server time (Fastify responseTime), ${REQUESTS} sequential requests after ${WARMUP} warm-up: p50 ${fmt(p50)}  p95 ${fmt(p95)}  ${verdict(p95)} (judged on p95)`,
+    );
+  } else {
+    console.log(`  server time: found ${serverMs.length} of ${REQUESTS} request log lines; see HTTP below`);
+  }
+  console.log(`  HTTP on loopback (upper bound), same requests: p50 ${fmt(percentile(http, 50))}  p95 ${fmt(percentile(http, 95))}`);
+  console.log(
+    `  the ranking query alone (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(median['Execution Time'])}, planning ${fmt(median['Planning Time'])}; ${sameAnswer ? 'same 20 candidates as the endpoint' : 'DIFFERS from the endpoint: the reproduction is stale'}`,
+  );
+  console.log('  costliest plan nodes (own time, summed over loops and parallel workers):');
+  for (const { node, self, total } of costliestNodes(median.Plan)
+    .sort((a, b) => b.self - a.self)
+    .slice(0, 6)) {
+    const rows = `${node['Actual Rows'].toLocaleString('en-US')} rows × ${node['Actual Loops']} loops`;
+    console.log(`    ${fmt(self).padStart(9)} own, ${fmt(total).padStart(9)} total  ${describe(node)}  (${rows})`);
+  }
+  if (process.env.BENCH_PLAN) {
+    const print = (n, depth) => {
+      console.log(
+        `    ${'  '.repeat(depth)}-> ${describe(n)}  actual ${n['Actual Total Time'].toFixed(2)} ms × ${n['Actual Loops']}, ${n['Actual Rows']} rows${n.Filter ? `  filter: ${n.Filter}` : ''}${n['Hash Cond'] ? `  hash: ${n['Hash Cond']}` : ''}${n['Join Filter'] ? `  join filter: ${n['Join Filter']}` : ''}${n['Index Cond'] ? `  index cond: ${n['Index Cond']}` : ''}${n['Recheck Cond'] ? `  recheck: ${n['Recheck Cond']}` : ''}`,
+      );
+      (n.Plans ?? []).forEach((c) => print(c, depth + 1));
+    };
+    console.log('  plan:');
+    print(median.Plan, 0);
+  }
+} finally {
+  await cleanup.run();
+}

@@ -1,0 +1,54 @@
+// The few API calls the SSE benches make as a browser would: sign in or up (Better Auth checks
+// the Origin header against APP_URL) and JSON requests with the session cookie.
+
+const cookieOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+async function auth(baseUrl, path, body) {
+  const res = await fetch(`${baseUrl}/api/auth/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST /api/auth/${path} (${body.email}) answered ${res.status}: ${await res.text()}`);
+  const cookie = cookieOf(res);
+  if (!cookie) throw new Error(`POST /api/auth/${path} (${body.email}) set no cookie`);
+  const json = await res.json();
+  return { cookie, id: json.user?.id, email: body.email };
+}
+
+export const signIn = (baseUrl, email, password) => auth(baseUrl, 'sign-in/email', { email, password });
+
+export const signUp = (baseUrl, email, password, name) => auth(baseUrl, 'sign-up/email', { email, password, name });
+
+/** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
+export async function api(baseUrl, method, path, { cookie, body } = {}) {
+  const headers = { origin: baseUrl };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) {
+    const err = new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    err.status = res.status;
+    throw err;
+  }
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight; resolves in order. */
+export async function pool(count, concurrency, task) {
+  const results = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return results;
+}
