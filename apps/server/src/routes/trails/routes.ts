@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { createTrailSchema, trailListQuerySchema, trailSchema } from '@trailbuddy/shared/contracts/trail';
+import { createTrailSchema, trailListQuerySchema, trailSchema, type Trail } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
+import { createTrailListCache } from '../../services/trail-list-cache.js';
 import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
@@ -32,6 +33,9 @@ async function checkUploadedKey(storage: FileStorage, field: 'image' | 'map', ke
 
 export const trailRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
+  // With a live-event hub the unfiltered list is served from memory until a trail event.
+  const cache = deps.events ? createTrailListCache(deps.db, deps.events) : undefined;
+  if (cache) app.addHook('onClose', async () => cache.close());
 
   r.get(
     '/api/trails',
@@ -43,7 +47,13 @@ export const trailRoutes: RouteModule = (app, deps) => {
         response: { 200: z.object({ trails: z.array(trailSchema) }), 400: errors[400] },
       },
     },
-    async (req) => ({ trails: await listTrails(deps.db, req.query, deps.now()) }),
+    async (req, reply) => {
+      const filtered = req.query.activity !== undefined || req.query.country !== undefined;
+      if (!cache || filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
+      // Already the serialized form of the response schema: sent as bytes, not serialized again.
+      const json: unknown = await cache.get(deps.now());
+      return reply.header('content-type', 'application/json; charset=utf-8').send(json as { trails: Trail[] });
+    },
   );
 
   r.get(
