@@ -168,7 +168,7 @@ try {
   );
   if (delivered.length > 0) {
     console.log(
-      `    trail.created reached ${n(delivered.length)} of ${n(stillOpen)} streams: p50 ${fmtMs(percentile(delivered, 50))}  p95 ${fmtMs(percentile(delivered, 95))}  max ${fmtMs(Math.max(...delivered))} after the request was sent`,
+      `    trail.created reached ${n(delivered.length)} of ${n(stillOpen)} streams: first ${fmtMs(Math.min(...delivered))}  p50 ${fmtMs(percentile(delivered, 50))}  p95 ${fmtMs(percentile(delivered, 95))}  max ${fmtMs(Math.max(...delivered))} after the request was sent`,
     );
   }
   if (delivered.length < stillOpen)
