@@ -1,4 +1,4 @@
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { CompleteRegistrationInput, OwnProfile, PublicProfile, UpdateProfileInput } from '@trailbuddy/shared/contracts/profile';
 import { PROFILE_DEFAULTS } from '@trailbuddy/shared/contracts/enums';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
@@ -125,8 +125,12 @@ export async function completeRegistration(db: Db, userId: string, input: Comple
     await tx
       .insert(profiles)
       .values({ userId, ...values, registrationCompletedAt: now })
-      .onConflictDoUpdate({ target: profiles.userId, set: values });
-    // Only the first completion stamps the date (the upsert above leaves it alone).
+      // A row may exist already (an avatar chosen during registration): complete it too. Only
+      // the first completion stamps the date.
+      .onConflictDoUpdate({
+        target: profiles.userId,
+        set: { ...values, registrationCompletedAt: sql`coalesce(${profiles.registrationCompletedAt}, ${now})` },
+      });
     await enqueueMail(tx, {
       template: 'welcome',
       to: account.user.email,

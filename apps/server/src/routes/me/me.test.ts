@@ -114,6 +114,16 @@ describe('PUT /api/me/registration', () => {
   });
 });
 
+describe('registration after choosing a photo', () => {
+  it('completes a profile whose row the avatar choice already created, keeping the avatar', async () => {
+    const early = await signUp(t, 'early-avatar@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/me/avatar', headers: { cookie: early.cookie }, payload: { avatar: 5 } });
+    const res = await register(early.cookie, validRegistration());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ registrationComplete: true, image: '/avatars/avatar-5.png' });
+  });
+});
+
 describe('PATCH /api/me/profile', () => {
   const patch = (cookie: string, payload: object) =>
     t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie }, payload });
