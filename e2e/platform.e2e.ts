@@ -49,8 +49,10 @@ describe('the platform, from the browser to the database', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
 
+    // A new account is asked to complete its profile first; this journey signs out from there.
     await page.goto('/');
-    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    const registration = page.getByRole('dialog', { name: 'Complete Your Profile' });
+    await registration.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();

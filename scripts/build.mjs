@@ -1,6 +1,7 @@
 // Builds what is stale: the web app (Vite) and the server bundle (esbuild).
 // `node scripts/build.mjs --force` rebuilds both.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,23 @@ async function buildServer() {
 function buildWeb() {
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: at('apps/web'), stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the web build failed');
+  precompress(at('apps/web/dist'));
+}
+
+/**
+ * Brotli and gzip copies of every text asset, served by @fastify/static's `preCompressed`:
+ * compressed once at build time instead of on every request.
+ */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) precompress(path);
+    else if (/\.(js|css|html|svg|json|txt)$/.test(entry.name)) {
+      const content = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
 }
 
 export async function buildStale({ force = false } = {}) {

@@ -14,3 +14,12 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Web-vitals reporting is loaded lazily (SPEC §7): after the first render, once the browser is idle.
+const startWebVitals = () =>
+  void import('./lib/web-vitals').then(
+    (vitals) => vitals.reportWebVitals(),
+    () => undefined, // measurements are optional; a chunk that fails to load must not surface as an error
+  );
+if ('requestIdleCallback' in window) requestIdleCallback(startWebVitals, { timeout: 5000 });
+else setTimeout(startWebVitals, 2000);

@@ -16,6 +16,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: { root: string
   await app.register(fastifyStatic, {
     root: opts.root,
     wildcard: false,
+    // The build writes .br and .gz beside each asset (scripts/build.mjs).
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const immutable = path.includes(`${join(opts.root, 'assets')}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

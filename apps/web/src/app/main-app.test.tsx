@@ -34,6 +34,8 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
 function renderApp(me: Me | null) {
   mockFetch([
     { path: '/api/trails', body: { trails: [makeTrail({ name: 'Sintra Forest Loop' })] } },
+    { path: '/api/matches/mine', body: { matches: [] } },
+    { path: '/api/matches/feedback-prompt', body: { match: null } },
     me
       ? { path: '/api/me', body: me }
       : { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } },
@@ -63,13 +65,23 @@ describe('MainApp', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Rita!' })).toBeDefined();
     expect(await screen.findByText('rita@example.com')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeDefined();
-    expect(screen.getByRole('img', { name: 'Your profile picture' }).getAttribute('src')).toBe('/avatars/avatar-3.png');
+    const profileButton = screen.getByRole('button', { name: 'Your profile' });
+    expect(profileButton.querySelector('img')?.getAttribute('src')).toBe('/avatars/avatar-3.png');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
 
     fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Matches' })).toBeDefined();
+    expect(await screen.findByRole('tab', { name: /Upcoming/ })).toBeDefined();
     expect(bottomBar().getByRole('button', { name: 'Matches' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('dialog')).toBeNull();
+
+    // The profile picture opens the personal profile, which belongs to no tab.
+    fireEvent.click(profileButton);
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeDefined();
+    expect(
+      bottomBar()
+        .queryAllByRole('button')
+        .filter((b) => b.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(0);
   });
 
   it('shows the admin entry to administrators only', async () => {
@@ -77,12 +89,18 @@ describe('MainApp', () => {
     expect((await screen.findByRole('link', { name: 'Admin' })).getAttribute('href')).toBe('/admin');
   });
 
-  it('opens a short guide from the help button', async () => {
+  it('opens the onboarding carousel from the help button, for visitors too', async () => {
     renderApp(null);
-    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Help' }));
     const dialog = await screen.findByRole('dialog', { name: 'How TrailBuddy works' });
-    expect(within(dialog).getAllByRole('listitem')).toHaveLength(4);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    for (let step = 1; step < 4; step++) fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get started' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks a signed-in user to complete their profile until they have', async () => {
+    const me = makeMe();
+    renderApp({ ...me, profile: { ...me.profile, registrationComplete: false, hasSeenOnboarding: false } });
+    expect(await screen.findByRole('dialog', { name: 'Complete Your Profile' })).toBeDefined();
   });
 });

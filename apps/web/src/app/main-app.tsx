@@ -1,69 +1,148 @@
-import { lazy, Suspense, useState } from 'react';
-import { displayNameOf, useMe } from '../features/auth/api/get-me';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { BottomBar, type MainView } from './chrome/BottomBar';
+import { MEMBER_VIEWS, NavigationContext, type Navigation, type View } from '../lib/navigation';
+import { displayNameOf, useMe } from '../lib/queries/me';
+import { useFeedbackPrompt } from '../lib/queries/matches';
+import { useLiveEvents } from '../lib/live-events';
+import { BottomBar, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
 
-// Visitors may never open these, and only Home is open to them: all of it stays out of the
-// home page's first download (ARCHITECTURE §7 budget).
+// Everything but Home is loaded when first needed, so the signed-out home page stays small
+// (ARCHITECTURE §7 budget: ≤ 100 KB of JS).
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
-const HelpDialog = lazy(() => import('./chrome/HelpDialog'));
+const TrailDetailView = lazy(() => import('../features/trails/components/TrailDetailView'));
+const MatchingView = lazy(() => import('../features/matching/components/MatchingView'));
+const NoMatchesView = lazy(() => import('../features/matching/components/NoMatchesView'));
+const RequestSentView = lazy(() => import('../features/matching/components/RequestSentView'));
+const MatchAcceptedView = lazy(() => import('../features/matching/components/MatchAcceptedView'));
+const MatchesPageView = lazy(() => import('../features/matches/components/MatchesPageView'));
+const PartnersView = lazy(() => import('../features/matches/components/PartnersView'));
+const FeedbackModal = lazy(() => import('../features/matches/components/FeedbackModal'));
+const ProfileView = lazy(() => import('../features/profile/components/ProfileView'));
+const PersonalProfileView = lazy(() => import('../features/profile/components/PersonalProfileView'));
+const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
+const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
-const MatchesView = lazy(() => import('../features/matches/components/MatchesView'));
 
-/** The app at every path: header, the current in-page view, bottom bar and the dialogs. */
+const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
+
+/** The bottom-bar tab a view belongs to; profiles belong to none. */
+function tabOf(view: View): MainTab | null {
+  if (view.name === 'agenda') return 'agenda';
+  if (view.name === 'matches-page' || view.name === 'matches') return 'matches';
+  if (view.name === 'profile' || view.name === 'personal-profile') return null;
+  return 'home';
+}
+
+function CurrentView({ view, displayName }: { view: View; displayName: string | null }) {
+  switch (view.name) {
+    case 'home':
+      return <HomeView displayName={displayName} />;
+    case 'trail-detail':
+      return <TrailDetailView trailId={view.trailId} from={view.from} />;
+    case 'matching':
+      return <MatchingView trailId={view.trailId} day={view.day} />;
+    case 'no-matches':
+      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} />;
+    case 'request-sent':
+      return <RequestSentView matchId={view.matchId} />;
+    case 'match-accepted':
+      return <MatchAcceptedView matchId={view.matchId} />;
+    case 'matches-page':
+      return <MatchesPageView />;
+    case 'matches':
+      return <PartnersView />;
+    case 'profile':
+      return <ProfileView userId={view.userId} />;
+    case 'personal-profile':
+      return <PersonalProfileView />;
+    case 'agenda':
+      return <AgendaView />;
+  }
+}
+
+/** The app at every path but /admin and /auth: header, the current in-page view, bottom bar, overlays. */
 export function MainApp() {
   const meQuery = useMe();
   const me = meQuery.data;
-  const [view, setView] = useState<MainView>('home');
+  const [view, setView] = useState<View>({ name: 'home' });
   const [loginMode, setLoginMode] = useState<LoginMode | null>(null);
-  const [helpOpen, setHelpOpen] = useState(false);
+  const [onboardingOpen, setOnboardingOpen] = useState(false);
+  const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
+  useLiveEvents(Boolean(me));
+
+  const registrationComplete = Boolean(me?.profile.registrationComplete);
+  const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
 
   // Only Home is open to visitors (SPEC §2, §6): whatever was chosen, a visitor sees Home.
-  const currentView: MainView = me ? view : 'home';
-  const requireSignIn = () => setLoginMode('signIn');
+  const currentView: View = me || !MEMBER_VIEWS.has(view.name) ? view : { name: 'home' };
 
-  function selectView(next: MainView) {
-    if (next !== 'home' && !me) {
-      // Until we know who this is, a tap on a members' tab waits rather than asking to sign in.
-      if (!meQuery.isPending) requireSignIn();
-      return;
-    }
-    setView(next);
-    window.scrollTo({ top: 0 });
-  }
+  const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
+  const navigate = useCallback(
+    (next: View) => {
+      if (MEMBER_VIEWS.has(next.name) && !me) {
+        // Until we know who this is, a tap on a members' view waits rather than asking to sign in.
+        if (!meQuery.isPending) requireSignIn();
+        return;
+      }
+      setView(next);
+      window.scrollTo({ top: 0 });
+    },
+    [me, meQuery.isPending, requireSignIn],
+  );
+  const navigation = useMemo<Navigation>(
+    () => ({ view: currentView, navigate, requireSignIn, openOnboarding: () => setOnboardingOpen(true) }),
+    [currentView, navigate, requireSignIn],
+  );
+
+  const showRegistration = Boolean(me) && !registrationComplete;
+  // The help button opens it for anyone; a new user sees it once, after completing registration.
+  const showOnboarding = onboardingOpen || (registrationComplete && me?.profile.hasSeenOnboarding === false);
+  const showFeedback = registrationComplete && !showOnboarding && feedbackPrompt && feedbackPrompt.id !== feedbackDismissed;
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <Header
-        me={meQuery.isPending ? undefined : (me ?? null)}
-        onHome={() => selectView('home')}
-        onHelp={() => setHelpOpen(true)}
-        onSignIn={requireSignIn}
-        onSignedOut={() => setView('home')}
-      />
+    <NavigationContext.Provider value={navigation}>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Header
+          me={meQuery.isPending ? undefined : (me ?? null)}
+          onHome={() => navigate({ name: 'home' })}
+          onHelp={() => setOnboardingOpen(true)}
+          onSignIn={requireSignIn}
+          onSignedOut={() => setView({ name: 'home' })}
+          onProfile={() => navigate({ name: 'personal-profile' })}
+        />
 
-      <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28">
-        {currentView === 'home' && <HomeView displayName={me ? displayNameOf(me) : null} onRequireSignIn={requireSignIn} />}
+        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28">
+          <Suspense fallback={<ViewLoading />}>
+            <CurrentView view={currentView} displayName={me ? displayNameOf(me) : null} />
+          </Suspense>
+        </main>
+
+        <BottomBar current={tabOf(currentView)} onSelect={(tab) => navigate(TAB_VIEWS[tab])} />
+
         <Suspense fallback={null}>
-          {currentView === 'agenda' && <AgendaView onBrowseTrails={() => selectView('home')} />}
-          {currentView === 'matches' && <MatchesView onBrowseTrails={() => selectView('home')} />}
+          {loginMode && <LoginModal initialMode={loginMode} onClose={() => setLoginMode(null)} />}
+          {showRegistration && me && <RegistrationModal me={me} />}
+          {showOnboarding && <OnboardingCarousel onClose={() => setOnboardingOpen(false)} />}
+          {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
         </Suspense>
-      </main>
+      </div>
+    </NavigationContext.Provider>
+  );
+}
 
-      <BottomBar current={currentView} onSelect={selectView} />
-
-      <Suspense fallback={null}>
-        {loginMode && <LoginModal initialMode={loginMode} onClose={() => setLoginMode(null)} />}
-        {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
-      </Suspense>
+function ViewLoading() {
+  return (
+    <div role="status" aria-live="polite" className="flex justify-center py-16">
+      <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+      <span className="sr-only">Loading…</span>
     </div>
   );
 }

@@ -6,11 +6,12 @@ import { MainApp } from './main-app';
 const AccountActionPage = lazy(() =>
   import('../features/account-actions/components/AccountActionPage').then((m) => ({ default: m.AccountActionPage })),
 );
+// Only administrators use the trail manager.
+const AdminPage = lazy(() => import('../features/admin/components/AdminPage'));
 
 /**
  * URL routes (SPEC §2): the main app owns every path and switches its views in-page.
- * /auth handles the links in account e-mails; /admin, the administrators' trail manager,
- * gets its own route when it is built.
+ * /auth handles the links in account e-mails; /admin is the administrators' trail manager.
  */
 export function AppRouter() {
   return (
@@ -21,6 +22,14 @@ export function AppRouter() {
           element={
             <Suspense fallback={null}>
               <AccountActionPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/admin"
+          element={
+            <Suspense fallback={null}>
+              <AdminPage />
             </Suspense>
           }
         />

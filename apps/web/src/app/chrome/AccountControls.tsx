@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/api/sign-out';
 
 /** E-mail, sign-out, profile picture and, for administrators, the admin entry. Default export for React.lazy. */
-export default function AccountControls({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+export default function AccountControls({ me, onSignedOut, onProfile }: { me: Me; onSignedOut: () => void; onProfile: () => void }) {
   const signOut = useSignOut();
 
   return (
@@ -32,13 +32,15 @@ export default function AccountControls({ me, onSignedOut }: { me: Me; onSignedO
         <LogOut className="size-5 sm:size-4" aria-hidden="true" />
         <span className="sr-only sm:not-sr-only">Sign Out</span>
       </button>
-      <img
-        src={me.profile.image || DEFAULT_AVATAR}
-        alt="Your profile picture"
-        width={36}
-        height={36}
-        className="size-9 shrink-0 rounded-full bg-stone-200 object-cover ring-2 ring-white"
-      />
+      <button type="button" onClick={onProfile} aria-label="Your profile" className="shrink-0 rounded-full">
+        <img
+          src={me.profile.image || DEFAULT_AVATAR}
+          alt=""
+          width={36}
+          height={36}
+          className="size-9 shrink-0 rounded-full bg-stone-200 object-cover ring-2 ring-white"
+        />
+      </button>
     </>
   );
 }

@@ -1,16 +1,17 @@
 import { CalendarDays, House, Users, type LucideIcon } from 'lucide-react';
 
-export type MainView = 'agenda' | 'home' | 'matches';
+export type MainTab = 'agenda' | 'home' | 'matches';
 
-const TABS: readonly { view: MainView; label: string; icon: LucideIcon }[] = [
+const TABS: readonly { view: MainTab; label: string; icon: LucideIcon }[] = [
   { view: 'agenda', label: 'Agenda', icon: CalendarDays },
   { view: 'home', label: 'Home', icon: House },
   { view: 'matches', label: 'Matches', icon: Users },
 ];
 
 export interface BottomBarProps {
-  current: MainView;
-  onSelect: (view: MainView) => void;
+  /** null on views that belong to no tab (profiles). */
+  current: MainTab | null;
+  onSelect: (view: MainTab) => void;
 }
 
 export function BottomBar({ current, onSelect }: BottomBarProps) {

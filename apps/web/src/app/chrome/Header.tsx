@@ -14,12 +14,14 @@ export interface HeaderProps {
   onHelp: () => void;
   onSignIn: () => void;
   onSignedOut: () => void;
+  /** The profile picture opens the personal profile. */
+  onProfile: () => void;
 }
 
 // Same footprint as the Sign In button, so nothing moves while we wait.
 const pendingSlot = <span className="h-10 w-[5.5rem]" aria-hidden="true" />;
 
-export function Header({ me, onHome, onHelp, onSignIn, onSignedOut }: HeaderProps) {
+export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }: HeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
@@ -45,7 +47,7 @@ export function Header({ me, onHome, onHelp, onSignIn, onSignedOut }: HeaderProp
             </Button>
           ) : (
             <Suspense fallback={pendingSlot}>
-              <AccountControls me={me} onSignedOut={onSignedOut} />
+              <AccountControls me={me} onSignedOut={onSignedOut} onProfile={onProfile} />
             </Suspense>
           )}
         </div>

@@ -1,21 +1,116 @@
-import { CalendarDays } from 'lucide-react';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { daysWithSessions, sessionsOn, type AgendaItem } from '@trailbuddy/shared/domain/agenda';
+import { format, isSameMonth, startOfMonth } from 'date-fns';
+import { CalendarX } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { useNavigation } from '../../../lib/navigation';
+import { useMyMatches } from '../../../lib/queries/matches';
+import { dayKey, fromDayKey } from '../utils/calendar';
+import { MonthCalendar } from './MonthCalendar';
+import { SessionCard } from './SessionCard';
 
-/** The signed-in user's sessions by day. */
-export default function AgendaView({ onBrowseTrails }: { onBrowseTrails: () => void }) {
+interface Session extends AgendaItem {
+  match: MatchView;
+}
+
+/** Matches with a readable start, as agenda items in the browser's time zone. */
+function toSessions(matches: readonly MatchView[]): Session[] {
+  return matches.flatMap((match) => {
+    const startTime = new Date(match.startTime);
+    return Number.isNaN(startTime.getTime()) ? [] : [{ status: match.status, startTime, match }];
+  });
+}
+
+/** SPEC §2 "agenda": a month calendar with the days I have sessions on, and the selected day's sessions. */
+export default function AgendaView() {
+  const { navigate } = useNavigation();
+  const matchesQuery = useMyMatches();
+  // The browser's zone: a session is placed on the day the user sees on their own calendar.
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const todayKey = dayKey(new Date());
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [selectedKey, setSelectedKey] = useState(todayKey);
+
+  const sessions = useMemo(() => toSessions(matchesQuery.data ?? []), [matchesQuery.data]);
+  const highlighted = useMemo(() => daysWithSessions(sessions, timeZone), [sessions, timeZone]);
+  const daySessions = useMemo(() => sessionsOn(sessions, selectedKey, timeZone), [sessions, selectedKey, timeZone]);
+  const selectedDay = fromDayKey(selectedKey);
+  const showingToday = selectedKey === todayKey && isSameMonth(month, selectedDay);
+
   return (
-    <section aria-labelledby="agenda-heading" className="space-y-6">
-      <header>
-        <h1 id="agenda-heading" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
-          Agenda
-        </h1>
-        <p className="mt-1 text-stone-600">Your trail sessions, day by day.</p>
+    <section aria-labelledby="agenda-heading" className="space-y-5">
+      <header className="flex items-end justify-between gap-3">
+        <div>
+          <h1 id="agenda-heading" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+            Agenda
+          </h1>
+          <p className="mt-1 text-stone-600">Your trail sessions, day by day.</p>
+        </div>
+        {!showingToday && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setMonth(startOfMonth(new Date()));
+              setSelectedKey(todayKey);
+            }}
+          >
+            Today
+          </Button>
+        )}
       </header>
-      <div className="flex flex-col items-center gap-4 rounded-2xl bg-white px-6 py-12 text-center shadow-card ring-1 ring-stone-200/70">
-        <CalendarDays className="size-10 text-brand-600" aria-hidden="true" />
-        <p className="max-w-xs text-stone-700">Choose a trail on Home and find a buddy: each session you join shows up here.</p>
-        <Button onClick={onBrowseTrails}>Browse trails</Button>
-      </div>
+
+      <MonthCalendar
+        month={month}
+        selectedKey={selectedKey}
+        todayKey={todayKey}
+        highlighted={highlighted}
+        onMonthChange={setMonth}
+        onSelect={setSelectedKey}
+      />
+
+      <section aria-labelledby="agenda-day-heading" aria-live="polite" className="space-y-3">
+        <h2 id="agenda-day-heading" className="text-lg font-semibold text-stone-900">
+          {format(selectedDay, 'EEEE, d MMMM')}
+        </h2>
+        {matchesQuery.isPending ? (
+          <div role="status" aria-label="Loading sessions" className="space-y-3">
+            {[0, 1].map((i) => (
+              <div
+                key={i}
+                aria-hidden="true"
+                className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70"
+              >
+                <div className="size-20 animate-pulse rounded-xl bg-stone-200 motion-reduce:animate-none" />
+                <div className="flex-1 space-y-2">
+                  <div className="h-4 w-2/3 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+                  <div className="h-4 w-1/3 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : matchesQuery.isError ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
+            <p className="font-medium text-stone-700">We couldn’t load your sessions.</p>
+            <Button variant="secondary" onClick={() => void matchesQuery.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : daySessions.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
+            <CalendarX className="size-8 text-stone-400" aria-hidden="true" />
+            <p className="font-medium text-stone-700">No sessions on this date.</p>
+          </div>
+        ) : (
+          <ul className="space-y-3">
+            {daySessions.map(({ match }) => (
+              <li key={match.id}>
+                <SessionCard match={match} onOpen={(m) => navigate({ name: 'trail-detail', trailId: m.trailId, from: 'agenda' })} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { signIn } from '../../../lib/auth-client';
-import { useRefreshAfterAuthChange } from './get-me';
+import { useRefreshAfterAuthChange } from '../../../lib/queries/me';
 
 export const SIGN_IN_FAILED = 'Invalid email or password. Please try again.';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meQueryOptions, useRefreshAfterAuthChange } from './get-me';
+import { meQueryOptions, useRefreshAfterAuthChange } from '../../../lib/queries/me';
 
 /** Loaded on use: the header offers sign-out on every page, the auth client is not needed there until clicked. */
 export async function signOutUser(): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { signUp } from '../../../lib/auth-client';
-import { useRefreshAfterAuthChange } from './get-me';
+import { useRefreshAfterAuthChange } from '../../../lib/queries/me';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 

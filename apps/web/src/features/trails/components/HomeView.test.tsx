@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { makeTrail, mockFetch, renderWithProviders } from '../../../testing/test-utils';
+import { describe, expect, it } from 'vitest';
+import { renderWithNavigation } from '../../../testing/navigation-utils';
+import { makeTrail, mockFetch } from '../../../testing/test-utils';
 import { HomeView } from './HomeView';
 
 const TRAILS = [
@@ -14,14 +15,14 @@ const TRAILS = [
 
 function renderHome({ trails = TRAILS, displayName = null as string | null } = {}) {
   const fetchMock = mockFetch([{ path: '/api/trails', body: { trails } }]);
-  const onRequireSignIn = vi.fn();
-  renderWithProviders(<HomeView displayName={displayName} onRequireSignIn={onRequireSignIn} />);
-  return { fetchMock, onRequireSignIn };
+  const { navigation } = renderWithNavigation(<HomeView displayName={displayName} />);
+  return { fetchMock, navigation };
 }
 
 const trailNames = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
-describe('HomeView', () => {
+// Generous: the first render pays for jsdom's cold start, slow when the machine is busy.
+describe('HomeView', { timeout: 20_000 }, () => {
   it('lists the trails from the API in their order, with loading skeletons first', async () => {
     const { fetchMock } = renderHome();
     expect(screen.getByRole('status')).toHaveProperty('textContent', 'Loading trails…');
@@ -94,22 +95,26 @@ describe('HomeView', () => {
   });
 
   it('asks a visitor to sign in when they choose a trail', async () => {
-    const { onRequireSignIn } = renderHome();
-    fireEvent.click(await screen.findByRole('button', { name: 'Monsanto Ridge' }));
-    expect(onRequireSignIn).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText(TRAILS[2]!.description)).toBeNull();
+    const { navigation } = renderHome();
+    const trail = await screen.findByRole('button', { name: 'Monsanto Ridge' });
+    expect(trail.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(trail);
+    expect(navigation.requireSignIn).toHaveBeenCalledTimes(1);
+    expect(navigation.navigate).not.toHaveBeenCalled();
   });
 
-  it('greets a signed-in user by name and expands a chosen trail in place', async () => {
-    const { onRequireSignIn } = renderHome({ displayName: 'Rita' });
+  it('greets a signed-in user by name and opens the chosen trail’s detail', async () => {
+    const { navigation } = renderHome({ displayName: 'Rita' });
     expect(screen.getByRole('heading', { level: 1, name: 'Hi, Rita!' })).toBeDefined();
 
     const trail = await screen.findByRole('button', { name: 'Monsanto Ridge' });
-    expect(trail.getAttribute('aria-expanded')).toBe('false');
+    expect(trail.getAttribute('aria-haspopup')).toBeNull();
+    expect(trail.getAttribute('aria-expanded')).toBeNull();
     fireEvent.click(trail);
-    expect(trail.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(TRAILS[2]!.description)).toBeDefined();
-    expect(onRequireSignIn).not.toHaveBeenCalled();
+    expect(navigation.navigate).toHaveBeenCalledExactlyOnceWith({ name: 'trail-detail', trailId: TRAILS[2]!.id, from: 'home' });
+    expect(navigation.requireSignIn).not.toHaveBeenCalled();
+    // Nothing expands in place any more: the description lives on the detail view.
+    expect(screen.queryByText(TRAILS[2]!.description)).toBeNull();
   });
 
   it('says so when nothing is scheduled at all', async () => {

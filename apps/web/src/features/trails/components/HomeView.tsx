@@ -2,7 +2,8 @@ import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { ExternalLink, SearchX } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { useTrails } from '../api/get-trails';
+import { useNavigation } from '../../../lib/navigation';
+import { useTrails } from '../../../lib/queries/trails';
 import { filterTrails, groupPlacesByCountry, NO_FILTERS, type TrailFilters as Filters } from '../utils/filter-trails';
 import { TrailFilters } from './TrailFilters';
 import { TrailList, TrailListSkeleton } from './TrailList';
@@ -12,26 +13,22 @@ export const WEBSITE_URL = 'https://trailbuddy.app';
 export interface HomeViewProps {
   /** The signed-in user's display name; null when nobody is signed in. */
   displayName: string | null;
-  /** Called when a visitor chooses something that needs an account. */
-  onRequireSignIn: () => void;
 }
 
-export function HomeView({ displayName, onRequireSignIn }: HomeViewProps) {
+export function HomeView({ displayName }: HomeViewProps) {
+  const { navigate, requireSignIn } = useNavigation();
   const signedIn = displayName !== null;
   const trailsQuery = useTrails();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [expandedId, setExpandedId] = useState<string | null>(null);
 
   const allTrails = trailsQuery.data;
   const countries = useMemo(() => groupPlacesByCountry(allTrails ?? []), [allTrails]);
   const trails = useMemo(() => filterTrails(allTrails ?? [], filters), [allTrails, filters]);
 
   function chooseTrail(trail: Trail) {
-    if (!signedIn) {
-      onRequireSignIn();
-      return;
-    }
-    setExpandedId((current) => (current === trail.id ? null : trail.id));
+    // SPEC §2: choosing a trail signed out opens the login modal.
+    if (!signedIn) return requireSignIn();
+    navigate({ name: 'trail-detail', trailId: trail.id, from: 'home' });
   }
 
   return (
@@ -61,7 +58,7 @@ export function HomeView({ displayName, onRequireSignIn }: HomeViewProps) {
             }
           />
         ) : trails.length > 0 ? (
-          <TrailList trails={trails} opensSignIn={!signedIn} expandedId={expandedId} onChoose={chooseTrail} />
+          <TrailList trails={trails} opensSignIn={!signedIn} onChoose={chooseTrail} />
         ) : trailsQuery.data.length === 0 ? (
           <EmptyState message="No trails are scheduled for this weekend." />
         ) : (

@@ -1,17 +1,8 @@
-import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
-import { CalendarDays, Clock, ExternalLink, MapPin, Mountain, Route } from 'lucide-react';
-import { useId } from 'react';
+import { CalendarDays, Clock, MapPin, Mountain, Route } from 'lucide-react';
 import { formatSessionDay, formatSessionTime } from '../utils/format-session';
-
-const DIFFICULTY_STYLES: Record<Difficulty, string> = {
-  Easy: 'bg-brand-50 text-brand-800 ring-brand-200',
-  Moderate: 'bg-amber-50 text-amber-800 ring-amber-200',
-  Challenging: 'bg-red-50 text-red-800 ring-red-200',
-};
-
-const ACTIVITY_LABELS: Record<Trail['activity'], string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
+import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 
 /** Rendered size of the image box; the width/height attributes give the browser the ratio early. */
 const IMAGE_WIDTH = 640;
@@ -21,16 +12,12 @@ export interface TrailCardProps {
   trail: Trail;
   /** Cards above the fold load their image at once; the rest wait until scrolled near. */
   eagerImage: boolean;
-  /** Whether choosing the card opens the sign-in dialog (signed out) or expands it (signed in). */
+  /** Whether choosing the card opens the sign-in dialog (signed out) or the trail's detail (signed in). */
   opensSignIn: boolean;
-  expanded: boolean;
   onChoose: (trail: Trail) => void;
 }
 
-export function TrailCard({ trail, eagerImage, opensSignIn, expanded, onChoose }: TrailCardProps) {
-  const detailsId = useId();
-  const showDetails = expanded && !opensSignIn;
-
+export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCardProps) {
   return (
     <article className="relative flex flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
       <div className="relative aspect-video bg-stone-200">
@@ -62,8 +49,6 @@ export function TrailCard({ trail, eagerImage, opensSignIn, expanded, onChoose }
             <button
               type="button"
               onClick={() => onChoose(trail)}
-              aria-expanded={opensSignIn ? undefined : expanded}
-              aria-controls={opensSignIn ? undefined : detailsId}
               aria-haspopup={opensSignIn ? 'dialog' : undefined}
               className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
             >
@@ -103,24 +88,6 @@ export function TrailCard({ trail, eagerImage, opensSignIn, expanded, onChoose }
             {trail.length}
           </span>
         </div>
-
-        {showDetails && (
-          <div id={detailsId} className="relative z-10 border-t border-stone-100 pt-3">
-            <p className="text-sm leading-relaxed whitespace-pre-line text-stone-700">{trail.description}</p>
-            {trail.linkmap && (
-              <a
-                href={trail.linkmap}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
-              >
-                Open the map
-                <ExternalLink className="size-4" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            )}
-          </div>
-        )}
       </div>
     </article>
   );

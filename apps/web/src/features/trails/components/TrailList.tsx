@@ -10,22 +10,15 @@ const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
 export interface TrailListProps {
   trails: readonly Trail[];
   opensSignIn: boolean;
-  expandedId: string | null;
   onChoose: (trail: Trail) => void;
 }
 
-export function TrailList({ trails, opensSignIn, expandedId, onChoose }: TrailListProps) {
+export function TrailList({ trails, opensSignIn, onChoose }: TrailListProps) {
   return (
     <ul className={GRID}>
       {trails.map((trail, index) => (
         <li key={trail.id} className="flex flex-col">
-          <TrailCard
-            trail={trail}
-            eagerImage={index < EAGER_IMAGES}
-            opensSignIn={opensSignIn}
-            expanded={expandedId === trail.id}
-            onChoose={onChoose}
-          />
+          <TrailCard trail={trail} eagerImage={index < EAGER_IMAGES} opensSignIn={opensSignIn} onChoose={onChoose} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '../api-client';
 
 /**
  * Who is signed in, with their profile and role; `null` for a visitor. This one query is the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** The coming weekend's trail sessions, in the admins' chosen order. */
 export async function getTrails(signal?: AbortSignal): Promise<Trail[]> {

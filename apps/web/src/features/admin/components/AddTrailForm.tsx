@@ -1,0 +1,197 @@
+import { Plus } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateTrail } from '../api/create-trail';
+import { useTrailImageUpload } from '../api/use-trail-image-upload';
+import { formatTrailDate } from '../utils/format-trail-date';
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_OPTIONS,
+  CHECK_FIELDS_ALERT,
+  DIFFICULTY_OPTIONS,
+  EMPTY_TRAIL_FORM,
+  FIELD_ORDER,
+  HOURS_MAX,
+  NAME_MAX,
+  REQUIRED_FIELDS_ALERT,
+  WEEKEND_DAY_LABELS,
+  serverFieldErrors,
+  toCreateTrailBody,
+  validateTrailForm,
+  type TrailFormErrors,
+  type TrailFormField,
+  type TrailFormValues,
+} from '../utils/trail-form';
+import { ChoiceField, InputField, TextAreaField } from './fields';
+import { ImageUploadField } from './ImageUploadField';
+
+const DIFFICULTY_CHOICES = DIFFICULTY_OPTIONS.map((value) => ({ value, label: value }));
+const ACTIVITY_CHOICES = ACTIVITY_OPTIONS.map((value) => ({ value, label: ACTIVITY_LABELS[value] }));
+const DAY_CHOICES = (['saturday', 'sunday'] as const).map((value) => ({ value, label: WEEKEND_DAY_LABELS[value] }));
+
+type Notice = { tone: 'error' | 'success'; message: string };
+
+/** SPEC §5 "Adding a trail": the administrators' form, with the trail and map image uploads. */
+export function AddTrailForm() {
+  const [values, setValues] = useState<TrailFormValues>(EMPTY_TRAIL_FORM);
+  const [errors, setErrors] = useState<TrailFormErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const image = useTrailImageUpload('image');
+  const map = useTrailImageUpload('map');
+  const createTrail = useCreateTrail();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const uploading = image.state.status === 'uploading' || map.state.status === 'uploading';
+
+  function update<K extends keyof TrailFormValues>(field: K, value: TrailFormValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A message goes as soon as its field is touched again (the check runs anew on submit), and
+    // the alert goes with the last of them; a success message goes once the next trail is begun.
+    const { [field]: fixed, ...rest } = errors;
+    if (fixed) setErrors(rest);
+    if (notice?.tone === 'success' || (fixed && notice?.tone === 'error' && Object.keys(rest).length === 0)) setNotice(null);
+  }
+
+  function focusFirstError(found: TrailFormErrors) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (!first) return;
+    const element = formRef.current?.elements.namedItem(first);
+    if (element instanceof RadioNodeList) (element[0] as HTMLElement | undefined)?.focus();
+    else if (element instanceof HTMLElement) element.focus();
+  }
+
+  function showErrors(found: TrailFormErrors, message: string) {
+    setErrors(found);
+    setNotice({ tone: 'error', message });
+    focusFirstError(found);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (createTrail.isPending || uploading) return;
+
+    const { errors: found, missingRequired } = validateTrailForm(values);
+    if (image.state.status === 'error') found.image = 'Upload the trail image again, or remove it.';
+    if (map.state.status === 'error') found.map = 'Upload the map image again, or remove it.';
+    if (Object.keys(found).length > 0) {
+      showErrors(found, missingRequired ? REQUIRED_FIELDS_ALERT : CHECK_FIELDS_ALERT);
+      return;
+    }
+
+    setErrors({});
+    setNotice(null);
+    const body = toCreateTrailBody(values, { image: image.state.key ?? undefined, map: map.state.key ?? undefined });
+    createTrail.mutate(body, {
+      onSuccess: (trail) => {
+        setValues(EMPTY_TRAIL_FORM);
+        image.clear();
+        map.clear();
+        setNotice({ tone: 'success', message: `${trail.name} was added for ${formatTrailDate(trail.startTime)}.` });
+      },
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
+        showErrors(fieldErrors, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      },
+    });
+  }
+
+  const text = (field: Exclude<keyof TrailFormValues, 'difficulty' | 'activity' | 'weekendDay'>) => ({
+    name: field satisfies TrailFormField,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+  });
+
+  return (
+    <section
+      id="add-trail"
+      aria-labelledby="add-trail-heading"
+      className="scroll-mt-20 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
+    >
+      <h2 id="add-trail-heading" className="text-xl font-semibold tracking-tight text-stone-900">
+        Add a trail
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">
+        It is scheduled for the coming Saturday or Sunday at 10:00 and appears on the home page at once. Fields marked{' '}
+        <span className="text-red-700">*</span> are required.
+      </p>
+
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <InputField {...text('name')} label="Name" required autoComplete="off" maxLength={NAME_MAX} placeholder="Sintra Mountain Loop" />
+        <InputField
+          {...text('location')}
+          label="Location"
+          required
+          autoComplete="off"
+          placeholder="Sintra, Portugal"
+          hint="City, Country"
+        />
+        <InputField {...text('length')} label="Length" required autoComplete="off" placeholder="10.1 km" />
+        <InputField
+          {...text('hours')}
+          label="Hours"
+          required
+          type="number"
+          inputMode="decimal"
+          min={0.5}
+          max={HOURS_MAX}
+          step={0.5}
+          placeholder="3"
+        />
+
+        <ChoiceField
+          name="difficulty"
+          label="Difficulty"
+          required
+          options={DIFFICULTY_CHOICES}
+          value={values.difficulty}
+          error={errors.difficulty}
+          onChange={(value) => update('difficulty', value)}
+          className="sm:col-span-2"
+        />
+        <ChoiceField
+          name="activity"
+          label="Activity"
+          required
+          options={ACTIVITY_CHOICES}
+          value={values.activity}
+          error={errors.activity}
+          onChange={(value) => update('activity', value)}
+        />
+        <ChoiceField
+          name="weekendDay"
+          label="Day"
+          options={DAY_CHOICES}
+          value={values.weekendDay}
+          error={errors.weekendDay}
+          onChange={(value) => update('weekendDay', value)}
+        />
+
+        <TextAreaField {...text('description')} label="Description" required rows={4} maxLength={5000} className="sm:col-span-2" />
+        <InputField
+          {...text('linkmap')}
+          label="Map link"
+          required
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://maps.google.com/…"
+          className="sm:col-span-2"
+        />
+
+        <ImageUploadField name="image" label="Trail image" upload={image} trailName={values.name} error={errors.image} />
+        <ImageUploadField name="map" label="Map image" upload={map} trailName={values.name} error={errors.map} />
+
+        <div className="space-y-3 sm:col-span-2">
+          {notice && <Alert tone={notice.tone}>{notice.message}</Alert>}
+          <Button type="submit" disabled={createTrail.isPending || uploading} className="w-full sm:w-auto">
+            <Plus className="size-4" aria-hidden="true" />
+            {createTrail.isPending ? 'Adding…' : uploading ? 'Waiting for the upload…' : 'Add trail'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

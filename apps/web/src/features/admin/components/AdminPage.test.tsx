@@ -1,0 +1,244 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { installUploadFakes, makeAdminMe, renderAtAdminRoute } from '../../../testing/admin-utils';
+import { makeTrail, mockFetch } from '../../../testing/test-utils';
+import AdminPage from './AdminPage';
+
+// Forms of a dozen fields make jsdom's accessibility-tree queries slow when the whole suite runs at once.
+const SLOW = { timeout: 20_000 };
+
+const unauthenticated = { status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in to continue.' } } };
+
+function requestsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname === path && (init?.method ?? 'GET') === method;
+  });
+}
+
+function fillValidTrail() {
+  fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sintra Loop' } });
+  fireEvent.change(screen.getByLabelText(/^Location/), { target: { value: 'Sintra, Portugal' } });
+  fireEvent.change(screen.getByLabelText(/^Length/), { target: { value: '10.1 km' } });
+  fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '3.5' } });
+  fireEvent.click(screen.getByLabelText('Moderate'));
+  fireEvent.click(screen.getByLabelText('Running'));
+  fireEvent.click(screen.getByLabelText('Sunday'));
+  fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Through the forest to the Moorish castle.' } });
+  fireEvent.change(screen.getByLabelText(/^Map link/), { target: { value: 'https://maps.example.com/sintra' } });
+}
+
+describe('AdminPage access', SLOW, () => {
+  it('redirects a signed-in non-administrator to /', async () => {
+    mockFetch([{ path: '/api/me', body: makeAdminMe(false) }]);
+    renderAtAdminRoute(<AdminPage />);
+    expect(await screen.findByText('Main app home')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin' })).toBeNull();
+  });
+
+  it('redirects a visitor to /', async () => {
+    mockFetch([{ path: '/api/me', ...unauthenticated }]);
+    renderAtAdminRoute(<AdminPage />);
+    expect(await screen.findByText('Main app home')).toBeTruthy();
+  });
+
+  it('shows a spinner while it finds out who is signed in, then the manager to an administrator', async () => {
+    mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [makeTrail({ name: 'Second', order: 2 }), makeTrail({ name: 'First', order: 1 })] } },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+    expect(await screen.findByRole('heading', { name: 'Admin', level: 1 })).toBeTruthy();
+    const section = screen.getByRole('region', { name: /^Trails/ });
+    const names = (await within(section).findAllByRole('heading', { level: 3 })).map((h) => h.textContent);
+    expect(names).toEqual(['First', 'Second']);
+    expect(screen.queryByText('Main app home')).toBeNull();
+  });
+});
+
+describe('AdminPage add form', SLOW, () => {
+  it('alerts "Please fill in all required fields." and marks each empty field, without calling the server', async () => {
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    fireEvent.click(await screen.findByRole('button', { name: /Add trail/ }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    const name = screen.getByLabelText(/^Name/);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(name);
+    for (const message of [
+      'Enter the trail name.',
+      'Enter the location as City, Country.',
+      'Enter the length, such as 10.1 km.',
+      'Enter the hours.',
+      'Choose a difficulty.',
+      'Choose an activity.',
+      'Enter a description.',
+      'Enter the map link.',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
+  });
+
+  it('adds a trail with the uploaded keys, resets the form and says so', async () => {
+    const trail = makeTrail({ name: 'Sintra Loop' });
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+      { method: 'POST', path: '/api/trails', status: 201, body: trail },
+    ]);
+    const { xhrs } = installUploadFakes();
+    renderAtAdminRoute(<AdminPage />);
+    await screen.findByRole('button', { name: /Add trail/ });
+    fillValidTrail();
+
+    const file = new File(['jpeg bytes'], 'castle.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Choose trail image'), { target: { files: [file] } });
+    await act(async () => xhrs[0]!.respond(201, { key: 'trailImages/Sintra Loop-1-castle.jpg', url: '/api/files/x' }));
+    fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
+
+    const added = await screen.findByText(/^Sintra Loop was added for /);
+    expect(added.getAttribute('role')).toBe('status');
+    const [, init] = requestsTo(fetchMock, 'POST', '/api/trails')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Sintra Loop',
+      location: 'Sintra, Portugal',
+      length: '10.1 km',
+      hours: 3.5,
+      difficulty: 'Moderate',
+      activity: 'running',
+      description: 'Through the forest to the Moorish castle.',
+      linkmap: 'https://maps.example.com/sintra',
+      weekendDay: 'sunday',
+      image: 'trailImages/Sintra Loop-1-castle.jpg',
+    });
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('img', { name: 'Preview of the trail image' })).toBeNull();
+  });
+
+  it('shows the server’s field errors next to the fields', async () => {
+    mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+      {
+        method: 'POST',
+        path: '/api/trails',
+        status: 400,
+        body: {
+          error: {
+            code: 'invalid-argument',
+            message: 'Location must be written as "City, Country".',
+            fields: { location: 'Location must be written as "City, Country".' },
+          },
+        },
+      },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    await screen.findByRole('button', { name: /Add trail/ });
+    fillValidTrail();
+    fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
+
+    const location = screen.getByLabelText(/^Location/);
+    await waitFor(() => expect(location.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = location.getAttribute('aria-describedby')!.split(' ');
+    const messages = describedBy.map((id) => document.getElementById(id)?.textContent);
+    expect(messages).toContain('Location must be written as "City, Country".');
+  });
+});
+
+describe('AdminPage image uploads', SLOW, () => {
+  it('asks for the trail name before an image can be chosen', async () => {
+    mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    const input = (await screen.findByLabelText('Choose map image')) as HTMLInputElement;
+    expect(input.disabled).toBe(true);
+    expect(screen.getByText('Fill in the trail name first: the map image is stored under it.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Sintra Loop' } });
+    expect(input.disabled).toBe(false);
+  });
+
+  it('previews the chosen file and shows the upload’s progress', async () => {
+    mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+    ]);
+    const { xhrs } = installUploadFakes();
+    renderAtAdminRoute(<AdminPage />);
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Sintra Loop' } });
+
+    const file = new File(['png bytes'], 'map.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Choose map image'), { target: { files: [file] } });
+
+    expect(screen.getByRole('img', { name: 'Preview of the map image' }).getAttribute('src')).toBe('blob:preview-1');
+    const xhr = xhrs[0]!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/trail-images?kind=map&trailName=Sintra+Loop');
+    expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
+
+    const progress = screen.getByRole('progressbar', { name: 'Map image upload' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('0');
+    expect(screen.getByRole('button', { name: /Waiting for the upload/ })).toHaveProperty('disabled', true);
+
+    act(() => xhr.progress(40, 100));
+    expect(progress.getAttribute('aria-valuenow')).toBe('40');
+    await act(async () => xhr.respond(201, { key: 'mapImages/Sintra Loop-1-map.png', url: '/api/files/y' }));
+    expect(progress.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('Uploaded')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add trail/ })).toHaveProperty('disabled', false);
+  });
+
+  it('says "Failed to upload. Please try again." when the upload fails, and retries', async () => {
+    mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+    ]);
+    const { xhrs } = installUploadFakes();
+    renderAtAdminRoute(<AdminPage />);
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Sintra Loop' } });
+    fireEvent.change(screen.getByLabelText('Choose trail image'), {
+      target: { files: [new File(['x'], 'a.jpg', { type: 'image/jpeg' })] },
+    });
+    await act(async () => xhrs[0]!.respond(500, { error: { code: 'internal', message: 'Something went wrong. Please try again.' } }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Failed to upload. Please try again.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(xhrs).toHaveLength(2);
+    await act(async () => xhrs[1]!.respond(201, { key: 'trailImages/Sintra Loop-2-a.jpg', url: '/api/files/z' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('AdminPage delete', SLOW, () => {
+  it('asks for confirmation before deleting a trail', async () => {
+    const trail = makeTrail({ name: 'Arrábida Ridge' });
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [trail] } },
+      { method: 'DELETE', path: `/api/trails/${trail.id}`, status: 204 },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Arrábida Ridge' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete Arrábida Ridge?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requestsTo(fetchMock, 'DELETE', `/api/trails/${trail.id}`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Arrábida Ridge' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete Arrábida Ridge?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo(fetchMock, 'DELETE', `/api/trails/${trail.id}`)).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Arrábida Ridge was deleted.');
+  });
+});

@@ -1,0 +1,100 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, Navigate } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/Button';
+import { useLiveEvents } from '../../../lib/live-events';
+import { useMe } from '../../../lib/queries/me';
+import { useTrails } from '../../../lib/queries/trails';
+import { AddTrailForm } from './AddTrailForm';
+import { TrailManagerList } from './TrailManagerList';
+
+/**
+ * /admin (SPEC §2, §6): the administrators' trail manager. Everyone else is sent to /.
+ * The UI only hides; the server refuses non-administrators on every admin call.
+ */
+export default function AdminPage() {
+  const meQuery = useMe();
+
+  if (meQuery.isPending) {
+    return (
+      <div role="status" aria-live="polite" className="flex min-h-dvh items-center justify-center">
+        <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+        <span className="sr-only">Loading…</span>
+      </div>
+    );
+  }
+  if (meQuery.isError) {
+    return (
+      <div className="flex min-h-dvh flex-col items-center justify-center gap-3 px-4 text-center">
+        <p className="text-stone-700">We couldn’t check who is signed in.</p>
+        <Button variant="secondary" onClick={() => void meQuery.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!meQuery.data?.isAdmin) return <Navigate to="/" replace />;
+  return <TrailManager />;
+}
+
+const SECTION_LINK =
+  'inline-flex rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-stone-700 shadow-sm ring-1 ring-stone-200 hover:bg-stone-50';
+
+function TrailManager() {
+  // Outside the main app, so this page listens to the live stream itself: trails that other
+  // administrators add or delete show up here without a reload.
+  useLiveEvents(true);
+  const trailCount = useTrails().data?.length;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <title>Admin · TrailBuddy</title>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <Link to="/" className="-m-1 shrink-0 rounded-lg p-1">
+              <img src="/brand/logo.svg" alt="TrailBuddy" width={160} height={32} className="h-8 w-auto" />
+            </Link>
+            <span className="h-6 w-px bg-stone-200" aria-hidden="true" />
+            <h1 className="text-lg font-semibold text-stone-900">Admin</h1>
+          </div>
+          <Link to="/" className={buttonClasses('ghost', 'shrink-0 px-3')}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            <span>
+              Back<span className="sr-only sm:not-sr-only"> to the app</span>
+            </span>
+          </Link>
+        </div>
+      </header>
+
+      {/* On a phone the form and the list are one long column: a shortcut to each. */}
+      <nav aria-label="On this page" className="mx-auto w-full max-w-6xl px-4 pt-4 lg:hidden">
+        <ul className="flex gap-2">
+          <li>
+            <a href="#add-trail" className={SECTION_LINK}>
+              Add a trail
+            </a>
+          </li>
+          <li>
+            <a href="#trails" className={SECTION_LINK}>
+              Trails{trailCount === undefined ? '' : ` (${trailCount})`}
+            </a>
+          </li>
+        </ul>
+      </nav>
+
+      <main
+        id="main"
+        className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-1 items-start gap-6 px-4 pt-4 pb-10 lg:pt-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
+      >
+        <AddTrailForm />
+        <TrailManagerList />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { addMonths, format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { makeMatch, renderWithNavigation } from '../../../testing/matches-utils';
+import { mockFetch } from '../../../testing/test-utils';
+import AgendaView from './AgendaView';
+
+const now = new Date();
+// Days of this month and the next, in the browser's zone, away from today so today stays free.
+const busyDate = now.getDate() <= 14 ? 20 : 6;
+const freeDate = now.getDate() <= 14 ? 22 : 8;
+const at = (monthOffset: number, date: number, hour: number, minute = 0) =>
+  new Date(now.getFullYear(), now.getMonth() + monthOffset, date, hour, minute);
+
+const trail = (name: string) => ({ id: `trail-${name}`, name, location: 'Sintra, Portugal', activity: 'hiking' as const, image: null });
+
+const SEARCHING_9 = makeMatch({ trail: trail('Searching at nine'), status: 'searching', partner: null, start: at(0, busyDate, 9) });
+const PENDING_9 = makeMatch({ trail: trail('Pending at nine'), status: 'pending', start: at(0, busyDate, 9) });
+const ACTIVE_9 = makeMatch({ trail: trail('My event at nine'), status: 'active', partner: null, start: at(0, busyDate, 9) });
+const CONFIRMED_9 = makeMatch({ trail: trail('Confirmed at nine'), status: 'confirmed', start: at(0, busyDate, 9) });
+const SEARCHING_8 = makeMatch({ trail: trail('Searching at eight'), status: 'searching', partner: null, start: at(0, busyDate, 8, 30) });
+const NEXT_MONTH = makeMatch({ trail: trail('Next month hike'), status: 'confirmed', start: at(1, 12, 10) });
+const CANCELLED = makeMatch({ trail: trail('Cancelled one'), status: 'cancelled', start: at(0, freeDate, 10) });
+
+const ALL = [SEARCHING_9, PENDING_9, ACTIVE_9, CONFIRMED_9, SEARCHING_8, NEXT_MONTH, CANCELLED];
+
+function renderAgenda(matches: MatchView[] = ALL) {
+  mockFetch([{ path: '/api/matches/mine', body: { matches } }]);
+  return renderWithNavigation(<AgendaView />, { name: 'agenda' });
+}
+
+// Label queries rather than role queries: 42 day buttons make role queries slow in jsdom.
+const dayButton = (day: Date) => screen.getByLabelText(new RegExp(`^${format(day, 'EEEE, d MMMM yyyy')}`)) as HTMLButtonElement;
+/** The month shown: the title the calendar table is labelled by. */
+const monthTitle = () => document.getElementById(document.querySelector('table')!.getAttribute('aria-labelledby')!)?.textContent;
+const highlightedDays = () => screen.queryAllByLabelText(/has sessions$/);
+const pressedDays = () => [...document.querySelectorAll('button[aria-pressed="true"]')];
+const cardTitles = () => screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+
+// A month of day buttons makes jsdom slow when the whole suite runs in parallel.
+describe('AgendaView', { timeout: 20_000 }, () => {
+  it('shows this month with weekday headers, today marked and selected', async () => {
+    renderAgenda([]);
+    expect(monthTitle()).toBe(format(now, 'MMMM yyyy'));
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+    expect(document.querySelectorAll('tbody button[aria-pressed]')).toHaveLength(42);
+
+    const today = dayButton(now);
+    expect(today.getAttribute('aria-current')).toBe('date');
+    expect(today.getAttribute('aria-pressed')).toBe('true');
+    expect(today.tabIndex).toBe(0);
+    expect(await screen.findByText('No sessions on this date.')).toBeDefined();
+  });
+
+  it('highlights the days that have visible sessions', async () => {
+    renderAgenda();
+    await screen.findByText('No sessions on this date.');
+    const highlighted = highlightedDays();
+    expect(highlighted).toEqual([dayButton(at(0, busyDate, 0))]);
+    expect(dayButton(at(0, freeDate, 0)).getAttribute('aria-label')).not.toMatch(/has sessions/);
+  });
+
+  it('shows the selected day’s sessions by start time, then confirmed, pending, searching', async () => {
+    const { navigate } = renderAgenda();
+    await screen.findByText('No sessions on this date.');
+    const busy = dayButton(at(0, busyDate, 0));
+    fireEvent.click(busy);
+
+    expect(pressedDays()).toEqual([busy]);
+    expect(screen.getByRole('heading', { level: 2, name: format(at(0, busyDate, 0), 'EEEE, d MMMM') })).toBeDefined();
+    expect(cardTitles()).toEqual(['Searching at eight', 'Confirmed at nine', 'Pending at nine', 'Searching at nine', 'My event at nine']);
+    expect(screen.queryByText('No sessions on this date.')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /Pending at nine/ }));
+    expect(navigate).toHaveBeenCalledWith({ name: 'trail-detail', trailId: PENDING_9.trailId, from: 'agenda' });
+  });
+
+  it('says there is nothing on a day without sessions, cancelled ones included', async () => {
+    renderAgenda();
+    await screen.findByText('No sessions on this date.');
+    fireEvent.click(dayButton(at(0, freeDate, 0)));
+    expect(screen.getByText('No sessions on this date.')).toBeDefined();
+    expect(cardTitles()).toEqual([]);
+  });
+
+  it('moves between months with the previous and next buttons', async () => {
+    renderAgenda();
+    await screen.findByText('No sessions on this date.');
+    const next = addMonths(now, 1);
+
+    fireEvent.click(screen.getByLabelText('Next month'));
+    expect(monthTitle()).toBe(format(next, 'MMMM yyyy'));
+    expect(highlightedDays()).toEqual([dayButton(at(1, 12, 0))]);
+    fireEvent.click(dayButton(at(1, 12, 0)));
+    expect(cardTitles()).toEqual(['Next month hike']);
+
+    fireEvent.click(screen.getByLabelText('Previous month'));
+    fireEvent.click(screen.getByLabelText('Previous month'));
+    expect(monthTitle()).toBe(format(addMonths(now, -1), 'MMMM yyyy'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(monthTitle()).toBe(format(now, 'MMMM yyyy'));
+    expect(dayButton(now).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('moves between days with the arrow keys, into the next month when needed', async () => {
+    renderAgenda();
+    await screen.findByText('No sessions on this date.');
+    const first = at(0, 1, 0);
+    fireEvent.click(dayButton(first));
+    expect(pressedDays()).toEqual([dayButton(first)]);
+    expect(dayButton(first).tabIndex).toBe(0);
+
+    fireEvent.keyDown(dayButton(first), { key: 'ArrowRight' });
+    const second = at(0, 2, 0);
+    expect(document.activeElement).toBe(dayButton(second));
+    expect(dayButton(second).tabIndex).toBe(0);
+    expect(dayButton(first).tabIndex).toBe(-1);
+
+    fireEvent.keyDown(dayButton(second), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(dayButton(at(0, 9, 0)));
+
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    expect(monthTitle()).toBe(format(addMonths(now, 1), 'MMMM yyyy'));
+    expect(document.activeElement).toBe(dayButton(at(1, 9, 0)));
+
+    // Moving focus does not change the selection (the 1st stays selected, in the month left
+    // behind); Enter/Space, a click, does.
+    expect(pressedDays()).toEqual([]);
+    fireEvent.click(document.activeElement!);
+    expect(pressedDays()).toEqual([dayButton(at(1, 9, 0))]);
+    fireEvent.click(screen.getByLabelText('Previous month'));
+    expect(pressedDays()).toEqual([]);
+    expect(dayButton(first).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('falls back to Unknown Trail and opens nothing for a session whose trail is gone', async () => {
+    const { navigate } = renderAgenda([makeMatch({ trail: null, start: at(0, busyDate, 10) })]);
+    await screen.findAllByLabelText(/has sessions$/);
+    fireEvent.click(dayButton(at(0, busyDate, 0)));
+    const list = screen.getByRole('list');
+    expect(within(list).getByRole('heading', { level: 3 }).textContent).toBe('Unknown Trail');
+    expect(within(list).queryByRole('button')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,174 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText, X } from 'lucide-react';
+import { useId } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { useNavigation } from '../../../lib/navigation';
+import { useAcceptMatch } from '../api/accept-match';
+import { useRejectMatch } from '../api/reject-match';
+import {
+  compatibilityOf,
+  formatMatchDate,
+  formatMatchTime,
+  partnerNameOf,
+  STATUS_LABELS,
+  STATUS_STYLES,
+  trailNameOf,
+} from '../utils/format-match';
+import { Avatar, TrailThumb } from './visuals';
+
+const THUMB_SIZE = 88;
+const AVATAR_SIZE = 36;
+
+export interface MatchCardProps {
+  match: MatchView;
+  /** Offered on finished sessions I have not given feedback on yet. */
+  onGiveFeedback?: (match: MatchView) => void;
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
+
+/** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
+export function MatchCard({ match, onGiveFeedback }: MatchCardProps) {
+  const { navigate } = useNavigation();
+  const titleId = useId();
+  const accept = useAcceptMatch();
+  const reject = useRejectMatch();
+  const busy = accept.isPending || reject.isPending;
+  const failure = accept.error ?? reject.error;
+
+  const trailName = trailNameOf(match);
+  const partnerName = partnerNameOf(match.partner);
+  // A manual event nobody has joined has no partner by design; anywhere else a missing partner
+  // is a profile that no longer exists.
+  const openEvent = match.status === 'active' && !match.partner;
+  const date = formatMatchDate(match.startTime);
+
+  return (
+    <article aria-labelledby={titleId} className="rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70 sm:p-4">
+      <div className="flex gap-3">
+        <TrailThumb image={match.trail?.image} size={THUMB_SIZE} />
+        <div className="min-w-0 flex-1">
+          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[match.status]}`}>
+            <span className="sr-only">Status: </span>
+            {STATUS_LABELS[match.status]}
+          </span>
+          <h3 id={titleId} className="mt-1 leading-snug font-semibold text-stone-900">
+            {match.trail ? (
+              <button
+                type="button"
+                onClick={() => navigate({ name: 'trail-detail', trailId: match.trailId, from: 'matches' })}
+                className="rounded text-left hover:text-brand-700 hover:underline"
+              >
+                {trailName}
+              </button>
+            ) : (
+              trailName
+            )}
+          </h3>
+          {match.trail?.location && (
+            <p className="mt-0.5 flex items-center gap-1 truncate text-sm text-stone-600">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              {match.trail.location}
+            </p>
+          )}
+          <dl className="mt-1.5 space-y-0.5 text-sm text-stone-700">
+            <div className="flex items-center gap-1.5">
+              <dt className="sr-only">Date</dt>
+              <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <dd>{date}</dd>
+            </div>
+            {date !== 'Unknown Date' && (
+              <div className="flex items-center gap-1.5">
+                <dt className="sr-only">Time</dt>
+                <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                <dd>{formatMatchTime(match.startTime, match.endTime)}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      </div>
+
+      <div className="mt-3 flex items-center justify-between gap-3 border-t border-stone-100 pt-3">
+        {openEvent ? (
+          <p className="text-sm text-stone-600">Proposed by you</p>
+        ) : match.partner ? (
+          <button
+            type="button"
+            onClick={() => match.partner && navigate({ name: 'profile', userId: match.partner.id })}
+            className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
+          >
+            <Avatar profile={match.partner} size={AVATAR_SIZE} />
+            <span className="truncate text-sm font-semibold text-stone-800">
+              <span className="sr-only">Partner: </span>
+              {partnerName}
+            </span>
+          </button>
+        ) : (
+          <p className="flex min-w-0 items-center gap-2">
+            <Avatar profile={null} size={AVATAR_SIZE} />
+            <span className="truncate text-sm font-semibold text-stone-600">
+              <span className="sr-only">Partner: </span>
+              {partnerName}
+            </span>
+          </p>
+        )}
+        {!openEvent && (
+          <p className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
+            <Heart className="size-3.5 fill-current" aria-hidden="true" />
+            {compatibilityOf(match.compatibility)}% match
+          </p>
+        )}
+      </div>
+
+      {match.status === 'pending' &&
+        (match.awaitingMyAnswer ? (
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Button variant="secondary" disabled={busy} aria-describedby={titleId} onClick={() => reject.mutate(match.id)}>
+              <X className="size-4" aria-hidden="true" />
+              Reject
+            </Button>
+            <Button
+              disabled={busy}
+              aria-describedby={titleId}
+              onClick={() =>
+                accept.mutate(match.id, { onSuccess: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) })
+              }
+            >
+              <Check className="size-4" aria-hidden="true" />
+              Accept
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <Hourglass className="size-4 shrink-0" aria-hidden="true" />
+            Waiting for {partnerName}
+          </p>
+        ))}
+
+      {onGiveFeedback && !match.myFeedback && (
+        <Button variant="secondary" className="mt-3 w-full" aria-describedby={titleId} onClick={() => onGiveFeedback(match)}>
+          <MessageSquareText className="size-4" aria-hidden="true" />
+          Give feedback
+        </Button>
+      )}
+      {onGiveFeedback && match.myFeedback && (
+        <p className="mt-3 text-sm text-stone-600">
+          {match.myFeedback.skipped
+            ? 'You skipped feedback for this hike.'
+            : match.myFeedback.attended === false
+              ? 'Feedback sent: you didn’t attend.'
+              : `Feedback sent${match.myFeedback.rating ? `: ${match.myFeedback.rating} of 5 stars` : ''}.`}
+        </p>
+      )}
+
+      {failure && (
+        <div className="mt-3">
+          <Alert tone="error">{errorMessage(failure)}</Alert>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { describe, expect, it } from 'vitest';
+import { daysFromNow, makeMatch, makeProfile, renderWithNavigation } from '../../../testing/matches-utils';
+import { mockFetch, type MockRoute } from '../../../testing/test-utils';
+import MatchesPageView from './MatchesPageView';
+
+const trail = (name: string) => ({ id: `trail-${name}`, name, location: 'Sintra, Portugal', activity: 'hiking' as const, image: null });
+
+const UPCOMING = makeMatch({ trail: trail('Upcoming Ridge'), start: daysFromNow(3) });
+const MY_EVENT = makeMatch({
+  trail: trail('My Own Event'),
+  status: 'active',
+  createdManually: true,
+  partner: null,
+  compatibility: null,
+  start: daysFromNow(1),
+});
+const SEARCHING = makeMatch({ trail: trail('Still Searching'), status: 'searching', partner: null, start: daysFromNow(4) });
+const ASKED_ME = makeMatch({
+  trail: trail('Asked Me Loop'),
+  status: 'pending',
+  role: 'creator',
+  awaitingMyAnswer: true,
+  partner: makeProfile({ name: 'Joana Lima' }),
+});
+const I_ASKED = makeMatch({
+  trail: trail('I Asked Trail'),
+  status: 'pending',
+  role: 'partner',
+  awaitingMyAnswer: false,
+  partner: makeProfile({ name: 'Tiago Reis' }),
+});
+const COMPLETED = makeMatch({
+  trail: trail('Done Coast'),
+  status: 'completed',
+  start: daysFromNow(-20),
+  myFeedback: {
+    attended: true,
+    rating: 4,
+    wouldHikeAgain: true,
+    comment: null,
+    skipped: false,
+    submittedAt: daysFromNow(-19).toISOString(),
+  },
+});
+const ENDED = makeMatch({ trail: trail('Ended Forest'), status: 'confirmed', start: daysFromNow(-2) });
+const PAST_ACTIVE = makeMatch({
+  trail: trail('Old Event'),
+  status: 'active',
+  createdManually: true,
+  partner: null,
+  start: daysFromNow(-3),
+});
+
+const ALL = [UPCOMING, MY_EVENT, SEARCHING, ASKED_ME, I_ASKED, COMPLETED, ENDED, PAST_ACTIVE];
+
+function renderPage(matches: MatchView[] = ALL, extraRoutes: MockRoute[] = []) {
+  const fetchMock = mockFetch([{ path: '/api/matches/mine', body: { matches } }, ...extraRoutes]);
+  return { fetchMock, ...renderWithNavigation(<MatchesPageView />, { name: 'matches-page' }) };
+}
+
+const panelTitles = () =>
+  within(screen.getByRole('tabpanel'))
+    .queryAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+
+const minePath = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => url === '/api/matches/mine').length;
+
+// Role queries over several cards are slow in jsdom when the whole suite runs in parallel.
+describe('MatchesPageView', { timeout: 15_000 }, () => {
+  it('puts confirmed sessions and my events still to come under Upcoming, soonest first', async () => {
+    renderPage();
+    expect(await screen.findByText('Upcoming Ridge')).toBeDefined();
+    const upcoming = screen.getByRole('tab', { name: /Upcoming/ });
+    expect(upcoming.getAttribute('aria-selected')).toBe('true');
+    expect(upcoming.textContent).toBe('Upcoming2');
+    expect(panelTitles()).toEqual(['My Own Event', 'Upcoming Ridge']);
+    expect(screen.queryByText('Still Searching')).toBeNull();
+    expect(screen.queryByText('Old Event')).toBeNull();
+  });
+
+  it('lists pending matches with Accept/Reject when I must answer and "Waiting for" when I asked', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    expect(panelTitles()).toEqual(['Asked Me Loop', 'I Asked Trail']);
+
+    const [askedMe, iAsked] = within(screen.getByRole('tabpanel')).getAllByRole('article');
+    expect(within(askedMe!).getByRole('button', { name: 'Accept' })).toBeDefined();
+    expect(within(askedMe!).getByRole('button', { name: 'Reject' })).toBeDefined();
+    expect(within(iAsked!).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(iAsked!).getByText('Waiting for Tiago Reis')).toBeDefined();
+  });
+
+  it('lists completed matches and ended confirmed ones under Completed, offering feedback only where I owe it', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: /Completed/ }));
+    expect(panelTitles()).toEqual(['Ended Forest', 'Done Coast']);
+
+    const [ended, done] = within(screen.getByRole('tabpanel')).getAllByRole('article');
+    expect(within(done!).queryByRole('button', { name: 'Give feedback' })).toBeNull();
+    expect(within(done!).getByText('Feedback sent: 4 of 5 stars.')).toBeDefined();
+
+    fireEvent.click(within(ended!).getByRole('button', { name: 'Give feedback' }));
+    const dialog = screen.getByRole('dialog', { name: 'How was your hike?' });
+    expect(within(dialog).getByText(/Ended Forest with Rita Sousa/)).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('moves between tabs with the arrow keys, Home and End', async () => {
+    renderPage();
+    const upcoming = await screen.findByRole('tab', { name: /Upcoming/ });
+    const pending = screen.getByRole('tab', { name: /Pending/ });
+    const completed = screen.getByRole('tab', { name: /Completed/ });
+    expect([upcoming, pending, completed].map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+
+    fireEvent.keyDown(upcoming, { key: 'ArrowRight' });
+    expect(pending.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(pending);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(pending.id);
+
+    fireEvent.keyDown(pending, { key: 'End' });
+    expect(document.activeElement).toBe(completed);
+    fireEvent.keyDown(completed, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(upcoming);
+    fireEvent.keyDown(upcoming, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(completed);
+    fireEvent.keyDown(completed, { key: 'Home' });
+    expect(upcoming.getAttribute('aria-selected')).toBe('true');
+    expect(panelTitles()).toEqual(['My Own Event', 'Upcoming Ridge']);
+  });
+
+  it('accepts a request, refreshes my matches and shows the accepted match', async () => {
+    const { fetchMock, navigate } = renderPage(ALL, [
+      { method: 'POST', path: `/api/matches/${ASKED_ME.id}/accept`, body: { ...ASKED_ME, status: 'confirmed', awaitingMyAnswer: false } },
+    ]);
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    expect(minePath(fetchMock)).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ name: 'match-accepted', matchId: ASKED_ME.id }));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/matches/${ASKED_ME.id}/accept`, expect.objectContaining({ method: 'POST' }));
+    await waitFor(() => expect(minePath(fetchMock)).toBe(2));
+  });
+
+  it('rejects a request and refreshes my matches', async () => {
+    const { fetchMock, navigate } = renderPage(ALL, [
+      { method: 'POST', path: `/api/matches/${ASKED_ME.id}/reject`, body: { ...ASKED_ME, status: 'cancelled' } },
+    ]);
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+
+    await waitFor(() => expect(minePath(fetchMock)).toBe(2));
+    expect(fetchMock).toHaveBeenCalledWith(`/api/matches/${ASKED_ME.id}/reject`, expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/accept'))).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows why an answer was refused', async () => {
+    renderPage(ALL, [
+      {
+        method: 'POST',
+        path: `/api/matches/${ASKED_ME.id}/accept`,
+        status: 409,
+        body: { error: { code: 'conflict', message: 'This match is cancelled; it can no longer be accepted.' } },
+      },
+    ]);
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This match is cancelled; it can no longer be accepted.');
+  });
+
+  it('opens the trail and the partner from a card, and links to past partners', async () => {
+    const { navigate } = renderPage([UPCOMING]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upcoming Ridge' }));
+    expect(navigate).toHaveBeenLastCalledWith({ name: 'trail-detail', trailId: UPCOMING.trailId, from: 'matches' });
+
+    fireEvent.click(screen.getByRole('button', { name: /Rita Sousa/ }));
+    expect(navigate).toHaveBeenLastCalledWith({ name: 'profile', userId: UPCOMING.partner!.id });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Past partners' }));
+    expect(navigate).toHaveBeenLastCalledWith({ name: 'matches' });
+  });
+
+  it('falls back to the spec labels and the default 85% when data is missing', async () => {
+    renderPage([
+      makeMatch({ trail: null, partner: null, compatibility: null, startTime: '', endTime: '', start: daysFromNow(1) }),
+      makeMatch({ trail: trail('Broken Clock'), startTime: 'not a date', endTime: daysFromNow(5).toISOString() }),
+    ]);
+    const [missing, broken] = await screen.findAllByRole('article');
+    expect(within(missing!).getByRole('heading', { level: 3 }).textContent).toBe('Unknown Trail');
+    expect(within(missing!).queryByRole('button', { name: 'Unknown Trail' })).toBeNull();
+    expect(within(missing!).getByText('Unknown Partner')).toBeDefined();
+    expect(within(missing!).getByText('Unknown Date')).toBeDefined();
+    expect(within(missing!).getByText('85% match')).toBeDefined();
+    expect(within(broken!).getByText('Invalid date')).toBeDefined();
+    expect(within(broken!).getByText('Invalid time')).toBeDefined();
+    expect(within(broken!).getByText('92% match')).toBeDefined();
+  });
+
+  it('shows an empty state on each empty tab', async () => {
+    const { navigate } = renderPage([]);
+    expect(await screen.findByText(/No upcoming hikes yet/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Find a trail' }));
+    expect(navigate).toHaveBeenCalledWith({ name: 'home' });
+    fireEvent.click(screen.getByRole('tab', { name: /Pending/ }));
+    expect(screen.getByText('No pending requests right now.')).toBeDefined();
+    fireEvent.click(screen.getByRole('tab', { name: /Completed/ }));
+    expect(screen.getByText(/No completed hikes yet/)).toBeDefined();
+  });
+});

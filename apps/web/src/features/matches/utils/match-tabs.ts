@@ -1,0 +1,40 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+
+export const MATCH_TABS = ['upcoming', 'pending', 'completed'] as const;
+export type MatchTab = (typeof MATCH_TABS)[number];
+
+export const MATCH_TAB_LABELS: Record<MatchTab, string> = { upcoming: 'Upcoming', pending: 'Pending', completed: 'Completed' };
+
+const time = (iso: string) => new Date(iso).getTime();
+
+/** Whether the session is over. An unreadable end is not known to have passed, so it stays upcoming. */
+function hasEnded(match: MatchView, now: number): boolean {
+  return time(match.endTime) <= now;
+}
+
+/**
+ * Splits my matches over the matches page's tabs (SPEC §2 "matches-page"):
+ * - Upcoming: confirmed sessions, and manual events I created, that have not ended yet;
+ * - Pending: requests waiting for an answer, mine or my partner's;
+ * - Completed: completed matches, and confirmed ones whose end has passed (they only become
+ *   completed once both people gave feedback, SPEC §4).
+ * Searching matches (nobody has joined yet) belong to no tab. Upcoming and pending read soonest
+ * first; completed reads most recent first.
+ */
+export function splitMatchTabs(matches: readonly MatchView[], now: number): Record<MatchTab, MatchView[]> {
+  const upcoming: MatchView[] = [];
+  const pending: MatchView[] = [];
+  const completed: MatchView[] = [];
+  for (const match of matches) {
+    if (match.status === 'pending') pending.push(match);
+    else if (match.status === 'completed') completed.push(match);
+    else if (match.status === 'confirmed') (hasEnded(match, now) ? completed : upcoming).push(match);
+    else if (match.status === 'active' && match.role === 'creator' && !hasEnded(match, now)) upcoming.push(match);
+  }
+  const soonestFirst = (a: MatchView, b: MatchView) => (time(a.startTime) || 0) - (time(b.startTime) || 0);
+  return {
+    upcoming: upcoming.sort(soonestFirst),
+    pending: pending.sort(soonestFirst),
+    completed: completed.sort((a, b) => soonestFirst(b, a)),
+  };
+}

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeMatch, makeProfile, renderWithNavigation } from '../../../testing/matching-utils';
+import { mockFetch } from '../../../testing/test-utils';
+import MatchAcceptedView from './MatchAcceptedView';
+
+const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('MatchAcceptedView', () => {
+  it('summarises the confirmed match: partner, trail, date, time, location and compatibility', async () => {
+    const match = makeMatch({
+      status: 'confirmed',
+      compatibility: 92,
+      partner: makeProfile({ name: 'Sofia Almeida', location: 'Lisbon, Portugal' }),
+    });
+    mockFetch([{ path: '/api/matches/mine', body: { matches: [match] } }]);
+    const { navigation } = renderWithNavigation(<MatchAcceptedView matchId={match.id} />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Match Accepted!' })).toBeDefined();
+    expect(await screen.findByText('Sofia Almeida')).toBeDefined();
+    expect(row('Trail')).toBe('Sintra Forest Loop');
+    expect(row('Location')).toBe('Sintra, Portugal');
+    expect(row('Compatibility')).toBe('92% match');
+    expect(row('Date')).toMatch(/2026/);
+    expect(row('Time')).not.toBe('Invalid time');
+
+    fireEvent.click(screen.getByRole('button', { name: 'View My Matches' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matches-page' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'home' });
+  });
+
+  it('falls back to the product labels and the default 85% when data is missing', async () => {
+    const match = makeMatch({ status: 'confirmed', partner: null, trail: null, compatibility: null, startTime: '' });
+    mockFetch([{ path: '/api/matches/mine', body: { matches: [match] } }]);
+    renderWithNavigation(<MatchAcceptedView matchId={match.id} />);
+
+    expect(await screen.findByText('Unknown Partner')).toBeDefined();
+    expect(row('Trail')).toBe('Unknown Trail');
+    expect(row('Date')).toBe('Unknown Date');
+    expect(row('Time')).toBe('Invalid time');
+    expect(row('Compatibility')).toBe('85% match');
+  });
+
+  it('says "Invalid date" for an unreadable start time', async () => {
+    const match = makeMatch({ status: 'confirmed', startTime: 'not a date' });
+    mockFetch([{ path: '/api/matches/mine', body: { matches: [match] } }]);
+    renderWithNavigation(<MatchAcceptedView matchId={match.id} />);
+
+    await screen.findByText('Trail', { selector: 'dt' });
+    expect(row('Date')).toBe('Invalid date');
+    expect(row('Time')).toBe('Invalid time');
+  });
+});

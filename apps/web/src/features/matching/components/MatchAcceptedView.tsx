@@ -1,0 +1,47 @@
+import { PartyPopper } from 'lucide-react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { useNavigation } from '../../../lib/navigation';
+import { useMyMatch } from '../../../lib/queries/matches';
+import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
+
+/** SPEC §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time. */
+export default function MatchAcceptedView({ matchId }: { matchId: string }) {
+  const { navigate } = useNavigation();
+  const matchQuery = useMyMatch(matchId);
+  const match = matchQuery.data;
+
+  return (
+    <section aria-labelledby="accepted-heading" className="mx-auto max-w-lg space-y-6">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
+          <PartyPopper className="size-8" />
+        </span>
+        <h1 id="accepted-heading" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          Match Accepted!
+        </h1>
+        <p className="text-stone-600">You’re all set. We’ve e-mailed you both the details.</p>
+      </header>
+
+      {matchQuery.isPending ? (
+        <div role="status" aria-live="polite">
+          <span className="sr-only">Loading the match…</span>
+          <MatchSummarySkeleton />
+        </div>
+      ) : matchQuery.isError ? (
+        <Alert tone="error">We couldn’t load this match. Please try again.</Alert>
+      ) : match ? (
+        <MatchSummary match={match} showCompatibility />
+      ) : (
+        <Alert tone="error">This match is no longer available.</Alert>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button onClick={() => navigate({ name: 'matches-page' })}>View My Matches</Button>
+        <Button variant="secondary" onClick={() => navigate({ name: 'home' })}>
+          Back to Home
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { CalendarDays, Clock, Heart, MapPin, Mountain } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { compatibilityPercent, formatMatchDate, formatMatchTime, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { Avatar } from './Avatar';
+
+export interface MatchSummaryProps {
+  match: MatchView;
+  /** The compatibility row is shown once the pair is confirmed (it is computed then). */
+  showCompatibility?: boolean;
+}
+
+/** Who, where and when of one match, with SPEC §8's fallbacks for anything missing. */
+export function MatchSummary({ match, showCompatibility = false }: MatchSummaryProps) {
+  const partner = match.partner;
+  return (
+    <div className="overflow-hidden rounded-3xl bg-white text-left shadow-card ring-1 ring-stone-200/70">
+      <div className="flex items-center gap-4 bg-gradient-to-br from-brand-50 to-accent-50 p-5">
+        <Avatar src={partner?.image} size="lg" />
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Your buddy</p>
+          <p className="truncate text-lg font-semibold text-stone-900">{partner?.name.trim() || UNKNOWN_PARTNER}</p>
+          {partner?.location && <p className="truncate text-sm text-stone-600">{partner.location}</p>}
+        </div>
+      </div>
+      <dl className="divide-y divide-stone-100 px-5">
+        <Row icon={<Mountain className="size-5" />} label="Trail" value={match.trail?.name || UNKNOWN_TRAIL} />
+        <Row icon={<CalendarDays className="size-5" />} label="Date" value={formatMatchDate(match.startTime)} />
+        <Row icon={<Clock className="size-5" />} label="Time" value={formatMatchTime(match.startTime, match.endTime)} />
+        {match.trail?.location && <Row icon={<MapPin className="size-5" />} label="Location" value={match.trail.location} />}
+        {showCompatibility && (
+          <Row icon={<Heart className="size-5" />} label="Compatibility" value={`${compatibilityPercent(match.compatibility)}% match`} />
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function Row({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-3 py-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-stone-500">{label}</dt>
+        <dd className="font-medium text-stone-900">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+export function MatchSummarySkeleton() {
+  return (
+    <div className="overflow-hidden rounded-3xl bg-white shadow-card ring-1 ring-stone-200/70" aria-hidden="true">
+      <div className="flex items-center gap-4 bg-stone-100 p-5">
+        <div className="size-24 animate-pulse rounded-full bg-stone-200 motion-reduce:animate-none" />
+        <div className="flex-1 space-y-2">
+          <div className="h-3 w-20 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+          <div className="h-5 w-40 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+        </div>
+      </div>
+      <div className="space-y-4 p-5">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-5 w-3/4 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+        ))}
+      </div>
+    </div>
+  );
+}

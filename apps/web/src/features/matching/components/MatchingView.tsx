@@ -1,0 +1,73 @@
+import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { useEffect, useRef } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { useNavigation } from '../../../lib/navigation';
+import { useTrails } from '../../../lib/queries/trails';
+import { useStartSearch } from '../api/start-search';
+
+export interface MatchingViewProps {
+  trailId: string;
+  day: WeekendDay;
+}
+
+export const MATCH_FAILED_MESSAGE = 'Something went wrong while trying to create a match.';
+
+/** SPEC §2 "matching": starts my search for the trail and day, then shows the results view. */
+export default function MatchingView({ trailId, day }: MatchingViewProps) {
+  const { navigate } = useNavigation();
+  const search = useStartSearch();
+  const trailName = useTrails().data?.find((t) => t.id === trailId)?.name;
+  // StrictMode runs effects twice on mount; the ref survives that, so the search is asked for once.
+  const started = useRef(false);
+  const { mutate } = search;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate({ trailId, day });
+  }, [mutate, trailId, day]);
+
+  const matchId = search.data?.match.id;
+  useEffect(() => {
+    if (matchId) navigate({ name: 'no-matches', trailId, day, matchId });
+  }, [matchId, navigate, trailId, day]);
+
+  if (search.isError) {
+    return (
+      <section aria-labelledby="matching-heading" className="mx-auto max-w-md space-y-5 py-10 text-center">
+        <h1 id="matching-heading" className="text-2xl font-bold tracking-tight text-stone-900">
+          Finding a buddy
+        </h1>
+        <Alert tone="error">{MATCH_FAILED_MESSAGE}</Alert>
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Button onClick={() => navigate({ name: 'home' })}>Back to Home</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              search.reset();
+              mutate({ trailId, day });
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby="matching-heading" className="flex flex-col items-center gap-6 py-16 text-center">
+      <div className="relative flex size-28 items-center justify-center" aria-hidden="true">
+        <span className="absolute inset-0 animate-ping rounded-full bg-brand-200/60 motion-reduce:animate-none" />
+        <span className="relative size-20 animate-spin rounded-full border-[6px] border-brand-100 border-t-brand-700 motion-reduce:animate-none" />
+      </div>
+      <div role="status" aria-live="polite" className="space-y-1">
+        <h1 id="matching-heading" className="text-xl font-semibold text-stone-900">
+          Finding your ideal hiking buddy...
+        </h1>
+        <p className="min-h-6 text-stone-600">{trailName ?? ''}</p>
+      </div>
+    </section>
+  );
+}

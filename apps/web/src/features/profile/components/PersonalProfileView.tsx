@@ -1,0 +1,163 @@
+import type { Me } from '@trailbuddy/shared/contracts/profile';
+import { Camera, Pencil, X } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/Alert';
+import { Button, buttonClasses } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/queries/me';
+import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
+import {
+  fieldErrorsFromServer,
+  REQUIRED_FIELDS_MESSAGE,
+  toProfilePayload,
+  validateProfileForm,
+  valuesFromProfile,
+  type FieldErrors,
+  type ProfileFormValues,
+} from '../utils/profile-form';
+import { InputField } from './form-controls';
+import { PhotoPicker } from './PhotoPicker';
+import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
+import { ProfileFormFields } from './ProfileFormFields';
+import { ProfileHeader } from './ProfileHeader';
+
+/**
+ * The personal-profile view (SPEC §2): the signed-in user's own profile with an Edit/Cancel
+ * toggle. Everything but the e-mail can be edited; the picture is a preset or a cropped upload.
+ */
+export default function PersonalProfileView() {
+  const me = useMe().data;
+  if (!me) return <ProfileSkeleton />;
+  return <PersonalProfile me={me} />;
+}
+
+function PersonalProfile({ me }: { me: Me }) {
+  const { profile } = me;
+  const [editing, setEditing] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  function stopEditing() {
+    setEditing(false);
+    // The form is gone: put focus back where the person started.
+    requestAnimationFrame(() => toggleRef.current?.focus());
+  }
+
+  return (
+    <div className="space-y-4">
+      <ProfileHeader
+        name={profile.name}
+        image={profile.image}
+        location={profile.location}
+        subtitle={<p className="mt-0.5 text-sm break-all text-stone-500">{profile.email}</p>}
+      >
+        <button
+          ref={toggleRef}
+          type="button"
+          className={buttonClasses(editing ? 'secondary' : 'primary')}
+          onClick={() => (editing ? stopEditing() : setEditing(true))}
+        >
+          {editing ? <X className="size-4" aria-hidden="true" /> : <Pencil className="size-4" aria-hidden="true" />}
+          {editing ? 'Cancel' : 'Edit Profile'}
+        </button>
+        <Button variant="secondary" aria-expanded={photoOpen} aria-controls="profile-photo" onClick={() => setPhotoOpen((open) => !open)}>
+          <Camera className="size-4" aria-hidden="true" />
+          Change Photo
+        </Button>
+      </ProfileHeader>
+
+      {photoOpen && (
+        <section id="profile-photo" className="rounded-2xl bg-white p-5 shadow-card ring-1 ring-stone-200/70">
+          <h2 className="mb-3 text-sm font-semibold tracking-wide text-stone-500 uppercase">Profile picture</h2>
+          <PhotoPicker currentImage={profile.image} />
+        </section>
+      )}
+
+      {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <ProfileDetails profile={profile} />}
+    </div>
+  );
+}
+
+function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
+  const [values, setValues] = useState<ProfileFormValues>(() => valuesFromProfile(me.profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const update = useUpdateProfile();
+
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  function change(changes: Partial<ProfileFormValues>) {
+    setValues((current) => ({ ...current, ...changes }));
+    const next = { ...errors };
+    for (const key of Object.keys(changes) as (keyof ProfileFormValues)[]) delete next[key];
+    setErrors(next);
+    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateProfileForm(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) {
+      setProblem(REQUIRED_FIELDS_MESSAGE);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setProblem(null);
+    update.mutate(toProfilePayload(values), {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400 && error.fields) {
+          const fieldErrors = fieldErrorsFromServer(error.fields);
+          setErrors(fieldErrors);
+          if (Object.keys(fieldErrors).length > 0) {
+            setProblem(REQUIRED_FIELDS_MESSAGE);
+            setAttempt((n) => n + 1);
+            return;
+          }
+        }
+        setProblem(UPDATE_PROFILE_FAILED);
+      },
+    });
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label="Edit profile"
+      className="space-y-6 rounded-2xl bg-white p-5 shadow-card ring-1 ring-stone-200/70"
+    >
+      <ProfileFormFields
+        values={values}
+        errors={errors}
+        onChange={change}
+        disabled={update.isPending}
+        afterName={
+          <InputField
+            label="Email"
+            type="email"
+            value={me.profile.email}
+            readOnly
+            disabled
+            hint="Your e-mail address is used to sign in and cannot be changed here."
+          />
+        }
+      />
+      {problem && <Alert tone="error">{problem}</Alert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import type { Me } from '@trailbuddy/shared/contracts/profile';
+import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
+import { LogOut } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Alert } from '../../../components/ui/Alert';
+import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { REGISTRATION_FAILED, useCompleteRegistration } from '../api/complete-registration';
+import { useSignOut } from '../api/sign-out';
+import {
+  fieldErrorsFromServer,
+  registrationDefaults,
+  REQUIRED_FIELDS_MESSAGE,
+  toProfilePayload,
+  validateProfileForm,
+  type FieldErrors,
+  type ProfileFormValues,
+} from '../utils/profile-form';
+import { useModalFocus } from '../utils/use-modal-focus';
+import { PhotoPicker } from './PhotoPicker';
+import { ProfileFormFields } from './ProfileFormFields';
+
+/**
+ * "Complete Your Profile" (SPEC §2, §4 user journey, §5): shown while the signed-in user has
+ * not completed registration. It cannot be dismissed, only completed, or left by signing out.
+ * A scrollable form, at most 85% of the viewport high and 400px wide.
+ */
+export default function RegistrationModal({ me }: { me: Me }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [values, setValues] = useState<ProfileFormValues>(() => registrationDefaults(me));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const registration = useCompleteRegistration();
+  const signOut = useSignOut();
+  useModalFocus(panelRef);
+
+  // After a refused submit, take the person to the first field that needs attention.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  function change(changes: Partial<ProfileFormValues>) {
+    setValues((current) => ({ ...current, ...changes }));
+    // A field someone corrects stops being flagged; the others keep their message.
+    const next = { ...errors };
+    for (const key of Object.keys(changes) as (keyof ProfileFormValues)[]) delete next[key];
+    setErrors(next);
+    // Once every flagged field is fixed, the summary has nothing left to say.
+    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateProfileForm(values);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) {
+      setProblem(REQUIRED_FIELDS_MESSAGE);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setProblem(null);
+    registration.mutate(toProfilePayload(values), {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400 && error.fields) {
+          setErrors(fieldErrorsFromServer(error.fields));
+          setProblem(REQUIRED_FIELDS_MESSAGE);
+          setAttempt((n) => n + 1);
+        } else {
+          setProblem(REGISTRATION_FAILED);
+        }
+      },
+    });
+  }
+
+  const busy = registration.isPending || registration.isSuccess;
+
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div className="absolute inset-0 bg-stone-900/50 backdrop-blur-[2px]" aria-hidden="true" />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        tabIndex={-1}
+        className="relative flex max-h-[85vh] w-full max-w-[400px] flex-col overflow-hidden rounded-3xl bg-white shadow-xl outline-none"
+      >
+        <div className="flex items-center gap-3 border-b border-stone-100 px-5 pt-5 pb-4">
+          <img
+            src={me.profile.image || DEFAULT_AVATAR}
+            alt=""
+            width={48}
+            height={48}
+            className="size-12 shrink-0 rounded-full bg-stone-100 object-cover ring-2 ring-brand-100"
+          />
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-xl font-semibold tracking-tight text-stone-900">
+              Complete Your Profile
+            </h2>
+            <p id={descriptionId} className="text-sm text-stone-600">
+              Tell future buddies a little about yourself.
+            </p>
+          </div>
+        </div>
+
+        <form
+          ref={formRef}
+          id={`${titleId}-form`}
+          onSubmit={submit}
+          noValidate
+          className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-5"
+        >
+          <p className="text-xs text-stone-500">
+            Fields marked <span className="text-red-700">*</span> are required.
+          </p>
+          <ProfileFormFields values={values} errors={errors} onChange={change} disabled={busy} />
+          <fieldset>
+            <legend className="mb-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">Photo (optional)</legend>
+            <PhotoPicker currentImage={me.profile.image} size="sm" />
+          </fieldset>
+        </form>
+
+        <div className="space-y-3 border-t border-stone-100 px-5 pt-4 pb-5">
+          {problem && <Alert tone="error">{problem}</Alert>}
+          <Button type="submit" form={`${titleId}-form`} className="w-full" disabled={busy}>
+            {busy ? 'Saving…' : 'Complete Profile'}
+          </Button>
+          <div className="flex items-center justify-between gap-2 text-sm text-stone-600">
+            <span className="min-w-0 truncate" title={me.user.email}>
+              {me.user.email}
+            </span>
+            <button
+              type="button"
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1.5 font-semibold text-stone-700 hover:bg-stone-100 disabled:opacity-60"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Sign Out
+            </button>
+          </div>
+        </div>
+      </div>
+    </div>,
+    document.body,
+  );
+}

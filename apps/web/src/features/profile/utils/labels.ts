@@ -1,0 +1,15 @@
+import type { AdventureLevel, CommunicationStyle, Gender, Pace, SkillLevel } from '@trailbuddy/shared/contracts/enums';
+
+export const SKILL_LABELS: Record<SkillLevel, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
+export const GENDER_LABELS: Record<Gender, string> = { Male: 'Male', Female: 'Female', Other: 'Other' };
+export const PACE_LABELS: Record<Pace, string> = { relaxed: 'Relaxed', moderate: 'Moderate', fast: 'Fast' };
+export const COMMUNICATION_LABELS: Record<CommunicationStyle, string> = { quiet: 'Quiet', balanced: 'Balanced', chatty: 'Chatty' };
+export const ADVENTURE_LABELS: Record<AdventureLevel, string> = { cautious: 'Cautious', moderate: 'Moderate', adventurous: 'Adventurous' };
+
+/** SPEC §8 fallback for a value that is missing. */
+export const NOT_AVAILABLE = 'N/A';
+
+/** A link to an Instagram profile; the handle is stored without "@". */
+export function instagramUrl(handle: string): string {
+  return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@+/, ''))}/`;
+}

@@ -1,0 +1,32 @@
+import { WEEKEND_DAYS, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { formatShortDate } from '../utils/format-session';
+import type { DaySession } from '../utils/trail-session';
+
+const DAY_LABELS: Record<WeekendDay, string> = { saturday: 'Saturday', sunday: 'Sunday' };
+
+export interface DayChoiceProps {
+  value: WeekendDay;
+  sessions: Record<WeekendDay, DaySession>;
+  onChange: (day: WeekendDay) => void;
+}
+
+/** Saturday or Sunday of the trail's weekend, each with its date: native radios, so arrow keys work. */
+export function DayChoice({ value, sessions, onChange }: DayChoiceProps) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-stone-800">Choose your day</legend>
+      <div className="grid grid-cols-2 gap-3">
+        {WEEKEND_DAYS.map((day) => (
+          <label
+            key={day}
+            className="flex cursor-pointer flex-col rounded-2xl bg-white px-4 py-3 ring-1 ring-stone-300 transition-colors ring-inset hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input type="radio" name="trail-day" value={day} checked={value === day} onChange={() => onChange(day)} className="sr-only" />
+            <span className="font-semibold text-stone-900">{DAY_LABELS[day]}</span>
+            <span className="text-sm text-stone-600">{formatShortDate(sessions[day].start)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

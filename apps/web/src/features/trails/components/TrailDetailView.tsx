@@ -1,0 +1,269 @@
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { formatHours, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { ArrowLeft, CalendarDays, Clock, ExternalLink, Gauge, Map as MapIcon, MapPin, Mountain, Route, Timer, Users } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
+import { useNavigation, type View } from '../../../lib/navigation';
+import { useMe } from '../../../lib/queries/me';
+import { useTrail } from '../api/get-trail';
+import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
+import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
+import { sessionOnDay } from '../utils/trail-session';
+import { DayChoice } from './DayChoice';
+import { FavouriteToggle } from './FavouriteToggle';
+import { TrailDescription } from './TrailDescription';
+
+export type TrailDetailFrom = 'home' | 'agenda' | 'matches';
+
+export interface TrailDetailViewProps {
+  trailId: string;
+  /** Where the view was opened from: home offers Find Hiking Buddy, the others a Back button. */
+  from: TrailDetailFrom;
+}
+
+const BACK: Record<TrailDetailFrom, { label: string; view: View }> = {
+  home: { label: 'Back to Home', view: { name: 'home' } },
+  agenda: { label: 'Back to Agenda', view: { name: 'agenda' } },
+  matches: { label: 'Back to Matches', view: { name: 'matches-page' } },
+};
+
+const IMAGE_WIDTH = 960;
+const IMAGE_HEIGHT = 540;
+
+/** SPEC §2 "trail-detail". */
+export default function TrailDetailView({ trailId, from }: TrailDetailViewProps) {
+  const trailQuery = useTrail(trailId);
+  const { error, data: trail } = trailQuery;
+
+  // A malformed id is as unknown as a deleted trail; a trail deleted while open turns unknown too.
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <UnknownTrail />;
+  if (trail) return <TrailDetail trail={trail} from={from} />;
+  if (trailQuery.isPending) return <TrailDetailSkeleton />;
+  return (
+    <div className="space-y-4">
+      {from !== 'home' && <BackButton from={from} />}
+      <StateCard title="We couldn’t load this trail.">
+        <Button variant="secondary" onClick={() => void trailQuery.refetch()}>
+          Try again
+        </Button>
+      </StateCard>
+    </div>
+  );
+}
+
+function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
+  const { navigate } = useNavigation();
+  const signedIn = Boolean(useMe().data);
+  const [day, setDay] = useState<WeekendDay>(trail.weekendDay);
+  const sessions = useMemo(() => ({ saturday: sessionOnDay(trail, 'saturday'), sunday: sessionOnDay(trail, 'sunday') }), [trail]);
+  // Opened from the agenda or matches, the trail's own session is the one that counts.
+  const shownDay = from === 'home' ? day : trail.weekendDay;
+  const session = sessions[shownDay];
+
+  return (
+    <article className="space-y-4" aria-labelledby="trail-detail-title">
+      {from !== 'home' && <BackButton from={from} />}
+
+      {/* Phones stack hero, facts and actions, then the description and map; wider screens put
+          the facts and actions beside the picture so Find Hiking Buddy is in view at once. */}
+      <div className="grid gap-6 md:grid-cols-2 md:items-start">
+        <div className="relative aspect-[2/1] overflow-hidden rounded-3xl bg-stone-200 shadow-card ring-1 ring-stone-200/70 sm:aspect-video md:col-start-1 md:row-start-1 md:aspect-[4/3]">
+          {trail.image ? (
+            <img
+              src={trail.image}
+              alt=""
+              width={IMAGE_WIDTH}
+              height={IMAGE_HEIGHT}
+              fetchPriority="high"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
+              <Mountain className="size-16 text-white/80" />
+            </div>
+          )}
+          <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-sm font-semibold text-stone-800 shadow-sm">
+            {ACTIVITY_LABELS[trail.activity]}
+          </span>
+        </div>
+
+        <div className="space-y-5 md:sticky md:top-24 md:col-start-2 md:row-span-2 md:row-start-1">
+          <header className="flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <h1 id="trail-detail-title" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+                {trail.name}
+              </h1>
+              <p className="mt-1 flex items-center gap-1.5 text-stone-600">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                {trail.location}
+              </p>
+            </div>
+            {signedIn && <FavouriteToggle trailId={trail.id} />}
+          </header>
+
+          <dl className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+            <Fact icon={<CalendarDays />} label="Date">
+              {formatSessionDayShort(session.start)}
+            </Fact>
+            <Fact icon={<Clock />} label="Time">
+              {formatSessionTime(session.start, session.end)}
+            </Fact>
+            <Fact icon={<Timer />} label="Duration">
+              {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : 'N/A'}
+            </Fact>
+            <Fact icon={<Mountain />} label="Activity">
+              {ACTIVITY_LABELS[trail.activity]}
+            </Fact>
+            <Fact icon={<Route />} label="Length">
+              {trail.length || 'N/A'}
+            </Fact>
+            <Fact icon={<Gauge />} label="Difficulty">
+              <span className={`inline-block rounded-full px-2 py-px text-xs ring-1 ring-inset ${DIFFICULTY_STYLES[trail.difficulty]}`}>
+                {trail.difficulty}
+              </span>
+            </Fact>
+          </dl>
+
+          {from === 'home' && (
+            <section aria-label="Find a buddy" className="space-y-4 rounded-3xl bg-white p-4 shadow-card ring-1 ring-stone-200/70">
+              <DayChoice value={day} sessions={sessions} onChange={setDay} />
+              <Button className="w-full py-3 text-base" onClick={() => navigate({ name: 'matching', trailId: trail.id, day })}>
+                <Users className="size-5" aria-hidden="true" />
+                Find Hiking Buddy
+              </Button>
+            </section>
+          )}
+        </div>
+
+        <div className="space-y-6 md:col-start-1 md:row-start-2">
+          <section aria-labelledby="trail-about" className="space-y-2">
+            <h2 id="trail-about" className="text-lg font-semibold text-stone-900">
+              About this trail
+            </h2>
+            <TrailDescription text={trail.description} />
+          </section>
+
+          <section aria-labelledby="trail-map" className="space-y-2">
+            <h2 id="trail-map" className="text-lg font-semibold text-stone-900">
+              Map
+            </h2>
+            <MapLink trail={trail} />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-2.5">
+      <span className="mt-0.5 shrink-0 text-brand-700 [&>svg]:size-4.5" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-medium text-stone-500">{label}</dt>
+        <dd className="text-sm font-medium break-words text-stone-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The map image opens the trail's map link in a new tab (SPEC §2). */
+function MapLink({ trail }: { trail: Trail }) {
+  const image = trail.map ? (
+    <img
+      src={trail.map}
+      alt={`Map of ${trail.name}`}
+      width={IMAGE_WIDTH}
+      height={IMAGE_HEIGHT}
+      loading="lazy"
+      decoding="async"
+      className="absolute inset-0 size-full object-cover transition-transform group-hover:scale-[1.02]"
+    />
+  ) : (
+    <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-accent-50 to-brand-100 text-brand-800">
+      <MapIcon className="size-10" aria-hidden="true" />
+      <span className="font-semibold">Map of {trail.name}</span>
+    </div>
+  );
+
+  if (!trail.linkmap) {
+    return <div className="relative aspect-video overflow-hidden rounded-3xl bg-stone-200 ring-1 ring-stone-200/70">{image}</div>;
+  }
+  return (
+    <a
+      href={trail.linkmap}
+      target="_blank"
+      rel="noopener"
+      className="group relative block aspect-video overflow-hidden rounded-3xl bg-stone-200 shadow-card ring-1 ring-stone-200/70"
+    >
+      {image}
+      <span className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-700 shadow-sm">
+        Open the map
+        <ExternalLink className="size-4" aria-hidden="true" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </span>
+    </a>
+  );
+}
+
+function BackButton({ from }: { from: TrailDetailFrom }) {
+  const { navigate } = useNavigation();
+  const back = BACK[from];
+  return (
+    <Button variant="ghost" className="-ml-3" onClick={() => navigate(back.view)}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {back.label}
+    </Button>
+  );
+}
+
+function UnknownTrail() {
+  return (
+    <StateCard
+      title="Unknown Trail"
+      heading
+      message="This trail is no longer available. It may have been removed or replaced by next week’s session."
+    >
+      <BackButton from="home" />
+    </StateCard>
+  );
+}
+
+function StateCard({ title, heading, message, children }: { title: string; heading?: boolean; message?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center shadow-card ring-1 ring-stone-200/70">
+      <Mountain className="size-10 text-stone-400" aria-hidden="true" />
+      {heading ? (
+        <h1 className="text-xl font-bold text-stone-900">{title}</h1>
+      ) : (
+        <p role="alert" className="font-medium text-stone-700">
+          {title}
+        </p>
+      )}
+      {message && <p className="max-w-sm text-stone-600">{message}</p>}
+      {children}
+    </div>
+  );
+}
+
+function TrailDetailSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-6">
+      <span className="sr-only">Loading trail…</span>
+      <div className="aspect-video animate-pulse rounded-3xl bg-stone-200 motion-reduce:animate-none" aria-hidden="true" />
+      <div className="space-y-2" aria-hidden="true">
+        <div className="h-8 w-2/3 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-hidden="true">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-16 animate-pulse rounded-2xl bg-stone-100 motion-reduce:animate-none" />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BestMatch, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
+import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
+import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { api } from '../api-client';
+
+/**
+ * Every match query key starts with 'matches', so one invalidation (a live `match.changed`
+ * event, or any match mutation) refreshes all of them.
+ */
+export const matchKeys = {
+  all: ['matches'] as const,
+  mine: () => [...matchKeys.all, 'mine'] as const,
+  partners: () => [...matchKeys.all, 'partners'] as const,
+  feedbackPrompt: () => [...matchKeys.all, 'feedback-prompt'] as const,
+  bestMatches: (trailId: string, day: WeekendDay) => [...matchKeys.all, 'best', trailId, day] as const,
+};
+
+export const myMatchesQueryOptions = () =>
+  queryOptions({
+    queryKey: matchKeys.mine(),
+    queryFn: async ({ signal }) => (await api.get<{ matches: MatchView[] }>('/api/matches/mine', { signal })).matches,
+  });
+
+export const useMyMatches = (enabled = true) => useQuery({ ...myMatchesQueryOptions(), enabled });
+
+/** One of my matches, from the same cached list (so a live update refreshes it too). */
+export function useMyMatch(matchId: string) {
+  return useQuery({ ...myMatchesQueryOptions(), select: (list) => list.find((m) => m.id === matchId) ?? null });
+}
+
+export const usePartners = () =>
+  useQuery({
+    queryKey: matchKeys.partners(),
+    queryFn: async ({ signal }) => (await api.get<{ partners: PastPartner[] }>('/api/matches/partners', { signal })).partners,
+  });
+
+export const useFeedbackPrompt = (enabled: boolean) =>
+  useQuery({
+    queryKey: matchKeys.feedbackPrompt(),
+    queryFn: async ({ signal }) => (await api.get<{ match: MatchView | null }>('/api/matches/feedback-prompt', { signal })).match,
+    enabled,
+  });
+
+export const useBestMatches = (trailId: string, day: WeekendDay) =>
+  useQuery({
+    queryKey: matchKeys.bestMatches(trailId, day),
+    queryFn: async ({ signal }) =>
+      (await api.get<{ candidates: BestMatch[] }>(`/api/trails/${trailId}/best-matches`, { query: { day }, signal })).candidates,
+  });
+
+export const userKeys = { profile: (id: string) => ['users', id] as const };
+
+export const usePublicProfile = (userId: string) =>
+  useQuery({
+    queryKey: userKeys.profile(userId),
+    queryFn: ({ signal }) => api.get<PublicProfile>(`/api/users/${userId}`, { signal }),
+  });
