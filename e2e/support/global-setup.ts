@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     inboxUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   if (!inbox) throw new Error(`the server did not print its dev inbox URL\n${server.output()}`);
   project.provide('baseUrl', server.baseUrl);
   project.provide('inboxUrl', inbox);
+  project.provide('databaseUrl', server.databaseUrl);
 
   return async () => {
     await stopServerProcess(server);

@@ -15,6 +15,8 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
+  /** The embedded PostgreSQL's application database, for specs that must move time in the data. */
+  databaseUrl: string;
   output: () => string;
   exited: Promise<number | null>;
 }
@@ -44,7 +46,8 @@ export async function startServerProcess(dataDir: string, extraEnv: Record<strin
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, baseUrl, output: () => output, exited };
+  const databaseUrl = `postgres://trailbuddy:trailbuddy@127.0.0.1:${pgPort}/trailbuddy`;
+  return { child, baseUrl, databaseUrl, output: () => output, exited };
 }
 
 export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
