@@ -35,7 +35,7 @@ function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${path}?${search}` : path;
 }
 
-function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
+export function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;

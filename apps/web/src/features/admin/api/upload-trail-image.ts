@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload';
 
 /** SPEC §8 alert for a failed upload. */
 export const UPLOAD_FAILED = 'Failed to upload. Please try again.';
@@ -21,57 +21,18 @@ export interface UploadTrailImageOptions {
   signal?: AbortSignal;
 }
 
-/**
- * `POST /api/trail-images?kind=…&trailName=…` with the file in the multipart field `file`.
- * XMLHttpRequest rather than fetch because only it reports upload progress.
- */
+/** `POST /api/trail-images?kind=…&trailName=…` with the file in the multipart field `file`. */
 export function uploadTrailImage({ file, kind, trailName, onProgress, signal }: UploadTrailImageOptions): Promise<UploadedTrailImage> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/trail-images?${new URLSearchParams({ kind, trailName: trailName.trim() }).toString()}`);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'text';
-
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && isUploaded(body)) {
-        onProgress?.(100);
-        resolve(body);
-        return;
-      }
-      const error = isErrorBody(body) ? body.error : undefined;
-      reject(new ApiError(xhr.status, error?.code ?? `http-${xhr.status}`, error?.message ?? UPLOAD_FAILED, error?.fields));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network-request-failed', 'A network error has occurred'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
+  const query = new URLSearchParams({ kind, trailName: trailName.trim() }).toString();
+  return uploadFile(`/api/trail-images?${query}`, file, {
+    filename: file.name,
+    isResult: isUploaded,
+    failureMessage: UPLOAD_FAILED,
+    onProgress,
+    signal,
   });
-}
-
-function parse(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isUploaded(value: unknown): value is UploadedTrailImage {
   return typeof value === 'object' && value !== null && 'key' in value && typeof value.key === 'string';
-}
-
-function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
 }

@@ -1,5 +1,5 @@
 import type { OwnProfile } from '@trailbuddy/shared/contracts/profile';
-import { ApiError } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload';
 
 /** SPEC §8 alerts of the profile-photo flow. */
 export const PHOTO_UPDATED = 'Profile picture updated!';
@@ -19,57 +19,12 @@ export interface UploadPhotoOptions {
   signal?: AbortSignal;
 }
 
-/**
- * `POST /api/me/photo` with the picture in the multipart field `file`. XMLHttpRequest rather
- * than fetch because only it reports upload progress.
- */
+/** `POST /api/me/photo` with the picture in the multipart field `file`. */
 export function uploadProfilePhoto(file: Blob, { onProgress, signal }: UploadPhotoOptions = {}): Promise<PhotoUploadResult> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/me/photo');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.responseType = 'text';
-
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      const body = parse(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && isUploadResult(body)) {
-        onProgress?.(100);
-        resolve(body);
-        return;
-      }
-      const error = isErrorBody(body) ? body.error : undefined;
-      reject(new ApiError(xhr.status, error?.code ?? `http-${xhr.status}`, error?.message ?? PHOTO_UPLOAD_FAILED, error?.fields));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network-request-failed', 'A network error has occurred'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-
-    const form = new FormData();
-    form.append('file', file, file instanceof File ? file.name : 'croppedImage');
-    xhr.send(form);
-  });
-}
-
-function parse(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
+  const filename = file instanceof File ? file.name : 'croppedImage';
+  return uploadFile('/api/me/photo', file, { filename, isResult: isUploadResult, failureMessage: PHOTO_UPLOAD_FAILED, onProgress, signal });
 }
 
 function isUploadResult(value: unknown): value is PhotoUploadResult {
   return typeof value === 'object' && value !== null && 'image' in value && 'profile' in value;
-}
-
-function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
-  return typeof value === 'object' && value !== null && 'error' in value && typeof value.error === 'object' && value.error !== null;
 }
