@@ -8,7 +8,18 @@ export function acceptMatch(matchId: string) {
   return api.post<MatchView>(`/api/matches/${matchId}/accept`);
 }
 
-export function useAcceptMatch() {
+/**
+ * `onAccepted` runs at the hook level and before the refetch: the refetched lists no longer
+ * hold the pending match, so the card that asked usually unmounts, and a per-call callback
+ * would never run (the person would stay on the search page instead of "Match Accepted!").
+ */
+export function useAcceptMatch({ onAccepted }: { onAccepted?: (match: MatchView) => void } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: acceptMatch, onSuccess: () => invalidateMatches(queryClient) });
+  return useMutation({
+    mutationFn: acceptMatch,
+    onSuccess: async (match) => {
+      onAccepted?.(match);
+      await invalidateMatches(queryClient);
+    },
+  });
 }

@@ -17,7 +17,7 @@ export interface IncomingRequestCardProps {
 
 /** A pending match for this hike that waits for my answer: Accept or Reject. */
 export function IncomingRequestCard({ match, onAccepted, onRejected }: IncomingRequestCardProps) {
-  const accept = useAcceptMatch();
+  const accept = useAcceptMatch({ onAccepted });
   const reject = useRejectMatch();
   const partner = match.partner;
   const name = partner?.name.trim() || UNKNOWN_PARTNER;
@@ -58,7 +58,7 @@ export function IncomingRequestCard({ match, onAccepted, onRejected }: IncomingR
           disabled={busy}
           onClick={() => {
             reject.reset();
-            accept.mutate(match.id, { onSuccess: onAccepted });
+            accept.mutate(match.id);
           }}
         >
           <Check className="size-4" aria-hidden="true" />
