@@ -46,6 +46,8 @@ export const trailRoutes: RouteModule = (app, deps) => {
         querystring: trailListQuerySchema,
         response: { 200: z.object({ trails: z.array(trailSchema) }), 400: errors[400] },
       },
+      // Served from memory (below): counting it per IP would cost more than answering it.
+      config: { rateLimit: false },
     },
     async (req, reply) => {
       const filtered = req.query.activity !== undefined || req.query.country !== undefined;
