@@ -59,7 +59,7 @@ export function ImageUploadField({ name, label, upload, trailName, error }: Imag
             className="absolute inset-0 size-full object-cover"
           />
         ) : (
-          <div className="flex size-full flex-col items-center justify-center gap-1.5 text-stone-500">
+          <div className="flex size-full flex-col items-center justify-center gap-1.5 text-stone-600">
             <ImageIcon className="size-8" aria-hidden="true" />
             <span className="text-sm">No {lowerLabel} chosen</span>
           </div>

@@ -22,7 +22,7 @@ function dayStyle({ selected, today, busy, outside }: { selected: boolean; today
   const ring = today ? 'ring-2 ring-accent-500 ring-inset' : '';
   if (busy) return `bg-brand-100 font-semibold text-brand-900 hover:bg-brand-200 ${ring}`;
   if (today) return `font-bold text-accent-700 hover:bg-stone-100 ${ring}`;
-  return outside ? 'text-stone-400 hover:bg-stone-100' : 'text-stone-800 hover:bg-stone-100';
+  return outside ? 'text-stone-500 hover:bg-stone-50' : 'text-stone-800 hover:bg-stone-100';
 }
 
 /** How each key moves the focused day (the date-picker grid keys of the WAI-ARIA practices). */

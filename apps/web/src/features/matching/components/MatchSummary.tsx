@@ -38,14 +38,13 @@ export function MatchSummary({ match, showCompatibility = false }: MatchSummaryP
 
 function Row({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-center gap-3 py-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
+    // dt and dd are the group's direct children, as a definition list requires; the icon spans both rows.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 py-3">
+      <span className="row-span-2 flex size-9 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
         {icon}
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-stone-500">{label}</dt>
-        <dd className="font-medium text-stone-900">{value}</dd>
-      </div>
+      <dt className="text-xs font-medium text-stone-500">{label}</dt>
+      <dd className="min-w-0 font-medium text-stone-900">{value}</dd>
     </div>
   );
 }

@@ -122,7 +122,7 @@ export default function PhotoCropper({ file, onCancel, onUploaded }: PhotoCroppe
               onZoomChange={setZoom}
               onCropComplete={(_, pixels) => setArea(pixels)}
               mediaProps={{ alt: 'The chosen photo', onError: () => setUnreadable(true) }}
-              cropperProps={{ 'aria-label': 'Crop area: drag or use the arrow keys to move the photo' }}
+              cropperProps={{ role: 'application', 'aria-label': 'Crop area: drag or use the arrow keys to move the photo' }}
             />
           )
         )}

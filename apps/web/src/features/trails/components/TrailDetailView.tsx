@@ -159,14 +159,13 @@ function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 gap-2.5">
-      <span className="mt-0.5 shrink-0 text-brand-700 [&>svg]:size-4.5" aria-hidden="true">
+    // dt and dd are the group's direct children, as a definition list requires; the icon spans both rows.
+    <div className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] gap-x-2.5">
+      <span className="row-span-2 mt-0.5 text-brand-700 [&>svg]:size-4.5" aria-hidden="true">
         {icon}
       </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-medium text-stone-500">{label}</dt>
-        <dd className="text-sm font-medium break-words text-stone-900">{children}</dd>
-      </div>
+      <dt className="text-xs font-medium text-stone-500">{label}</dt>
+      <dd className="text-sm font-medium break-words text-stone-900">{children}</dd>
     </div>
   );
 }

@@ -1,0 +1,103 @@
+// JS loaded by the signed-out home page, against ARCHITECTURE.md §7's budget (≤ 100 KB gzip).
+// Loads `/` of the built server in a fresh Chromium context, waits for the network to go idle
+// (and for the idle-time chunks the app loads after its first render), then lists every script
+// response with the bytes it took on the wire in the encoding the server chose, its size
+// gzipped at level 9 (what the budget counts), and its size uncompressed.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildStale } from '../scripts/build.mjs';
+import { createCleanup, startServer, tempDir, waitForHealth } from './support/server.mjs';
+
+const BUDGET_BYTES = 100 * 1024;
+/** main.tsx asks for web-vitals in requestIdleCallback with a 5 s timeout: wait past it. */
+const AFTER_IDLE_MS = Number(process.env.BENCH_AFTER_IDLE_MS ?? 6000);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const isScript = (response) =>
+  response.request().resourceType() === 'script' ||
+  /javascript|ecmascript/.test(response.headers()['content-type'] ?? '') ||
+  /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+
+const cleanup = createCleanup({ timeLimitMs: 240_000 });
+try {
+  await buildStale();
+  const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-web-') });
+  await waitForHealth(server);
+
+  // The same switches as e2e/support/browser.ts: nothing reaches outside this machine.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  cleanup.add(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+
+  const responses = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('response', (response) => {
+    if (isScript(response)) responses.push({ response, afterLoad: loaded });
+  });
+
+  const started = performance.now();
+  const main = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+  if (!main?.ok()) throw new Error(`GET / answered ${main?.status()}`);
+  const idleAt = performance.now() - started;
+  await page.waitForTimeout(AFTER_IDLE_MS);
+  await page.waitForLoadState('networkidle');
+  // The page really is the signed-out home.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
+
+  const rows = [];
+  for (const { response, afterLoad } of responses) {
+    const body = await response.body();
+    const sizes = await response.request().sizes();
+    rows.push({
+      file: new URL(response.url()).pathname,
+      status: response.status(),
+      encoding: response.headers()['content-encoding'] ?? 'identity',
+      served: sizes.responseBodySize,
+      headers: sizes.responseHeadersSize,
+      gzip: gzipSync(body, { level: 9 }).length,
+      raw: body.length,
+      when: afterLoad ? 'after load' : 'initial',
+    });
+  }
+  await context.close();
+
+  const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
+  const width = Math.max(4, ...rows.map((r) => r.file.length));
+  const col = (s, n) => String(s).padStart(n);
+  console.log(`JS loaded by the signed-out home page (budget ≤ 100 KB gzip, ARCHITECTURE.md §7; 1 KB = 1024 B)`);
+  console.log(`  network idle after ${idleAt.toFixed(0)} ms, then ${AFTER_IDLE_MS} ms more for idle-time chunks; ${rows.length} scripts`);
+  console.log(`  ${'file'.padEnd(width)}  ${col('served', 16)}  ${col('gzip -9', 9)}  ${col('raw', 9)}  when`);
+  for (const r of rows) {
+    const served = `${kb(r.served)} ${r.encoding === 'identity' ? 'plain' : r.encoding}`;
+    console.log(
+      `  ${r.file.padEnd(width)}  ${col(served, 16)}  ${col(kb(r.gzip), 9)}  ${col(kb(r.raw), 9)}  ${r.when}${r.status === 200 ? '' : ` (HTTP ${r.status})`}`,
+    );
+  }
+  const gzip = total('gzip');
+  const initialGzip = rows.filter((r) => r.when === 'initial').reduce((sum, r) => sum + r.gzip, 0);
+  console.log(
+    `  ${'total'.padEnd(width)}  ${col(kb(total('served')), 16)}  ${col(kb(gzip), 9)}  ${col(kb(total('raw')), 9)}  ` +
+      `(headers ${kb(total('headers'))} more on the wire)`,
+  );
+  console.log(
+    `  gzip total ${kb(gzip)} of ${kb(BUDGET_BYTES)}: ${gzip <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET'}` +
+      ` (${((gzip / BUDGET_BYTES) * 100).toFixed(0)}%; before the load event: ${kb(initialGzip)})`,
+  );
+} finally {
+  await cleanup.run();
+}

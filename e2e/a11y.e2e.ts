@@ -1,0 +1,496 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatFindings, isFailing, mergeFindings, runAxe, type Finding } from './support/axe';
+import { launchBrowser, newPage } from './support/browser';
+
+/**
+ * Every view of the web app through axe-core (WCAG 2.0/2.1 A and AA, and best practices), at a
+ * phone width and a desktop width. A serious or critical violation fails the view's check; the
+ * journey goes on (soft assertions), so one run reports every view. Moderate and minor findings
+ * are printed at the end without failing.
+ *
+ * A11Y_SHOTS_DIR=/tmp/shots also saves a screenshot of each view at each width there, as
+ * `<view>-<width>.png`, for looking at the layout.
+ */
+
+const PASSWORD = 'trailbuddy';
+const MIGUEL = 'miguel@trailbuddy.app';
+const LUCAS = 'lucas@trailbuddy.app';
+const ADMIN = 'admin@trailbuddy.app';
+/**
+ * Demo users the other browser specs leave alone; the first one listed in Miguel's Best Matches
+ * is invited (people who sign up in other specs can push some of them down the list).
+ */
+const INVITEES = [
+  { name: 'Sofia Martins', email: 'sofia@trailbuddy.app' },
+  { name: 'Giulia Rossi', email: 'giulia@trailbuddy.app' },
+  { name: 'Sam Taylor', email: 'sam@trailbuddy.app' },
+];
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+const SHOTS_DIR = process.env.A11Y_SHOTS_DIR;
+const JOURNEY = { timeout: 300_000 };
+
+interface TrailInfo {
+  id: string;
+  name: string;
+  weekendDay: 'saturday' | 'sunday';
+}
+
+const checked: { view: string; findings: Finding[] }[] = [];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  const failing = checked.filter((c) => c.findings.some(isFailing));
+  console.log(
+    [
+      `axe-core on ${checked.length} views at ${SIZES.map((s) => s.width).join(' and ')} px: ${failing.length} with serious or critical violations`,
+      ...checked.map(({ view, findings }) => {
+        const bad = findings.filter(isFailing);
+        const rest = findings.filter((f) => !isFailing(f));
+        const ids = (list: Finding[]) => [...new Set(list.map((f) => f.id))].join(', ');
+        return `  ${bad.length > 0 ? 'FAIL' : 'ok  '} ${view.padEnd(34)} serious/critical: ${bad.length}${bad.length ? ` (${ids(bad)})` : ''}; moderate/minor: ${rest.length}${rest.length ? ` (${ids(rest)})` : ''}`;
+      }),
+    ].join('\n'),
+  );
+  const notes = checked.filter((c) => c.findings.some((f) => !isFailing(f)));
+  if (notes.length > 0) {
+    console.log(
+      [
+        'Moderate and minor findings (not failing):',
+        ...notes.map((c) =>
+          formatFindings(
+            c.view,
+            c.findings.filter((f) => !isFailing(f)),
+          ),
+        ),
+      ].join('\n'),
+    );
+  }
+  if (SHOTS_DIR) writeFileSync(join(SHOTS_DIR, 'axe-findings.json'), JSON.stringify(checked, null, 2));
+});
+
+/**
+ * Waits until the images that are meant to be loaded have loaded, finite CSS transitions and
+ * animations have finished (axe would otherwise measure a colour halfway through a fade), and
+ * two frames have been drawn.
+ */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  await page
+    .waitForFunction(() => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete), null, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+async function screenshot(page: Page, view: string, size: { width: number; height: number }) {
+  if (!SHOTS_DIR) return;
+  const path = join(SHOTS_DIR, `${view}-${size.width}.png`);
+  // A modal covers the viewport: that is the picture. Anything else is shown whole, in a
+  // viewport as tall as the page (so the fixed bottom bar sits at the bottom, as when scrolled
+  // there), lazy images included.
+  if ((await page.locator('[aria-modal="true"]').count()) > 0) {
+    await page.screenshot({ path, animations: 'disabled' });
+    return;
+  }
+  await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => img.setAttribute('loading', 'eager')));
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+  // decode() settles once the picture is loaded and ready to paint (or has failed).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(Array.from(document.images).map((img) => img.decode().catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 10_000)),
+    ]),
+  );
+  await page.screenshot({ path, animations: 'disabled' });
+  await page.setViewportSize(size);
+}
+
+/** Runs axe on the page as it is, at each width, and fails the view (softly) on serious or critical violations. */
+async function check(page: Page, view: string) {
+  const original = page.viewportSize();
+  const runs = [];
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const results = await runAxe(page);
+    runs.push({ width: size.width, violations: results.violations });
+    await screenshot(page, view, size);
+  }
+  if (original) await page.setViewportSize(original);
+  const findings = mergeFindings(runs);
+  checked.push({ view, findings });
+  const failures = findings.filter(isFailing);
+  if (failures.length > 0) console.log(formatFindings(view, failures));
+  expect
+    .soft(
+      failures.map((f) => `${f.impact} ${f.id}: ${f.target}`),
+      `${view}: serious or critical axe violations\n${formatFindings(view, failures)}\n`,
+    )
+    .toEqual([]);
+}
+
+const banner = (page: Page) => page.getByRole('banner');
+const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Signs in through the header's login modal, as a person would. */
+async function signIn(page: Page, email: string) {
+  await banner(page).getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Your profile' }).waitFor();
+}
+
+async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await newPage(browser);
+  await session.page.goto('/');
+  await signIn(session.page, email);
+  return session;
+}
+
+async function openTrail(page: Page, trail: TrailInfo) {
+  await page.getByRole('article').first().waitFor();
+  await page.getByRole('button', { name: trail.name, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: trail.name }).waitFor();
+  await page.getByRole('button', { name: 'Find Hiking Buddy' }).waitFor();
+}
+
+async function openMatchesTab(page: Page, tab: 'Upcoming' | 'Pending' | 'Completed') {
+  await bottomBar(page).getByRole('button', { name: 'Matches' }).click();
+  await page.getByRole('heading', { level: 1, name: 'My Matches' }).waitFor();
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  // The counts appear once my matches have loaded.
+  await page.getByRole('tab', { name: new RegExp(`^${tab}\\s*\\d+`) }).waitFor();
+}
+
+/** A 900×600 picture with some shapes in it, so the cropper has something to show. */
+function testPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7dd2a8"/><stop offset="1" stop-color="#0f6965"/></linearGradient></defs>
+    <rect width="900" height="600" fill="url(#g)"/>
+    <circle cx="450" cy="260" r="140" fill="#f5d0a9"/>
+    <polygon points="0,600 300,300 520,600" fill="#115038"/><polygon points="380,600 650,250 900,600" fill="#0e422f"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('accessibility of every view (axe-core)', () => {
+  // Shared by the journeys below, which run in order on one server.
+  let trails: TrailInfo[] = [];
+  let miguel: { context: BrowserContext; page: Page };
+  let invitee = INVITEES[0]!;
+  const firstTrail = () => trails[0]!;
+  const secondTrail = () => trails[1]!;
+
+  it('signed-out home, the login modal in its three modes, and the onboarding carousel', JOURNEY, async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
+    await banner(page).getByRole('button', { name: 'Sign In' }).waitFor();
+    trails = await page.evaluate(async () => ((await (await fetch('/api/trails')).json()) as { trails: TrailInfo[] }).trails);
+    await check(page, 'home-signed-out');
+
+    await banner(page).getByRole('button', { name: 'Sign In' }).click();
+    const signInDialog = page.getByRole('dialog', { name: 'Sign In' });
+    await signInDialog.getByLabel('Email').waitFor();
+    await check(page, 'login-sign-in');
+    await signInDialog.getByRole('button', { name: 'Sign In' }).click();
+    await signInDialog.getByRole('alert').waitFor();
+    await check(page, 'login-sign-in-error');
+
+    await signInDialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('dialog', { name: 'Reset your password' }).waitFor();
+    await check(page, 'login-forgot-password');
+
+    await page.getByRole('button', { name: 'Back to sign in' }).click();
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('dialog', { name: 'Create your account' }).getByLabel('Confirm password').waitFor();
+    await check(page, 'login-sign-up');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await banner(page).getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('dialog', { name: 'How TrailBuddy works' }).waitFor();
+    await check(page, 'onboarding');
+    await context.close();
+  });
+
+  it('signed-in home, trail detail, searching with a profile popup and Propose a Date, and a sent invitation', JOURNEY, async () => {
+    miguel = await signedInPage(MIGUEL);
+    const { page } = miguel;
+    await page.getByRole('heading', { level: 1, name: 'Hi, Miguel Santos!' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await check(page, 'home-signed-in');
+
+    await openTrail(page, firstTrail());
+    await check(page, 'trail-detail');
+
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Best Matches' }).waitFor();
+    const bestMatches = page.locator('#best-matches-list');
+    await bestMatches.getByRole('button').first().waitFor();
+    await check(page, 'no-matches');
+
+    const showAll = page.getByRole('button', { name: /^Show all \d+ matches$/ });
+    if (await showAll.count()) await showAll.click();
+    for (const candidate of INVITEES) {
+      if (await bestMatches.getByRole('button', { name: candidate.name, exact: true }).count()) {
+        invitee = candidate;
+        break;
+      }
+    }
+    await bestMatches.getByRole('button', { name: invitee.name, exact: true }).click();
+    const profile = page.getByRole('dialog', { name: invitee.name });
+    await profile.getByRole('button', { name: 'Invite to Hike' }).waitFor();
+    await check(page, 'no-matches-profile-popup');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Propose a Date' }).click();
+    const propose = page.getByRole('dialog', { name: 'Propose a Date' });
+    await propose.getByLabel('Date').waitFor();
+    await check(page, 'propose-a-date');
+    const tomorrow = await page.evaluate(() => {
+      const d = new Date(Date.now() + 24 * 3600_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await propose.getByLabel('Date').fill(tomorrow);
+    await propose.getByRole('button', { name: 'Create event' }).click();
+    await page.getByText('Your event was created.').waitFor();
+    await check(page, 'no-matches-with-created-event');
+
+    await page.getByRole('button', { name: /^Delete event on / }).click();
+    await page.getByRole('dialog', { name: 'Delete this event?' }).waitFor();
+    await check(page, 'delete-event-confirm');
+    await page.getByRole('button', { name: 'Keep event' }).click();
+
+    await bestMatches.getByRole('button', { name: invitee.name, exact: true }).click();
+    await profile.getByRole('button', { name: 'Invite to Hike' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Request sent to play!' }).waitFor();
+    await page.getByText(/as soon as/).waitFor();
+    await check(page, 'request-sent');
+
+    // Another pending invitation, on a second trail, to Lucas: it waits in both Pending tabs.
+    await page.evaluate(
+      async ({ trail, name }) => {
+        const { users } = (await (await fetch('/api/users')).json()) as { users: { id: string; name: string }[] };
+        const lucas = users.find((u) => u.name === name);
+        if (!lucas) throw new Error(`no user named ${name}`);
+        const res = await fetch('/api/matches/invite', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ userId: lucas.id, trailId: trail.id, day: trail.weekendDay }),
+        });
+        if (!res.ok) throw new Error(`invite answered ${res.status}: ${await res.text()}`);
+      },
+      { trail: secondTrail(), name: 'Lucas García' },
+    );
+  });
+
+  it('the invitee sees the request on the same hike and accepts it; the owner sees it accepted', JOURNEY, async () => {
+    const partner = await signedInPage(invitee.email);
+    const { page } = partner;
+    await openTrail(page, firstTrail());
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
+    const request = page.getByRole('article', { name: 'Request from Miguel Santos' });
+    await request.getByRole('button', { name: 'Accept' }).waitFor();
+    await check(page, 'no-matches-incoming-request');
+
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
+    await page.getByText('Your buddy').waitFor();
+    await check(page, 'match-accepted');
+    await partner.context.close();
+
+    // The owner's request-sent view turns into the confirmation without a reload (live events).
+    await miguel.page.getByText(`${invitee.name} accepted. Your hike is confirmed!`).waitFor({ timeout: 20_000 });
+    await check(miguel.page, 'request-sent-confirmed');
+    await miguel.page.getByRole('button', { name: 'See the match' }).click();
+    await miguel.page.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
+  });
+
+  it('the matches page tabs, for the owner and for someone who has to answer', JOURNEY, async () => {
+    const { page } = miguel;
+    await openMatchesTab(page, 'Upcoming');
+    await page.getByRole('tabpanel').getByRole('article').first().waitFor();
+    await check(page, 'matches-upcoming');
+    await openMatchesTab(page, 'Pending');
+    await page.getByRole('tabpanel').getByText('Waiting for Lucas García').waitFor();
+    await check(page, 'matches-pending');
+    await openMatchesTab(page, 'Completed');
+    await page
+      .getByRole('tabpanel')
+      .getByText(/No completed hikes yet/)
+      .waitFor();
+    await check(page, 'matches-completed-empty');
+
+    const lucas = await signedInPage(LUCAS);
+    await openMatchesTab(lucas.page, 'Pending');
+    await lucas.page.getByRole('tabpanel').getByRole('button', { name: 'Accept' }).waitFor();
+    await check(lucas.page, 'matches-pending-to-answer');
+    await lucas.context.close();
+  });
+
+  it('the feedback form, the completed tab, past partners and a public profile', JOURNEY, async () => {
+    const { page } = miguel;
+    // The confirmed hike took place a week earlier: last weekend, at the trail's own time.
+    const mine = await page.evaluate(async () => {
+      const res = await fetch('/api/matches/mine', { headers: { Accept: 'application/json' } });
+      return ((await res.json()) as { matches: { id: string; status: string; trailId: string; partner: { name: string } | null }[] })
+        .matches;
+    });
+    const hike = mine.find((m) => m.status === 'confirmed' && m.trailId === firstTrail().id && m.partner?.name === invitee.name);
+    expect(hike).toBeDefined();
+    const db = new pg.Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    try {
+      const { rowCount } = await db.query(
+        `UPDATE matches SET start_time = start_time - interval '7 days', end_time = end_time - interval '7 days' WHERE id = $1`,
+        [hike!.id],
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await db.end();
+    }
+
+    await page.reload();
+    const feedback = page.getByRole('dialog', { name: 'How was your hike?' });
+    await feedback.getByRole('button', { name: 'Submit' }).waitFor();
+    await check(page, 'feedback-form');
+    await feedback.getByRole('group', { name: 'Did you attend this hike?' }).getByText('Yes').click();
+    await feedback.getByRole('group', { name: 'Rating' }).waitFor();
+    await check(page, 'feedback-form-attended');
+    await feedback.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await openMatchesTab(page, 'Completed');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Give feedback' }).waitFor();
+    await check(page, 'matches-completed');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Give feedback' }).click();
+    await feedback.getByRole('group', { name: 'Did you attend this hike?' }).getByText('No').click();
+    await feedback.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Past partners' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Past partners' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    await check(page, 'partners');
+
+    await page.getByRole('button', { name: invitee.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: invitee.name }).waitFor();
+    await check(page, 'public-profile');
+  });
+
+  it('the personal profile, viewed and edited, the photo picker and cropper, and the agenda', JOURNEY, async () => {
+    const { page } = miguel;
+    await page.getByRole('button', { name: 'Your profile' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Miguel Santos' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await check(page, 'personal-profile');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('form', { name: 'Edit profile' }).waitFor();
+    await check(page, 'personal-profile-edit');
+    await page.getByRole('button', { name: 'Cancel' }).first().click();
+
+    await page.getByRole('button', { name: 'Change Photo' }).click();
+    await page.getByRole('group', { name: 'Choose an avatar' }).waitFor();
+    await check(page, 'personal-profile-photo-picker');
+
+    await page
+      .locator('[data-testid="photo-input"]')
+      .setInputFiles({ name: 'trail-selfie.png', mimeType: 'image/png', buffer: await testPhoto() });
+    const cropper = page.getByRole('dialog', { name: 'Crop your photo' });
+    await cropper.getByRole('img', { name: 'The chosen photo' }).waitFor();
+    await expect.poll(() => cropper.getByRole('button', { name: 'Done' }).isEnabled()).toBe(true);
+    await check(page, 'photo-cropper');
+    await cropper.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await bottomBar(page).getByRole('button', { name: 'Agenda' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Agenda' }).waitFor();
+    await page.getByRole('status', { name: 'Loading sessions' }).waitFor({ state: 'detached' });
+    // Tomorrow's event and the weekend's invitation: next month's, when this one is ending.
+    const busyDays = page.locator('table button[data-has-sessions]');
+    if ((await busyDays.count()) === 0) await page.getByRole('button', { name: 'Next month' }).click();
+    await busyDays.first().click();
+    await page.locator('section[aria-labelledby="agenda-day-heading"] h3').first().waitFor();
+    await check(page, 'agenda');
+    await miguel.context.close();
+  });
+
+  it('the registration modal of a new account, before and after a refused submit', JOURNEY, async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await banner(page).getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create an account' }).click();
+    await dialog.getByLabel('Name').fill('Rita Axe');
+    await dialog.getByLabel('Email').fill(`a11y${Date.now()}@example.com`);
+    await dialog.getByLabel('Password', { exact: true }).fill('trail-secret');
+    await dialog.getByLabel('Confirm password').fill('trail-secret');
+    await dialog.getByRole('button', { name: 'Sign Up' }).click();
+
+    const registration = page.getByRole('dialog', { name: 'Complete Your Profile' });
+    await registration.getByRole('button', { name: 'Complete Profile' }).waitFor();
+    await check(page, 'registration');
+    await registration.getByLabel(/^Full name/).fill('');
+    await registration.getByRole('button', { name: 'Complete Profile' }).click();
+    await registration.getByRole('alert').waitFor();
+    await check(page, 'registration-errors');
+    await context.close();
+  });
+
+  it('/admin for an administrator: the manager, a refused add and the delete confirmation', JOURNEY, async () => {
+    const { context, page } = await signedInPage(ADMIN);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+    await page
+      .getByRole('region', { name: /^Trails/ })
+      .getByRole('heading', { level: 3 })
+      .first()
+      .waitFor();
+    await check(page, 'admin');
+
+    await page.getByRole('button', { name: /Add trail/ }).click();
+    await page.getByRole('alert').first().waitFor();
+    await check(page, 'admin-add-trail-errors');
+
+    await page.getByRole('button', { name: `Delete ${firstTrail().name}` }).click();
+    await page.getByRole('dialog', { name: `Delete ${firstTrail().name}?` }).waitFor();
+    await check(page, 'admin-delete-trail');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+
+  it('/auth with a bad e-mail verification code', JOURNEY, async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth?mode=verifyEmail&oobCode=bad');
+    await page.getByRole('heading', { level: 1, name: 'Try verifying your email again' }).waitFor();
+    await check(page, 'auth-verify-failed');
+    await context.close();
+  });
+});
