@@ -56,6 +56,37 @@ interface FieldBase {
   className?: string;
 }
 
+/** The label, hint and error around one control; the control gets its id and ARIA from `controlProps`. */
+function LabelledField({
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  children,
+}: FieldBase & { className: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId(name)} className="mb-1.5 block text-sm font-medium text-stone-700">
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      {children}
+      <FieldHint name={name} hint={hint} />
+      <FieldError name={name} error={error} />
+    </div>
+  );
+}
+
+const controlProps = ({ name, hint, error, required }: FieldBase) => ({
+  id: fieldId(name),
+  name,
+  'aria-required': required || undefined,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': describedBy(name, hint, error),
+});
+
 export function InputField({
   name,
   label,
@@ -65,24 +96,11 @@ export function InputField({
   className = '',
   ...props
 }: FieldBase & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'required'>) {
+  const field = { name, label, error, hint, required };
   return (
-    <div className={className}>
-      <label htmlFor={fieldId(name)} className="mb-1.5 block text-sm font-medium text-stone-700">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <input
-        id={fieldId(name)}
-        name={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        className={controlClasses(Boolean(error))}
-        {...props}
-      />
-      <FieldHint name={name} hint={hint} />
-      <FieldError name={name} error={error} />
-    </div>
+    <LabelledField {...field} className={className}>
+      <input {...controlProps(field)} className={controlClasses(Boolean(error))} {...props} />
+    </LabelledField>
   );
 }
 
@@ -95,24 +113,11 @@ export function TextAreaField({
   className = '',
   ...props
 }: FieldBase & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'required'>) {
+  const field = { name, label, error, hint, required };
   return (
-    <div className={className}>
-      <label htmlFor={fieldId(name)} className="mb-1.5 block text-sm font-medium text-stone-700">
-        {label}
-        {required && <RequiredMark />}
-      </label>
-      <textarea
-        id={fieldId(name)}
-        name={name}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(name, hint, error)}
-        className={`${controlClasses(Boolean(error))} min-h-28 resize-y`}
-        {...props}
-      />
-      <FieldHint name={name} hint={hint} />
-      <FieldError name={name} error={error} />
-    </div>
+    <LabelledField {...field} className={className}>
+      <textarea {...controlProps(field)} className={`${controlClasses(Boolean(error))} min-h-28 resize-y`} {...props} />
+    </LabelledField>
   );
 }
 
