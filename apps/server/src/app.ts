@@ -6,6 +6,7 @@ import { outboxAuthMailer } from './auth/outbox-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
+import { identitySettings } from './identity/settings.js';
 import { webDistDir } from './paths.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -14,8 +15,11 @@ import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
+import { devSmsRoutes } from './routes/dev-sms/routes.js';
 import { eventRoutes } from './routes/events/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
+import { adminUserRoutes } from './routes/admin-users/routes.js';
+import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
@@ -31,6 +35,8 @@ export interface AppOptions {
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
   mailQueued?: () => void;
+  /** Nudges the SMS worker after a request queued a text message. */
+  smsQueued?: () => void;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
   now?: () => Date;
@@ -59,6 +65,7 @@ export async function buildApp(opts: AppOptions) {
       secret: opts.authSecret,
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
+      signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
       trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
       log: opts.logger && {
         error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
@@ -84,7 +91,9 @@ export async function buildApp(opts: AppOptions) {
     timeZone: env.TRAIL_TIME_ZONE,
     now: opts.now ?? (() => new Date()),
     mailQueued,
+    smsQueued: opts.smsQueued,
     events: opts.events,
+    identity: identitySettings(env, opts.authSecret),
   };
   for (const routes of [
     healthRoutes,
@@ -96,6 +105,9 @@ export async function buildApp(opts: AppOptions) {
     fileRoutes,
     eventRoutes,
     vitalsRoutes,
+    identityRoutes,
+    adminUserRoutes,
+    devSmsRoutes,
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

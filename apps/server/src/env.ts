@@ -41,6 +41,80 @@ export const envSchema = z.object({
   /** Requests per IP and minute to the auth API, and to its sign-in/sign-up/reset endpoints. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(100),
   AUTH_SENSITIVE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Requests per IP and minute to each identity endpoint that checks a credential or sends a message. */
+  IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** E-mail enumeration protection (docs/security/identity-email.md): sign-in methods always [], no user-not-found. */
+  IDENTITY_EMAIL_ENUMERATION_PROTECTION: bool(false),
+  /** Nobody can create an account (password sign-up, e-mail link, phone): `admin-restricted-operation`. */
+  IDENTITY_SIGN_UP_DISABLED: bool(false),
+  /** Shown on the widget's unauthorized-user page when sign-up is disabled. */
+  IDENTITY_ADMIN_CONTACT_EMAIL: z.email().optional(),
+  IDENTITY_HELP_URL: z.url().optional(),
+  /** Widget provider ids whose sign-up needs a display name, comma-separated ("" = none). */
+  IDENTITY_REQUIRE_DISPLAY_NAME: z.string().default('password'),
+  /** Failed password sign-ins allowed per e-mail, and per client IP, in 15 minutes. */
+  IDENTITY_PASSWORD_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  IDENTITY_PASSWORD_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
+  /** Sign-in links and reset mails per e-mail address and hour. */
+  IDENTITY_EMAIL_SENDS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Session token sync (SPEC §7): a same-origin path the web client POSTs its ID token to; unset = off. */
+  TOKEN_SYNC_URL: z
+    .string()
+    .regex(/^\/[^/]/, 'TOKEN_SYNC_URL must be a same-origin path such as /api/identity/token-sync.')
+    .optional(),
+  /** Tokens older than this (seconds) are not synced; the client fetches a fresh one. */
+  TOKEN_SYNC_MAX_AGE_S: z.coerce.number().int().positive().default(300),
+  /** Account-action links (docs/security/identity-actions.md): how long a change-of-e-mail (or reset / verify) code of ours works. */
+  IDENTITY_ACTION_CODE_TTL_MIN: z.coerce.number().int().positive().default(60),
+  /** How long the defence links work: recoverEmail (undo an e-mail change) and revertSecondFactorAddition. */
+  IDENTITY_RECOVERY_CODE_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  /** A session younger than this may change the e-mail or second factors without the password. */
+  IDENTITY_RECENT_LOGIN_MIN: z.coerce.number().int().positive().default(5),
+  /** Phone sign-in (docs/security/identity-phone.md): code lifetime, resend delay, limits per number. */
+  IDENTITY_PHONE_CODE_TTL_S: z.coerce.number().int().positive().default(300),
+  IDENTITY_PHONE_RESEND_DELAY_S: z.coerce.number().int().min(0).default(15),
+  IDENTITY_PHONE_SENDS_PER_HOUR: z.coerce.number().int().positive().default(5),
+  /** Wrong codes before a code is burned and a new one must be sent. */
+  IDENTITY_PHONE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  /** ALTCHA (the default captcha): HMAC key of the challenges; unset = derived from the auth secret. */
+  ALTCHA_HMAC_KEY: z.string().min(32).optional(),
+  /** Proof-of-work size: PBKDF2 iterations per try, and the largest counter a solver may have to reach. */
+  ALTCHA_COST: z.coerce.number().int().positive().default(100),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).default(10_000),
+  ALTCHA_TTL_S: z.coerce.number().int().positive().default(600),
+  /** reCAPTCHA replaces ALTCHA when both keys are set; the verify URL is overridable for tests and proxies. */
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /**
+   * Federated sign-in (docs/security/identity-federated.md). A built-in provider is on when its
+   * client id and secret are set (Apple: client id, team id, key id and private key).
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  TWITTER_CLIENT_ID: z.string().optional(),
+  TWITTER_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  /** Entra ID tenant: common, organizations, consumers or a tenant id. */
+  MICROSOFT_TENANT: z.string().default('common'),
+  YAHOO_CLIENT_ID: z.string().optional(),
+  YAHOO_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_KEY_ID: z.string().optional(),
+  /** The .p8 key (PEM; "\n" escapes allowed) that signs Apple's client secret. */
+  APPLE_PRIVATE_KEY: z.string().optional(),
+  /** JSON array of generic OpenID Connect providers `oidc.<name>` (see .env.example). */
+  IDENTITY_OIDC_PROVIDERS: z.string().optional(),
+  /** JSON array of SAML identity providers `saml.<name>` (see .env.example). */
+  IDENTITY_SAML_PROVIDERS: z.string().optional(),
+  /** JSON array of tenants (ADR 0009, docs/security/identity-tenants.md; see .env.example). Unset: no tenants. */
+  IDENTITY_TENANTS: z.string().optional(),
   API_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
 
   /** smtp://user:pass@host:port. Unset with the embedded database: the dev inbox. */
@@ -55,6 +129,10 @@ export const envSchema = z.object({
   DEV_INBOX: bool(true),
   DEV_INBOX_SMTP_PORT: z.coerce.number().int().default(1025),
   DEV_INBOX_WEB_PORT: z.coerce.number().int().default(1080),
+  /** An SMS gateway (or an adapter in front of one): POST JSON {to, body, idempotencyKey}. Unset: the dev SMS inbox. */
+  SMS_WEBHOOK_URL: z.url().optional(),
+  /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
 
   STORAGE_DIR: z.string().optional(),
   S3_BUCKET: z.string().optional(),

@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** Extra machine-readable data a client needs to recover (for example a merge conflict's credential). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -12,6 +12,8 @@ import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
 import { startMailWorker } from './mail/worker.js';
 import { startMatchJobs } from './jobs/match-jobs.js';
+import { createSmsTransport } from './sms/index.js';
+import { startSmsWorker } from './sms/worker.js';
 import { resolveFromRoot } from './paths.js';
 import { resolveAuthSecret } from './secret.js';
 import { createStorage } from './storage/index.js';
@@ -92,6 +94,10 @@ async function main() {
   const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
   const mailWorker = env.JOBS_ENABLED ? startMailWorker({ db: database.db, transport, log }) : undefined;
   if (mailWorker) cleanups.unshift(() => mailWorker.stop());
+  // SMS (phone sign-in codes): the webhook gateway, else the development inbox at /dev/sms.
+  const smsTransport = createSmsTransport(env, database.db);
+  const smsWorker = env.JOBS_ENABLED && smsTransport ? startSmsWorker({ db: database.db, transport: smsTransport, log }) : undefined;
+  if (smsWorker) cleanups.unshift(() => smsWorker.stop());
   // Match expiry and weekly trail recurrence: on boot and every minute, one instance per run.
   const matchJobs = env.JOBS_ENABLED ? startMatchJobs({ db: database.db, log, timeZone: env.TRAIL_TIME_ZONE }) : undefined;
   if (matchJobs) cleanups.unshift(() => matchJobs.stop());
@@ -102,6 +108,7 @@ async function main() {
     storage,
     authSecret: resolveAuthSecret(env, dataDir),
     mailQueued: () => mailWorker?.trigger(),
+    smsQueued: () => smsWorker?.trigger(),
     events: hub,
     logger: log,
   });
@@ -115,6 +122,9 @@ async function main() {
     inboxUrl
       ? `  Dev inbox:  ${inboxUrl}  (every e-mail the app sends lands here)`
       : `  Mail:       ${env.EMAILJS_SERVICE_ID ? 'EmailJS' : 'SMTP'}`,
+    smsTransport?.kind === 'dev-inbox'
+      ? `  SMS inbox:  ${new URL('/dev/sms', env.APP_URL).toString()}  (every text message the app sends lands here)`
+      : `  SMS:        ${smsTransport ? 'webhook (SMS_WEBHOOK_URL)' : 'off (set SMS_WEBHOOK_URL for phone sign-in)'}`,
     `  Database:   ${embedded ? `embedded PostgreSQL in ${join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
   ];
   if (env.SEED_DEMO_DATA) {

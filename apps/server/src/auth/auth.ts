@@ -1,6 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
+import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { AuthMailer } from './senders.js';
@@ -11,6 +14,8 @@ export interface AuthConfig {
   rateLimitMax: number;
   /** Per IP and minute on sign-in, sign-up and reset endpoints. */
   sensitiveRateLimitMax: number;
+  /** IDENTITY_SIGN_UP_DISABLED: the modal's sign-up is refused like the widget's (admin-restricted sign-up). */
+  signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -44,8 +49,28 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
+    user: {
+      // Columns of ours that Better Auth reads back into the session's user; clients never set them.
+      additionalFields: {
+        isAnonymous: { type: 'boolean', required: false, defaultValue: false, input: false },
+        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in ends in a new session: refusing it here covers them all.
+          before: async (session) => {
+            const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
+            if (user?.disabled)
+              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
+      disableSignUp: config.signUpDisabled ?? false,
       minPasswordLength: PASSWORD_MIN,
       // Like the original product: creating an account signs you in; verification is by mail.
       requireEmailVerification: false,

@@ -1,3 +1,5 @@
+import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
+
 /**
  * Better Auth's error codes whose message the product fixes (SPEC §5). The auth bridge rewrites
  * these messages and keeps Better Auth's response shape, so its client still reads them.
@@ -8,6 +10,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: 'The email address is already used by another account',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'The email address is already used by another account',
   PASSWORD_TOO_SHORT: 'Strong passwords have at least 6 characters and a mix of letters and numbers',
+  USER_DISABLED: IDENTITY_ERROR_MESSAGES['user-disabled'],
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: IDENTITY_ERROR_MESSAGES['admin-restricted-operation'],
   INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
 };
 
@@ -20,4 +24,16 @@ export function passwordConfirmationError(path: string, body: unknown): { code: 
   const { password, confirmPassword } = body as { password?: unknown; confirmPassword?: unknown };
   if (confirmPassword === undefined || confirmPassword === password) return null;
   return { code: 'PASSWORDS_DO_NOT_MATCH', message: AUTH_MESSAGES.PASSWORDS_DO_NOT_MATCH! };
+}
+
+/**
+ * Accounts without a mailbox of their own in `users.email` (guests, phone-only accounts, and every
+ * tenant account, ADR 0009) hold an address at `.invalid`. The modal's e-mail sign-in never
+ * reaches them by it: the answer is the one for a wrong password, before Better Auth looks.
+ */
+export function placeholderSignInError(path: string, body: unknown): { code: string; message: string } | null {
+  if (!path.endsWith('/sign-in/email') || typeof body !== 'object' || body === null) return null;
+  const { email } = body as { email?: unknown };
+  if (typeof email !== 'string' || !/@[^@]*\.invalid\.?\s*$/i.test(email)) return null;
+  return { code: 'INVALID_EMAIL_OR_PASSWORD', message: AUTH_MESSAGES.INVALID_EMAIL_OR_PASSWORD! };
 }

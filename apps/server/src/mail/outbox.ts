@@ -44,6 +44,10 @@ export async function enqueueMail(db: DbOrTx, mail: MailToEnqueue): Promise<Enqu
     throw new InvalidMailParamsError(mail.template, { to_email: 'differs from the recipient' });
   }
 
+  // RFC 2606: nothing at `.invalid` can receive mail. Accounts without a mailbox (guests,
+  // phone-only sign-ins) hold such a placeholder; a mail to it would only retry until it fails.
+  if (/\.invalid$/i.test(mail.to)) return { queued: false };
+
   const { params } = parseTemplateMail(mail.template, { ...mail.params, to_email: mail.to });
   const rows = await db
     .insert(mailOutbox)

@@ -30,6 +30,10 @@ export const templateSchemas = {
   }),
   'verify-email': withLink,
   'reset-password': withLink,
+  'email-sign-in': withLink,
+  'verify-and-change-email': withLink.extend({ new_email: z.email() }),
+  'recover-email': withLink.extend({ new_email: z.email() }),
+  'second-factor-added': withLink.extend({ factor: required }),
 } as const;
 
 export type TemplateName = keyof typeof templateSchemas;
@@ -47,6 +51,10 @@ export const emailJsTemplateOf: Record<TemplateName, EmailJsTemplateKind> = {
   'match-confirmed': 'match',
   'verify-email': 'general',
   'reset-password': 'general',
+  'email-sign-in': 'general',
+  'verify-and-change-email': 'general',
+  'recover-email': 'general',
+  'second-factor-added': 'general',
 };
 
 export function isTemplateName(name: string): name is TemplateName {
@@ -96,6 +104,14 @@ export function renderMail(mail: TemplateMail): RenderedMail {
       return verifyEmail(mail.params);
     case 'reset-password':
       return resetPassword(mail.params);
+    case 'verify-and-change-email':
+      return verifyAndChangeEmail(mail.params);
+    case 'recover-email':
+      return recoverEmail(mail.params);
+    case 'second-factor-added':
+      return secondFactorAdded(mail.params);
+    case 'email-sign-in':
+      return emailSignIn(mail.params);
   }
 }
 
@@ -139,5 +155,41 @@ function resetPassword(p: TemplateParams<'reset-password'>): RenderedMail {
     paragraph('Someone asked to reset the password of your TrailBuddy account. Choose a new one here:'),
     button(p.link, 'Reset password'),
     paragraph('If you did not ask for this, ignore this e-mail: your password stays as it is.'),
+  ]);
+}
+
+function emailSignIn(p: TemplateParams<'email-sign-in'>): RenderedMail {
+  return layout('Sign in to TrailBuddy', [
+    paragraph(`Hi ${p.to_name},`),
+    paragraph('Use this link to sign in to TrailBuddy. It works once, for one hour.'),
+    button(p.link, 'Sign in to TrailBuddy'),
+    paragraph('If you did not ask to sign in, ignore this e-mail: nobody can sign in without the link.'),
+  ]);
+}
+
+function verifyAndChangeEmail(p: TemplateParams<'verify-and-change-email'>): RenderedMail {
+  return layout('Confirm your new TrailBuddy e-mail address', [
+    paragraph(`Hi ${p.to_name},`),
+    paragraph(`Someone asked to change the sign-in e-mail of a TrailBuddy account to ${p.new_email}. Confirm it here:`),
+    button(p.link, 'Confirm new e-mail address'),
+    paragraph('If you did not ask for this, ignore this e-mail: the account keeps its current address.'),
+  ]);
+}
+
+function recoverEmail(p: TemplateParams<'recover-email'>): RenderedMail {
+  return layout('Your TrailBuddy sign-in e-mail was changed', [
+    paragraph(`Hi ${p.to_name},`),
+    paragraph(`The sign-in e-mail of your TrailBuddy account was changed to ${p.new_email}.`),
+    paragraph('If you did not ask for this, someone may be using your account. Change it back here, then change your password:'),
+    button(p.link, 'Restore my e-mail address'),
+  ]);
+}
+
+function secondFactorAdded(p: TemplateParams<'second-factor-added'>): RenderedMail {
+  return layout('A second sign-in step was added to your TrailBuddy account', [
+    paragraph(`Hi ${p.to_name},`),
+    paragraph(`${p.factor} was added as a second authentication step to your TrailBuddy account.`),
+    paragraph('If you did not do this, someone may be using your account. Remove it here, then change your password:'),
+    button(p.link, 'Remove the second step'),
   ]);
 }

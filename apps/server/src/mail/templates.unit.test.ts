@@ -37,12 +37,24 @@ describe('mail templates', () => {
     expect(mail.text).not.toContain('About them');
   });
 
-  it.each(['verify-email', 'reset-password'] as const)('%s carries the link in a button and in the text', (template) => {
+  it.each(['verify-email', 'reset-password', 'email-sign-in'] as const)('%s carries the link in a button and in the text', (template) => {
     const link = 'https://trailbuddy.app/auth/action?token=a&b=1';
     const mail = renderMail(parseTemplateMail(template, { to_email: 'ana@example.com', to_name: 'Ana', link }));
     expect(mail.html).toContain('href="https://trailbuddy.app/auth/action?token=a&amp;b=1"');
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('Hi Ana,');
+  });
+
+  it.each([
+    ['verify-and-change-email', { new_email: 'new@example.com' }, 'new@example.com'],
+    ['recover-email', { new_email: 'new@example.com' }, 'changed to new@example.com'],
+    ['second-factor-added', { factor: 'The phone +351912345678' }, 'The phone +351912345678 was added'],
+  ] as const)('%s carries the link and says what changed', (template, extra, says) => {
+    const link = 'https://trailbuddy.app/auth?mode=x&oobCode=a';
+    const mail = renderMail(parseTemplateMail(template, { to_email: 'ana@example.com', to_name: 'Ana', link, ...extra }));
+    expect(mail.html).toContain('href="https://trailbuddy.app/auth?mode=x&amp;oobCode=a"');
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain(says);
   });
 
   it('escapes HTML from user-supplied values', () => {
@@ -81,6 +93,10 @@ describe('mail templates', () => {
       ['match-confirmed', 'match'],
       ['verify-email', 'general'],
       ['reset-password', 'general'],
+      ['email-sign-in', 'general'],
+      ['verify-and-change-email', 'general'],
+      ['recover-email', 'general'],
+      ['second-factor-added', 'general'],
     ]);
   });
 });

@@ -4,19 +4,15 @@ import { mailOutbox } from '../db/schema/outbox.js';
 import { withAdvisoryLock } from '../jobs/advisory-lock.js';
 import { MAIL_DELIVERY } from '../jobs/lock-keys.js';
 import type { JobLog } from '../jobs/log.js';
+import { backoffMs, errorText } from '../jobs/retry.js';
 import { startJob, type Job } from '../jobs/scheduler.js';
 import { InvalidMailParamsError, parseTemplateMail, renderMail } from './templates.js';
 import { MailSendError, type MailTransport } from './transports.js';
 
 export const DEFAULT_BATCH_SIZE = 20;
 export const DEFAULT_MAX_ATTEMPTS = 8;
-const BASE_BACKOFF_MS = 10_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-
-/** 10 s, 20 s, 40 s ... capped at 1 h: a short outage heals fast, a long one is not hammered. */
-export function backoffMs(attempts: number): number {
-  return Math.min(BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-}
+/** Shared with the SMS worker (jobs/retry.ts); re-exported where mail callers always found it. */
+export { backoffMs };
 
 export interface DeliveryOptions {
   db: Db;
@@ -105,11 +101,6 @@ async function deliverOne(
   await tx.update(mailOutbox).set({ status: 'sent', attempts, sentAt: ctx.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
   ctx.log.info(meta, 'mail sent');
   return 'sent';
-}
-
-function errorText(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return text.slice(0, 1000);
 }
 
 export interface MailWorkerOptions extends DeliveryOptions {

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
-import { AUTH_MESSAGES, passwordConfirmationError } from '../auth/messages.js';
+import { AUTH_MESSAGES, passwordConfirmationError, placeholderSignInError } from '../auth/messages.js';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   emailVerified: boolean;
+  /** A guest: signed in anonymously, no credential linked yet. */
+  isAnonymous: boolean;
 }
 
 declare module 'fastify' {
@@ -63,9 +65,17 @@ export const authSessionPlugin = fp(async (app: FastifyInstance, opts: { auth: A
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as FastifyRequest & { _session?: Promise<SessionUser | null> };
-    cache._session ??= opts.auth.api
-      .getSession({ headers: fromNodeHeaders(this.headers) })
-      .then((s) => (s ? { id: s.user.id, email: s.user.email, name: s.user.name, emailVerified: s.user.emailVerified } : null));
+    cache._session ??= opts.auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) =>
+      s
+        ? {
+            id: s.user.id,
+            email: s.user.email,
+            name: s.user.name,
+            emailVerified: s.user.emailVerified,
+            isAnonymous: s.user.isAnonymous === true,
+          }
+        : null,
+    );
     return cache._session;
   });
 
@@ -76,8 +86,11 @@ export const authSessionPlugin = fp(async (app: FastifyInstance, opts: { auth: A
     // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.
     config: { rateLimit: false },
     handler: async (req, reply) => {
-      const refusal = passwordConfirmationError(req.url.split('?')[0] ?? '', req.body);
+      const path = req.url.split('?')[0] ?? '';
+      const refusal = passwordConfirmationError(path, req.body);
       if (refusal) return reply.status(400).send(refusal);
+      const placeholder = placeholderSignInError(path, req.body);
+      if (placeholder) return reply.status(401).send(placeholder);
       return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
     },
   });

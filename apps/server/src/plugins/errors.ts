@@ -18,7 +18,7 @@ function fieldName(instancePath: string, missingProperty: unknown, context: stri
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields, details: err.details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldErrors = {};

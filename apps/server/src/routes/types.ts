@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import type { EventHub } from '../events/types.js';
+import type { IdentitySettings } from '../identity/settings.js';
 import type { FileStorage } from '../storage/storage.js';
 
 /** What every route module receives: the services' dependencies, never read from globals. */
@@ -14,8 +15,11 @@ export interface RouteDeps {
   now: () => Date;
   /** Nudges the mail worker after a request queued a mail. */
   mailQueued: () => void;
+  /** Nudges the SMS worker after a request queued a text message (absent: the worker polls). */
+  smsQueued?: () => void;
   /** The live-event hub, when this instance serves SSE streams. */
   events?: EventHub;
+  identity: IdentitySettings;
 }
 
 export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;

@@ -203,7 +203,8 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
       const partnerTraits = matchingTraits(partner.profile);
       await enqueueMail(tx, {
         template: 'match-confirmed',
-        to: me.user.email,
+        // A tenant account's mailbox is its tenant_email (ADR 0009).
+        to: me.user.tenantEmail ?? me.user.email,
         params: {
           to_name: me.profile?.fullName ?? me.user.name,
           partner_name: partner.profile?.fullName ?? partner.user.name,

@@ -7,9 +7,10 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { profiles, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { contactEmailOf } from '../identity/users.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name' | 'createdAt'>;
+type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'tenantId' | 'tenantEmail' | 'isAnonymous' | 'name' | 'createdAt'>;
 
 /** The spec's defaults for a user who has not completed registration yet (SPEC §3 "User"). */
 function defaultsFor(userId: string): ProfileRow {
@@ -55,7 +56,8 @@ export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, profile: Pro
 function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
   return {
     ...toPublicProfile(user, row),
-    email: user.email,
+    // Guests, phone-only and tenant accounts have a placeholder users.email (ADRs 0008, 0009).
+    email: contactEmailOf(user) ?? '',
     country: row.country,
     city: row.city,
     hasSeenOnboarding: row.hasSeenOnboarding,
@@ -131,12 +133,14 @@ export async function completeRegistration(db: Db, userId: string, input: Comple
         target: profiles.userId,
         set: { ...values, registrationCompletedAt: sql`coalesce(${profiles.registrationCompletedAt}, ${now})` },
       });
-    await enqueueMail(tx, {
-      template: 'welcome',
-      to: account.user.email,
-      params: { to_email: account.user.email, to_name: input.fullName },
-      idempotencyKey: `welcome:${userId}`,
-    });
+    // A guest has no mailbox yet (its address is a placeholder); it is welcomed by nobody.
+    if (!account.user.isAnonymous)
+      await enqueueMail(tx, {
+        template: 'welcome',
+        to: account.user.tenantEmail ?? account.user.email,
+        params: { to_email: account.user.tenantEmail ?? account.user.email, to_name: input.fullName },
+        idempotencyKey: `welcome:${userId}`,
+      });
     return getOwnProfile(tx, userId);
   });
 }

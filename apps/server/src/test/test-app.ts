@@ -64,7 +64,7 @@ export interface TestUser {
   cookie: string;
 }
 
-const cookieHeader = (setCookie: string | string[] | undefined) =>
+export const cookieHeader = (setCookie: string | string[] | undefined) =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).map((c) => c.split(';')[0]).join('; ');
 
 /** Signs a new account up through Better Auth's real endpoint; returns its session cookie. */

@@ -1,19 +1,45 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's core tables (user, session, account, verification, rateLimit), written for
  * Drizzle by hand in the shape its Drizzle adapter expects. The property names are the ones
  * Better Auth uses; the columns are snake_case like the rest of the schema.
  */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /**
+     * Better Auth (the modal) finds accounts by this column, so it stays globally unique. A tenant
+     * account (ADR 0009) holds a placeholder here (`tenant-<id>@tenant.invalid`) and its real
+     * address in `tenantEmail`.
+     */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    /** A guest (SPEC "anonymous" sign-in): a placeholder e-mail until the guest links a credential. */
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    /** Disabled by an administrator: every new session is refused with `user-disabled`. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** E.164, set by phone sign-in; unique per tenant so a number belongs to one account of a tenant. */
+    phoneNumber: text('phone_number'),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    /** The tenant (IDENTITY_TENANTS id) the account belongs to; null: the default accounts. Never changes. */
+    tenantId: text('tenant_id'),
+    /** A tenant account's real e-mail (lower case), unique within its tenant; null for default accounts. */
+    tenantEmail: text('tenant_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_email_idx').on(t.tenantId, t.tenantEmail),
+    // coalesce: the default accounts (no tenant) are one pool too; numberless accounts never collide.
+    uniqueIndex('users_tenant_phone_number_idx').on(sql`coalesce(${t.tenantId}, '')`, t.phoneNumber),
+    check('users_tenant_email_check', sql`${t.tenantEmail} IS NULL OR ${t.tenantId} IS NOT NULL`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -48,10 +74,20 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
+    /**
+     * The tenant of the account's user, copied by a trigger on insert (migration 0008), never set by
+     * code: the same provider subject (Google id, phone number, e-mail link) may sign in to one
+     * account per tenant.
+     */
+    tenantId: text('tenant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('accounts_user_id_idx').on(t.userId)],
+  // One account per provider subject and tenant: two concurrent first sign-ins cannot create two owners.
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    uniqueIndex('accounts_provider_account_tenant_idx').on(t.providerId, t.accountId, sql`coalesce(${t.tenantId}, '')`),
+  ],
 );
 
 export const verifications = pgTable(

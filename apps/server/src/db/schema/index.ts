@@ -4,3 +4,5 @@ export * from './trails.js';
 export * from './matches.js';
 export * from './outbox.js';
 export * from './events.js';
+export * from './identity-actions.js';
+export * from './sms.js';

@@ -15,6 +15,8 @@ import type { EventHub, LiveEvent, LiveEventInput } from '../../events/types.js'
 import { silentLog } from '../../jobs/log.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
+import { parseEnv } from '../../env.js';
+import { identitySettings } from '../../identity/settings.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { RouteDeps } from '../types.js';
@@ -342,7 +344,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
     // A stand-in session: the x-user header names the signed-in user.
     mini.decorateRequest('sessionUser', async function (this: { headers: Record<string, unknown> }) {
       const id = this.headers['x-user'];
-      return typeof id === 'string' ? { id, email: `${id}@example.com`, name: id, emailVerified: true } : null;
+      return typeof id === 'string' ? { id, email: `${id}@example.com`, name: id, emailVerified: true, isAnonymous: false } : null;
     });
     await mini.register(errorsPlugin);
     const deps: RouteDeps = {
@@ -354,6 +356,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       now: () => new Date(),
       mailQueued: () => undefined,
       events: fake.hub,
+      identity: identitySettings(parseEnv({ NODE_ENV: 'test' }), 'test-secret-that-is-at-least-32-characters-long'),
     };
     await mini.register(async (scope) => eventRoutesWith({ heartbeatMs: 50, maxBufferedBytes: 64 * 1024 })(scope, deps));
     url = `${await mini.listen({ port: 0, host: '127.0.0.1' })}/api/events`;

@@ -32,7 +32,9 @@ export const meRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      return { user, isAdmin: isAdmin(user.email, deps.adminEmails), profile: await getOwnProfile(deps.db, user.id) };
+      const profile = await getOwnProfile(deps.db, user.id);
+      // The session's address may be a placeholder (guest, phone-only, tenant): show the real one.
+      return { user: { ...user, email: profile.email }, isAdmin: isAdmin(user.email, deps.adminEmails), profile };
     },
   );
 

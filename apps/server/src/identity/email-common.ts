@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createEmailVerificationToken } from 'better-auth/api';
+import type { Auth } from '../auth/auth.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { rateLimits, users } from '../db/schema/index.js';
+import { consumeRateLimit, enforceRateLimit, type RateLimitRule } from './rate-limit.js';
+import { hasEmailInTenant } from './users.js';
+
+/** Accounts store e-mails in lower case (as Better Auth does), so every comparison is exact. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The full account owning an e-mail in a tenant (null: the default accounts, ADR 0009): guests
+ * only hold placeholder addresses and never match, nor do other tenants' accounts.
+ */
+export async function findAccountByEmail(db: DbOrTx, email: string, tenantId: string | null) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(hasEmailInTenant(normalizeEmail(email), tenantId), eq(users.isAnonymous, false)))
+    .limit(1);
+  return user ?? null;
+}
+
+/**
+ * Per-address keys (link supersession, locks, failure counters) of an account in a tenant: the
+ * default accounts keep their keys; a tenant's are prefixed, so tenants never share one.
+ */
+export const tenantScopedKey = (email: string, tenantId: string | null) => (tenantId ? `tenant:${tenantId}:${email}` : email);
+
+/** PostgreSQL's unique violation, wherever Drizzle or Better Auth wrapped it. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Failure counters (failed password sign-ins) share the identity rate-limit table, but unlike a
+ * request limit they are read before an attempt and only counted when the attempt fails.
+ */
+export async function isOverLimit(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `identity:${key}`));
+  return row !== undefined && row.lastRequest > now.getTime() - rule.windowMs && row.count >= rule.max;
+}
+
+export async function countFailure(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<void> {
+  await consumeRateLimit(db, key, rule, now);
+}
+
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, `identity:${key}`));
+}
+
+/** Mails to one address (sign-in links, reset mails) are limited so a mailbox cannot be flooded. */
+export async function limitMailsTo(db: Db, email: string, rule: RateLimitRule, now: Date): Promise<void> {
+  await enforceRateLimit(db, `mail:email:${normalizeEmail(email)}`, rule, {
+    now,
+    message: 'Too many e-mails were sent to this address. Try again later.',
+  });
+}
+
+/**
+ * Queues the same verification mail the modal's sign-up sends: Better Auth's signed token and its
+ * configured sender (auth.ts → the outbox), so the /auth?mode=verifyEmail link works unchanged.
+ */
+export async function sendVerificationMail(auth: Auth, userId: string): Promise<void> {
+  const ctx = await auth.$context;
+  const send = ctx.options.emailVerification?.sendVerificationEmail;
+  const user = await ctx.internalAdapter.findUserById(userId);
+  if (!send || !user) return;
+  // Better Auth's default lifetime (1 h), as auth.ts sets none.
+  const token = await createEmailVerificationToken(ctx.secret, user.email, undefined, undefined, { userId: user.id });
+  // A sign-up may carry no name; the mail then greets the address.
+  await send({
+    user: { ...user, name: user.name || user.email },
+    url: `${ctx.baseURL}/verify-email?token=${token}&callbackURL=%2F`,
+    token,
+  });
+}
+
+/** Serialises work on one e-mail address across requests and instances, for one transaction. */
+export const lockEmail = (email: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-email:${email}`}, 0))`;

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
+import type { Auth } from '../auth/auth.js';
+import type { Db } from '../db/client.js';
+import { accounts, users } from '../db/schema/index.js';
+import { mergeConflict } from './anonymous.js';
+import {
+  clearCounter,
+  countFailure,
+  findAccountByEmail,
+  isOverLimit,
+  isUniqueViolation,
+  limitMailsTo,
+  normalizeEmail,
+  sendVerificationMail,
+  tenantScopedKey,
+} from './email-common.js';
+import type { EmailIdentitySettings } from './email-settings.js';
+import { identityError } from './errors.js';
+import { assertSignUpAllowed, checkDisplayName } from './sign-up-controls.js';
+import { queueTenantAccountMail } from './tenant-mail.js';
+import { accountProviderId, emailColumns, PASSWORD_PROVIDER } from './users.js';
+
+export interface EmailContext {
+  db: Db;
+  auth: Auth;
+  settings: EmailIdentitySettings;
+  now: Date;
+  /** The signed-in guest of this tenant, when there is one: the upgradable user of checklist §5.9. */
+  guestId: string | null;
+  /** The tenant the request acts in (ADR 0009); null: the default accounts. */
+  tenantId: string | null;
+  appUrl: string;
+  /** Lifetime of the action codes a tenant account's verification and reset mails carry. */
+  actionCodeTtlMs: number;
+}
+
+const CREDENTIAL = accountProviderId(PASSWORD_PROVIDER);
+
+async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL)))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+/**
+ * E-mail and password sign-in (checklist §5.4). Failed attempts are counted per e-mail and per
+ * client; past either limit every attempt, even with the right password, is `too-many-requests`
+ * until the window ends. A guest signing in to an existing account gets a merge conflict.
+ */
+export async function passwordSignIn(ctx: EmailContext, input: { email: string; password: string; clientIp: string }): Promise<string> {
+  const { db, settings, now } = ctx;
+  const email = normalizeEmail(input.email);
+  const emailKey = `password-failures:email:${tenantScopedKey(email, ctx.tenantId)}`;
+  const clientKey = `password-failures:ip:${input.clientIp}`;
+  if (
+    (await isOverLimit(db, emailKey, settings.passwordFailuresPerEmail, now)) ||
+    (await isOverLimit(db, clientKey, settings.passwordFailuresPerClient, now))
+  ) {
+    throw identityError('too-many-requests', { field: 'password' });
+  }
+
+  const user = await findAccountByEmail(db, email, ctx.tenantId);
+  const hash = user ? await passwordHashOf(db, user.id) : null;
+  const password = (await ctx.auth.$context).password;
+  // Hash even without an account, so the answer takes as long either way.
+  const valid = hash ? await password.verify({ hash, password: input.password }) : (await password.hash(input.password), false);
+  if (!user || !valid) {
+    await countFailure(db, emailKey, settings.passwordFailuresPerEmail, now);
+    await countFailure(db, clientKey, settings.passwordFailuresPerClient, now);
+    if (!user && !settings.enumerationProtection) throw identityError('user-not-found', { field: 'email' });
+    throw identityError('wrong-password', { field: 'password' });
+  }
+  if (user.disabled) throw identityError('user-disabled');
+  await clearCounter(db, emailKey);
+  if (ctx.guestId && ctx.guestId !== user.id) {
+    throw await mergeConflict(db, { anonymousUserId: ctx.guestId, existingUserId: user.id, providerId: PASSWORD_PROVIDER, email }, now);
+  }
+  return user.id;
+}
+
+/**
+ * Password sign-up (checklist §5.4): a new account, or the signed-in guest upgraded in place
+ * (same id, so its favourites stay). The password is hashed by Better Auth, so the modal accepts
+ * it too, and the modal's verification mail is queued.
+ */
+export async function passwordSignUp(ctx: EmailContext, input: { email: string; password: string; displayName?: string }): Promise<string> {
+  const { db, settings } = ctx;
+  const email = normalizeEmail(input.email);
+  if (input.password.length < PASSWORD_MIN) throw identityError('weak-password', { field: 'password' });
+  const name = checkDisplayName(settings, PASSWORD_PROVIDER, input.displayName);
+  assertSignUpAllowed(settings);
+  if (await findAccountByEmail(db, email, ctx.tenantId)) throw identityError('email-already-in-use', { field: 'email' });
+
+  const hash = await (await ctx.auth.$context).password.hash(input.password);
+  const userId = ctx.guestId ?? randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      if (ctx.guestId) {
+        const upgraded = await tx
+          .update(users)
+          .set({
+            isAnonymous: false,
+            ...emailColumns(ctx.tenantId, userId, email),
+            emailVerified: false,
+            ...(name !== undefined && { name }),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(users.id, userId), eq(users.isAnonymous, true)))
+          .returning({ id: users.id });
+        // Another request upgraded this guest first.
+        if (upgraded.length === 0) throw identityError('credential-already-in-use');
+      } else {
+        await tx.insert(users).values({
+          id: userId,
+          ...emailColumns(ctx.tenantId, userId, email),
+          tenantId: ctx.tenantId,
+          name: name ?? '',
+          emailVerified: false,
+        });
+      }
+      await tx.insert(accounts).values({ id: randomUUID(), userId, providerId: CREDENTIAL, accountId: userId, password: hash });
+    });
+  } catch (err) {
+    // The same e-mail signed up by a concurrent request.
+    if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
+    throw err;
+  }
+  if (ctx.tenantId) {
+    await queueTenantAccountMail(db, {
+      operation: 'VERIFY_EMAIL',
+      userId,
+      email,
+      name: name ?? '',
+      appUrl: ctx.appUrl,
+      ttlMs: ctx.actionCodeTtlMs,
+      now: ctx.now,
+    });
+  } else {
+    await sendVerificationMail(ctx.auth, userId);
+  }
+  return userId;
+}
+
+/**
+ * Password recovery: Better Auth's own reset request, so the mailed /auth?mode=resetPassword link
+ * is the one the modal's reset uses. Unknown e-mails are `user-not-found`, unless enumeration
+ * protection is on: then the answer is the same whether or not a mail was sent.
+ */
+export async function requestPasswordRecovery(ctx: EmailContext, input: { email: string }): Promise<void> {
+  const { db, settings, now } = ctx;
+  const email = normalizeEmail(input.email);
+  await limitMailsTo(db, email, settings.mailsPerEmail, now);
+  const user = await findAccountByEmail(db, email, ctx.tenantId);
+  if (!user || user.disabled) {
+    if (settings.enumerationProtection) return;
+    throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
+  }
+  if (ctx.tenantId) {
+    // Better Auth cannot find a tenant account by its real address: our own reset code (tenant-mail.ts).
+    await queueTenantAccountMail(db, {
+      operation: 'PASSWORD_RESET',
+      userId: user.id,
+      email,
+      name: user.name,
+      appUrl: ctx.appUrl,
+      ttlMs: ctx.actionCodeTtlMs,
+      now,
+    });
+    return;
+  }
+  await ctx.auth.api.requestPasswordReset({ body: { email } });
+}

@@ -1,0 +1,195 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { AppError, invalidField } from '../../errors.js';
+import { identityError } from '../errors.js';
+import { presentIdentityUser } from '../users.js';
+import { completeOAuth, startOAuth } from './oauth.js';
+import type { FederatedProfile, FederatedProvider, FederatedSettings } from './providers.js';
+import { completeSaml, startSaml } from './saml.js';
+import { newSecret, putRecord, replaceRecord, takeRecord } from './store.js';
+
+/**
+ * A federated sign-in from start to outcome. The start stores the flow's state server-side (PKCE
+ * verifier, nonce or SAML request id, where to return) under a random `state` / `RelayState`, and
+ * binds it to the browser: the state keeps a hash of a random cookie the start set, so a callback
+ * URL (or SAML response) replayed into another browser is refused (login CSRF).
+ */
+
+export type FlowKind = 'popup' | 'redirect';
+
+export interface FlowState {
+  providerId: string;
+  flow: FlowKind;
+  /** Same-origin path (+ query) the redirect flow returns to. */
+  returnTo: string;
+  bindingHash: string;
+  upgradeAnonymous: boolean;
+  /** The tenant signed in to (ADR 0009); absent or null: the default accounts. */
+  tenantId?: string | null;
+  redirectUri: string;
+  codeVerifier?: string;
+  nonce?: string | null;
+  samlRequestId?: string;
+}
+
+export const DEFAULT_RETURN_TO = '/auth?mode=callback';
+
+export const callbackUrl = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/callback`, appUrl).href;
+
+/** Only a page of this site: anything else (another origin, `//host`, `javascript:`) is refused. */
+export function sameSiteReturnTo(appUrl: string, returnTo: string | undefined): string {
+  if (returnTo === undefined || returnTo === '') return DEFAULT_RETURN_TO;
+  let url: URL;
+  try {
+    url = new URL(returnTo, appUrl);
+  } catch {
+    throw invalidField('returnTo', 'The return URL must be a page of this site.');
+  }
+  if (url.origin !== new URL(appUrl).origin || /[\\\s]/.test(returnTo)) {
+    throw invalidField('returnTo', 'The return URL must be a page of this site.');
+  }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export const hashBinding = (binding: string) => createHash('sha256').update(binding).digest('hex');
+
+/** Authorization parameter names the caller may not pick for a login hint. */
+const RESERVED_PARAMS = new Set([
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'response_mode',
+  'scope',
+  'state',
+  'nonce',
+  'code_challenge',
+  'code_challenge_method',
+  'request',
+  'request_uri',
+]);
+
+export interface StartInput {
+  provider: FederatedProvider;
+  flow: FlowKind;
+  returnTo: string;
+  loginHint: string | null;
+  /** The widget's `loginHintKey` for an `oidc.*` provider; built-ins use their own. */
+  loginHintKey: string | null;
+  upgradeAnonymous: boolean;
+  tenantId: string | null;
+  binding: string;
+  now: Date;
+}
+
+/** Returns the IdP URL to send the browser to. */
+export async function startFederatedSignIn(db: Db, settings: FederatedSettings, appUrl: string, input: StartInput): Promise<string> {
+  const { provider } = input;
+  const state = newSecret();
+  const base = {
+    providerId: provider.id,
+    flow: input.flow,
+    returnTo: input.returnTo,
+    bindingHash: hashBinding(input.binding),
+    upgradeAnonymous: input.upgradeAnonymous,
+    tenantId: input.tenantId,
+    redirectUri: callbackUrl(appUrl, provider.id),
+  };
+  let url: string;
+  let record: FlowState;
+  if (provider.kind === 'saml') {
+    const started = startSaml(provider, { appUrl, relayState: state, loginHint: input.loginHint });
+    url = started.url;
+    record = { ...base, samlRequestId: started.requestId };
+  } else {
+    let loginHintKey = provider.loginHintKey;
+    if (input.loginHintKey && provider.id.startsWith('oidc.')) {
+      if (RESERVED_PARAMS.has(input.loginHintKey)) throw invalidField('loginHintKey', 'This parameter cannot carry a login hint.');
+      loginHintKey = input.loginHintKey;
+    }
+    const started = await startOAuth(provider, { redirectUri: base.redirectUri, state, loginHint: input.loginHint, loginHintKey });
+    url = started.url;
+    record = { ...base, codeVerifier: started.codeVerifier, nonce: started.nonce };
+  }
+  await putRecord(db, 'state', state, record, settings.stateTtlMs, input.now);
+  return url;
+}
+
+/**
+ * Uses up the flow state named by the callback (one-time) and checks it belongs to this provider
+ * and this browser. Null: unknown, expired, used, or another browser's → `invalid-credential`.
+ */
+export async function takeFlowState(db: Db, providerId: string, stateParam: string | undefined, binding: string | null, now: Date) {
+  if (!stateParam) return null;
+  const state = await takeRecord<FlowState>(db, 'state', stateParam, now);
+  if (!state || state.providerId !== providerId || !binding) return null;
+  const expected = Buffer.from(state.bindingHash, 'hex');
+  const actual = Buffer.from(hashBinding(binding), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual) ? state : null;
+}
+
+/** Checks the IdP's response against the flow state: the person the provider vouches for. */
+export async function verifyFederatedResponse(
+  provider: FederatedProvider,
+  params: Record<string, string>,
+  state: FlowState,
+  stateParam: string,
+  appUrl: string,
+): Promise<FederatedProfile> {
+  if (provider.kind === 'saml') {
+    if (!state.samlRequestId) throw identityError('invalid-credential');
+    return completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
+  }
+  if (!state.codeVerifier) throw identityError('invalid-credential');
+  return completeOAuth(provider, params, {
+    state: stateParam,
+    codeVerifier: state.codeVerifier,
+    nonce: state.nonce ?? null,
+    redirectUri: state.redirectUri,
+  });
+}
+
+/** The IdP's form post (SAML, Apple), parked until the browser comes back with its cookies. */
+export async function parkFormPost(db: Db, form: Record<string, string>, ttlMs: number, now: Date): Promise<string> {
+  const id = newSecret();
+  await putRecord(db, 'post', id, form, ttlMs, now);
+  return id;
+}
+
+export const takeFormPost = (db: Db, id: string, now: Date) => takeRecord<Record<string, string>>(db, 'post', id, now);
+
+/** The outcome of a sign-in as the widget receives it (popup message, GET /result). */
+export type FederatedOutcome =
+  | { ok: true; providerId: string; user: IdentityUser; isNewUser: boolean }
+  | {
+      ok: false;
+      providerId: string | null;
+      error: { status: number; code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
+    };
+
+export const outcomeOfError = (providerId: string | null, err: AppError): FederatedOutcome => ({
+  ok: false,
+  providerId,
+  error: { status: err.status, code: err.code, message: err.message, fields: err.fields, details: err.details },
+});
+
+/** Kept for the browser that ran the flow (by its binding cookie), read once by GET /result. */
+export const storeOutcome = (db: Db, binding: string, outcome: FederatedOutcome, ttlMs: number, now: Date) =>
+  replaceRecord(db, 'result', binding, outcome, ttlMs, now);
+
+/**
+ * GET /result: the waiting outcome, used up. A failure is thrown as the error it was; a success is
+ * the account as it is now (`user: null` if it is gone since, a guest merged away).
+ */
+export async function takeResult(db: Db, binding: string, now: Date) {
+  const outcome = await takeRecord<FederatedOutcome>(db, 'result', binding, now);
+  if (!outcome) return { user: null };
+  if (!outcome.ok) {
+    const { status, code, message, fields, details } = outcome.error;
+    throw new AppError(status, code, message, fields, details);
+  }
+  if (!(await db.$count(users, eq(users.id, outcome.user.id)))) return { user: null };
+  return { user: await presentIdentityUser(db, outcome.user.id), providerId: outcome.providerId, isNewUser: outcome.isNewUser };
+}

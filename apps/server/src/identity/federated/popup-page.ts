@@ -1,0 +1,48 @@
+import { FEDERATED_MESSAGE_TYPE } from '@trailbuddy/shared/contracts/identity-federated';
+import type { FederatedOutcome } from './flow.js';
+
+/** JSON that is safe inside a <script> element (no `</script>`, no HTML comment or line-separator tricks). */
+const scriptSafeJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The popup flow's last page: it posts the outcome to `window.opener` with our origin as the
+ * target (the browser drops the message if the opener is on any other origin) and closes. Without
+ * an opener (the popup was opened as a tab, or the opener was severed), it continues as the
+ * redirect flow would: to `returnTo`, where GET /api/identity/federated/result has the outcome.
+ * The script runs under a per-response CSP nonce.
+ */
+export function federatedResultPage(opts: { appOrigin: string; returnTo: string; outcome: FederatedOutcome; nonce: string }): string {
+  const { status: _status, ...error } = opts.outcome.ok ? { status: 0 } : opts.outcome.error;
+  const message = opts.outcome.ok
+    ? { type: FEDERATED_MESSAGE_TYPE, ...opts.outcome }
+    : { type: FEDERATED_MESSAGE_TYPE, ok: false, providerId: opts.outcome.providerId, error };
+  const data = scriptSafeJson({ origin: opts.appOrigin, returnTo: opts.returnTo, message });
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Signing in…</title></head>
+<body>
+<p>Finishing sign-in… You can close this window.</p>
+<script type="application/json" id="federated-result">${data}</script>
+<script nonce="${opts.nonce}">
+(function () {
+  var data = JSON.parse(document.getElementById('federated-result').textContent);
+  var opener = null;
+  try { opener = window.opener && !window.opener.closed ? window.opener : null; } catch (e) { opener = null; }
+  if (opener) {
+    opener.postMessage(data.message, data.origin);
+    window.close();
+  } else {
+    window.location.replace(data.returnTo);
+  }
+})();
+</script>
+</body>
+</html>
+`;
+}

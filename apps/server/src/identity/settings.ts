@@ -1,0 +1,47 @@
+import type { Env } from '../env.js';
+import type { RateLimitRule } from './rate-limit.js';
+import { emailIdentitySettings, type EmailIdentitySettings } from './email-settings.js';
+import { actionIdentitySettings, type ActionIdentitySettings } from './actions-settings.js';
+import { captchaSettings, type CaptchaSettings } from './captcha-settings.js';
+import { phoneIdentitySettings, type PhoneIdentitySettings } from './phone-settings.js';
+import { federatedSettings, type FederatedSettings } from './federated/providers.js';
+import { tenantSettings, type TenantSettings } from './tenants.js';
+
+/** The identity API's configuration, read once from the environment (documented in .env.example). */
+export interface IdentitySettings {
+  appUrl: string;
+  /** Per client IP, for every identity endpoint that checks a credential or sends a message. */
+  perClientLimit: RateLimitRule;
+  /** Password, e-mail link and sign-up controls (email-settings.ts). */
+  email: EmailIdentitySettings;
+  /** Account actions: action-code lifetimes, recent sign-in, second factors (actions-settings.ts). */
+  actions: ActionIdentitySettings;
+  /** Phone codes: lifetime, resend delay, limits per number (phone-settings.ts). */
+  phone: PhoneIdentitySettings;
+  /** The captcha before any SMS: ALTCHA or reCAPTCHA (captcha-settings.ts). */
+  captcha: CaptchaSettings;
+  /** Federated providers from the environment and the flows' lifetimes (federated/providers.ts). */
+  federated: FederatedSettings;
+  /** Tenants: their buttons, sign-in options and e-mail domains (tenants.ts, ADR 0009). */
+  tenants: TenantSettings;
+  /** Signs ID tokens for session token sync (the Better Auth secret). */
+  tokenSecret: string;
+  /** SPEC §7 token sync: where the web client POSTs/DELETEs its token, and how old a token may be. */
+  tokenSync: { url: string | null; maxAgeS: number };
+}
+
+export function identitySettings(env: Env, authSecret: string): IdentitySettings {
+  const federated = federatedSettings(env);
+  return {
+    appUrl: env.APP_URL,
+    perClientLimit: { max: env.IDENTITY_RATE_LIMIT_MAX, windowMs: 60_000 },
+    email: emailIdentitySettings(env),
+    actions: actionIdentitySettings(env),
+    phone: phoneIdentitySettings(env, authSecret),
+    captcha: captchaSettings(env, authSecret),
+    federated,
+    tenants: tenantSettings(env, federated),
+    tokenSecret: authSecret,
+    tokenSync: { url: env.TOKEN_SYNC_URL ?? null, maxAgeS: env.TOKEN_SYNC_MAX_AGE_S },
+  };
+}

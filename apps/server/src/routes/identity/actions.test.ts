@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.js';
+import { createActionCode } from '../../identity/actions-codes.js';
+import { createActionWorld, errorOf, HOUR, lastAction, signedUp, type ActionWorld } from '../../test/action-fixtures.js';
+import { browser } from '../../test/email-identity-fixtures.js';
+import { signIn, TEST_ORIGIN } from '../../test/test-app.js';
+
+const WEAK = 'Strong passwords have at least 6 characters and a mix of letters and numbers';
+
+let w: ActionWorld;
+beforeAll(async () => {
+  w = await createActionWorld();
+});
+afterAll(async () => w.t.close());
+afterEach(() => w.resetClock());
+
+const check = (body: object) => browser(w.t).post('/api/identity/action-codes/check', body);
+const apply = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/apply', { oobCode });
+const reset = (oobCode: string, newPassword: string) => browser(w.t).post('/api/identity/password/reset', { oobCode, newPassword });
+
+async function requestReset(email: string) {
+  const res = await browser(w.t).post('/api/auth/request-password-reset', { email });
+  expect(res.statusCode).toBe(200);
+  return lastAction(w.t, email, 'reset-password');
+}
+
+const isVerified = async (id: string) => (await w.t.database.db.select().from(users).where(eq(users.id, id)))[0]!.emailVerified;
+
+describe('verifyEmail with the link of the modal sign-up mail (a Better Auth code)', () => {
+  it('checks, applies once, and then refuses the used code', async () => {
+    const { id } = await signedUp(w.t, 'verify@example.com');
+    const { mode, oobCode } = await lastAction(w.t, 'verify@example.com', 'verify-email');
+    expect(mode).toBe('verifyEmail');
+
+    const checked = await check({ oobCode, mode: 'verifyEmail' });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json()).toEqual({ operation: 'VERIFY_EMAIL', email: 'verify@example.com' });
+    expect(await isVerified(id)).toBe(false);
+
+    const applied = await apply(oobCode);
+    expect(applied.statusCode).toBe(200);
+    expect(applied.json()).toEqual({ operation: 'VERIFY_EMAIL', email: 'verify@example.com' });
+    expect(await isVerified(id)).toBe(true);
+
+    expect(errorOf(await apply(oobCode))).toBe('400 invalid-action-code');
+    expect(errorOf(await check({ oobCode }))).toBe('400 invalid-action-code');
+  });
+
+  it('is expired-action-code after an hour (moved clock), for check and apply', async () => {
+    const { id } = await signedUp(w.t, 'verify-late@example.com');
+    const { oobCode } = await lastAction(w.t, 'verify-late@example.com', 'verify-email');
+    w.later(HOUR + 1000);
+    const res = await check({ oobCode });
+    expect(errorOf(res)).toBe('400 expired-action-code');
+    expect(res.json().error.message).toBe('This code has expired.');
+    expect(errorOf(await apply(oobCode))).toBe('400 expired-action-code');
+    expect(await isVerified(id)).toBe(false);
+  });
+
+  it('refuses a code signed with another secret', async () => {
+    await signedUp(w.t, 'verify-forged@example.com');
+    const { oobCode } = await lastAction(w.t, 'verify-forged@example.com', 'verify-email');
+    const [header, payload] = oobCode.split('.');
+    expect(errorOf(await apply(`${header}.${payload}.${randomBytes(32).toString('base64url')}`))).toBe('400 invalid-action-code');
+  });
+});
+
+describe('resetPassword with the link of the modal reset mail (a Better Auth code)', () => {
+  it('shows the e-mail, refuses a weak password inline, sets the password, ends sessions, and is single use', async () => {
+    const { b } = await signedUp(w.t, 'reset@example.com', 'oldpass1');
+    const { mode, oobCode } = await requestReset('reset@example.com');
+    expect(mode).toBe('resetPassword');
+
+    const checked = await check({ oobCode, mode: 'resetPassword' });
+    expect(checked.json()).toEqual({ operation: 'PASSWORD_RESET', email: 'reset@example.com' });
+
+    const weak = await reset(oobCode, 'abc');
+    expect(errorOf(weak)).toBe('400 weak-password');
+    expect(weak.json().error).toMatchObject({ message: WEAK, fields: { newPassword: WEAK } });
+
+    const done = await reset(oobCode, 'newpass1');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ operation: 'PASSWORD_RESET', email: 'reset@example.com' });
+
+    // The old session is gone; the new password signs in, the old one does not.
+    expect((await b.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await signIn(w.t, 'reset@example.com', 'oldpass1')).res.statusCode).not.toBe(200);
+    expect((await signIn(w.t, 'reset@example.com', 'newpass1')).res.statusCode).toBe(200);
+
+    expect(errorOf(await reset(oobCode, 'another1'))).toBe('400 invalid-action-code');
+    expect(errorOf(await check({ oobCode }))).toBe('400 invalid-action-code');
+  });
+
+  it('is expired-action-code after an hour (moved clock), and the password stays', async () => {
+    await signedUp(w.t, 'reset-late@example.com', 'oldpass1');
+    const { oobCode } = await requestReset('reset-late@example.com');
+    w.later(HOUR + 1000);
+    expect(errorOf(await check({ oobCode }))).toBe('400 expired-action-code');
+    expect(errorOf(await reset(oobCode, 'newpass1'))).toBe('400 expired-action-code');
+    w.resetClock();
+    expect((await signIn(w.t, 'reset-late@example.com', 'oldpass1')).res.statusCode).toBe(200);
+  });
+
+  it('is not an applyActionCode code, and a wrong mode is refused without spending it', async () => {
+    await signedUp(w.t, 'reset-mode@example.com');
+    const { oobCode } = await requestReset('reset-mode@example.com');
+    expect(errorOf(await apply(oobCode))).toBe('400 invalid-action-code');
+    expect(errorOf(await check({ oobCode, mode: 'verifyEmail' }))).toBe('400 invalid-action-code');
+    expect((await reset(oobCode, 'newpass1')).statusCode).toBe(200);
+  });
+});
+
+describe('codes of the identity API', () => {
+  it('a newer reset code replaces the older one (resend invalidation); ours work like Better Auth’s', async () => {
+    const { id } = await signedUp(w.t, 'own-reset@example.com');
+    const mint = () =>
+      createActionCode(
+        w.t.database.db,
+        TEST_ORIGIN,
+        { operation: 'PASSWORD_RESET', userId: id, email: 'own-reset@example.com', ttlMs: HOUR },
+        new Date(),
+      );
+    const first = await mint();
+    const second = await mint();
+    expect(new URL(second.link).searchParams.get('mode')).toBe('resetPassword');
+    expect(errorOf(await check({ oobCode: first.oobCode }))).toBe('400 invalid-action-code');
+    expect((await check({ oobCode: second.oobCode })).json()).toEqual({ operation: 'PASSWORD_RESET', email: 'own-reset@example.com' });
+    expect((await reset(second.oobCode, 'newpass1')).statusCode).toBe(200);
+    expect(errorOf(await reset(second.oobCode, 'newpass2'))).toBe('400 invalid-action-code');
+  });
+
+  it('an expired row is expired-action-code', async () => {
+    const { id } = await signedUp(w.t, 'own-expired@example.com');
+    const code = await createActionCode(
+      w.t.database.db,
+      TEST_ORIGIN,
+      { operation: 'VERIFY_EMAIL', userId: id, email: 'own-expired@example.com', ttlMs: 1000 },
+      new Date(Date.now() - 5000),
+    );
+    expect(errorOf(await check({ oobCode: code.oobCode }))).toBe('400 expired-action-code');
+    expect(errorOf(await apply(code.oobCode))).toBe('400 expired-action-code');
+    expect(await isVerified(id)).toBe(false);
+  });
+});
+
+describe('failures every code shares', () => {
+  it.each([
+    ['malformed', 'not a code!'],
+    ['unknown (our shape)', randomBytes(32).toString('base64url')],
+    ['unknown (Better Auth reset shape)', 'A'.repeat(24)],
+    ['a random JWT-looking string', 'aaa.bbb.ccc'],
+  ])('%s is invalid-action-code for check, apply and reset', async (_, oobCode) => {
+    const res = await check({ oobCode });
+    expect(errorOf(res)).toBe('400 invalid-action-code');
+    expect(res.json().error.message).toBe(
+      'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
+    );
+    expect(errorOf(await apply(oobCode))).toBe('400 invalid-action-code');
+    expect(errorOf(await reset(oobCode, 'newpass1'))).toBe('400 invalid-action-code');
+  });
+
+  it('a missing oobCode is a 400 naming the field', async () => {
+    const res = await check({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('oobCode');
+  });
+
+  it('an account disabled by an administrator is user-disabled', async () => {
+    const { id } = await signedUp(w.t, 'disabled@example.com');
+    const verify = await lastAction(w.t, 'disabled@example.com', 'verify-email');
+    const resetCode = await requestReset('disabled@example.com');
+    await w.t.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
+    expect(errorOf(await check({ oobCode: verify.oobCode }))).toBe('403 user-disabled');
+    expect(errorOf(await apply(verify.oobCode))).toBe('403 user-disabled');
+    expect(errorOf(await check({ oobCode: resetCode.oobCode }))).toBe('403 user-disabled');
+    expect(errorOf(await reset(resetCode.oobCode, 'newpass1'))).toBe('403 user-disabled');
+  });
+
+  it('is rate-limited per client (IDENTITY_RATE_LIMIT_MAX per minute)', async () => {
+    const b = browser(w.t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await b.post('/api/identity/action-codes/check', { oobCode: 'x' })).statusCode);
+    expect(statuses).toEqual([...Array(20).fill(400), 429]);
+    expect(errorOf(await b.post('/api/identity/action-codes/check', { oobCode: 'x' }))).toBe('429 too-many-requests');
+    // Another client is not affected.
+    expect(errorOf(await check({ oobCode: 'x' }))).toBe('400 invalid-action-code');
+  });
+
+  it('refuses a cookie-bearing call from another origin (CSRF)', async () => {
+    const { b } = await signedUp(w.t, 'csrf@example.com');
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/identity/action-codes/apply',
+      headers: { origin: 'https://evil.example', cookie: b.cookie },
+      payload: { oobCode: 'x' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every account-action endpoint with its body and answer', async () => {
+    const spec = (await w.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/identity/action-codes/check',
+      '/api/identity/action-codes/apply',
+      '/api/identity/password/reset',
+      '/api/identity/email/change',
+      '/api/identity/mfa/totp/start',
+      '/api/identity/mfa/totp/finish',
+      '/api/identity/mfa/phone/start',
+      '/api/identity/mfa/phone/finish',
+      '/api/identity/mfa/unenroll',
+    ]) {
+      expect(spec.paths[path]?.post?.requestBody, path).toBeDefined();
+      expect(spec.paths[path].post.responses['200'], path).toBeDefined();
+    }
+    expect(spec.paths['/api/identity/mfa'].get.responses['200']).toBeDefined();
+    const info = spec.paths['/api/identity/action-codes/check'].post.responses['200'].content['application/json'].schema;
+    expect(info.properties.operation.enum).toEqual([
+      'PASSWORD_RESET',
+      'VERIFY_EMAIL',
+      'VERIFY_AND_CHANGE_EMAIL',
+      'RECOVER_EMAIL',
+      'REVERT_SECOND_FACTOR_ADDITION',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import {
+  identityConfigSchema,
+  okResponseSchema,
+  passwordRecoverRequestSchema,
+  passwordSignInRequestSchema,
+  passwordSignUpRequestSchema,
+  signInMethodsRequestSchema,
+  signInMethodsResponseSchema,
+} from '@trailbuddy/shared/contracts/identity-email';
+import type { FastifyRequest } from 'fastify';
+import { passwordSignIn, passwordSignUp, requestPasswordRecovery, type EmailContext } from '../../identity/email-password.js';
+import { enforceRateLimit } from '../../identity/rate-limit.js';
+import { signInMethodsFor } from '../../identity/sign-in-methods.js';
+import { publicIdentityConfig } from '../../identity/sign-up-controls.js';
+import type { TenantConfig } from '../../identity/tenants.js';
+import { errors } from '../schemas.js';
+import { typed, type RouteDeps, type RouteModule } from '../types.js';
+import { identityTags as tags, limitPerClient, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
+
+/**
+ * The services' view of this request: settings, the clock, the tenant (ADR 0009) and the guest to
+ * upgrade if one of that tenant is signed in.
+ */
+export async function emailContext(req: FastifyRequest, deps: RouteDeps, tenant: TenantConfig | null): Promise<EmailContext> {
+  const tenantId = tenant?.id ?? null;
+  return {
+    db: deps.db,
+    auth: req.server.auth,
+    settings: deps.identity.email,
+    now: deps.now(),
+    guestId: await upgradableGuest(req, deps, tenantId),
+    tenantId,
+    appUrl: deps.identity.appUrl,
+    actionCodeTtlMs: deps.identity.actions.codeTtlMs,
+  };
+}
+
+const failures = { 400: errors[400], 403: errors[403], 404: errors[404], 409: errors[409], 429: errors[400] };
+
+/**
+ * E-mail and password (checklist §5.3, §5.4) and the widget's public settings (sign-up controls).
+ * Every endpoint that checks a credential or sends a mail is limited per client.
+ */
+export const emailRoutes: RouteModule = async (app, deps) => {
+  const r = typed(app);
+
+  r.get(
+    '/api/identity/config',
+    {
+      schema: {
+        tags,
+        summary: 'Server settings the sign-in widget follows (sign-up controls, enumeration protection)',
+        response: { 200: identityConfigSchema },
+      },
+    },
+    async () => publicIdentityConfig(deps.identity.email),
+  );
+
+  r.post(
+    '/api/identity/sign-in-methods',
+    {
+      schema: {
+        tags,
+        summary: 'The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection)',
+        body: signInMethodsRequestSchema,
+        response: { 200: signInMethodsResponseSchema, 400: errors[400], 429: errors[400] },
+      },
+    },
+    async (req) => {
+      const tenant = requestTenant(deps, req.body.tenantId);
+      await limitPerClient(req, deps, 'sign-in-methods');
+      return { methods: await signInMethodsFor(deps.db, req.body.email, { ...deps.identity.email, tenantId: tenant?.id ?? null }) };
+    },
+  );
+
+  r.post(
+    '/api/identity/password/sign-in',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password (a signed-in guest gets merge-conflict for an existing account)',
+        body: passwordSignInRequestSchema,
+        response: { 200: signedInResponse, ...failures },
+      },
+    },
+    async (req, reply) => {
+      const tenant = requestTenant(deps, req.body.tenantId, 'password');
+      await limitPerClient(req, deps, 'password-sign-in');
+      const userId = await passwordSignIn(await emailContext(req, deps, tenant), { ...req.body, clientIp: req.ip });
+      return respondSignedIn(req, reply, deps, userId);
+    },
+  );
+
+  r.post(
+    '/api/identity/password/sign-up',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account with e-mail and password (a signed-in guest is upgraded in place)',
+        body: passwordSignUpRequestSchema,
+        response: { 200: signedInResponse, ...failures },
+      },
+    },
+    async (req, reply) => {
+      const tenant = requestTenant(deps, req.body.tenantId, 'password');
+      await enforceRateLimit(deps.db, `password-sign-up:ip:${req.ip}`, deps.identity.perClientLimit, {
+        now: deps.now(),
+        message: 'Too many account requests are coming from your IP address. Try again in a few minutes.',
+      });
+      const userId = await passwordSignUp(await emailContext(req, deps, tenant), req.body);
+      // A tenant account's verification mail is queued by us, not by Better Auth's mailer.
+      if (tenant) deps.mailQueued();
+      return respondSignedIn(req, reply, deps, userId);
+    },
+  );
+
+  r.post(
+    '/api/identity/password/recover',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link (/auth?mode=resetPassword)',
+        body: passwordRecoverRequestSchema,
+        response: { 200: okResponseSchema, ...failures },
+      },
+    },
+    async (req) => {
+      const tenant = requestTenant(deps, req.body.tenantId, 'password');
+      await limitPerClient(req, deps, 'password-recover');
+      // Better Auth's mailer (auth.ts → the outbox) queues the mail and nudges the worker; a
+      // tenant account's reset mail is ours (tenant-mail.ts).
+      await requestPasswordRecovery(await emailContext(req, deps, tenant), req.body);
+      if (tenant) deps.mailQueued();
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client.js';
+import { smsOutbox } from '../db/schema/sms.js';
+
+export interface SmsToQueue {
+  /** E.164, e.g. +351912345678. */
+  to: string;
+  body: string;
+  /**
+   * Names the message, not the attempt (e.g. `phone-code:<verificationId>`): the same business
+   * event always yields the same key, so a retried request cannot queue it twice. It travels to
+   * the gateway (webhook `Idempotency-Key`) for the gateway to drop a redelivered duplicate.
+   */
+  idempotencyKey: string;
+}
+
+/** Thrown for a message that could never be delivered: a bug in the caller, caught at queue time. */
+export class InvalidSmsError extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super(
+      `Invalid SMS: ${Object.entries(fields)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    this.name = 'InvalidSmsError';
+  }
+}
+
+const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
+const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
+/** Ten concatenated segments: far above any verification text, low enough to stop a runaway body. */
+export const SMS_MAX_LENGTH = 1600;
+
+export interface QueueSmsResult {
+  /** False when a message with this idempotency key was already queued (or sent). */
+  queued: boolean;
+}
+
+/**
+ * Queues a text message in the SMS outbox. Pass the caller's transaction so the message commits
+ * (or rolls back) with the business change, e.g. the phone code it carries; the SMS worker
+ * delivers it later with retries, so a gateway outage never loses or blocks that change.
+ */
+export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsResult> {
+  if (!e164.safeParse(sms.to).success) throw new InvalidSmsError({ to: 'must be an E.164 phone number' });
+  if (!idempotencyKeySchema.safeParse(sms.idempotencyKey).success) {
+    throw new InvalidSmsError({ idempotencyKey: 'must be 1-200 printable ASCII characters without spaces' });
+  }
+  if (sms.body.trim() === '' || sms.body.length > SMS_MAX_LENGTH) {
+    throw new InvalidSmsError({ body: `must be 1-${SMS_MAX_LENGTH} characters` });
+  }
+  const rows = await db
+    .insert(smsOutbox)
+    .values({ toPhone: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey })
+    .onConflictDoNothing({ target: smsOutbox.idempotencyKey })
+    .returning({ id: smsOutbox.id });
+  return { queued: rows.length > 0 };
+}

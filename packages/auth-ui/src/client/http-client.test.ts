@@ -1,0 +1,277 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HttpIdentityClient } from './http-client';
+import { AuthError } from './types';
+
+const user = {
+  id: 'u1',
+  email: 'a@b.co',
+  emailVerified: false,
+  displayName: null,
+  phoneNumber: null,
+  isAnonymous: false,
+  providers: ['password'],
+};
+
+function respond(status: number, body?: unknown) {
+  return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function clientWith(...answers: Response[]) {
+  const fetch = vi.fn(async () => answers.shift() ?? respond(500));
+  return { fetch, client: new HttpIdentityClient({ baseUrl: 'https://app.test/', fetch: fetch as unknown as typeof globalThis.fetch }) };
+}
+
+const requestOf = (fetch: ReturnType<typeof vi.fn>, i = 0) => {
+  const [url, init] = fetch.mock.calls[i] as [string, RequestInit];
+  return {
+    url,
+    method: init.method,
+    body: init.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    credentials: init.credentials,
+  };
+};
+
+describe('HttpIdentityClient', () => {
+  it.each([
+    [
+      'fetchSignInMethods',
+      ['a@b.co'],
+      'POST',
+      '/api/identity/sign-in-methods',
+      { email: 'a@b.co' },
+      { methods: ['password'] },
+      ['password'],
+    ],
+    ['signInWithPassword', ['a@b.co', 'pw'], 'POST', '/api/identity/password/sign-in', { email: 'a@b.co', password: 'pw' }, { user }, user],
+    [
+      'signUpWithPassword',
+      [{ email: 'a@b.co', password: 'pw', displayName: 'Al' }],
+      'POST',
+      '/api/identity/password/sign-up',
+      { email: 'a@b.co', password: 'pw', displayName: 'Al' },
+      { user },
+      user,
+    ],
+    ['sendPasswordRecovery', ['a@b.co'], 'POST', '/api/identity/password/recover', { email: 'a@b.co' }, { ok: true }, undefined],
+    ['signInAnonymously', [], 'POST', '/api/identity/anonymous', {}, { user }, user],
+    ['completeMerge', ['tok'], 'POST', '/api/identity/merge', { mergeToken: 'tok' }, { user }, user],
+    ['signOut', [], 'POST', '/api/auth/sign-out', {}, { success: true }, undefined],
+    ['getConfig', [], 'GET', '/api/identity/config', undefined, { signUpDisabled: false }, { signUpDisabled: false }],
+    [
+      'checkEmailLink',
+      ['c'],
+      'POST',
+      '/api/identity/email-link/check',
+      { oobCode: 'c' },
+      { email: 'a@b.co', tenantId: 'acme' },
+      { email: 'a@b.co', tenantId: 'acme' },
+    ],
+    ['signInWithEmailLink', ['c', 'a@b.co'], 'POST', '/api/identity/email-link/sign-in', { oobCode: 'c', email: 'a@b.co' }, { user }, user],
+    [
+      'sendPhoneCode',
+      ['+15555550100', 'proof'],
+      'POST',
+      '/api/identity/phone/send-code',
+      { phoneNumber: '+15555550100', captcha: 'proof' },
+      { verificationId: 'v', expiresAt: '2030-01-01T00:10:00.000Z', resendAvailableAt: '2030-01-01T00:00:15.000Z' },
+      { verificationId: 'v', expiresAt: '2030-01-01T00:10:00.000Z', resendAvailableAt: '2030-01-01T00:00:15.000Z' },
+    ],
+    [
+      'signInWithPhoneCode',
+      ['v', '123456'],
+      'POST',
+      '/api/identity/phone/sign-in',
+      { verificationId: 'v', code: '123456' },
+      { user },
+      user,
+    ],
+    [
+      'checkActionCode',
+      ['c', 'resetPassword'],
+      'POST',
+      '/api/identity/action-codes/check',
+      { oobCode: 'c', mode: 'resetPassword' },
+      { operation: 'PASSWORD_RESET', email: 'a@b.co' },
+      { operation: 'PASSWORD_RESET', email: 'a@b.co' },
+    ],
+    ['applyActionCode', ['c'], 'POST', '/api/identity/action-codes/apply', { oobCode: 'c' }, { ok: true }, undefined],
+    [
+      'confirmPasswordReset',
+      ['c', 'pw'],
+      'POST',
+      '/api/identity/password/reset',
+      { oobCode: 'c', newPassword: 'pw' },
+      undefined,
+      undefined,
+    ],
+  ] as const)('%s → %s %s', async (method, args, verb, path, body, answer, result) => {
+    const { fetch, client } = clientWith(respond(answer === undefined ? 204 : 200, answer));
+    const call = (client[method] as (...a: unknown[]) => Promise<unknown>).bind(client);
+    await expect(call(...args)).resolves.toEqual(result);
+    expect(requestOf(fetch)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
+  });
+
+  it('sends the e-mail-link request as given', async () => {
+    const { fetch, client } = clientWith(respond(200, { ok: true }));
+    const request = { email: 'a@b.co', sessionId: 'x'.repeat(32), sameDevice: true, anonymousUid: 'g', providerId: 'github.com' };
+    await client.sendEmailLink(request);
+    expect(requestOf(fetch).body).toEqual(request);
+  });
+
+  it('answers null for the signed-out user (401)', async () => {
+    const { client } = clientWith(
+      respond(401, { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }),
+      respond(200, { user }),
+    );
+    await expect(client.getCurrentUser()).resolves.toBeNull();
+    await expect(client.getCurrentUser()).resolves.toEqual(user);
+  });
+
+  it('prefixes error codes with auth/ and keeps fields and details', async () => {
+    const { client } = clientWith(
+      respond(409, { error: { code: 'merge-conflict', message: 'Merge.', details: { mergeToken: 'tok' } } }),
+      respond(400, { error: { code: 'invalid-argument', message: 'Bad.', fields: { email: 'Bad e-mail' } } }),
+    );
+    const merge = await client.signInWithPassword('a@b.co', 'pw').catch((e: unknown) => e);
+    expect(merge).toBeInstanceOf(AuthError);
+    expect(merge).toMatchObject({ code: 'auth/merge-conflict', message: 'Merge.', details: { mergeToken: 'tok' }, status: 409 });
+    await expect(client.fetchSignInMethods('x')).rejects.toMatchObject({ code: 'auth/invalid-argument', fields: { email: 'Bad e-mail' } });
+  });
+
+  it('turns a lost connection into auth/network-request-failed and junk into internal-error', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = new HttpIdentityClient({ fetch: fetch as unknown as typeof globalThis.fetch });
+    await expect(client.signInAnonymously()).rejects.toMatchObject({
+      code: 'auth/network-request-failed',
+      message: 'A network error has occurred',
+    });
+    const { client: junk } = clientWith(respond(502, 'Bad gateway'), respond(429, ''), respond(200, { nope: true }));
+    await expect(junk.signInAnonymously()).rejects.toMatchObject({ code: 'auth/internal-error', message: 'Bad gateway' });
+    await expect(junk.signInAnonymously()).rejects.toMatchObject({ code: 'auth/too-many-requests' });
+    await expect(junk.signInAnonymously()).rejects.toMatchObject({ code: 'auth/internal-error' });
+  });
+
+  it('builds federated start URLs with the hint, its key, the upgrade choice and the tenant', () => {
+    const { client } = clientWith();
+    expect(client.federatedStartUrl('oidc.trail', { flow: 'redirect', loginHint: 'a@b.co', returnTo: '/auth' })).toBe(
+      'https://app.test/api/identity/federated/oidc.trail/start?flow=redirect&loginHint=a%40b.co&returnTo=%2Fauth',
+    );
+    expect(
+      client
+        .forTenant('acme')
+        .federatedStartUrl('oidc.trail', { flow: 'popup', loginHint: 'a@b.co', loginHintKey: 'username', upgradeAnonymous: false }),
+    ).toBe(
+      'https://app.test/api/identity/federated/oidc.trail/start?flow=popup&loginHint=a%40b.co&loginHintKey=username&upgradeAnonymous=false&tenantId=acme',
+    );
+  });
+
+  it('reads federated results: a sign-in, none, and a failure answered as the error with its pending credential', async () => {
+    const { client } = clientWith(
+      respond(200, { user, providerId: 'github.com', isNewUser: true }),
+      respond(409, {
+        error: {
+          code: 'account-exists-with-different-credential',
+          message: 'x',
+          details: { email: 'a@b.co', providerId: 'github.com', pendingCredential: 'tok', methods: ['password'] },
+        },
+      }),
+      respond(200, { user: null }),
+      respond(409, { error: { code: 'merge-conflict', message: 'm', details: { mergeToken: 'mt', providerId: 'github.com' } } }),
+    );
+    await expect(client.getFederatedResult()).resolves.toEqual({ kind: 'user', user, providerId: 'github.com', isNewUser: true });
+    await expect(client.getFederatedResult()).resolves.toMatchObject({
+      kind: 'error',
+      error: { code: 'auth/account-exists-with-different-credential' },
+      email: 'a@b.co',
+      providerId: 'github.com',
+      pendingCredential: { providerId: 'github.com', token: 'tok', email: 'a@b.co' },
+      methods: ['password'],
+    });
+    await expect(client.getFederatedResult()).resolves.toEqual({ kind: 'none' });
+    await expect(client.getFederatedResult()).resolves.toMatchObject({
+      kind: 'error',
+      error: { code: 'auth/merge-conflict', details: { mergeToken: 'mt' } },
+    });
+  });
+
+  it('links a pending credential by its token', async () => {
+    const { fetch, client } = clientWith(respond(200, { user }));
+    await client.linkPendingCredential({ providerId: 'github.com', token: 'tok', email: 'a@b.co' });
+    expect(requestOf(fetch)).toMatchObject({ url: 'https://app.test/api/identity/link-pending', body: { pendingCredential: 'tok' } });
+  });
+
+  it('reads the phone settings, captcha challenges and provider lists', async () => {
+    const challenge = {
+      parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'n', salt: 's', cost: 1, keyLength: 32, keyPrefix: 'ab', expiresAt: 1 },
+      signature: 'sig',
+    };
+    const { fetch, client } = clientWith(
+      respond(200, {
+        enabled: true,
+        captcha: { provider: 'altcha', challengeUrl: '/api/identity/captcha' },
+        codeLength: 6,
+        resendDelaySeconds: 15,
+        codeTtlSeconds: 600,
+      }),
+      respond(200, {
+        enabled: false,
+        captcha: { provider: 'recaptcha', siteKey: 'k' },
+        codeLength: 6,
+        resendDelaySeconds: 30,
+        codeTtlSeconds: 60,
+      }),
+      respond(200, challenge),
+      respond(200, { providers: [{ id: 'oidc.trail', displayName: 'Trail ID', kind: 'oidc' }] }),
+      respond(200, { nope: true }),
+    );
+    await expect(client.getPhoneConfig()).resolves.toEqual({
+      enabled: true,
+      captcha: { provider: 'altcha', challengeUrl: '/api/identity/captcha' },
+      codeLength: 6,
+      resendDelaySeconds: 15,
+      codeTtlSeconds: 600,
+    });
+    await expect(client.getPhoneConfig()).resolves.toMatchObject({ enabled: false, captcha: { provider: 'recaptcha', siteKey: 'k' } });
+    expect(requestOf(fetch, 0).url).toBe('https://app.test/api/identity/config/phone');
+    await expect(client.getCaptchaChallenge('https://evil.test/captcha')).resolves.toEqual(challenge);
+    expect(requestOf(fetch, 2)).toMatchObject({ url: 'https://app.test/api/identity/captcha', method: 'GET' });
+    await expect(client.getProviders()).resolves.toEqual([{ providerId: 'oidc.trail', name: 'Trail ID', kind: 'oidc' }]);
+    await expect(client.getCaptchaChallenge()).rejects.toMatchObject({ code: 'auth/internal-error' });
+  });
+
+  it('lists tenants, matches them by e-mail, and names the tenant on the requests that act in one', async () => {
+    const tenant = { id: 'acme', displayName: 'Acme', fullLabel: null, buttonColor: '#123456', iconUrl: null, signInOptions: ['password'] };
+    const { fetch, client } = clientWith(
+      respond(200, { tenants: [tenant] }),
+      respond(400, { error: { code: 'no-matching-tenant-for-email', message: 'No sign-in provider…' } }),
+      respond(200, { methods: [] }),
+      respond(200, { user }),
+      respond(200, { user }),
+      respond(200, { verificationId: 'v' }),
+      respond(200, { user }),
+    );
+    await expect(client.getTenants()).resolves.toEqual([tenant]);
+    await expect(client.getTenantsForEmail('a@b.co')).rejects.toMatchObject({ code: 'auth/no-matching-tenant-for-email' });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/tenants/for-email', body: { email: 'a@b.co' } });
+    const acme = client.forTenant('acme');
+    expect(acme.tenantId).toBe('acme');
+    expect(client.tenantId).toBeNull();
+    expect(acme.forTenant('acme')).toBe(acme);
+    await acme.fetchSignInMethods('a@b.co');
+    await acme.signInWithPassword('a@b.co', 'pw');
+    await acme.signInAnonymously();
+    await acme.sendPhoneCode('+15555550100', 'proof');
+    await acme.completeMerge('mt');
+    expect(requestOf(fetch, 2).body).toEqual({ email: 'a@b.co', tenantId: 'acme' });
+    expect(requestOf(fetch, 3).body).toEqual({ email: 'a@b.co', password: 'pw', tenantId: 'acme' });
+    expect(requestOf(fetch, 4).body).toEqual({ tenantId: 'acme' });
+    expect(requestOf(fetch, 5).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
+    // The merge token names its accounts: no tenant.
+    expect(requestOf(fetch, 6).body).toEqual({ mergeToken: 'mt' });
+  });
+});

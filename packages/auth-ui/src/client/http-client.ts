@@ -1,0 +1,286 @@
+import { federatedErrorResult } from './federated-result';
+import {
+  AuthError,
+  type ActionCodeInfo,
+  type ActionMode,
+  type AltchaChallenge,
+  type EmailLinkSendRequest,
+  type FederatedProviderInfo,
+  type FederatedResult,
+  type FederatedStartOptions,
+  type IdentityClient,
+  type IdentityServerConfig,
+  type IdentityUser,
+  type PasswordSignUpRequest,
+  type PendingCredential,
+  type PhoneConfig,
+  type SentPhoneCode,
+  type Tenant,
+} from './types';
+
+export interface HttpIdentityClientOptions {
+  /** Origin (and path prefix) of the server; '' (the default) means the page's origin. */
+  baseUrl?: string;
+  /** Injected for tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** The tenant requests act in (`tenantId`); absent: the default accounts. */
+  tenantId?: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Turns an error answer `{ error: { code, message, fields?, details? } }` into an `AuthError`. */
+function toAuthError(status: number, body: unknown): AuthError {
+  const error = isObject(body) && isObject(body.error) ? body.error : undefined;
+  if (error && typeof error.code === 'string') {
+    const fields = isObject(error.fields) ? (error.fields as Record<string, string>) : undefined;
+    const details = isObject(error.details) ? error.details : undefined;
+    return new AuthError(error.code, typeof error.message === 'string' ? error.message : '', {
+      ...(fields && { fields }),
+      ...(details && { details }),
+      status,
+    });
+  }
+  const message = typeof body === 'string' && body ? body : `HTTP ${status}`;
+  return new AuthError(status === 429 ? 'too-many-requests' : 'internal-error', message, { status });
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+function tenantOf(value: unknown): Tenant | null {
+  if (!isObject(value) || typeof value.id !== 'string') return null;
+  return {
+    id: value.id,
+    displayName: str(value.displayName) ?? value.id,
+    fullLabel: str(value.fullLabel),
+    buttonColor: str(value.buttonColor),
+    iconUrl: str(value.iconUrl),
+    signInOptions: Array.isArray(value.signInOptions) ? value.signInOptions.filter((o): o is string => typeof o === 'string') : [],
+  };
+}
+
+function tenantsOf(body: unknown): Tenant[] {
+  const list = isObject(body) && Array.isArray(body.tenants) ? body.tenants : [];
+  return list.map(tenantOf).filter((t): t is Tenant => t !== null);
+}
+
+function userOf(body: unknown): IdentityUser {
+  if (isObject(body) && isObject(body.user)) return body.user as unknown as IdentityUser;
+  throw new AuthError('internal-error', 'The server answered without a user.');
+}
+
+/**
+ * The identity client over HTTP: JSON in and out, cookies of the page's origin, every failure an
+ * `AuthError` whose code has the `auth/` prefix (a lost connection is `auth/network-request-failed`).
+ */
+export class HttpIdentityClient implements IdentityClient {
+  readonly tenantId: string | null;
+  private readonly baseUrl: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly options: HttpIdentityClientOptions;
+
+  constructor(options: HttpIdentityClientOptions = {}) {
+    this.options = options;
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.tenantId = options.tenantId ?? null;
+  }
+
+  forTenant(tenantId: string | null): IdentityClient {
+    return tenantId === this.tenantId ? this : new HttpIdentityClient({ ...this.options, tenantId });
+  }
+
+  /** A request body of an endpoint that acts in a tenant (ADR 0009): `tenantId` when one is set. */
+  private inTenant(body: Json): Json {
+    return this.tenantId ? { ...body, tenantId: this.tenantId } : body;
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: Json): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+        method,
+        credentials: 'include',
+        headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+        ...(body && { body: JSON.stringify(body) }),
+      });
+    } catch {
+      throw new AuthError('network-request-failed', 'A network error has occurred');
+    }
+    const parsed = await readJson(response);
+    if (!response.ok) throw toAuthError(response.status, parsed);
+    return { status: response.status, body: parsed };
+  }
+
+  async getCurrentUser(): Promise<IdentityUser | null> {
+    try {
+      return userOf((await this.request('GET', '/api/identity/user')).body);
+    } catch (error) {
+      if (error instanceof AuthError && error.status === 401) return null;
+      throw error;
+    }
+  }
+
+  async signInAnonymously(): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/anonymous', this.inTenant({}))).body);
+  }
+
+  async completeMerge(mergeToken: string): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/merge', { mergeToken })).body);
+  }
+
+  async signOut(): Promise<void> {
+    await this.request('POST', '/api/auth/sign-out', {});
+  }
+
+  async getConfig(): Promise<IdentityServerConfig> {
+    return (await this.request('GET', '/api/identity/config')).body as IdentityServerConfig;
+  }
+
+  async fetchSignInMethods(email: string): Promise<string[]> {
+    const { body } = await this.request('POST', '/api/identity/sign-in-methods', this.inTenant({ email }));
+    return isObject(body) && Array.isArray(body.methods) ? body.methods.filter((m): m is string => typeof m === 'string') : [];
+  }
+
+  async signInWithPassword(email: string, password: string): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/password/sign-in', this.inTenant({ email, password }))).body);
+  }
+
+  async signUpWithPassword(request: PasswordSignUpRequest): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/password/sign-up', this.inTenant({ ...request }))).body);
+  }
+
+  async sendPasswordRecovery(email: string): Promise<void> {
+    await this.request('POST', '/api/identity/password/recover', this.inTenant({ email }));
+  }
+
+  async sendEmailLink(request: EmailLinkSendRequest): Promise<void> {
+    await this.request('POST', '/api/identity/email-link/send', this.inTenant({ ...request }));
+  }
+
+  async checkEmailLink(oobCode: string): Promise<{ email: string; tenantId: string | null }> {
+    const { body } = await this.request('POST', '/api/identity/email-link/check', { oobCode });
+    return { email: isObject(body) ? (str(body.email) ?? '') : '', tenantId: isObject(body) ? str(body.tenantId) : null };
+  }
+
+  async signInWithEmailLink(oobCode: string, email: string): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/email-link/sign-in', this.inTenant({ oobCode, email }))).body);
+  }
+
+  async getPhoneConfig(): Promise<PhoneConfig> {
+    const { body } = await this.request('GET', '/api/identity/config/phone');
+    const config = isObject(body) ? body : {};
+    const captcha = isObject(config.captcha) ? config.captcha : {};
+    return {
+      enabled: config.enabled !== false,
+      captcha:
+        captcha.provider === 'recaptcha' && typeof captcha.siteKey === 'string'
+          ? { provider: 'recaptcha', siteKey: captcha.siteKey }
+          : { provider: 'altcha', challengeUrl: str(captcha.challengeUrl) ?? '/api/identity/captcha' },
+      codeLength: typeof config.codeLength === 'number' ? config.codeLength : 6,
+      resendDelaySeconds: typeof config.resendDelaySeconds === 'number' ? config.resendDelaySeconds : 15,
+      codeTtlSeconds: typeof config.codeTtlSeconds === 'number' ? config.codeTtlSeconds : 0,
+    };
+  }
+
+  async getCaptchaChallenge(challengeUrl = '/api/identity/captcha'): Promise<AltchaChallenge> {
+    // Only a path of the identity API: a challenge URL never sends the request elsewhere.
+    const path = challengeUrl.startsWith('/') && !challengeUrl.startsWith('//') ? challengeUrl : '/api/identity/captcha';
+    const { body } = await this.request('GET', path);
+    if (!isObject(body) || !isObject(body.parameters) || typeof body.signature !== 'string') {
+      throw new AuthError('internal-error', 'The server answered without a captcha challenge.');
+    }
+    return body as unknown as AltchaChallenge;
+  }
+
+  async sendPhoneCode(phoneNumber: string, captcha: string): Promise<SentPhoneCode> {
+    const { body } = await this.request('POST', '/api/identity/phone/send-code', this.inTenant({ phoneNumber, captcha }));
+    const sent = isObject(body) ? body : {};
+    return {
+      verificationId: str(sent.verificationId) ?? '',
+      ...(typeof sent.expiresAt === 'string' && { expiresAt: sent.expiresAt }),
+      ...(typeof sent.resendAvailableAt === 'string' && { resendAvailableAt: sent.resendAvailableAt }),
+    };
+  }
+
+  async signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/phone/sign-in', this.inTenant({ verificationId, code }))).body);
+  }
+
+  async getProviders(): Promise<FederatedProviderInfo[]> {
+    const { body } = await this.request('GET', '/api/identity/providers');
+    const list = isObject(body) && Array.isArray(body.providers) ? body.providers : [];
+    return list.filter(isObject).map((p) => {
+      const providerId = String(p.id ?? '');
+      const kind = p.kind === 'oidc' || p.kind === 'oauth' || p.kind === 'saml' ? p.kind : undefined;
+      return { providerId, name: str(p.displayName) ?? providerId, ...(kind && { kind }) };
+    });
+  }
+
+  federatedStartUrl(providerId: string, options: FederatedStartOptions): string {
+    const query = new URLSearchParams({ flow: options.flow });
+    if (options.loginHint) query.set('loginHint', options.loginHint);
+    if (options.loginHintKey) query.set('loginHintKey', options.loginHintKey);
+    if (options.returnTo) query.set('returnTo', options.returnTo);
+    if (options.upgradeAnonymous !== undefined) query.set('upgradeAnonymous', String(options.upgradeAnonymous));
+    if (this.tenantId) query.set('tenantId', this.tenantId);
+    return `${this.baseUrl}/api/identity/federated/${encodeURIComponent(providerId)}/start?${query.toString()}`;
+  }
+
+  /**
+   * `GET /api/identity/federated/result`: `{user: null}` → none; a sign-in → the user; a failed
+   * one is answered as the error it was (the pending credential in its details).
+   */
+  async getFederatedResult(): Promise<FederatedResult> {
+    let body: unknown;
+    try {
+      body = (await this.request('GET', '/api/identity/federated/result')).body;
+    } catch (error) {
+      if (error instanceof AuthError && error.code !== 'auth/network-request-failed') return federatedErrorResult(error);
+      throw error;
+    }
+    if (!isObject(body) || !isObject(body.user)) return { kind: 'none' };
+    return {
+      kind: 'user',
+      user: body.user as unknown as IdentityUser,
+      providerId: str(body.providerId) ?? '',
+      ...(typeof body.isNewUser === 'boolean' && { isNewUser: body.isNewUser }),
+    };
+  }
+
+  async linkPendingCredential(pendingCredential: PendingCredential): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/link-pending', { pendingCredential: pendingCredential.token })).body);
+  }
+
+  async getTenants(): Promise<Tenant[]> {
+    return tenantsOf((await this.request('GET', '/api/identity/tenants')).body);
+  }
+
+  async getTenantsForEmail(email: string): Promise<Tenant[]> {
+    return tenantsOf((await this.request('POST', '/api/identity/tenants/for-email', { email })).body);
+  }
+
+  async checkActionCode(oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo> {
+    return (await this.request('POST', '/api/identity/action-codes/check', { oobCode, ...(mode && { mode }) })).body as ActionCodeInfo;
+  }
+
+  async applyActionCode(oobCode: string): Promise<void> {
+    await this.request('POST', '/api/identity/action-codes/apply', { oobCode });
+  }
+
+  async confirmPasswordReset(oobCode: string, newPassword: string): Promise<void> {
+    await this.request('POST', '/api/identity/password/reset', { oobCode, newPassword });
+  }
+}

@@ -1,0 +1,215 @@
+import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+
+export type { IdentityUser };
+
+/**
+ * An error from the identity API: `code` always carries the `auth/` prefix the widget's tables
+ * use (`auth/wrong-password`), `details` what the server sends to recover (a merge token).
+ */
+export class AuthError extends Error {
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
+  /** The HTTP status, when the error came from an answer. */
+  readonly status?: number;
+
+  constructor(
+    code: string,
+    message: string,
+    extra: { fields?: Record<string, string>; details?: Record<string, unknown>; status?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AuthError';
+    this.code = code.startsWith('auth/') || code.startsWith('firebaseui/') ? code : `auth/${code}`;
+    if (extra.fields) this.fields = extra.fields;
+    if (extra.details) this.details = extra.details;
+    if (extra.status !== undefined) this.status = extra.status;
+  }
+}
+
+/** Server-side widget settings (`GET /api/identity/config`). */
+export interface IdentityServerConfig {
+  signUpDisabled: boolean;
+  adminEmail: string | null;
+  helpLink: string | null;
+  /** Provider ids whose sign-up needs a display name. */
+  requireDisplayName: string[];
+  /** Sign-in methods are always `[]`: the widget cannot tell sign-in from sign-up by the e-mail. */
+  enumerationProtection: boolean;
+}
+
+export interface PasswordSignUpRequest {
+  email: string;
+  password: string;
+  displayName?: string;
+}
+
+export interface EmailLinkSendRequest {
+  email: string;
+  continueUrl?: string;
+  /** `ui_sid`: 32 random letters and digits. */
+  sessionId: string;
+  /** `ui_sd`. */
+  sameDevice: boolean;
+  /** `ui_auid`. */
+  anonymousUid?: string;
+  /** `ui_pid`. */
+  providerId?: string;
+}
+
+/** `GET /api/identity/config/phone`: what the phone pages need. */
+export interface PhoneConfig {
+  /** False without an SMS transport: phone sign-in cannot work. */
+  enabled: boolean;
+  /** ALTCHA (self-hosted proof of work, the default) or Google reCAPTCHA with its site key. */
+  captcha: { provider: 'altcha'; challengeUrl: string } | { provider: 'recaptcha'; siteKey: string };
+  codeLength: number;
+  resendDelaySeconds: number;
+  codeTtlSeconds: number;
+}
+
+/** An ALTCHA v2 challenge (`GET /api/identity/captcha`), as altcha-lib's solver takes it. */
+export interface AltchaChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature?: string;
+    memoryCost?: number;
+    parallelism?: number;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature: string;
+}
+
+/** `POST /api/identity/phone/send-code`. */
+export interface SentPhoneCode {
+  verificationId: string;
+  expiresAt?: string;
+  resendAvailableAt?: string;
+}
+
+/** A federated provider the server enables (`GET /api/identity/providers`). */
+export interface FederatedProviderInfo {
+  providerId: string;
+  name: string;
+  kind?: 'oidc' | 'oauth' | 'saml';
+}
+
+export interface FederatedStartOptions {
+  flow: 'popup' | 'redirect';
+  loginHint?: string;
+  /** The IdP's login-hint parameter for providers other than the built-ins. */
+  loginHintKey?: string;
+  returnTo?: string;
+  /** Link to the signed-in guest (`autoUpgradeAnonymousUsers`) or sign in separately; the server's default is true. */
+  upgradeAnonymous?: boolean;
+}
+
+/**
+ * A credential the server can link later (a provider account proven but not yet linked): the
+ * server keeps what the IdP proved and hands the browser a one-time token (`link-pending`).
+ */
+export interface PendingCredential {
+  providerId: string;
+  /** Opaque server token. */
+  token: string;
+  email?: string;
+}
+
+/** The outcome of a federated popup or redirect. */
+export type FederatedResult =
+  | { kind: 'none' }
+  | { kind: 'user'; user: IdentityUser; providerId: string; isNewUser?: boolean }
+  | {
+      kind: 'error';
+      error: AuthError;
+      providerId?: string | null;
+      email?: string;
+      pendingCredential?: PendingCredential;
+      methods?: string[];
+    };
+
+/** A tenant (`GET /api/identity/tenants`): its button and the sign-in options it allows. */
+export interface Tenant {
+  id: string;
+  displayName: string;
+  fullLabel: string | null;
+  buttonColor: string | null;
+  iconUrl: string | null;
+  /** Widget provider ids: password, emailLink, phone, anonymous, google.com, oidc.x … */
+  signInOptions: string[];
+}
+
+export interface MultiFactorInfo {
+  factorId: string;
+  phoneNumber?: string;
+  displayName?: string;
+}
+
+export type ActionOperation =
+  'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | 'REVERT_SECOND_FACTOR_ADDITION';
+
+export interface ActionCodeInfo {
+  operation: ActionOperation;
+  email: string;
+  previousEmail?: string;
+  multiFactorInfo?: MultiFactorInfo;
+}
+
+/** The action-link modes the server checks a code against. */
+export type ActionMode = 'resetPassword' | 'verifyEmail' | 'verifyAndChangeEmail' | 'recoverEmail' | 'revertSecondFactorAddition';
+
+/**
+ * Everything the widget asks of the identity server. The widget never calls `fetch`; the HTTP
+ * implementation maps these onto `/api/identity/*`, and tests script a fake one step by step.
+ * Every method rejects with an `AuthError`.
+ */
+export interface IdentityClient {
+  /** The signed-in user, or null (401). */
+  getCurrentUser(): Promise<IdentityUser | null>;
+  signInAnonymously(): Promise<IdentityUser>;
+  /** Finishes a merge conflict from the guest's session: the guest's data moves to the account. */
+  completeMerge(mergeToken: string): Promise<IdentityUser>;
+  signOut(): Promise<void>;
+  getConfig(): Promise<IdentityServerConfig>;
+
+  fetchSignInMethods(email: string): Promise<string[]>;
+  signInWithPassword(email: string, password: string): Promise<IdentityUser>;
+  signUpWithPassword(request: PasswordSignUpRequest): Promise<IdentityUser>;
+  sendPasswordRecovery(email: string): Promise<void>;
+
+  sendEmailLink(request: EmailLinkSendRequest): Promise<void>;
+  /** The e-mail a link was sent to and its tenant (null: the default accounts). */
+  checkEmailLink(oobCode: string): Promise<{ email: string; tenantId: string | null }>;
+  signInWithEmailLink(oobCode: string, email: string): Promise<IdentityUser>;
+
+  getPhoneConfig(): Promise<PhoneConfig>;
+  /** A proof-of-work challenge from `challengeUrl` (the phone config's), by default `/api/identity/captcha`. */
+  getCaptchaChallenge(challengeUrl?: string): Promise<AltchaChallenge>;
+  /** `captcha`: the solved ALTCHA payload (base64 JSON) or the reCAPTCHA token. */
+  sendPhoneCode(phoneNumber: string, captcha: string): Promise<SentPhoneCode>;
+  signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser>;
+
+  getProviders(): Promise<FederatedProviderInfo[]>;
+  /** The URL that starts a federated sign-in (navigated to, or opened in a popup). */
+  federatedStartUrl(providerId: string, options: FederatedStartOptions): string;
+  getFederatedResult(): Promise<FederatedResult>;
+  linkPendingCredential(pendingCredential: PendingCredential): Promise<IdentityUser>;
+
+  getTenants(): Promise<Tenant[]>;
+  /** The tenants whose e-mail domains match (rejects with `no-matching-tenant-for-email` when none does). */
+  getTenantsForEmail(email: string): Promise<Tenant[]>;
+  /** The tenant requests name (`tenantId`); null: the default accounts. */
+  readonly tenantId: string | null;
+  /** The same client acting in another tenant (null: the default accounts). */
+  forTenant(tenantId: string | null): IdentityClient;
+
+  checkActionCode(oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo>;
+  applyActionCode(oobCode: string): Promise<void>;
+  confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
+}
