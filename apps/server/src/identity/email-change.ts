@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../db/schema/index.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
+import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
 import { revokeBetterAuthResets } from './actions-better-auth.js';
 import type { ActionIdentitySettings } from './actions-settings.js';
 import { isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
@@ -56,20 +56,34 @@ export async function requestEmailChange(
     throw identityError('email-already-in-use', { field: 'newEmail' });
   }
   await ctx.db.transaction(async (tx) => {
-    const code = await createActionCode(
+    await mailEmailChangeLink(
       tx,
-      ctx.appUrl,
+      ctx,
       { operation: 'VERIFY_AND_CHANGE_EMAIL', userId: user.id, email: newEmail, previousEmail: user.email, ttlMs: ctx.settings.codeTtlMs },
-      ctx.now,
+      { template: 'verify-and-change-email', to: newEmail, toName: greetingName(user), newEmail },
     );
-    await enqueueMail(tx, {
-      template: 'verify-and-change-email',
-      to: newEmail,
-      params: { to_name: greetingName(user), link: code.link, new_email: newEmail },
-      idempotencyKey: `verify-and-change-email:${code.id}`,
-    });
   });
   return true;
+}
+
+/**
+ * Mints the action code of one step of an e-mail change and queues the mail that carries its link
+ * to `to`, in `tx`. Both steps' mails (the link to the new address, the undo link to the old one)
+ * name the address the account moves to.
+ */
+async function mailEmailChangeLink(
+  tx: DbOrTx,
+  ctx: { appUrl: string; now: Date },
+  code: NewActionCode,
+  mail: { template: 'verify-and-change-email' | 'recover-email'; to: string; toName: string; newEmail: string },
+): Promise<void> {
+  const created = await createActionCode(tx, ctx.appUrl, code, ctx.now);
+  await enqueueMail(tx, {
+    template: mail.template,
+    to: mail.to,
+    params: { to_name: mail.toName, link: created.link, new_email: mail.newEmail },
+    idempotencyKey: `${mail.template}:${created.id}`,
+  });
 }
 
 /**
@@ -111,18 +125,12 @@ export async function applyVerifyAndChangeEmail(
   if (normalizeEmail(contactEmailOf(user) ?? user.email) !== normalizeEmail(previousEmail)) throw identityError('invalid-action-code');
   if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
   await setEmail(tx, user, row.email, ctx.now);
-  const recover = await createActionCode(
+  await mailEmailChangeLink(
     tx,
-    ctx.appUrl,
+    ctx,
     { operation: 'RECOVER_EMAIL', userId: user.id, email: previousEmail, previousEmail: row.email, ttlMs: ctx.settings.recoveryCodeTtlMs },
-    ctx.now,
+    { template: 'recover-email', to: previousEmail, toName: greetingName({ name: user.name, email: previousEmail }), newEmail: row.email },
   );
-  await enqueueMail(tx, {
-    template: 'recover-email',
-    to: previousEmail,
-    params: { to_name: greetingName({ name: user.name, email: previousEmail }), link: recover.link, new_email: row.email },
-    idempotencyKey: `recover-email:${recover.id}`,
-  });
   return { operation: 'VERIFY_AND_CHANGE_EMAIL', email: row.email, previousEmail };
 }
 

@@ -1,11 +1,10 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/outbox.js';
-import { withAdvisoryLock } from '../jobs/advisory-lock.js';
 import { MAIL_DELIVERY } from '../jobs/lock-keys.js';
 import type { JobLog } from '../jobs/log.js';
-import { backoffMs, errorText } from '../jobs/retry.js';
-import { startJob, type Job } from '../jobs/scheduler.js';
+import { deliverDueOutbox, startOutboxWorker, type OutboxChannel, type OutboxDeliveryResult } from '../jobs/outbox-worker.js';
+import { backoffMs } from '../jobs/retry.js';
+import type { Job } from '../jobs/scheduler.js';
 import { InvalidMailParamsError, parseTemplateMail, renderMail } from './templates.js';
 import { MailSendError, type MailTransport } from './transports.js';
 
@@ -24,19 +23,13 @@ export interface DeliveryOptions {
   log: JobLog;
 }
 
-export interface DeliveryResult {
-  sent: number;
-  failed: number;
-  retried: number;
-  /** False when another instance held the delivery lock, so this call did nothing. */
-  ran: boolean;
-}
+export type DeliveryResult = OutboxDeliveryResult;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
- * One delivery run: takes the MAIL_DELIVERY advisory lock (one instance delivers at a time),
- * claims due rows with FOR UPDATE SKIP LOCKED and sends them one by one.
+ * One delivery run (jobs/outbox-worker.ts): takes the MAIL_DELIVERY advisory lock (one instance
+ * delivers at a time), claims due rows with FOR UPDATE SKIP LOCKED and sends them one by one.
  *
  * Delivery is at-least-once: the row updates commit with the run's transaction, so a crash
  * after a send but before the commit sends that batch's mails again. The batch size bounds
@@ -44,63 +37,33 @@ type OutboxRow = typeof mailOutbox.$inferSelect;
  */
 export async function deliverDueMail(opts: DeliveryOptions): Promise<DeliveryResult> {
   const { db, transport, log } = opts;
-  const now = opts.now ?? (() => new Date());
-  const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
-  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-
-  const run = await withAdvisoryLock(db, MAIL_DELIVERY, async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now())))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-
-    const counts = { sent: 0, failed: 0, retried: 0 };
-    for (const row of due) {
-      const outcome = await deliverOne(tx, row, { transport, now, maxAttempts, log });
-      counts[outcome] += 1;
-    }
-    return counts;
-  });
-  return run.ran ? { ...run.value, ran: true } : { sent: 0, failed: 0, retried: 0, ran: false };
-}
-
-async function deliverOne(
-  tx: Tx,
-  row: OutboxRow,
-  ctx: { transport: MailTransport; now: () => Date; maxAttempts: number; log: JobLog },
-): Promise<'sent' | 'failed' | 'retried'> {
-  const attempts = row.attempts + 1;
-  const meta = { mailId: row.id, template: row.template, attempts };
-  try {
-    const mail = parseTemplateMail(row.template, row.params);
-    await ctx.transport.send({
-      ...renderMail(mail),
-      to: row.toEmail,
-      template: row.template,
-      params: mail.params,
-      idempotencyKey: row.idempotencyKey,
-    });
-  } catch (err) {
-    const lastError = errorText(err);
+  const channel: OutboxChannel<OutboxRow> = {
+    table: mailOutbox,
+    lockKey: MAIL_DELIVERY,
+    noun: 'mail',
+    send: async (row) => {
+      const mail = parseTemplateMail(row.template, row.params);
+      await transport.send({
+        ...renderMail(mail),
+        to: row.toEmail,
+        template: row.template,
+        params: mail.params,
+        idempotencyKey: row.idempotencyKey,
+      });
+    },
     // A row that no longer renders, or a send the provider refused for good, will not get
     // better by waiting: fail it now instead of retrying for hours.
-    const permanent = err instanceof InvalidMailParamsError || (err instanceof MailSendError && !err.retryable);
-    if (permanent || attempts >= ctx.maxAttempts) {
-      await tx.update(mailOutbox).set({ status: 'failed', attempts, lastError }).where(eq(mailOutbox.id, row.id));
-      ctx.log.error({ ...meta, err }, permanent ? 'mail failed permanently' : 'mail failed after the last attempt');
-      return 'failed';
-    }
-    const nextAttemptAt = new Date(ctx.now().getTime() + backoffMs(attempts));
-    await tx.update(mailOutbox).set({ attempts, lastError, nextAttemptAt }).where(eq(mailOutbox.id, row.id));
-    ctx.log.warn({ ...meta, nextAttemptAt, error: lastError }, 'mail delivery failed, will retry');
-    return 'retried';
-  }
-  await tx.update(mailOutbox).set({ status: 'sent', attempts, sentAt: ctx.now(), lastError: null }).where(eq(mailOutbox.id, row.id));
-  ctx.log.info(meta, 'mail sent');
-  return 'sent';
+    isPermanent: (err) => err instanceof InvalidMailParamsError || (err instanceof MailSendError && !err.retryable),
+    logMeta: (row, attempts) => ({ mailId: row.id, template: row.template, attempts }),
+    failureLog: (err) => ({ err }),
+  };
+  return deliverDueOutbox(channel, {
+    db,
+    log,
+    now: opts.now ?? (() => new Date()),
+    batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
+    maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  });
 }
 
 export interface MailWorkerOptions extends DeliveryOptions {
@@ -117,17 +80,12 @@ export interface MailWorkerOptions extends DeliveryOptions {
  */
 export function startMailWorker(opts: MailWorkerOptions): Job {
   const { intervalMs = 2000, runOnStart = true, ...delivery } = opts;
-  const batchSize = delivery.batchSize ?? DEFAULT_BATCH_SIZE;
-  const job = startJob({
+  return startOutboxWorker({
     name: 'mail-delivery',
     intervalMs,
     runOnStart,
+    batchSize: delivery.batchSize ?? DEFAULT_BATCH_SIZE,
     log: opts.log,
-    run: async () => {
-      const result = await deliverDueMail(delivery);
-      // A full batch suggests a backlog: go again straight away rather than after a poll.
-      if (result.sent + result.failed + result.retried >= batchSize) job.trigger();
-    },
+    deliver: () => deliverDueMail(delivery),
   });
-  return job;
 }

@@ -1,11 +1,9 @@
-import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { smsOutbox } from '../db/schema/sms.js';
-import { withAdvisoryLock } from '../jobs/advisory-lock.js';
 import { SMS_DELIVERY } from '../jobs/lock-keys.js';
 import type { JobLog } from '../jobs/log.js';
-import { backoffMs, errorText } from '../jobs/retry.js';
-import { startJob, type Job } from '../jobs/scheduler.js';
+import { deliverDueOutbox, startOutboxWorker, type OutboxChannel, type OutboxDeliveryResult } from '../jobs/outbox-worker.js';
+import type { Job } from '../jobs/scheduler.js';
 import { SmsSendError, type SmsTransport } from './transports.js';
 
 export const DEFAULT_BATCH_SIZE = 20;
@@ -25,73 +23,35 @@ export interface SmsDeliveryOptions {
   log: JobLog;
 }
 
-export interface SmsDeliveryResult {
-  sent: number;
-  failed: number;
-  retried: number;
-  /** False when another instance held the delivery lock, so this call did nothing. */
-  ran: boolean;
-}
+export type SmsDeliveryResult = OutboxDeliveryResult;
 
 type OutboxRow = typeof smsOutbox.$inferSelect;
 
 /**
- * One delivery run, the same shape as the mail worker's: takes the SMS_DELIVERY advisory lock
- * (one instance delivers at a time), claims due rows with FOR UPDATE SKIP LOCKED and sends them
- * one by one. At-least-once: a crash between a send and the commit sends that batch again, and
- * the idempotency key travels with each message for the gateway to drop the duplicate.
+ * One delivery run, the mail worker's loop (jobs/outbox-worker.ts): takes the SMS_DELIVERY
+ * advisory lock (one instance delivers at a time), claims due rows with FOR UPDATE SKIP LOCKED
+ * and sends them one by one. At-least-once: a crash between a send and the commit sends that
+ * batch again, and the idempotency key travels with each message for the gateway to drop the duplicate.
  */
 export async function deliverDueSms(opts: SmsDeliveryOptions): Promise<SmsDeliveryResult> {
   const { db, transport, log } = opts;
-  const now = opts.now ?? (() => new Date());
-  const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE;
-  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-
-  const run = await withAdvisoryLock(db, SMS_DELIVERY, async (tx) => {
-    const due = await tx
-      .select()
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now())))
-      .orderBy(asc(smsOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-
-    const counts = { sent: 0, failed: 0, retried: 0 };
-    for (const row of due) {
-      const outcome = await deliverOne(tx, row, { transport, now, maxAttempts, log });
-      counts[outcome] += 1;
-    }
-    return counts;
+  const channel: OutboxChannel<OutboxRow> = {
+    table: smsOutbox,
+    lockKey: SMS_DELIVERY,
+    noun: 'sms',
+    send: (row) => transport.send({ to: row.toPhone, body: row.body, idempotencyKey: row.idempotencyKey }),
+    isPermanent: (err) => err instanceof SmsSendError && !err.retryable,
+    // Never the body in logs: it carries a live sign-in code.
+    logMeta: (row, attempts) => ({ smsId: row.id, transport: transport.kind, attempts }),
+    failureLog: (_err, lastError) => ({ error: lastError }),
+  };
+  return deliverDueOutbox(channel, {
+    db,
+    log,
+    now: opts.now ?? (() => new Date()),
+    batchSize: opts.batchSize ?? DEFAULT_BATCH_SIZE,
+    maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   });
-  return run.ran ? { ...run.value, ran: true } : { sent: 0, failed: 0, retried: 0, ran: false };
-}
-
-async function deliverOne(
-  tx: Tx,
-  row: OutboxRow,
-  ctx: { transport: SmsTransport; now: () => Date; maxAttempts: number; log: JobLog },
-): Promise<'sent' | 'failed' | 'retried'> {
-  const attempts = row.attempts + 1;
-  // Never the body in logs: it carries a live sign-in code.
-  const meta = { smsId: row.id, transport: ctx.transport.kind, attempts };
-  try {
-    await ctx.transport.send({ to: row.toPhone, body: row.body, idempotencyKey: row.idempotencyKey });
-  } catch (err) {
-    const lastError = errorText(err);
-    const permanent = err instanceof SmsSendError && !err.retryable;
-    if (permanent || attempts >= ctx.maxAttempts) {
-      await tx.update(smsOutbox).set({ status: 'failed', attempts, lastError }).where(eq(smsOutbox.id, row.id));
-      ctx.log.error({ ...meta, error: lastError }, permanent ? 'sms failed permanently' : 'sms failed after the last attempt');
-      return 'failed';
-    }
-    const nextAttemptAt = new Date(ctx.now().getTime() + backoffMs(attempts));
-    await tx.update(smsOutbox).set({ attempts, lastError, nextAttemptAt }).where(eq(smsOutbox.id, row.id));
-    ctx.log.warn({ ...meta, nextAttemptAt, error: lastError }, 'sms delivery failed, will retry');
-    return 'retried';
-  }
-  await tx.update(smsOutbox).set({ status: 'sent', attempts, sentAt: ctx.now(), lastError: null }).where(eq(smsOutbox.id, row.id));
-  ctx.log.info(meta, 'sms sent');
-  return 'sent';
 }
 
 export interface SmsWorkerOptions extends SmsDeliveryOptions {
@@ -107,17 +67,12 @@ export interface SmsWorkerOptions extends SmsDeliveryOptions {
  */
 export function startSmsWorker(opts: SmsWorkerOptions): Job {
   const { intervalMs = 2000, runOnStart = true, ...delivery } = opts;
-  const batchSize = delivery.batchSize ?? DEFAULT_BATCH_SIZE;
-  const job = startJob({
+  return startOutboxWorker({
     name: 'sms-delivery',
     intervalMs,
     runOnStart,
+    batchSize: delivery.batchSize ?? DEFAULT_BATCH_SIZE,
     log: opts.log,
-    run: async () => {
-      const result = await deliverDueSms(delivery);
-      // A full batch suggests a backlog: go again straight away rather than after a poll.
-      if (result.sent + result.failed + result.retried >= batchSize) job.trigger();
-    },
+    deliver: () => deliverDueSms(delivery),
   });
-  return job;
 }

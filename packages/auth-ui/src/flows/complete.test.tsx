@@ -13,6 +13,7 @@ import {
   flush,
   infoBarText,
   rejectCall,
+  renderShowing,
   renderWidget,
   resolveCall,
   submit,
@@ -22,8 +23,7 @@ const user = fakeUser({ email: 'hiker@example.com' });
 const guest = fakeUser({ id: 'guest-1', email: null, isAnonymous: true, providers: [] });
 
 async function signInWithPassword(config: AuthUIConfig, url = 'https://app.test/auth', env = fakeEnv(url)) {
-  const rendered = await renderWidget(config, { env, start: false });
-  act(() => rendered.app.flows.showPasswordSignIn(rendered.app, 'hiker@example.com'));
+  const rendered = await renderShowing(config, (app) => app.flows.showPasswordSignIn(app, 'hiker@example.com'), { env });
   fill('Password', 'secret1');
   await submit();
   return { ...rendered, call: rendered.client.next('signInWithPassword') };

@@ -2,6 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUIConfig } from '../config/types';
+import type { WidgetApp } from '../widget/app';
 import { authError, fakeUser } from '../testing/fake-client';
 import {
   click,
@@ -11,6 +12,7 @@ import {
   fill,
   infoBarText,
   rejectCall,
+  renderShowing,
   renderWidget,
   resolveCall,
   submit,
@@ -19,11 +21,8 @@ import {
 const user = fakeUser({ email: 'hiker@example.com' });
 
 /** Renders with a page shown directly by its flow (the e-mail-first tree is tested elsewhere). */
-async function atPage(config: AuthUIConfig, show: (app: Awaited<ReturnType<typeof renderWidget>>['app']) => void, url?: string) {
-  const env = fakeEnv(url);
-  const rendered = await renderWidget({ signInSuccessUrl: 'https://app.test/home', ...config }, { env, start: false });
-  act(() => show(rendered.app));
-  return rendered;
+function atPage(config: AuthUIConfig, show: (app: WidgetApp) => void, url?: string) {
+  return renderShowing({ signInSuccessUrl: 'https://app.test/home', ...config }, show, { env: fakeEnv(url) });
 }
 
 const signInPage = (config: AuthUIConfig = { signInOptions: ['password'] }) =>

@@ -1,30 +1,31 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { strings } from '../strings';
-import { Actions, Bold, Form, LinkButton, Message, PageHeader, PrimaryButton, Text, TextField, useFocusOnMount } from '../ui/elements';
+import {
+  Actions,
+  Bold,
+  EmailText,
+  FocusedPrimaryButton,
+  Form,
+  InfoPage,
+  LinkButton,
+  Message,
+  PageHeader,
+  PrimaryButton,
+  Text,
+  TextField,
+  useFocusOnMount,
+} from '../ui/elements';
 import { useWidget } from '../widget/context';
 import type { PageRegistry } from '../widget/page-types';
 import { validatePassword } from '../widget/validation';
 
 /** Continue, only when the link carried a continue URL (checklist §1.7). */
 function ContinueButton({ onContinue }: { onContinue?: () => void }) {
-  const ref = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(ref, Boolean(onContinue));
   if (!onContinue) return null;
   return (
     <Actions>
-      <PrimaryButton onClick={onContinue} buttonRef={ref}>
-        {strings.continue}
-      </PrimaryButton>
+      <FocusedPrimaryButton onClick={onContinue}>{strings.continue}</FocusedPrimaryButton>
     </Actions>
-  );
-}
-
-function InfoPage({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="authui-form">
-      <PageHeader title={title} />
-      {children}
-    </div>
   );
 }
 
@@ -42,9 +43,7 @@ export function PasswordResetPage({ email, onSubmit }: PageRegistry['passwordRes
   return (
     <Form onSubmit={submit}>
       <PageHeader title={strings.resetPasswordTitle} />
-      <Text>
-        <Message template={strings.resetPasswordFor} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+      <EmailText template={strings.resetPasswordFor} email={email} />
       <TextField
         name="newPassword"
         label={strings.newPasswordLabel}
@@ -83,9 +82,7 @@ export function PasswordResetFailurePage() {
 export function EmailChangeRevokePage({ email, onResetPassword }: PageRegistry['emailChangeRevoke']) {
   return (
     <InfoPage title={strings.emailChangeRevokeTitle}>
-      <Text>
-        <Message template={strings.emailChangeRevokeBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+      <EmailText template={strings.emailChangeRevokeBody} email={email} />
       <Text>
         <Message
           template={strings.emailChangeRevokeWarning}
@@ -125,9 +122,7 @@ export function EmailVerificationFailurePage() {
 export function VerifyAndChangeEmailSuccessPage({ email, onContinue }: PageRegistry['verifyAndChangeEmailSuccess']) {
   return (
     <InfoPage title={strings.verifyAndChangeSuccessTitle}>
-      <Text>
-        <Message template={strings.verifyAndChangeSuccessBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+      <EmailText template={strings.verifyAndChangeSuccessBody} email={email} />
       <ContinueButton {...(onContinue && { onContinue })} />
     </InfoPage>
   );

@@ -1,51 +1,43 @@
-import { useRef, useState } from 'react';
 import { strings } from '../strings';
 import {
   Actions,
   Bold,
+  EmailField,
+  EmailText,
+  FocusedPrimaryButton,
   Form,
+  InfoPage,
   LinkButton,
   Message,
   PageHeader,
   PrimaryButton,
   SecondaryButton,
   Text,
-  TextField,
   TosFooter,
-  useFocusOnMount,
+  useEmailEntry,
 } from '../ui/elements';
 import { MailIcon } from '../ui/icons';
-import { useWidget } from '../widget/context';
 import type { PageRegistry } from '../widget/page-types';
-import { validateEmail } from '../widget/validation';
 
 /** `emailLinkSignInSent` (checklist §1.4 #14): the envelope, the e-mail, "Trouble getting email?", Back (focused). */
 export function EmailLinkSignInSentPage({ email, onTrouble, onBack }: PageRegistry['emailLinkSignInSent']) {
-  const backRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(backRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.emailLinkSentTitle} />
+    <InfoPage title={strings.emailLinkSentTitle}>
       <MailIcon />
-      <Text>
-        <Message template={strings.emailLinkSentBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+      <EmailText template={strings.emailLinkSentBody} email={email} />
       <Actions>
         <LinkButton onClick={onTrouble}>{strings.troubleGettingEmail}</LinkButton>
-        <PrimaryButton onClick={onBack} buttonRef={backRef}>
-          {strings.back}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onBack}>{strings.back}</FocusedPrimaryButton>
       </Actions>
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }
 
 /** `emailNotReceived` (checklist §1.4 #15): the four fixes, Resend, Back. */
 export function EmailNotReceivedPage({ onResend, onBack }: PageRegistry['emailNotReceived']) {
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.emailNotReceivedTitle} />
+    <InfoPage title={strings.emailNotReceivedTitle}>
       <Text>{strings.emailNotReceivedIntro}</Text>
       <ul className="authui-text authui-fix-list">
         {strings.emailNotReceivedFixes.map((fix) => (
@@ -58,34 +50,18 @@ export function EmailNotReceivedPage({ onResend, onBack }: PageRegistry['emailNo
         <PrimaryButton onClick={onBack}>{strings.back}</PrimaryButton>
       </Actions>
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }
 
 /** `emailLinkSignInConfirmation` (checklist §1.4 #16): the e-mail the link was sent to; Next or Enter; Cancel. */
 export function EmailLinkSignInConfirmationPage({ email: initial = '', onSubmit, onCancel }: PageRegistry['emailLinkSignInConfirmation']) {
-  const app = useWidget();
-  const [email, setEmail] = useState(initial);
-  const emailRef = useRef<HTMLInputElement>(null);
-  useFocusOnMount(emailRef);
-  const submit = () => {
-    const error = validateEmail(email);
-    if (error) app.setFieldErrors({ email: error }, 'email');
-    else onSubmit(email.trim());
-  };
+  const { submit, field } = useEmailEntry(initial, onSubmit);
   return (
     <Form onSubmit={submit}>
       <PageHeader title={strings.confirmEmailTitle} />
       <Text>{strings.confirmEmailBody}</Text>
-      <TextField
-        name="email"
-        label={strings.emailLabel}
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        inputRef={emailRef}
-      />
+      <EmailField {...field} />
       <Actions>
         <SecondaryButton onClick={onCancel}>{strings.cancel}</SecondaryButton>
         <PrimaryButton>{strings.next}</PrimaryButton>
@@ -97,18 +73,13 @@ export function EmailLinkSignInConfirmationPage({ email: initial = '', onSubmit,
 
 /** A notice with one "Dismiss" button (checklist §1.4 #17, #18). */
 function DismissNotice({ title, body, onDismiss }: { title: string; body: string; onDismiss: () => void }) {
-  const dismissRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(dismissRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={title} />
+    <InfoPage title={title}>
       <Text>{body}</Text>
       <Actions>
-        <PrimaryButton onClick={onDismiss} buttonRef={dismissRef}>
-          {strings.dismiss}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onDismiss}>{strings.dismiss}</FocusedPrimaryButton>
       </Actions>
-    </div>
+    </InfoPage>
   );
 }
 
@@ -124,11 +95,8 @@ export function AnonymousUserMismatchPage({ onDismiss }: PageRegistry['anonymous
 
 /** `emailLinkSignInLinking` (checklist §1.4 #19): connect the IdP account by signing in with a link. */
 export function EmailLinkSignInLinkingPage({ email, providerName, onSubmit }: PageRegistry['emailLinkSignInLinking']) {
-  const submitRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(submitRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.signInTitle} subtitle={strings.alreadyHaveAccount} />
+    <InfoPage title={strings.signInTitle} subtitle={strings.alreadyHaveAccount}>
       <Text>
         <Message
           template={strings.emailLinkLinkingBody}
@@ -139,12 +107,10 @@ export function EmailLinkSignInLinkingPage({ email, providerName, onSubmit }: Pa
         <Message template={strings.emailLinkLinkingNote} values={{ providerName }} />
       </Text>
       <Actions>
-        <PrimaryButton onClick={onSubmit} buttonRef={submitRef}>
-          {strings.signInButton}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onSubmit}>{strings.signInButton}</FocusedPrimaryButton>
       </Actions>
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }
 
@@ -153,11 +119,8 @@ export function EmailLinkSignInLinkingDifferentDevicePage({
   providerName,
   onContinue,
 }: PageRegistry['emailLinkSignInLinkingDifferentDevice']) {
-  const continueRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(continueRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.signInTitle} />
+    <InfoPage title={strings.signInTitle}>
       <Text>
         <Message template={strings.emailLinkLinkingDifferentDeviceBody} values={{ providerName: <Bold>{providerName}</Bold> }} />
       </Text>
@@ -165,11 +128,9 @@ export function EmailLinkSignInLinkingDifferentDevicePage({
         <Message template={strings.emailLinkLinkingDifferentDeviceNote} values={{ providerName: <Bold>{providerName}</Bold> }} />
       </Text>
       <Actions>
-        <PrimaryButton onClick={onContinue} buttonRef={continueRef}>
-          {strings.continue}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onContinue}>{strings.continue}</FocusedPrimaryButton>
       </Actions>
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }

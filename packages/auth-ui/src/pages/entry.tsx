@@ -1,38 +1,32 @@
-import { useRef, useState } from 'react';
 import { strings } from '../strings';
-import { Actions, Form, PageHeader, PrimaryButton, SecondaryButton, TextField, TosFooter, useFocusOnMount } from '../ui/elements';
+import {
+  Actions,
+  EmailField,
+  Form,
+  IdpButton,
+  PageHeader,
+  PrimaryButton,
+  SecondaryButton,
+  Spinner,
+  TosFooter,
+  useEmailEntry,
+} from '../ui/elements';
 import { ProviderIcon } from '../ui/icons';
-import { useWidget } from '../widget/context';
 import type { PageRegistry } from '../widget/page-types';
-import { validateEmail } from '../widget/validation';
 
 /** `providerSignIn` ("nascar", checklist §1.1, §1.9): one button per provider, in config order. */
 export function ProviderSignInPage({ buttons, onSelect }: PageRegistry['providerSignIn']) {
-  const app = useWidget();
   return (
     <div className="authui-provider-sign-in">
       <ul className="authui-idp-list">
         {buttons.map((button) => (
-          <li key={button.providerId} className="authui-idp-list-item">
-            <button
-              type="button"
-              className="authui-idp-button"
-              data-provider-id={button.providerId}
-              style={{ backgroundColor: button.color, color: button.textColor }}
-              aria-label={button.longLabel}
-              onClick={() => {
-                if (!app.pending) onSelect(button.providerId);
-              }}
-            >
-              <span className="authui-idp-icon-wrapper">
-                <ProviderIcon button={button} />
-              </span>
-              <span className="authui-idp-text authui-idp-text-long">{button.longLabel}</span>
-              <span className="authui-idp-text authui-idp-text-short" aria-hidden="true">
-                {button.shortLabel}
-              </span>
-            </button>
-          </li>
+          <IdpButton
+            key={button.providerId}
+            data={{ 'data-provider-id': button.providerId }}
+            button={button}
+            icon={<ProviderIcon button={button} />}
+            onSelect={() => onSelect(button.providerId)}
+          />
         ))}
       </ul>
       <TosFooter variant="full" />
@@ -42,30 +36,11 @@ export function ProviderSignInPage({ buttons, onSelect }: PageRegistry['provider
 
 /** `signIn`: the e-mail entry page (checklist §1.1). */
 export function SignInPage({ email: initial = '', showCancel, fullTos, onSubmit, onCancel }: PageRegistry['signIn']) {
-  const app = useWidget();
-  const [email, setEmail] = useState(initial);
-  const emailRef = useRef<HTMLInputElement>(null);
-  useFocusOnMount(emailRef);
-  const submit = () => {
-    const error = validateEmail(email);
-    if (error) {
-      app.setFieldErrors({ email: error }, 'email');
-      return;
-    }
-    onSubmit(email.trim());
-  };
+  const { email, submit, field } = useEmailEntry(initial, onSubmit);
   return (
     <Form onSubmit={submit}>
       <PageHeader title={strings.signInWithEmailTitle} />
-      <TextField
-        name="email"
-        label={strings.emailLabel}
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        inputRef={emailRef}
-      />
+      <EmailField {...field} />
       <Actions>
         {showCancel && onCancel && <SecondaryButton onClick={() => onCancel(email.trim())}>{strings.cancel}</SecondaryButton>}
         <PrimaryButton>{strings.next}</PrimaryButton>
@@ -93,5 +68,5 @@ export function CallbackPage() {
 
 /** `spinner`: a spinner only. */
 export function SpinnerPage() {
-  return <div className="authui-spinner" role="progressbar" aria-label={strings.loading} />;
+  return <Spinner />;
 }

@@ -1,43 +1,35 @@
-import { useRef } from 'react';
 import { strings } from '../strings';
-import { Actions, PageHeader, PrimaryButton, Text, useFocusOnMount } from '../ui/elements';
+import { Actions, FocusedPrimaryButton, InfoPage, Text } from '../ui/elements';
 import type { PageRegistry } from '../widget/page-types';
 
 /** `recoverableError` (checklist §1.8): the message and, when there is one, Retry. */
 export function RecoverableErrorPage({ message, onRetry }: PageRegistry['recoverableError']) {
-  const retryRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(retryRef, Boolean(onRetry));
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.errorTitle} />
+    <InfoPage title={strings.errorTitle}>
       <Text>{message}</Text>
       {onRetry && (
         <Actions>
-          <PrimaryButton onClick={onRetry} buttonRef={retryRef}>
-            {strings.retry}
-          </PrimaryButton>
+          <FocusedPrimaryButton onClick={onRetry}>{strings.retry}</FocusedPrimaryButton>
         </Actions>
       )}
-    </div>
+    </InfoPage>
   );
 }
 
 /** `unrecoverableError` (checklist §1.8): the message, no buttons. */
 export function UnrecoverableErrorPage({ message }: PageRegistry['unrecoverableError']) {
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.errorTitle} />
+    <InfoPage title={strings.errorTitle}>
       <Text>{message}</Text>
-    </div>
+    </InfoPage>
   );
 }
 
 /** `signOut` (checklist §1.8). */
 export function SignOutPage() {
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.signOutTitle} />
+    <InfoPage title={strings.signOutTitle}>
       <Text>{strings.signOutBody}</Text>
-    </div>
+    </InfoPage>
   );
 }

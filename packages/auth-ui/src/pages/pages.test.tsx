@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthUIConfig } from '../config/types';
-import { renderWidget } from '../testing/harness';
+import { renderShowing, renderWidget } from '../testing/harness';
 import type { WidgetApp } from '../widget/app';
 import { CaptchaController } from '../captcha/controller';
 import { getAllCountries, getCountryByKey } from '../countries';
@@ -16,9 +16,7 @@ async function showPage<K extends PageId>(
   props: PageRegistry[K],
   config: AuthUIConfig = { signInOptions: ['password', 'google.com'] },
 ) {
-  const rendered = await renderWidget(config, { start: false });
-  act(() => rendered.app.show(id, props));
-  return rendered;
+  return renderShowing(config, (app) => app.show(id, props));
 }
 
 const text = () => document.querySelector('[data-page-id]')?.textContent ?? '';

@@ -1,17 +1,20 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { strings } from '../strings';
 import {
   Actions,
-  Bold,
+  EmailField,
+  EmailText,
+  FocusedPrimaryButton,
   Form,
+  InfoPage,
   LinkButton,
-  Message,
   PageHeader,
   PrimaryButton,
   SecondaryButton,
   Text,
   TextField,
   TosFooter,
+  useEmailEntry,
   useFocusOnMount,
 } from '../ui/elements';
 import { useWidget } from '../widget/context';
@@ -27,6 +30,37 @@ function useValidation() {
     app.setFieldErrors(Object.fromEntries(failed), failed[0]![0]);
     return false;
   };
+}
+
+/** The account's password and the sign-in actions, on the pages that sign in with it. */
+function CurrentPassword({
+  value,
+  onChange,
+  inputRef,
+  onForgotPassword,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onForgotPassword: () => void;
+}) {
+  return (
+    <>
+      <TextField
+        name="password"
+        label={strings.passwordLabel}
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={onChange}
+        inputRef={inputRef}
+      />
+      <Actions>
+        <LinkButton onClick={onForgotPassword}>{strings.troubleSigningIn}</LinkButton>
+        <PrimaryButton>{strings.signInButton}</PrimaryButton>
+      </Actions>
+    </>
+  );
 }
 
 /** `passwordSignIn` (checklist §1.2): focus on the e-mail if empty, else the password. */
@@ -49,29 +83,13 @@ export function PasswordSignInPage({ email: initial, fullTos, onSubmit, onForgot
   return (
     <Form onSubmit={submit}>
       <PageHeader title={strings.signInTitle} />
-      <TextField
-        name="email"
-        label={strings.emailLabel}
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        inputRef={emailRef}
-        onEnter={() => passwordRef.current?.focus()}
-      />
-      <TextField
-        name="password"
-        label={strings.passwordLabel}
-        type="password"
-        autoComplete="current-password"
+      <EmailField value={email} onChange={setEmail} inputRef={emailRef} onEnter={() => passwordRef.current?.focus()} />
+      <CurrentPassword
         value={password}
         onChange={setPassword}
         inputRef={passwordRef}
+        onForgotPassword={() => onForgotPassword(email.trim())}
       />
-      <Actions>
-        <LinkButton onClick={() => onForgotPassword(email.trim())}>{strings.troubleSigningIn}</LinkButton>
-        <PrimaryButton>{strings.signInButton}</PrimaryButton>
-      </Actions>
       <TosFooter variant={fullTos ? 'full' : 'links'} />
     </Form>
   );
@@ -101,11 +119,7 @@ export function PasswordSignUpPage(props: PageRegistry['passwordSignUp']) {
   return (
     <Form onSubmit={submit}>
       <PageHeader title={strings.createAccountTitle} />
-      <TextField
-        name="email"
-        label={strings.emailLabel}
-        type="email"
-        autoComplete="username"
+      <EmailField
         value={email}
         onChange={setEmail}
         inputRef={emailRef}
@@ -143,23 +157,12 @@ export function PasswordSignUpPage(props: PageRegistry['passwordSignUp']) {
 
 /** `passwordRecovery` (checklist §1.2). */
 export function PasswordRecoveryPage({ email: initial, showCancel, onSubmit, onCancel }: PageRegistry['passwordRecovery']) {
-  const [email, setEmail] = useState(initial);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const validate = useValidation();
-  useFocusOnMount(emailRef);
+  const { submit, field } = useEmailEntry(initial, onSubmit);
   return (
-    <Form onSubmit={() => validate([['email', validateEmail(email)]]) && onSubmit(email.trim())}>
+    <Form onSubmit={submit}>
       <PageHeader title={strings.recoverPasswordTitle} />
       <Text>{strings.recoverPasswordBody}</Text>
-      <TextField
-        name="email"
-        label={strings.emailLabel}
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        inputRef={emailRef}
-      />
+      <EmailField {...field} />
       <Actions>
         {showCancel && onCancel && <SecondaryButton onClick={onCancel}>{strings.cancel}</SecondaryButton>}
         <PrimaryButton>{strings.send}</PrimaryButton>
@@ -170,23 +173,16 @@ export function PasswordRecoveryPage({ email: initial, showCancel, onSubmit, onC
 
 /** `passwordRecoveryEmailSent` (checklist §1.2): Done only when there is somewhere to go. */
 export function PasswordRecoveryEmailSentPage({ email, onDone }: PageRegistry['passwordRecoveryEmailSent']) {
-  const doneRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(doneRef, Boolean(onDone));
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.checkYourEmailTitle} />
-      <Text>
-        <Message template={strings.recoveryEmailSentBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+    <InfoPage title={strings.checkYourEmailTitle}>
+      <EmailText template={strings.recoveryEmailSentBody} email={email} />
       {onDone && (
         <Actions>
-          <PrimaryButton onClick={onDone} buttonRef={doneRef}>
-            {strings.done}
-          </PrimaryButton>
+          <FocusedPrimaryButton onClick={onDone}>{strings.done}</FocusedPrimaryButton>
         </Actions>
       )}
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }
 
@@ -199,22 +195,8 @@ export function PasswordLinkingPage({ email, onSubmit, onForgotPassword }: PageR
   return (
     <Form onSubmit={() => validate([['password', validatePassword(password)]]) && onSubmit(password)}>
       <PageHeader title={strings.signInTitle} subtitle={strings.alreadyHaveAccount} />
-      <Text>
-        <Message template={strings.passwordLinkingBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
-      <TextField
-        name="password"
-        label={strings.passwordLabel}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        inputRef={passwordRef}
-      />
-      <Actions>
-        <LinkButton onClick={onForgotPassword}>{strings.troubleSigningIn}</LinkButton>
-        <PrimaryButton>{strings.signInButton}</PrimaryButton>
-      </Actions>
+      <EmailText template={strings.passwordLinkingBody} email={email} />
+      <CurrentPassword value={password} onChange={setPassword} inputRef={passwordRef} onForgotPassword={onForgotPassword} />
       <TosFooter variant="links" />
     </Form>
   );
@@ -222,21 +204,14 @@ export function PasswordLinkingPage({ email, onSubmit, onForgotPassword }: PageR
 
 /** `unsupportedProvider` (checklist §1.2): recover the password to continue on this device. */
 export function UnsupportedProviderPage({ email, onRecover, onCancel }: PageRegistry['unsupportedProvider']) {
-  const recoverRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(recoverRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.signInTitle} />
-      <Text>
-        <Message template={strings.unsupportedProviderBody} values={{ email: <Bold>{email}</Bold> }} />
-      </Text>
+    <InfoPage title={strings.signInTitle}>
+      <EmailText template={strings.unsupportedProviderBody} email={email} />
       <Actions>
         <SecondaryButton onClick={onCancel}>{strings.cancel}</SecondaryButton>
-        <PrimaryButton onClick={onRecover} buttonRef={recoverRef}>
-          {strings.recoverPassword}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onRecover}>{strings.recoverPassword}</FocusedPrimaryButton>
       </Actions>
       <TosFooter variant="links" />
-    </div>
+    </InfoPage>
   );
 }

@@ -1,15 +1,11 @@
-import { useRef } from 'react';
 import { strings } from '../strings';
-import { Actions, Bold, Message, PageHeader, PrimaryButton, Text, useFocusOnMount } from '../ui/elements';
+import { Actions, Bold, FocusedPrimaryButton, InfoPage, Message, Text } from '../ui/elements';
 import type { PageRegistry } from '../widget/page-types';
 
 /** `unauthorizedUser` (checklist §1.6): the identifier, the admin contact, "Learn More"; focus on Back. */
 export function UnauthorizedUserPage({ identifier, adminEmail, helpLink, onBack }: PageRegistry['unauthorizedUser']) {
-  const backRef = useRef<HTMLButtonElement>(null);
-  useFocusOnMount(backRef);
   return (
-    <div className="authui-form">
-      <PageHeader title={strings.notAuthorizedTitle} />
+    <InfoPage title={strings.notAuthorizedTitle}>
       <Text>
         {identifier ? (
           <Message template={strings.notAuthorizedBody} values={{ identifier: <Bold>{identifier}</Bold> }} />
@@ -28,10 +24,8 @@ export function UnauthorizedUserPage({ identifier, adminEmail, helpLink, onBack 
             {strings.learnMore}
           </a>
         )}
-        <PrimaryButton onClick={onBack} buttonRef={backRef}>
-          {strings.back}
-        </PrimaryButton>
+        <FocusedPrimaryButton onClick={onBack}>{strings.back}</FocusedPrimaryButton>
       </Actions>
-    </div>
+    </InfoPage>
   );
 }

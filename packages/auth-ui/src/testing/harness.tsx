@@ -194,6 +194,16 @@ export async function renderWidget(config: AuthUIConfig, options: RenderWidgetOp
   return { app, client, env, ...utils };
 }
 
+/**
+ * Renders a widget without starting its run and lets `show` put a page up directly (through a
+ * flow or `app.show`), for tests of one page or step rather than the whole sign-in tree.
+ */
+export async function renderShowing(config: AuthUIConfig, show: (app: WidgetApp) => void, options: RenderWidgetOptions = {}) {
+  const rendered = await renderWidget(config, { ...options, start: false });
+  act(() => show(rendered.app));
+  return rendered;
+}
+
 /** The id of the page on screen, or null. */
 export function currentPage(): string | null {
   return document.querySelector('[data-page-id]')?.getAttribute('data-page-id') ?? null;

@@ -4,6 +4,7 @@ import type { LinkTarget } from '../config/types';
 import { strings } from '../strings';
 import { useWidget, useWidgetState } from '../widget/context';
 import type { FieldName } from '../widget/page-types';
+import { validateEmail } from '../widget/validation';
 
 /**
  * Fills `{name}` placeholders of a string template with elements (a bold e-mail, a link), so
@@ -37,6 +38,25 @@ export function PageHeader({ title, subtitle }: { title: string; subtitle?: stri
 
 export function Text({ children }: { children: ReactNode }) {
   return <p className="authui-text">{children}</p>;
+}
+
+/** A sentence of `strings.ts` whose `{email}` shows in bold. */
+export function EmailText({ template, email }: { template: string; email: string }) {
+  return (
+    <Text>
+      <Message template={template} values={{ email: <Bold>{email}</Bold> }} />
+    </Text>
+  );
+}
+
+/** A card page without a form (a notice, a confirmation): the header, then the body. */
+export function InfoPage({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+  return (
+    <div className="authui-form">
+      <PageHeader title={title} subtitle={subtitle} />
+      {children}
+    </div>
+  );
 }
 
 /** Focuses an element when the page mounts, caret at the end of a prefilled input. */
@@ -150,6 +170,39 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
+/** The e-mail input of the sign-in pages (the account's identifier, so `username` for autofill). */
+export function EmailField({ value, onChange, inputRef, onEnter }: Pick<FieldProps, 'value' | 'onChange' | 'inputRef' | 'onEnter'>) {
+  return (
+    <TextField
+      name="email"
+      label={strings.emailLabel}
+      type="email"
+      autoComplete="username"
+      value={value}
+      onChange={onChange}
+      inputRef={inputRef}
+      onEnter={onEnter}
+    />
+  );
+}
+
+/**
+ * A page whose one field is the e-mail: the input, focused on mount, and a submit that shows the
+ * field's inline error or hands on the trimmed address. Spread `field` into `<EmailField>`.
+ */
+export function useEmailEntry(initial: string, onSubmit: (email: string) => void) {
+  const app = useWidget();
+  const [email, setEmail] = useState(initial);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useFocusOnMount(inputRef);
+  const submit = () => {
+    const error = validateEmail(email);
+    if (error) app.setFieldErrors({ email: error }, 'email');
+    else onSubmit(email.trim());
+  };
+  return { email, submit, field: { value: email, onChange: setEmail, inputRef } };
+}
+
 /** A form whose submit is ignored while a request is in flight (one request at a time). */
 export function Form({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   const app = useWidget();
@@ -181,6 +234,17 @@ export function PrimaryButton({ children, onClick, buttonRef, submit = !onClick 
   );
 }
 
+/** The primary button a page without a form focuses on mount (its way on). */
+export function FocusedPrimaryButton({ children, onClick }: { children: ReactNode; onClick: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useFocusOnMount(ref);
+  return (
+    <PrimaryButton onClick={onClick} buttonRef={ref}>
+      {children}
+    </PrimaryButton>
+  );
+}
+
 export function SecondaryButton({ children, onClick, buttonRef }: ButtonProps) {
   return (
     <button ref={buttonRef} type="button" className="authui-button authui-button-secondary" onClick={onClick}>
@@ -202,6 +266,41 @@ export function LinkButton({ children, onClick }: { children: ReactNode; onClick
     >
       {children}
     </button>
+  );
+}
+
+interface IdpButtonProps {
+  /** Classes after `authui-idp-button`. */
+  extraClass?: string;
+  /** The `data-*` attribute naming what the button picks. */
+  data: Record<`data-${string}`, string>;
+  button: { longLabel: string; shortLabel: string; color: string; textColor: string };
+  icon: ReactNode;
+  onSelect: () => void;
+}
+
+/** One button of a provider or tenant list, in its own colours and with its icon. */
+export function IdpButton({ extraClass, data, button, icon, onSelect }: IdpButtonProps) {
+  const app = useWidget();
+  return (
+    <li className="authui-idp-list-item">
+      <button
+        type="button"
+        className={extraClass ? `authui-idp-button ${extraClass}` : 'authui-idp-button'}
+        {...data}
+        style={{ backgroundColor: button.color, color: button.textColor }}
+        aria-label={button.longLabel}
+        onClick={() => {
+          if (!app.pending) onSelect();
+        }}
+      >
+        <span className="authui-idp-icon-wrapper">{icon}</span>
+        <span className="authui-idp-text authui-idp-text-long">{button.longLabel}</span>
+        <span className="authui-idp-text authui-idp-text-short" aria-hidden="true">
+          {button.shortLabel}
+        </span>
+      </button>
+    </li>
   );
 }
 
