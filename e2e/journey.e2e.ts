@@ -240,7 +240,7 @@ describe('two people find each other for a weekend hike', () => {
     await pageA.getByRole('tab', { name: /^Completed/ }).click();
     const cardA = pageA.getByRole('tabpanel').getByRole('article', { name: TRAIL });
     await cardA.getByText('Feedback sent: 4 of 5 stars.').waitFor();
-    await cardA.getByText('Status: Confirmed').waitFor();
+    await cardA.getByText('Status: Awaiting feedback').waitFor();
 
     // B skips.
     await feedbackB.getByRole('button', { name: 'Skip' }).click();

@@ -1,18 +1,28 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers';
+import { primeFromPage } from './app/initial-data';
+import { AppProviders, createQueryClient } from './app/providers';
 import { AppRouter } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+// The server sends the trail list (and, to a visitor, that nobody is signed in) with the page:
+// the first render already shows the cards and the Sign In button (ADR 0007).
+const queryClient = createQueryClient();
+primeFromPage(queryClient);
+
+// As a transition, the first render is done in slices that give the main thread back every few
+// milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
 
 // Web-vitals reporting is loaded lazily (SPEC §7): after the first render, once the browser is idle.

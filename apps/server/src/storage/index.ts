@@ -1,11 +1,13 @@
 import { createLocalStorage } from './local-storage.js';
 import { createS3Storage, type S3StorageConfig } from './s3-storage.js';
+import { withVariantCleanup } from './image-variants.js';
 import type { FileStorage } from './storage.js';
 
 export type { FileStorage, StoredObject } from './storage.js';
 export { validateKey } from './storage.js';
 export type { S3StorageConfig } from './s3-storage.js';
 export { processImageUpload, storageKeys, type ProcessedImage, type ImageUploadOptions } from './images.js';
+export { createImageVariants, IMAGE_VARIANT_WIDTHS, type ImageVariants, type ImageVariantWidth } from './image-variants.js';
 
 export interface StorageConfig {
   /** Local disk root, used when `s3` is absent (`./data/storage` by default in env.ts). */
@@ -15,7 +17,7 @@ export interface StorageConfig {
 }
 
 export function createStorage(config: StorageConfig): FileStorage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir);
+  return withVariantCleanup(config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir));
 }
 
 export { createLocalStorage, createS3Storage };

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeTrail, mockFetch, renderWithProviders } from '../testing/test-utils';
 import { MainApp } from './main-app';
 
@@ -40,11 +39,7 @@ function renderApp(me: Me | null) {
       ? { path: '/api/me', body: me }
       : { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } },
   ]);
-  return renderWithProviders(
-    <MemoryRouter>
-      <MainApp />
-    </MemoryRouter>,
-  );
+  return renderWithProviders(<MainApp />);
 }
 
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'Main' }));
@@ -96,6 +91,24 @@ describe('MainApp', () => {
     for (let step = 1; step < 4; step++) fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Get started' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the live-event stream only after the first render has painted', async () => {
+    const opened: string[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string) {
+          opened.push(url);
+        }
+        addEventListener() {}
+        close() {}
+      },
+    );
+    renderApp(null);
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(opened).toEqual([]);
+    await waitFor(() => expect(opened).toEqual(['/api/events']));
   });
 
   it('asks a signed-in user to complete their profile until they have', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
 import { MEMBER_VIEWS, NavigationContext, type Navigation, type View } from '../lib/navigation';
@@ -25,6 +25,7 @@ const RegistrationModal = lazy(() => import('../features/profile/components/Regi
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
 
+const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 
 /** The bottom-bar tab a view belongs to; profiles belong to none. */
@@ -35,7 +36,12 @@ function tabOf(view: View): MainTab | null {
   return 'home';
 }
 
-function CurrentView({ view, displayName }: { view: View; displayName: string | null }) {
+/**
+ * Memoized: the view re-renders when it or the greeting changes, not whenever the main app
+ * does (say when /api/me answers after the first paint, which would re-render every trail
+ * card for nothing: ARCHITECTURE §7, main-thread time after first paint).
+ */
+const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null }) {
   switch (view.name) {
     case 'home':
       return <HomeView displayName={displayName} />;
@@ -60,6 +66,30 @@ function CurrentView({ view, displayName }: { view: View; displayName: string | 
     case 'agenda':
       return <AgendaView />;
   }
+});
+
+/** The live-event stream; a component so that it can start after the first paint (see below). */
+function LiveEvents({ signedIn }: { signedIn: boolean }) {
+  useLiveEvents(signedIn);
+  return null;
+}
+
+/**
+ * True once the browser is idle after the first render: work the first paint does not need
+ * (the live-event stream) waits for it, so it neither competes with the page's images and
+ * scripts nor adds to the main thread's busiest moment (ADR 0007).
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setReady(true), { timeout: 1500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setReady(true), 500);
+    return () => clearTimeout(id);
+  }, []);
+  return ready;
 }
 
 /** The app at every path but /admin and /auth: header, the current in-page view, bottom bar, overlays. */
@@ -70,30 +100,38 @@ export function MainApp() {
   const [loginMode, setLoginMode] = useState<LoginMode | null>(null);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
-  useLiveEvents(Boolean(me));
+  const afterFirstPaint = useAfterFirstPaint();
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
 
   // Only Home is open to visitors (SPEC §2, §6): whatever was chosen, a visitor sees Home.
-  const currentView: View = me || !MEMBER_VIEWS.has(view.name) ? view : { name: 'home' };
+  const currentView: View = me || !MEMBER_VIEWS.has(view.name) ? view : HOME;
 
   const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
+  // navigate reads who is signed in at call time, so it (and the navigation context that the
+  // views read) stays the same object when /api/me answers.
+  const signInState = useRef({ signedIn: Boolean(me), pending: meQuery.isPending });
+  useLayoutEffect(() => {
+    signInState.current = { signedIn: Boolean(me), pending: meQuery.isPending };
+  }, [me, meQuery.isPending]);
   const navigate = useCallback(
     (next: View) => {
-      if (MEMBER_VIEWS.has(next.name) && !me) {
+      const { signedIn, pending } = signInState.current;
+      if (MEMBER_VIEWS.has(next.name) && !signedIn) {
         // Until we know who this is, a tap on a members' view waits rather than asking to sign in.
-        if (!meQuery.isPending) requireSignIn();
+        if (!pending) requireSignIn();
         return;
       }
       setView(next);
       window.scrollTo({ top: 0 });
     },
-    [me, meQuery.isPending, requireSignIn],
+    [requireSignIn],
   );
+  const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
   const navigation = useMemo<Navigation>(
-    () => ({ view: currentView, navigate, requireSignIn, openOnboarding: () => setOnboardingOpen(true) }),
-    [currentView, navigate, requireSignIn],
+    () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
+    [currentView, navigate, requireSignIn, openOnboarding],
   );
 
   const showRegistration = Boolean(me) && !registrationComplete;
@@ -127,6 +165,7 @@ export function MainApp() {
 
         <BottomBar current={tabOf(currentView)} onSelect={(tab) => navigate(TAB_VIEWS[tab])} />
 
+        {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>
           {loginMode && <LoginModal initialMode={loginMode} onClose={() => setLoginMode(null)} />}
           {showRegistration && me && <RegistrationModal me={me} />}

@@ -1,40 +1,20 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { sectionOf, usePathname } from './location';
 import { MainApp } from './main-app';
 
-// Only people arriving from an e-mailed link need the account-action page.
-const AccountActionPage = lazy(() =>
-  import('../features/account-actions/components/AccountActionPage').then((m) => ({ default: m.AccountActionPage })),
-);
-// Only administrators use the trail manager.
-const AdminPage = lazy(() => import('../features/admin/components/AdminPage'));
+// Only people arriving from an e-mailed link need the account-action page, and only
+// administrators the trail manager: both load when their URL is opened, with react-router,
+// which the home page does without (ARCHITECTURE §7 budget).
+const AuthRoute = lazy(() => import('./routes/auth-route'));
+const AdminRoute = lazy(() => import('./routes/admin-route'));
 
 /**
- * URL routes (SPEC §2): the main app owns every path and switches its views in-page.
- * /auth handles the links in account e-mails; /admin is the administrators' trail manager.
+ * URL routes (SPEC §2): /auth handles the links in account e-mails; /admin is the
+ * administrators' trail manager; the main app owns every other path and switches its views
+ * in-page.
  */
 export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path="/auth"
-          element={
-            <Suspense fallback={null}>
-              <AccountActionPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="/admin"
-          element={
-            <Suspense fallback={null}>
-              <AdminPage />
-            </Suspense>
-          }
-        />
-        <Route path="/*" element={<MainApp />} />
-      </Routes>
-    </BrowserRouter>
-  );
+  const section = sectionOf(usePathname());
+  if (section === 'main') return <MainApp />;
+  return <Suspense fallback={null}>{section === 'admin' ? <AdminRoute /> : <AuthRoute />}</Suspense>;
 }

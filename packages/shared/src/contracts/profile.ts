@@ -86,7 +86,15 @@ export const ownProfileSchema = publicProfileSchema.extend({
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
 export const meSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() }),
+  user: z.object({
+    id: z.string(),
+    /** '' when the account has no address yet (a guest, a phone-only account). */
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    /** A guest (anonymous sign-in) who has not linked a credential yet. */
+    isAnonymous: z.boolean().optional(),
+  }),
   isAdmin: z.boolean(),
   profile: ownProfileSchema,
 });

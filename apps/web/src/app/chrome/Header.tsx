@@ -1,11 +1,11 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { CircleHelp } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/Button';
+import { navigateTo } from '../location';
 
 // Only signed-in people see these, so visitors never download them (ARCHITECTURE §7 budget).
-const AccountControls = lazy(() => import('./AccountControls'));
+const AccountControls = lazy(() => import('./routed-account-controls'));
 
 export interface HeaderProps {
   /** undefined while we do not know yet, null for a visitor. */
@@ -22,12 +22,20 @@ export interface HeaderProps {
 const pendingSlot = <span className="h-10 w-[5.5rem]" aria-hidden="true" />;
 
 export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }: HeaderProps) {
+  // A plain link to / (it opens in a new tab with a modifier key); a plain click stays in the app.
+  function goHome(event: MouseEvent<HTMLAnchorElement>) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (location.pathname !== '/' || location.search !== '' || location.hash !== '') navigateTo('/');
+    onHome();
+  }
+
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
-        <Link to="/" onClick={onHome} className="-m-1 shrink-0 rounded-lg p-1">
+        <a href="/" onClick={goHome} className="-m-1 shrink-0 rounded-lg p-1">
           <img src="/brand/logo.svg" alt="TrailBuddy" width={160} height={32} className="h-8 w-auto" />
-        </Link>
+        </a>
 
         <div className="flex min-w-0 items-center gap-1.5 sm:gap-2">
           <button

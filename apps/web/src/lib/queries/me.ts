@@ -27,16 +27,29 @@ export function useMe() {
   return useQuery(meQueryOptions());
 }
 
-/** The name to greet someone by: their profile name, else their account name, else their e-mail's local part. */
+/**
+ * The name to greet someone by: their profile name, else their account name, else their e-mail's
+ * local part; a guest is "Guest" and a nameless phone account is greeted as "there".
+ */
 export function displayNameOf(me: Me): string {
-  return me.profile.name.trim() || me.user.name.trim() || me.user.email.split('@')[0] || me.user.email;
+  const named = me.profile.name.trim() || me.user.name.trim() || me.user.email.split('@')[0];
+  return named || (me.user.isAnonymous ? 'Guest' : 'there');
+}
+
+/** How the header names the signed-in account: its e-mail, else "Guest" or the account's name. */
+export function accountLabelOf(me: Me): string {
+  if (me.user.email) return me.user.email;
+  return me.user.isAnonymous ? 'Guest' : me.user.name.trim() || me.profile.name.trim() || 'Your account';
 }
 
 /**
  * After signing in, up or out every cached answer may belong to someone else: refetch who is
- * signed in and everything else that is on screen.
+ * signed in and everything else that is on screen, then sync the session token (SPEC §7).
  */
 export function useRefreshAfterAuthChange() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
+  return async () => {
+    await queryClient.invalidateQueries();
+    void import('../token-sync').then(({ syncSessionToken }) => syncSessionToken());
+  };
 }

@@ -1,11 +1,12 @@
+import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { Plus } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateTrail } from '../api/create-trail';
 import { useTrailImageUpload } from '../api/use-trail-image-upload';
-import { formatTrailDate } from '../utils/format-trail-date';
 import {
   ACTIVITY_LABELS,
   ACTIVITY_OPTIONS,
@@ -24,7 +25,6 @@ import {
   type TrailFormField,
   type TrailFormValues,
 } from '../utils/trail-form';
-import { ChoiceField, InputField, TextAreaField } from './fields';
 import { ImageUploadField } from './ImageUploadField';
 
 const DIFFICULTY_CHOICES = DIFFICULTY_OPTIONS.map((value) => ({ value, label: value }));
@@ -88,7 +88,7 @@ export function AddTrailForm() {
         setValues(EMPTY_TRAIL_FORM);
         image.clear();
         map.clear();
-        setNotice({ tone: 'success', message: `${trail.name} was added for ${formatTrailDate(trail.startTime)}.` });
+        setNotice({ tone: 'success', message: `${trail.name} was added for ${formatDateTime(trail.startTime)}.` });
       },
       onError: (error) => {
         const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
@@ -118,7 +118,7 @@ export function AddTrailForm() {
         <span className="text-red-700">*</span> are required.
       </p>
 
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-x-4 *:mb-4 *:last:mb-0 sm:grid-cols-2">
         <InputField {...text('name')} label="Name" required autoComplete="off" maxLength={NAME_MAX} placeholder="Sintra Mountain Loop" />
         <InputField
           {...text('location')}

@@ -2,9 +2,9 @@ import { CircleCheck, ImageIcon, RotateCcw, Upload, X } from 'lucide-react';
 import type { ChangeEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { buttonClasses } from '../../../components/ui/Button';
+import { FieldMessages, useFieldIds } from '../../../components/ui/Field';
 import { UPLOAD_FAILED } from '../api/upload-trail-image';
 import type { TrailImageUpload } from '../api/use-trail-image-upload';
-import { FieldError, fieldId } from './fields';
 
 export interface ImageUploadFieldProps {
   name: 'image' | 'map';
@@ -19,11 +19,11 @@ export interface ImageUploadFieldProps {
 /** Choose an image, see it at once (object URL), watch it upload, replace or remove it. */
 export function ImageUploadField({ name, label, upload, trailName, error }: ImageUploadFieldProps) {
   const { state } = upload;
-  const id = fieldId(name);
-  const hintId = `${id}-hint`;
   const needsName = trailName.trim() === '';
-  const uploading = state.status === 'uploading';
   const lowerLabel = label.toLowerCase();
+  const hint = needsName ? `Fill in the trail name first: the ${lowerLabel} is stored under it.` : undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error);
+  const uploading = state.status === 'uploading';
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -115,7 +115,8 @@ export function ImageUploadField({ name, label, upload, trailName, error }: Imag
           accept="image/*"
           className="peer sr-only"
           disabled={needsName || uploading}
-          aria-describedby={needsName ? hintId : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
           onChange={onChange}
         />
         <label
@@ -135,12 +136,7 @@ export function ImageUploadField({ name, label, upload, trailName, error }: Imag
           </button>
         )}
       </div>
-      {needsName && (
-        <p id={hintId} className="mt-1.5 text-sm text-stone-600">
-          Fill in the trail name first: the {lowerLabel} is stored under it.
-        </p>
-      )}
-      <FieldError name={name} error={error} />
+      <FieldMessages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }

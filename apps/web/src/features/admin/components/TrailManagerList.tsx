@@ -1,11 +1,11 @@
 import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, MapPin, Mountain, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useTrails } from '../../../lib/queries/trails';
-import { formatTrailDate } from '../utils/format-trail-date';
 import { ACTIVITY_LABELS } from '../utils/trail-form';
 import { DeleteTrailDialog } from './DeleteTrailDialog';
 
@@ -106,7 +106,7 @@ function TrailRow({ trail, onDelete }: { trail: Trail; onDelete: () => void }) {
           <span className="inline-flex items-center gap-1 text-stone-600">
             <CalendarDays className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Date: </span>
-            {formatTrailDate(trail.startTime)}
+            {formatDateTime(trail.startTime)}
           </span>
         </div>
       </div>

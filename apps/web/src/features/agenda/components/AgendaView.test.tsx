@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { addMonths, format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { makeMatch, renderWithNavigation } from '../../../testing/matches-utils';
@@ -69,7 +70,10 @@ describe('AgendaView', { timeout: 20_000 }, () => {
     fireEvent.click(busy);
 
     expect(pressedDays()).toEqual([busy]);
-    expect(screen.getByRole('heading', { level: 2, name: format(at(0, busyDate, 0), 'EEEE, d MMMM') })).toBeDefined();
+    // The day and the times are written as on every other view (the shared date formatters).
+    expect(document.getElementById('agenda-day-heading')?.textContent).toBe(formatDate(at(0, busyDate, 0)));
+    const card = screen.getByRole('button', { name: /Searching at eight/ });
+    expect(card.textContent).toContain(formatTimeRange(SEARCHING_8.startTime, SEARCHING_8.endTime));
     expect(cardTitles()).toEqual(['Searching at eight', 'Confirmed at nine', 'Pending at nine', 'Searching at nine', 'My event at nine']);
     expect(screen.queryByText('No sessions on this date.')).toBeNull();
 
@@ -103,6 +107,22 @@ describe('AgendaView', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(monthTitle()).toBe(format(now, 'MMMM yyyy'));
     expect(dayButton(now).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('labels a confirmed session that is over as awaiting feedback, one still to come as confirmed', async () => {
+    const lastMonth = makeMatch({ trail: trail('Last month hike'), status: 'confirmed', start: at(-1, 15, 10) });
+    renderAgenda([lastMonth, NEXT_MONTH]);
+    await screen.findByText('No sessions on this date.');
+    const status = (title: string) => screen.getByRole('button', { name: new RegExp(title) }).querySelector('span')?.textContent;
+
+    fireEvent.click(screen.getByLabelText('Previous month'));
+    fireEvent.click(dayButton(at(-1, 15, 0)));
+    expect(status('Last month hike')).toBe('Status: Awaiting feedback');
+
+    fireEvent.click(screen.getByLabelText('Next month'));
+    fireEvent.click(screen.getByLabelText('Next month'));
+    fireEvent.click(dayButton(at(1, 12, 0)));
+    expect(status('Next month hike')).toBe('Status: Confirmed');
   });
 
   it('moves between days with the arrow keys, into the next month when needed', async () => {

@@ -1,6 +1,7 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { daysWithSessions, sessionsOn, type AgendaItem } from '@trailbuddy/shared/domain/agenda';
-import { format, isSameMonth, startOfMonth } from 'date-fns';
+import { formatDate } from '@trailbuddy/shared/domain/date-format';
+import { isSameMonth, startOfMonth } from 'date-fns';
 import { CalendarX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -28,7 +29,9 @@ export default function AgendaView() {
   const matchesQuery = useMyMatches();
   // The browser's zone: a session is placed on the day the user sees on their own calendar.
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const todayKey = dayKey(new Date());
+  // Read once per render: enough to label a session that has ended (the agenda is not a clock).
+  const now = Date.now();
+  const todayKey = dayKey(new Date(now));
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [selectedKey, setSelectedKey] = useState(todayKey);
 
@@ -71,7 +74,7 @@ export default function AgendaView() {
 
       <section aria-labelledby="agenda-day-heading" aria-live="polite" className="space-y-3">
         <h2 id="agenda-day-heading" className="text-lg font-semibold text-stone-900">
-          {format(selectedDay, 'EEEE, d MMMM')}
+          {formatDate(selectedDay)}
         </h2>
         {matchesQuery.isPending ? (
           <div role="status" aria-label="Loading sessions" className="space-y-3">
@@ -105,7 +108,11 @@ export default function AgendaView() {
           <ul className="space-y-3">
             {daySessions.map(({ match }) => (
               <li key={match.id}>
-                <SessionCard match={match} onOpen={(m) => navigate({ name: 'trail-detail', trailId: m.trailId, from: 'agenda' })} />
+                <SessionCard
+                  match={match}
+                  now={now}
+                  onOpen={(m) => navigate({ name: 'trail-detail', trailId: m.trailId, from: 'agenda' })}
+                />
               </li>
             ))}
           </ul>

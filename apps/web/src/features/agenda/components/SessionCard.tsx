@@ -1,27 +1,23 @@
 import type { MatchStatus } from '@trailbuddy/shared/contracts/enums';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
+import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { ChevronRight, Clock, MapPin, Mountain, UserRound } from 'lucide-react';
 
 const THUMB_SIZE = 80;
 
-const STATUS: Record<MatchStatus, { label: string; style: string }> = {
+const STATUS: Record<MatchStatus | 'awaitingFeedback', { label: string; style: string }> = {
   confirmed: { label: 'Confirmed', style: 'bg-brand-50 text-brand-800 ring-brand-200' },
   pending: { label: 'Pending', style: 'bg-amber-50 text-amber-800 ring-amber-200' },
   searching: { label: 'Searching', style: 'bg-stone-100 text-stone-700 ring-stone-200' },
   active: { label: 'Your event', style: 'bg-sky-50 text-sky-800 ring-sky-200' },
   completed: { label: 'Completed', style: 'bg-accent-50 text-accent-700 ring-accent-100' },
   cancelled: { label: 'Cancelled', style: 'bg-red-50 text-red-800 ring-red-200' },
+  // A confirmed session that is over stays confirmed until both have given feedback (SPEC §4).
+  awaitingFeedback: { label: 'Awaiting feedback', style: 'bg-accent-50 text-accent-700 ring-accent-100' },
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-
-function timeRange(match: MatchView): string {
-  const start = new Date(match.startTime);
-  const end = new Date(match.endTime);
-  if (Number.isNaN(start.getTime())) return 'Invalid time';
-  return !Number.isNaN(end.getTime()) && end >= start ? timeFormat.formatRange(start, end) : timeFormat.format(start);
-}
+const hasEnded = (match: MatchView, now: number) => new Date(match.endTime).getTime() <= now;
 
 /** Who the session is with, or where the search stands when nobody has joined. */
 function companyOf(match: MatchView): string {
@@ -32,8 +28,8 @@ function companyOf(match: MatchView): string {
 }
 
 /** One session on the agenda; choosing it opens the trail. */
-export function SessionCard({ match, onOpen }: { match: MatchView; onOpen: (match: MatchView) => void }) {
-  const status = STATUS[match.status];
+export function SessionCard({ match, now, onOpen }: { match: MatchView; now: number; onOpen: (match: MatchView) => void }) {
+  const status = STATUS[match.status === 'confirmed' && hasEnded(match, now) ? 'awaitingFeedback' : match.status];
   const content = (
     <>
       <div className="relative shrink-0 overflow-hidden rounded-xl bg-stone-200" style={{ width: THUMB_SIZE, height: THUMB_SIZE }}>
@@ -67,7 +63,7 @@ export function SessionCard({ match, onOpen }: { match: MatchView; onOpen: (matc
         )}
         <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-700">
           <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-          {timeRange(match)}
+          {formatTimeRange(match.startTime, match.endTime)}
         </p>
         <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
           {match.partner ? (

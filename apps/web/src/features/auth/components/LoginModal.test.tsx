@@ -35,12 +35,22 @@ describe('LoginModal', () => {
   it('keeps Tab inside the dialog', () => {
     renderModal();
     const dialog = screen.getByRole('dialog');
-    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input')];
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, a[href]')];
     focusable.at(-1)!.focus();
     fireEvent.keyDown(document, { key: 'Tab' });
     expect(document.activeElement).toBe(focusable[0]);
     fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(focusable.at(-1));
+  });
+
+  it('links to the sign-in widget for more sign-in options on sign-in and sign-up', () => {
+    renderModal();
+    expect(screen.getByRole('link', { name: 'More sign-in options' }).getAttribute('href')).toBe('/auth?mode=select');
+    fireEvent.click(screen.getByRole('button', { name: 'Create an account' }));
+    expect(screen.getByRole('link', { name: 'More sign-in options' }).getAttribute('href')).toBe('/auth?mode=select');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect(screen.queryByRole('link', { name: 'More sign-in options' })).toBeNull();
   });
 
   it('says "Passwords do not match" on sign-up without calling the server', () => {

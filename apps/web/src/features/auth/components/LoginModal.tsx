@@ -28,6 +28,14 @@ export default function LoginModal({ initialMode = 'signIn', onClose }: LoginMod
       )}
       {mode === 'signUp' && <SignUpForm onSignedUp={onClose} onSignIn={() => setMode('signIn')} />}
       {mode === 'forgotPassword' && <ForgotPasswordForm onBack={() => setMode('signIn')} />}
+      {mode !== 'forgotPassword' && (
+        // The sign-in widget's page (phone, guest, e-mail link, federated): a page load, so it loads only then.
+        <p className="mt-4 border-t border-stone-200 pt-4 text-center text-sm">
+          <a href="/auth?mode=select" className="font-semibold text-brand-700 hover:underline">
+            More sign-in options
+          </a>
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate } from '@trailbuddy/shared/domain/date-format';
 import {
   ATTENDED_REQUIRED_MESSAGE,
   COMMENT_MAX,
@@ -15,7 +16,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useSkipFeedback } from '../api/skip-feedback';
 import { useSubmitFeedback } from '../api/submit-feedback';
-import { formatMatchDate, partnerNameOf, trailNameOf } from '../utils/format-match';
+import { partnerNameOf, trailNameOf } from '../utils/format-match';
 
 export interface FeedbackModalProps {
   match: MatchView;
@@ -67,7 +68,7 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
   return (
     <Dialog
       title="How was your hike?"
-      description={`${trailNameOf(match)} with ${partnerName} · ${formatMatchDate(match.startTime)}`}
+      description={`${trailNameOf(match)} with ${partnerName} · ${formatDate(match.startTime, 'short')}`}
       onClose={onClose}
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">

@@ -1,4 +1,5 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText, X } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -7,15 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
-import {
-  compatibilityOf,
-  formatMatchDate,
-  formatMatchTime,
-  partnerNameOf,
-  STATUS_LABELS,
-  STATUS_STYLES,
-  trailNameOf,
-} from '../utils/format-match';
+import { compatibilityOf, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format-match';
+import { awaitsFeedback } from '../utils/match-tabs';
 import { Avatar, TrailThumb } from './visuals';
 
 const THUMB_SIZE = 88;
@@ -23,6 +17,8 @@ const AVATAR_SIZE = 36;
 
 export interface MatchCardProps {
   match: MatchView;
+  /** The current time, in ms: a confirmed session that has ended reads as awaiting feedback. */
+  now: number;
   /** Offered on finished sessions I have not given feedback on yet. */
   onGiveFeedback?: (match: MatchView) => void;
 }
@@ -31,7 +27,7 @@ const errorMessage = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
-export function MatchCard({ match, onGiveFeedback }: MatchCardProps) {
+export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
   const { navigate } = useNavigation();
   const titleId = useId();
   const accept = useAcceptMatch();
@@ -44,18 +40,19 @@ export function MatchCard({ match, onGiveFeedback }: MatchCardProps) {
   // A manual event nobody has joined has no partner by design; anywhere else a missing partner
   // is a profile that no longer exists.
   const openEvent = match.status === 'active' && !match.partner;
-  const date = formatMatchDate(match.startTime);
+  const date = formatDate(match.startTime, 'short');
+  const badge = awaitsFeedback(match, now) ? 'awaitingFeedback' : match.status;
 
   return (
     <article aria-labelledby={titleId} className="rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70 sm:p-4">
       <div className="flex gap-3">
         <TrailThumb image={match.trail?.image} size={THUMB_SIZE} />
         <div className="min-w-0 flex-1">
-          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[match.status]}`}>
+          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[badge]}`}>
             <span className="sr-only">Status: </span>
-            {STATUS_LABELS[match.status]}
+            {STATUS_LABELS[badge]}
           </span>
-          <h3 id={titleId} className="mt-1 leading-snug font-semibold text-stone-900">
+          <h2 id={titleId} className="mt-1 leading-snug font-semibold text-stone-900">
             {match.trail ? (
               <button
                 type="button"
@@ -67,7 +64,7 @@ export function MatchCard({ match, onGiveFeedback }: MatchCardProps) {
             ) : (
               trailName
             )}
-          </h3>
+          </h2>
           {match.trail?.location && (
             <p className="mt-0.5 flex items-center gap-1 truncate text-sm text-stone-600">
               <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
@@ -80,11 +77,11 @@ export function MatchCard({ match, onGiveFeedback }: MatchCardProps) {
               <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
               <dd>{date}</dd>
             </div>
-            {date !== 'Unknown Date' && (
+            {date !== UNKNOWN_DATE && (
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Time</dt>
                 <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                <dd>{formatMatchTime(match.startTime, match.endTime)}</dd>
+                <dd>{formatTimeRange(match.startTime, match.endTime)}</dd>
               </div>
             )}
           </dl>

@@ -63,7 +63,7 @@ function renderPage(matches: MatchView[] = ALL, extraRoutes: MockRoute[] = []) {
 
 const panelTitles = () =>
   within(screen.getByRole('tabpanel'))
-    .queryAllByRole('heading', { level: 3 })
+    .queryAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
 
 const minePath = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.filter(([url]) => url === '/api/matches/mine').length;
@@ -99,6 +99,10 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(panelTitles()).toEqual(['Ended Forest', 'Done Coast']);
 
     const [ended, done] = within(screen.getByRole('tabpanel')).getAllByRole('article');
+    // Still "confirmed" on the server until both have given feedback (SPEC §4), but it is over.
+    expect(within(ended!).getByText('Status:').parentElement?.textContent).toBe('Status: Awaiting feedback');
+    expect(within(ended!).queryByText('Confirmed')).toBeNull();
+    expect(within(done!).getByText('Status:').parentElement?.textContent).toBe('Status: Completed');
     expect(within(done!).queryByRole('button', { name: 'Give feedback' })).toBeNull();
     expect(within(done!).getByText('Feedback sent: 4 of 5 stars.')).toBeDefined();
 
@@ -107,6 +111,22 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText(/Ended Forest with Rita Sousa/)).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps a confirmed session that is still to come labelled Confirmed', async () => {
+    renderPage();
+    const card = (await screen.findByText('Upcoming Ridge')).closest('article')!;
+    expect(within(card).getByText('Status:').parentElement?.textContent).toBe('Status: Confirmed');
+  });
+
+  it('heads the cards one level below the page title, with no level skipped (axe heading-order)', async () => {
+    renderPage();
+    await screen.findByText('Upcoming Ridge');
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - levels[i - 1]!).toBeLessThanOrEqual(1);
+    });
   });
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
@@ -190,7 +210,7 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
       makeMatch({ trail: trail('Broken Clock'), startTime: 'not a date', endTime: daysFromNow(5).toISOString() }),
     ]);
     const [missing, broken] = await screen.findAllByRole('article');
-    expect(within(missing!).getByRole('heading', { level: 3 }).textContent).toBe('Unknown Trail');
+    expect(within(missing!).getByRole('heading', { level: 2 }).textContent).toBe('Unknown Trail');
     expect(within(missing!).queryByRole('button', { name: 'Unknown Trail' })).toBeNull();
     expect(within(missing!).getByText('Unknown Partner')).toBeDefined();
     expect(within(missing!).getByText('Unknown Date')).toBeDefined();

@@ -72,7 +72,7 @@ export default function MatchesPageView() {
       <ul className="space-y-3">
         {list.map((match) => (
           <li key={match.id}>
-            <MatchCard match={match} onGiveFeedback={key === 'completed' ? setFeedbackFor : undefined} />
+            <MatchCard match={match} now={now} onGiveFeedback={key === 'completed' ? setFeedbackFor : undefined} />
           </li>
         ))}
       </ul>

@@ -1,9 +1,10 @@
 import type { PastPartner } from '@trailbuddy/shared/contracts/match';
+import { formatDate } from '@trailbuddy/shared/domain/date-format';
 import { ArrowLeft, Heart, MapPin, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { usePartners } from '../../../lib/queries/matches';
-import { compatibilityOf, formatMatchDate, partnerNameOf } from '../utils/format-match';
+import { compatibilityOf, partnerNameOf } from '../utils/format-match';
 import { Avatar, EmptyState } from './visuals';
 
 const AVATAR_SIZE = 72;
@@ -91,7 +92,7 @@ function PartnerCard({ partner, onOpen }: { partner: PastPartner; onOpen: () => 
       </p>
       <p className="mt-auto w-full text-xs text-stone-500">
         <span className="block truncate">{partner.trailName || 'Unknown Trail'}</span>
-        <span className="block">{formatMatchDate(partner.startTime)}</span>
+        <span className="block">{formatDate(partner.startTime, 'short')}</span>
       </p>
     </article>
   );

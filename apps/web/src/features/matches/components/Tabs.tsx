@@ -55,7 +55,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Tabs
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="grid grid-flow-col gap-1 rounded-full bg-stone-200/70 p-1 auto-cols-fr"
+        className="grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-stone-200/70 p-1 sm:rounded-full"
       >
         {tabs.map((tab) => {
           const active = tab.key === selected;
@@ -73,7 +73,9 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Tabs
               aria-controls={panelId(tab.key)}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.key)}
-              className={`inline-flex min-h-10 items-center justify-center gap-1.5 rounded-full px-2 text-sm font-semibold transition-colors ${
+              // Phones put the count under the label, so three labels and their counts fit a 390 px
+              // screen without crowding; wider screens put them side by side.
+              className={`inline-flex min-h-12 min-w-0 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1 text-sm font-semibold whitespace-nowrap transition-colors sm:min-h-10 sm:flex-row sm:gap-1.5 sm:rounded-full sm:px-3 ${
                 active ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600 hover:text-stone-900'
               }`}
             >

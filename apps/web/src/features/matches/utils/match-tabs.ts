@@ -13,6 +13,14 @@ function hasEnded(match: MatchView, now: number): boolean {
 }
 
 /**
+ * A confirmed session that is over but not completed yet: it becomes completed once both people
+ * have given (or skipped) their feedback (SPEC §4), so until then it is awaiting feedback.
+ */
+export function awaitsFeedback(match: MatchView, now: number): boolean {
+  return match.status === 'confirmed' && hasEnded(match, now);
+}
+
+/**
  * Splits my matches over the matches page's tabs (SPEC §2 "matches-page"):
  * - Upcoming: confirmed sessions, and manual events I created, that have not ended yet;
  * - Pending: requests waiting for an answer, mine or my partner's;
@@ -28,7 +36,7 @@ export function splitMatchTabs(matches: readonly MatchView[], now: number): Reco
   for (const match of matches) {
     if (match.status === 'pending') pending.push(match);
     else if (match.status === 'completed') completed.push(match);
-    else if (match.status === 'confirmed') (hasEnded(match, now) ? completed : upcoming).push(match);
+    else if (match.status === 'confirmed') (awaitsFeedback(match, now) ? completed : upcoming).push(match);
     else if (match.status === 'active' && match.role === 'creator' && !hasEnded(match, now)) upcoming.push(match);
   }
   const soonestFirst = (a: MatchView, b: MatchView) => (time(a.startTime) || 0) - (time(b.startTime) || 0);

@@ -1,4 +1,5 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CalendarPlus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -6,7 +7,6 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useDeleteEvent } from '../api/delete-event';
 import { errorMessage } from '../utils/errors';
-import { formatMatchDate, formatMatchTime } from '../utils/format';
 import { dangerButtonClasses } from '../utils/styles';
 
 export interface CreatedEventsProps {
@@ -39,8 +39,8 @@ export function CreatedEvents({ events, loading, onPropose, notice }: CreatedEve
       ) : events && events.length > 0 ? (
         <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70">
           {events.map((event) => {
-            const date = formatMatchDate(event.startTime);
-            const time = formatMatchTime(event.startTime, event.endTime);
+            const date = formatDate(event.startTime);
+            const time = formatTimeRange(event.startTime, event.endTime);
             return (
               <li key={event.id} className="flex items-center gap-3 px-4 py-3">
                 <span
@@ -49,8 +49,9 @@ export function CreatedEvents({ events, loading, onPropose, notice }: CreatedEve
                 >
                   <CalendarPlus className="size-5" />
                 </span>
+                {/* The whole date, wrapping if it must: it is what tells one event from another. */}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-stone-900">{date}</p>
+                  <p className="font-medium break-words text-stone-900">{date}</p>
                   <p className="text-sm text-stone-600">{time}</p>
                 </div>
                 <button
@@ -58,7 +59,7 @@ export function CreatedEvents({ events, loading, onPropose, notice }: CreatedEve
                   onClick={() => setToDelete(event)}
                   aria-haspopup="dialog"
                   aria-label={`Delete event on ${date}, ${time}`}
-                  className="rounded-full p-2.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
+                  className="shrink-0 rounded-full p-2.5 text-stone-500 hover:bg-red-50 hover:text-red-700"
                 >
                   <Trash2 className="size-5" aria-hidden="true" />
                 </button>
@@ -82,7 +83,7 @@ function ConfirmDeleteDialog({ event, onClose }: { event: MatchView; onClose: ()
   return (
     <Dialog
       title="Delete this event?"
-      description={`${formatMatchDate(event.startTime)}, ${formatMatchTime(event.startTime, event.endTime)}. This can’t be undone.`}
+      description={`${formatDate(event.startTime)}, ${formatTimeRange(event.startTime, event.endTime)}. This can’t be undone.`}
       onClose={onClose}
     >
       <div className="space-y-4">

@@ -1,3 +1,4 @@
+import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CUSTOM_EVENT_HOURS, customEventSession, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import { Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -7,7 +8,6 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/TextField';
 import { useProposeDate } from '../api/propose-date';
 import { errorMessage } from '../utils/errors';
-import { formatClock } from '../utils/format';
 
 export interface CustomDateDialogProps {
   trailId: string;
@@ -80,7 +80,7 @@ export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now =
           <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
           {session ? (
             <span>
-              Lasts {CUSTOM_EVENT_HOURS} hours: {formatClock(session.start)} – {formatClock(session.end)}
+              Lasts {CUSTOM_EVENT_HOURS} hours: {formatTimeRange(session.start, session.end)}
             </span>
           ) : (
             <span>Lasts {CUSTOM_EVENT_HOURS} hours.</span>

@@ -1,7 +1,8 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, Clock, Heart, MapPin, Mountain } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { compatibilityPercent, formatMatchDate, formatMatchTime, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { compatibilityPercent, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
 import { Avatar } from './Avatar';
 
 export interface MatchSummaryProps {
@@ -25,8 +26,8 @@ export function MatchSummary({ match, showCompatibility = false }: MatchSummaryP
       </div>
       <dl className="divide-y divide-stone-100 px-5">
         <Row icon={<Mountain className="size-5" />} label="Trail" value={match.trail?.name || UNKNOWN_TRAIL} />
-        <Row icon={<CalendarDays className="size-5" />} label="Date" value={formatMatchDate(match.startTime)} />
-        <Row icon={<Clock className="size-5" />} label="Time" value={formatMatchTime(match.startTime, match.endTime)} />
+        <Row icon={<CalendarDays className="size-5" />} label="Date" value={formatDate(match.startTime)} />
+        <Row icon={<Clock className="size-5" />} label="Time" value={formatTimeRange(match.startTime, match.endTime)} />
         {match.trail?.location && <Row icon={<MapPin className="size-5" />} label="Location" value={match.trail.location} />}
         {showCompatibility && (
           <Row icon={<Heart className="size-5" />} label="Compatibility" value={`${compatibilityPercent(match.compatibility)}% match`} />

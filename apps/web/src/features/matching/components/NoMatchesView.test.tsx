@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CUSTOM_EVENT_PAST_MESSAGE } from '@trailbuddy/shared/domain/schedule';
 import { describe, expect, it } from 'vitest';
 import { makeBestMatch, makeMatch, makeProfile, renderWithNavigation } from '../../../testing/matching-utils';
@@ -58,6 +59,8 @@ describe('NoMatchesView', () => {
     expect(within(dialog).getByText('I love early starts and long ridgelines.')).toBeDefined();
     expect(within(dialog).getByText('Female')).toBeDefined();
     expect(within(dialog).getByText('31')).toBeDefined();
+    // The location is shown once, under the match score, not again among the facts.
+    expect(within(dialog).getAllByText('Lisbon, Portugal')).toHaveLength(1);
     expect(within(dialog).getByText('Pace: Moderate')).toBeDefined();
     expect(
       within(dialog)
@@ -138,6 +141,11 @@ describe('NoMatchesView', () => {
 
     const deleteButtons = await screen.findAllByRole('button', { name: /^Delete event on/ });
     expect(deleteButtons).toHaveLength(1);
+    // The whole date, written as everywhere else, and never cut off with an ellipsis.
+    const date = screen.getByText(formatDate(mine.startTime));
+    expect(date.textContent).toMatch(/2099/);
+    expect(date.className).not.toMatch(/\btruncate\b/);
+    expect(deleteButtons[0]!.closest('li')!.textContent).toContain(formatTimeRange(mine.startTime, mine.endTime));
 
     fireEvent.click(deleteButtons[0]!);
     let confirm = screen.getByRole('dialog', { name: 'Delete this event?' });

@@ -1,4 +1,5 @@
 import type { BestMatch, MatchView } from '@trailbuddy/shared/contracts/match';
+import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +10,7 @@ import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrails } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../utils/errors';
-import { capitalize, formatMatchDate, formatMatchTime, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { capitalize, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
@@ -114,13 +115,13 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">Date</dt>
               <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-              <dd>{search ? formatMatchDate(search.startTime) : capitalize(day)}</dd>
+              <dd>{search ? formatDate(search.startTime) : capitalize(day)}</dd>
             </div>
             {search && (
               <div className="flex items-center gap-1.5">
                 <dt className="sr-only">Time</dt>
                 <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-                <dd>{formatMatchTime(search.startTime, search.endTime)}</dd>
+                <dd>{formatTimeRange(search.startTime, search.endTime)}</dd>
               </div>
             )}
           </dl>

@@ -72,7 +72,6 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
           <Fact label="Age" value={profile.age ?? 'N/A'} />
           <Fact label="Gender" value={profile.gender ?? 'N/A'} />
-          <Fact label="Location" value={profile.location || 'N/A'} />
           <Fact label="Hiking" value={skillLabel(profile.skills.hiking)} />
           <Fact label="Running" value={skillLabel(profile.skills.running)} />
           <Fact

@@ -41,6 +41,33 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     expect(screen.getByText(/cannot be changed here/)).toBeTruthy();
   });
 
+  it('shows a handle saved with its "@" once, beside the box’s own "@"', () => {
+    mockFetch([]);
+    renderProfileUi(<PersonalProfileView />, { me: makeRegisteredMe({ instagram: '@rita.trails' }) });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    expect(field('Instagram handle').value).toBe('rita.trails');
+  });
+
+  it('takes the focus to the first flagged field and clears a flag as soon as that field is corrected', () => {
+    mockFetch([]);
+    renderProfileUi(<PersonalProfileView />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    set('Age', '');
+    set('Bio', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(document.activeElement).toBe(field('Age'));
+    expect(field('Age').getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field('Bio').getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
+      'Bio must be between 10 and 500 characters.',
+    );
+
+    set('Age', '31');
+    expect(field('Age').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    set('Bio', 'Long enough to be a bio.');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('keeps the city disabled until a country is chosen', () => {
     mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });

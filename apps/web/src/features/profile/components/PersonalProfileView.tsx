@@ -1,24 +1,15 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { Camera, Pencil, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/queries/me';
 import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
-import {
-  fieldErrorsFromServer,
-  REQUIRED_FIELDS_MESSAGE,
-  toProfilePayload,
-  validateProfileForm,
-  valuesFromProfile,
-  type FieldErrors,
-  type ProfileFormValues,
-} from '../utils/profile-form';
-import { InputField } from './form-controls';
+import { InputField } from '../../../components/ui/Field';
+import { valuesFromProfile } from '../utils/profile-form';
 import { PhotoPicker } from './PhotoPicker';
 import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
-import { ProfileFormFields } from './ProfileFormFields';
+import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 import { ProfileHeader } from './ProfileHeader';
 
 /**
@@ -79,51 +70,12 @@ function PersonalProfile({ me }: { me: Me }) {
 }
 
 function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
-  const [values, setValues] = useState<ProfileFormValues>(() => valuesFromProfile(me.profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const update = useUpdateProfile();
-
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  function change(changes: Partial<ProfileFormValues>) {
-    setValues((current) => ({ ...current, ...changes }));
-    const next = { ...errors };
-    for (const key of Object.keys(changes) as (keyof ProfileFormValues)[]) delete next[key];
-    setErrors(next);
-    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = validateProfileForm(values);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) {
-      setProblem(REQUIRED_FIELDS_MESSAGE);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setProblem(null);
-    update.mutate(toProfilePayload(values), {
-      onSuccess: onDone,
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400 && error.fields) {
-          const fieldErrors = fieldErrorsFromServer(error.fields);
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length > 0) {
-            setProblem(REQUIRED_FIELDS_MESSAGE);
-            setAttempt((n) => n + 1);
-            return;
-          }
-        }
-        setProblem(UPDATE_PROFILE_FAILED);
-      },
-    });
-  }
+  const { values, errors, problem, formRef, change, submit } = useProfileForm({
+    initialValues: () => valuesFromProfile(me.profile),
+    save: (payload, { onError }) => update.mutate(payload, { onSuccess: onDone, onError }),
+    failureMessage: UPDATE_PROFILE_FAILED,
+  });
 
   return (
     <form

@@ -10,10 +10,20 @@ import {
   SKILL_LEVELS,
 } from '@trailbuddy/shared/contracts/enums';
 import { citiesOf, PROFILE_COUNTRIES } from '@trailbuddy/shared/data/locations';
-import type { ReactNode } from 'react';
+import type { CompleteRegistrationInput } from '@trailbuddy/shared/contracts/profile';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../utils/labels';
-import type { FieldErrors, ProfileField, ProfileFormValues } from '../utils/profile-form';
-import { InputField, SelectField, TextAreaField } from './form-controls';
+import {
+  fieldErrorsFromServer,
+  REQUIRED_FIELDS_MESSAGE,
+  toProfilePayload,
+  validateProfileForm,
+  type FieldErrors,
+  type ProfileField,
+  type ProfileFormValues,
+} from '../utils/profile-form';
+import { InputField, SelectField, TextAreaField } from '../../../components/ui/Field';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -61,7 +71,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
       <Section title="About you">
         <InputField label="Full name" autoComplete="name" required {...bind('fullName')} />
         {afterName}
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-x-3">
           <InputField label="Age" type="number" inputMode="numeric" min={AGE_MIN} max={AGE_MAX} step={1} required {...bind('age')} />
           <SelectField label="Gender" options={GENDER_OPTIONS} emptyLabel="Select…" required {...bind('gender')} />
         </div>
@@ -118,11 +128,74 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
 
       <Section title="Preferences">
         <SelectField label="Pace" options={PACE_OPTIONS} {...bind('pace')} />
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-2 gap-x-3">
           <SelectField label="Communication" options={COMMUNICATION_OPTIONS} {...bind('communication')} />
           <SelectField label="Adventure level" options={ADVENTURE_OPTIONS} {...bind('adventureLevel')} />
         </div>
       </Section>
     </div>
   );
+}
+
+export interface ProfileFormOptions {
+  initialValues: () => ProfileFormValues;
+  /** Sends the checked payload; calls back on failure so the form can show what went wrong. */
+  save: (payload: CompleteRegistrationInput, callbacks: { onError: (error: unknown) => void }) => void;
+  /** The message for a failure that names no field (SPEC §8: registration and profile update differ). */
+  failureMessage: string;
+}
+
+/**
+ * The state and submit logic both profile forms share ("Complete Your Profile" and the personal
+ * profile's edit mode): a refused submit flags the fields, shows "Please fill in all required
+ * fields." and takes focus to the first flagged field; correcting a field clears its flag, and
+ * the summary goes with the last one. Server field errors are shown the same way.
+ */
+export function useProfileForm({ initialValues, save, failureMessage }: ProfileFormOptions) {
+  const [values, setValues] = useState<ProfileFormValues>(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a refused submit, take the person to the first field that needs attention.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  function refuse(fieldErrors: FieldErrors) {
+    setErrors(fieldErrors);
+    setProblem(REQUIRED_FIELDS_MESSAGE);
+    setAttempt((n) => n + 1);
+  }
+
+  function change(changes: Partial<ProfileFormValues>) {
+    setValues((current) => ({ ...current, ...changes }));
+    // A field someone corrects stops being flagged; the others keep their message.
+    const next = { ...errors };
+    for (const key of Object.keys(changes) as ProfileField[]) delete next[key];
+    setErrors(next);
+    // Once every flagged field is fixed, the summary has nothing left to say.
+    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = validateProfileForm(values);
+    if (Object.keys(invalid).length > 0) {
+      refuse(invalid);
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    save(toProfilePayload(values), {
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError && error.status === 400 ? fieldErrorsFromServer(error.fields) : {};
+        if (Object.keys(fieldErrors).length > 0) refuse(fieldErrors);
+        else setProblem(failureMessage);
+      },
+    });
+  }
+
+  return { values, errors, problem, formRef, change, submit };
 }

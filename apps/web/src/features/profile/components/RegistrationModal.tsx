@@ -1,25 +1,16 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { LogOut } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { REGISTRATION_FAILED, useCompleteRegistration } from '../api/complete-registration';
-import { useSignOut } from '../api/sign-out';
-import {
-  fieldErrorsFromServer,
-  registrationDefaults,
-  REQUIRED_FIELDS_MESSAGE,
-  toProfilePayload,
-  validateProfileForm,
-  type FieldErrors,
-  type ProfileFormValues,
-} from '../utils/profile-form';
+import { useSignOut } from '../../../lib/sign-out';
+import { registrationDefaults } from '../utils/profile-form';
 import { useModalFocus } from '../utils/use-modal-focus';
 import { PhotoPicker } from './PhotoPicker';
-import { ProfileFormFields } from './ProfileFormFields';
+import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 
 /**
  * "Complete Your Profile" (SPEC §2, §4 user journey, §5): shown while the signed-in user has
@@ -30,52 +21,14 @@ export default function RegistrationModal({ me }: { me: Me }) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const [values, setValues] = useState<ProfileFormValues>(() => registrationDefaults(me));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const registration = useCompleteRegistration();
   const signOut = useSignOut();
+  const { values, errors, problem, formRef, change, submit } = useProfileForm({
+    initialValues: () => registrationDefaults(me),
+    save: (payload, callbacks) => registration.mutate(payload, callbacks),
+    failureMessage: REGISTRATION_FAILED,
+  });
   useModalFocus(panelRef);
-
-  // After a refused submit, take the person to the first field that needs attention.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  function change(changes: Partial<ProfileFormValues>) {
-    setValues((current) => ({ ...current, ...changes }));
-    // A field someone corrects stops being flagged; the others keep their message.
-    const next = { ...errors };
-    for (const key of Object.keys(changes) as (keyof ProfileFormValues)[]) delete next[key];
-    setErrors(next);
-    // Once every flagged field is fixed, the summary has nothing left to say.
-    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const invalid = validateProfileForm(values);
-    setErrors(invalid);
-    if (Object.keys(invalid).length > 0) {
-      setProblem(REQUIRED_FIELDS_MESSAGE);
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setProblem(null);
-    registration.mutate(toProfilePayload(values), {
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 400 && error.fields) {
-          setErrors(fieldErrorsFromServer(error.fields));
-          setProblem(REQUIRED_FIELDS_MESSAGE);
-          setAttempt((n) => n + 1);
-        } else {
-          setProblem(REGISTRATION_FAILED);
-        }
-      },
-    });
-  }
 
   const busy = registration.isPending || registration.isSuccess;
 

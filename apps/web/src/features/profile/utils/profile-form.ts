@@ -70,7 +70,8 @@ export function valuesFromProfile(profile: OwnProfile): ProfileFormValues {
     hiking: profile.skills.hiking,
     running: profile.skills.running,
     bio: profile.bio ?? '',
-    instagram: profile.instagram ?? '',
+    // The box shows its own "@" before the handle; a stored "@name" would read "@@name".
+    instagram: instagramHandle(profile.instagram ?? ''),
     pace: profile.preferences.pace,
     communication: profile.preferences.communication,
     adventureLevel: profile.preferences.adventureLevel,

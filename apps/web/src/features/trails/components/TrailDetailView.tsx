@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
 import { useMe } from '../../../lib/queries/me';
+import { trailImageSrcSet } from '../../../lib/queries/trails';
 import { useTrail } from '../api/get-trail';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
@@ -30,6 +31,8 @@ const BACK: Record<TrailDetailFrom, { label: string; view: View }> = {
 
 const IMAGE_WIDTH = 960;
 const IMAGE_HEIGHT = 540;
+/** The picture and the map fill the main column on phones and its left half from md (max-w-3xl, px-4, gap-6). */
+const IMAGE_SIZES = '(min-width: 768px) 356px, calc(100vw - 32px)';
 
 /** SPEC §2 "trail-detail". */
 export default function TrailDetailView({ trailId, from }: TrailDetailViewProps) {
@@ -72,6 +75,8 @@ function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
           {trail.image ? (
             <img
               src={trail.image}
+              srcSet={trailImageSrcSet(trail.image)}
+              sizes={IMAGE_SIZES}
               alt=""
               width={IMAGE_WIDTH}
               height={IMAGE_HEIGHT}
@@ -103,12 +108,12 @@ function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
             {signedIn && <FavouriteToggle trailId={trail.id} />}
           </header>
 
-          <dl className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.25fr)] gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
             <Fact icon={<CalendarDays />} label="Date">
               {formatSessionDayShort(session.start)}
             </Fact>
             <Fact icon={<Clock />} label="Time">
-              {formatSessionTime(session.start, session.end)}
+              <span className="whitespace-nowrap">{formatSessionTime(session.start, session.end)}</span>
             </Fact>
             <Fact icon={<Timer />} label="Duration">
               {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : 'N/A'}
@@ -175,6 +180,8 @@ function MapLink({ trail }: { trail: Trail }) {
   const image = trail.map ? (
     <img
       src={trail.map}
+      srcSet={trailImageSrcSet(trail.map)}
+      sizes={IMAGE_SIZES}
       alt={`Map of ${trail.name}`}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}

@@ -6,6 +6,9 @@ const EAGER_IMAGES = 2;
 const SKELETON_COUNT = 4;
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
+// Cards below the fold skip layout and paint until scrolled near: less work before the first
+// paint (ADR 0007). The intrinsic size keeps the scrollbar honest meanwhile.
+const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_400px]';
 
 export interface TrailListProps {
   trails: readonly Trail[];
@@ -17,7 +20,7 @@ export function TrailList({ trails, opensSignIn, onChoose }: TrailListProps) {
   return (
     <ul className={GRID}>
       {trails.map((trail, index) => (
-        <li key={trail.id} className="flex flex-col">
+        <li key={trail.id} className={index < EAGER_IMAGES ? 'flex flex-col' : `flex flex-col ${OFFSCREEN}`}>
           <TrailCard trail={trail} eagerImage={index < EAGER_IMAGES} opensSignIn={opensSignIn} onChoose={onChoose} />
         </li>
       ))}

@@ -1,37 +1,28 @@
-// Formatters are built once: constructing an Intl.DateTimeFormat is far costlier than using one.
-// No locale argument, so dates read the way the visitor's browser is set up.
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short' });
-const shortDateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+import { formatDate, formatTimeRange, INVALID_DATE, toDate } from '@trailbuddy/shared/domain/date-format';
+
+// The trails' names for the app's one set of date formatters (shared/domain/date-format). A
+// trail's session always has a time, so a missing one is as unreadable as a malformed one.
 
 export function parseIso(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
+  return toDate(iso) ?? null;
 }
 
-const isValid = (date: Date | null): date is Date => date !== null && !Number.isNaN(date.getTime());
-
-/** "Saturday, 14 June" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
+/** "Saturday, June 14" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
 export function formatSessionDay(start: string | Date | null): string {
-  const date = typeof start === 'string' ? parseIso(start) : start;
-  return isValid(date) ? dayFormat.format(date) : 'Invalid date';
+  return start ? formatDate(start, 'long') : INVALID_DATE;
 }
 
-/** "Sat, 14 Jun": the same, where space is tight. */
+/** "Sat, Jun 14": the same, where space is tight. */
 export function formatSessionDayShort(start: Date | null): string {
-  return isValid(start) ? shortDayFormat.format(start) : 'Invalid date';
+  return start ? formatDate(start, 'short') : INVALID_DATE;
 }
 
-/** "14 June", for a label that already names the weekday; SPEC §8's fallback otherwise. */
+/** "June 14", for a label that already names the weekday; SPEC §8's fallback otherwise. */
 export function formatShortDate(date: Date | null): string {
-  return isValid(date) ? shortDateFormat.format(date) : 'Invalid date';
+  return date ? formatDate(date, 'dayMonth') : INVALID_DATE;
 }
 
-/** "10:00 – 13:00" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
+/** "10:00 AM – 1:30 PM" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
 export function formatSessionTime(startTime: string | Date | null, endTime: string | Date | null): string {
-  const start = typeof startTime === 'string' ? parseIso(startTime) : startTime;
-  const end = typeof endTime === 'string' ? parseIso(endTime) : endTime;
-  if (!isValid(start)) return 'Invalid time';
-  return isValid(end) && end >= start ? timeFormat.formatRange(start, end) : timeFormat.format(start);
+  return formatTimeRange(startTime, endTime);
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { escapeJsonForScript, isVisitor, preferredEncoding, renderIndexHtml } from './static.js';
+
+describe('escapeJsonForScript', () => {
+  it('leaves nothing that could close the script element, and JSON.parse reads the same value back', () => {
+    const value = { text: '</script><!-- a & b > c \u2028 \u2029 "q"' };
+    const escaped = escapeJsonForScript(JSON.stringify(value));
+    expect(escaped).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(escaped)).toEqual(value);
+  });
+});
+
+describe('renderIndexHtml', () => {
+  const template = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const page = (trailsJson: string | null, visitor = false) => renderIndexHtml(template, { trailsJson, visitor });
+
+  it('returns the page unchanged without a list, or with something that is not the list, unless it is for a visitor', () => {
+    expect(page(null)).toBe(template);
+    expect(page('<oops')).toBe(template);
+    expect(page('{"trails":"nope"}')).toBe(template);
+    expect(page(null, true)).toBe(template.replace('</body>', '<script type="application/json" id="initial-me">null</script></body>'));
+  });
+
+  it('preloads the first two images, the first at high priority, with their widths when stored', () => {
+    const html = page(
+      JSON.stringify({
+        trails: [
+          { image: '/api/files/trailImages/a.jpg' },
+          { image: 'https://example.com/b.jpg?x=1&y="2"' },
+          { image: '/api/files/c.jpg' },
+        ],
+      }),
+    );
+    const preloads = html.match(/<link rel="preload"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(2);
+    expect(preloads[0]).toMatch(
+      /^<link rel="preload" as="image" href="\/api\/files\/trailImages\/a.jpg" imagesrcset="\/api\/files\/trailImages\/a.jpg\?w=480 480w, /,
+    );
+    expect(preloads[0]).toContain('fetchpriority="high"');
+    expect(preloads[1]).toBe('<link rel="preload" as="image" href="https://example.com/b.jpg?x=1&amp;y=&quot;2&quot;">');
+    expect(html.split('</head>')[0]).not.toContain('c.jpg');
+  });
+
+  it('preloads nothing for trails without images, and carries the list in the body', () => {
+    const html = page(JSON.stringify({ trails: [{ image: null }] }));
+    expect(html).not.toContain('preload');
+    expect(html).toContain('<script type="application/json" id="initial-trails">{"trails":[{"image":null}]}</script></body>');
+  });
+});
+
+describe('isVisitor', () => {
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['theme=dark; other.session_token=x', true],
+    ['better-auth.session_token=abc.def', false],
+    ['theme=dark; __Secure-better-auth.session_token=abc', false],
+    ['theme=dark;better-auth.session_token=abc', false],
+  ])('%s → %s', (cookie, visitor) => {
+    expect(isVisitor(cookie)).toBe(visitor);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['BR', 'br'],
+    ['deflate', 'identity'],
+    ['gzip;q=0', 'identity'],
+    [undefined, 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});

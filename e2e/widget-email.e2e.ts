@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { linkIn, waitForMail } from './support/inbox';
+import { uniqueEmail } from './support/people';
+import { me, openWidget, widget, widgetSignIn, widgetSignUp } from './support/widget';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const WIDE = { width: 1024, height: 800 };
+
+describe('the sign-in widget with e-mail and password', () => {
+  it('signs up and signs in through the widget, and the app shares the session', async () => {
+    const email = uniqueEmail('widget');
+    const { context, page } = await newPage(browser, WIDE);
+
+    // From the login dialog's "More sign-in options".
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'More sign-in options' }).click();
+    await page.waitForURL('**/auth?mode=select');
+
+    await widgetSignUp(page, { email, name: 'Widget Hiker', password: 'widget-secret-1' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByText(email).waitFor();
+    expect((await me(page)).user.email).toBe(email);
+
+    // Signed out (from "Complete Your Profile"), then in again through the widget.
+    await page.getByRole('dialog', { name: 'Complete Your Profile' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+
+    await openWidget(page);
+    await widgetSignIn(page, email, 'wrong-password-1');
+    await widget(page).getByText("The email and password you entered don't match").waitFor();
+    await widget(page).getByLabel('Password', { exact: true }).fill('widget-secret-1');
+    await widget(page).getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByText(email).waitFor();
+    await context.close();
+  });
+
+  it('verifies the e-mail and resets the password from the mailed links', async () => {
+    const email = uniqueEmail('widget.reset');
+    const { context, page } = await newPage(browser, WIDE);
+    await openWidget(page);
+    await widgetSignUp(page, { email, name: 'Reset Hiker', password: 'first-secret-1' });
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // The verification mail's link opens the widget's verifyEmail page.
+    const verifyMail = await waitForMail(email, (m) => m.html.includes('mode=verifyEmail'));
+    await page.goto(linkIn(verifyMail, 'mode=verifyEmail'));
+    await widget(page).getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+    expect((await me(page)).user.emailVerified).toBe(true);
+
+    // Forgotten password, in a browser that is not signed in.
+    const other = await newPage(browser, WIDE);
+    await openWidget(other.page);
+    await widget(other.page).getByRole('button', { name: 'Sign in with email' }).click();
+    await widget(other.page).getByLabel('Email').fill(email);
+    await widget(other.page).getByRole('button', { name: 'Next' }).click();
+    await widget(other.page).getByRole('button', { name: 'Trouble signing in?' }).click();
+    await widget(other.page).getByRole('heading', { name: 'Recover password' }).waitFor();
+    await widget(other.page).getByRole('button', { name: 'Send' }).click();
+    await widget(other.page).getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const resetMail = await waitForMail(email, (m) => m.html.includes('mode=resetPassword'));
+    await other.page.goto(linkIn(resetMail, 'mode=resetPassword'));
+    await widget(other.page).getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await widget(other.page).getByLabel('New password').fill('second-secret-2');
+    await widget(other.page).getByRole('button', { name: 'Save' }).click();
+    await widget(other.page).getByRole('heading', { name: 'Password changed' }).waitFor();
+
+    // The old password no longer works; the new one does.
+    await openWidget(other.page);
+    await widgetSignIn(other.page, email, 'first-secret-1');
+    await widget(other.page).getByText("The email and password you entered don't match").waitFor();
+    await widget(other.page).getByLabel('Password', { exact: true }).fill('second-secret-2');
+    await widget(other.page).getByRole('button', { name: 'Sign In' }).click();
+    await other.page.waitForURL((url) => url.pathname === '/');
+    await other.page.getByRole('banner').getByText(email).waitFor();
+    await other.context.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatTime, formatTimeRange, INVALID_DATE, INVALID_TIME, toDate, UNKNOWN_DATE } from './date-format';
+
+// Intl separates its parts with narrow and thin no-break spaces; compare the words.
+const plain = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, ' ');
+
+const US = { locale: 'en-US', timeZone: 'UTC', now: new Date('2026-06-01T00:00:00Z') };
+const GB_LISBON = { locale: 'en-GB', timeZone: 'Europe/Lisbon', now: new Date('2026-06-01T00:00:00Z') };
+const SAT_10 = '2026-06-13T10:00:00.000Z';
+const SAT_13_30 = '2026-06-13T13:30:00.000Z';
+
+describe('toDate', () => {
+  it('tells a missing value (undefined) from an unreadable one (null)', () => {
+    expect(toDate(undefined)).toBeUndefined();
+    expect(toDate(null)).toBeUndefined();
+    expect(toDate('')).toBeUndefined();
+    expect(toDate('next saturday')).toBeNull();
+    expect(toDate(new Date(Number.NaN))).toBeNull();
+    expect(toDate(SAT_10)?.toISOString()).toBe(SAT_10);
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the day in the three styles, in the given locale and zone', () => {
+    expect(formatDate(SAT_10, 'long', US)).toBe('Saturday, June 13');
+    expect(formatDate(SAT_10, 'short', US)).toBe('Sat, Jun 13');
+    expect(formatDate(SAT_10, 'dayMonth', US)).toBe('June 13');
+    expect(formatDate(SAT_10, 'long', GB_LISBON)).toBe('Saturday 13 June');
+  });
+
+  it('places the day in the time zone it is shown in', () => {
+    const lateSaturdayUtc = '2026-06-13T23:30:00.000Z';
+    expect(formatDate(lateSaturdayUtc, 'short', US)).toBe('Sat, Jun 13');
+    expect(formatDate(lateSaturdayUtc, 'short', GB_LISBON)).toBe('Sun 14 Jun');
+  });
+
+  it('adds the year only when it is not the current one', () => {
+    expect(formatDate('2025-06-14T10:00:00Z', 'short', US)).toBe('Sat, Jun 14, 2025');
+    expect(formatDate('2027-01-02T10:00:00Z', 'long', US)).toBe('Saturday, January 2, 2027');
+    expect(formatDate(SAT_10, 'long', { ...US, now: new Date('2026-12-31T12:00:00Z') })).toBe('Saturday, June 13');
+  });
+
+  it('gives SPEC §8’s fallbacks', () => {
+    expect(formatDate(undefined)).toBe(UNKNOWN_DATE);
+    expect(formatDate(null, 'short')).toBe('Unknown Date');
+    expect(formatDate('garbage')).toBe(INVALID_DATE);
+    expect(formatDate('garbage')).toBe('Invalid date');
+  });
+});
+
+describe('formatTime and formatTimeRange', () => {
+  it('writes one clock reading, or a range', () => {
+    expect(plain(formatTime(SAT_10, US))).toBe('10:00 AM');
+    expect(plain(formatTimeRange(SAT_10, SAT_13_30, US))).toBe('10:00 AM – 1:30 PM');
+    expect(plain(formatTimeRange(SAT_10, SAT_13_30, GB_LISBON))).toBe('11:00–14:30');
+  });
+
+  it('falls back to the start when the end is missing or before it, and to "Invalid time" without a start', () => {
+    expect(plain(formatTimeRange(SAT_10, null, GB_LISBON))).toBe('11:00');
+    expect(plain(formatTimeRange(SAT_13_30, SAT_10, GB_LISBON))).toBe('14:30');
+    expect(plain(formatTimeRange(SAT_10, 'garbage', GB_LISBON))).toBe('11:00');
+    expect(formatTimeRange('garbage', SAT_13_30)).toBe(INVALID_TIME);
+    expect(formatTimeRange(undefined, SAT_13_30)).toBe('Invalid time');
+    expect(formatTime(null)).toBe('Invalid time');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('joins the short day and the start time', () => {
+    expect(plain(formatDateTime(SAT_10, GB_LISBON))).toBe('Sat 13 Jun, 11:00');
+    expect(formatDateTime(undefined)).toBe(UNKNOWN_DATE);
+    expect(formatDateTime('garbage')).toBe(INVALID_DATE);
+  });
+});
