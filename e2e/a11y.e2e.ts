@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFindings, isFailing, mergeFindings, runAxe, type Finding } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
+import { enterEmail, openWidget, widget } from './support/widget';
 
 /**
  * Every view of the web app through axe-core (WCAG 2.0/2.1 A and AA, and best practices), at a
@@ -491,6 +492,30 @@ describe('accessibility of every view (axe-core)', () => {
     await page.goto('/auth?mode=verifyEmail&oobCode=bad');
     await page.getByRole('heading', { level: 1, name: 'Try verifying your email again' }).waitFor();
     await check(page, 'auth-verify-failed');
+    await context.close();
+  });
+
+  it('the sign-in widget: providers, e-mail, sign-in, create account, recovery and phone', JOURNEY, async () => {
+    const { context, page } = await newPage(browser);
+    const card = widget(page);
+    await openWidget(page);
+    await check(page, 'widget-providers');
+    await enterEmail(page, MIGUEL);
+    await card.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await check(page, 'widget-password-sign-in');
+    await card.getByRole('button', { name: 'Trouble signing in?' }).click();
+    await card.getByRole('heading', { name: 'Recover password' }).waitFor();
+    await check(page, 'widget-recover-password');
+
+    await openWidget(page);
+    await enterEmail(page, `a11y-${Date.now()}@example.com`);
+    await card.getByRole('heading', { name: 'Create account' }).waitFor();
+    await check(page, 'widget-create-account');
+
+    await openWidget(page);
+    await card.getByRole('button', { name: 'Sign in with phone' }).click();
+    await card.getByLabel('Phone number').waitFor();
+    await check(page, 'widget-phone-start');
     await context.close();
   });
 });

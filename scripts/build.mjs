@@ -70,7 +70,14 @@ export async function buildStale({ force = false } = {}) {
     {
       name: 'web app',
       output: at('apps/web/dist/index.html'),
-      inputs: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/public'), at('apps/web/vite.config.ts'), ...shared],
+      inputs: [
+        at('apps/web/src'),
+        at('packages/auth-ui/src'),
+        at('apps/web/index.html'),
+        at('apps/web/public'),
+        at('apps/web/vite.config.ts'),
+        ...shared,
+      ],
       run: buildWeb,
     },
     {

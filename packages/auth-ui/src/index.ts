@@ -36,6 +36,7 @@ export {
   type TenantDisplayMode,
 } from './config/types';
 export { strings, getErrorMessage } from './strings';
+export { disableAutoSignIn } from './flows/one-tap';
 
 /** FirebaseUI's exported constants (checklist §9). */
 export const CredentialHelper = { GOOGLE_YOLO: 'googleyolo', NONE: 'none' } as const;

@@ -27,6 +27,11 @@ describe('provider buttons (checklist §1.9)', () => {
   it('keeps text readable on light buttons', () => {
     expect(providerButton({ provider: 'google.com' }).textColor).toBe('#3c4043');
     expect(providerButton({ provider: 'github.com' }).textColor).toBe('#ffffff');
+    // White on the original's password red (4.3:1) and phone green (2.5:1) fails WCAG AA.
+    expect(providerButton({ provider: 'password' }).textColor).toBe('#000000');
+    expect(providerButton({ provider: 'phone' }).textColor).toBe('#000000');
+    expect(providerButton({ provider: 'facebook.com' }).textColor).toBe('#ffffff');
+    expect(providerButton({ provider: 'oidc.acme' }).textColor).toBe('#000000');
   });
 
   it('passes a configured icon through', () => {

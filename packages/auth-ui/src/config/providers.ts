@@ -92,13 +92,36 @@ export interface ProviderButtonModel {
   textColor: string;
 }
 
-function readableTextColor(background: string): string {
-  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background.trim())?.[1];
-  if (!hex) return '#ffffff';
+const WHITE = '#ffffff';
+const GREY_INK = '#3c4043';
+const BLACK = '#000000';
+/** WCAG AA for the button labels (14 px, medium weight). */
+const MIN_CONTRAST = 4.5;
+
+/** WCAG relative luminance of a #rgb / #rrggbb colour (null for anything else). */
+function relativeLuminance(color: string): number | null {
+  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
+  if (!hex) return null;
   const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.6 ? '#3c4043' : '#ffffff';
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+/**
+ * The label colour for a button background: white like the original where it is readable, else
+ * Google's grey ink, else black. The original puts white on the password red and the phone green,
+ * which fails WCAG AA; the backgrounds stay the checklist's, the label adapts.
+ */
+export function readableTextColor(background: string): string {
+  const bg = relativeLuminance(background);
+  if (bg === null) return WHITE;
+  for (const ink of [WHITE, GREY_INK]) if (contrast(bg, relativeLuminance(ink)!) >= MIN_CONTRAST) return ink;
+  return BLACK;
 }
 
 /** The labels, colour and icon of one provider button. */

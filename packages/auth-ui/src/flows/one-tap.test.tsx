@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUIConfig } from '../config/types';
 import { advance, click, expectPage, flush, infoBarText, renderWidget } from '../testing/harness';
 import { loadScriptElement, resetLoadedScripts } from '../widget/scripts';
-import { GSI_SCRIPT_URL, type GoogleAccountsId } from './one-tap';
+import { disableAutoSignIn, GSI_SCRIPT_URL, type GoogleAccountsId } from './one-tap';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.com';
 const oneTapConfig = (google: Record<string, unknown> = {}): AuthUIConfig => ({
@@ -51,6 +51,16 @@ describe('One-Tap (checklist §5.13, SPEC §7/§9)', () => {
 
   it("Google's prompt=select_account turns auto-select off", async () => {
     const { env } = await renderWidget(oneTapConfig({ customParameters: { prompt: 'select_account' } }));
+    const { google, id } = fakeGoogle();
+    env.windowGlobals.google = google;
+    await act(async () => env.scripts[0]!.resolve());
+    await flush();
+    expect(id.initialize).toHaveBeenCalledWith(expect.objectContaining({ auto_select: false }));
+  });
+
+  it('disableAutoSignIn() turns auto-select off for later prompts', async () => {
+    disableAutoSignIn();
+    const { env } = await renderWidget(oneTapConfig());
     const { google, id } = fakeGoogle();
     env.windowGlobals.google = google;
     await act(async () => env.scripts[0]!.resolve());

@@ -105,7 +105,7 @@ export async function showOneTap(app: WidgetApp): Promise<void> {
   state.api = api;
   api.initialize({
     client_id: clientId,
-    auto_select: google.customParameters?.prompt !== 'select_account',
+    auto_select: !autoSignInDisabled && google.customParameters?.prompt !== 'select_account',
     cancel_on_tap_outside: true,
     callback: (response) => {
       if (state.cancelled || app.disposed) return;
@@ -119,6 +119,16 @@ export async function showOneTap(app: WidgetApp): Promise<void> {
     },
   });
   api.prompt();
+}
+
+let autoSignInDisabled = false;
+
+/**
+ * FirebaseUI's `disableAutoSignIn()` (checklist §5.13, §9): after it, One-Tap still offers the
+ * accounts but never signs one in by itself. Call it on sign-out so the next visit asks first.
+ */
+export function disableAutoSignIn(): void {
+  autoSignInDisabled = true;
 }
 
 /** Any provider click (and a reset) cancels One-Tap. */

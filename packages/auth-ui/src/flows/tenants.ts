@@ -1,5 +1,6 @@
 import type { Tenant } from '../client/types';
 import { configForTenant } from '../config/config';
+import { readableTextColor } from '../config/providers';
 import type { TenantConfig } from '../config/types';
 import { asAuthError } from '../errors';
 import { format, getErrorMessage, strings } from '../strings';
@@ -44,14 +45,6 @@ function configuredTenant(app: WidgetApp, tenantId: string | null): TenantConfig
   const tenants = app.baseConfig.tenants ?? {};
   if (tenantId === null) return tenants[DEFAULT_TENANT_KEY];
   return tenants[tenantId] ?? tenants[FALLBACK_TENANT_KEY];
-}
-
-function readableTextColor(background: string): string {
-  const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background.trim())?.[1];
-  if (!hex) return '#ffffff';
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? '#3c4043' : '#ffffff';
 }
 
 /**
