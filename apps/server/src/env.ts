@@ -33,6 +33,12 @@ export const envSchema = z.object({
 
   /** Any PostgreSQL ≥ 15. Unset: an embedded cluster in DATA_DIR/postgres is started. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The same database without a pooler in between, for what needs a session of its own: LISTEN
+   * (live events), the job queue's listener and migrations (session advisory lock). Set it when
+   * DATABASE_URL points at PgBouncer in transaction pooling mode; unset = DATABASE_URL (ADR 0014).
+   */
+  DATABASE_DIRECT_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
 

@@ -46,6 +46,7 @@ async function main() {
       ? startDevInbox({ smtpPort: env.DEV_INBOX_SMTP_PORT, webPort: env.DEV_INBOX_WEB_PORT, log, mailDirectory: join(dataDir, 'maildev') })
       : Promise.resolve(undefined);
 
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL.');
   let databaseUrl = env.DATABASE_URL;
   let embedded: EmbeddedDatabase | undefined;
   if (!databaseUrl) {
@@ -54,13 +55,17 @@ async function main() {
     await ensureDatabase(embedded.url('postgres'), 'trailbuddy');
     databaseUrl = embedded.url('trailbuddy');
   }
+  // Queries and transactions go through DATABASE_URL, which may be a transaction-pooling
+  // PgBouncer; what needs a session of its own (migrations, LISTEN, the job queue's listener)
+  // takes the direct URL (ADR 0014).
+  const directDatabaseUrl = env.DATABASE_DIRECT_URL ?? databaseUrl;
+  await runMigrations(directDatabaseUrl);
   const database = connectDatabase(databaseUrl);
   cleanups.unshift(() => database.close());
-  await runMigrations(database.db, database.pool);
 
   // Live events: this instance's LISTEN connection. Registered before the app's cleanup so it
   // closes after the app (cleanups run first to last, and unshift puts the app's first).
-  const hub = createEventHub({ connectionString: databaseUrl, db: database.db, log });
+  const hub = createEventHub({ connectionString: directDatabaseUrl, db: database.db, log });
   cleanups.unshift(() => hub.close());
   await hub.ready;
   if (env.JOBS_ENABLED) {
@@ -125,7 +130,7 @@ async function main() {
     smsTransport?.kind === 'dev-inbox'
       ? `  SMS inbox:  ${new URL('/dev/sms', env.APP_URL).toString()}  (every text message the app sends lands here)`
       : `  SMS:        ${smsTransport ? 'webhook (SMS_WEBHOOK_URL)' : 'off (set SMS_WEBHOOK_URL for phone sign-in)'}`,
-    `  Database:   ${embedded ? `embedded PostgreSQL in ${join(dataDir, 'postgres')}` : 'DATABASE_URL'}`,
+    `  Database:   ${embedded ? `embedded PostgreSQL in ${join(dataDir, 'postgres')}` : env.DATABASE_DIRECT_URL ? 'DATABASE_URL (sessions: DATABASE_DIRECT_URL)' : 'DATABASE_URL'}`,
   ];
   if (env.SEED_DEMO_DATA) {
     lines.push('', `  Demo logins (password "${DEMO_PASSWORD}"):`);

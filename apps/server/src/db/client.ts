@@ -28,15 +28,23 @@ const MIGRATION_LOCK = 0x5442_0000_0000n;
 /**
  * Applies the committed drizzle-kit migrations. Instances starting together queue on an
  * advisory lock, so exactly one applies them and the others find them done.
+ *
+ * `connectionString` must reach PostgreSQL without a transaction-pooling PgBouncer in between
+ * (DATABASE_DIRECT_URL, ADR 0014): the lock is session-level, because drizzle's migrator opens
+ * its own transaction, and behind such a pooler the lock, the migration and the unlock could
+ * each land on a different server connection. One client holds the lock and runs the migrations;
+ * ending it releases the lock even when a migration fails.
  */
-export async function runMigrations(db: Db, pool: pg.Pool): Promise<void> {
-  const lockHolder = await pool.connect();
+export async function runMigrations(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString, application_name: 'trailbuddy-migrations' });
+  // A connection lost mid-migration rejects the pending query; the event itself must not crash.
+  client.on('error', () => undefined);
+  await client.connect();
   try {
-    await lockHolder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
-    await migrate(db, { migrationsFolder: migrationsDir });
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
+    await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: migrationsDir });
   } finally {
-    await lockHolder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()]).catch(() => undefined);
-    lockHolder.release();
+    await client.end();
   }
 }
 

@@ -4,13 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { connectDatabase, runMigrations } from '../db/client.js';
+import { runMigrations } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A connection URL with rights to create databases; its database part is replaced. */
+    /**
+     * A direct connection URL (no pooler in between) with rights to create databases; its
+     * database part is replaced. Sessions (LISTEN, session locks) and admin work use it.
+     */
     pgAdminUrl: string;
+    /** The URL the suites' query pools use: a transaction-pooling PgBouncer, or pgAdminUrl. */
+    pgPooledUrl: string;
     /** A migrated database each test file clones its own database from. */
     pgTemplateDb: string;
   }
@@ -37,14 +42,20 @@ export function withDatabase(url: string, database: string): string {
  * Gives the database test suites a PostgreSQL: the one DATABASE_URL names (CI runs the suites
  * again against Debian's PostgreSQL 15 this way) or else an embedded one in a temp dir.
  * Migrates a template database once; each test file clones it (see `test-database.ts`).
+ *
+ * Behind a pooler (ADR 0014), DATABASE_URL is the pooler and DATABASE_DIRECT_URL the server
+ * itself: the pooler must reach every database by name (PgBouncer: `* = host=… port=…`), since
+ * each test file creates its own. Databases are created, migrated and dropped directly.
  */
 export default async function setup(project: TestProject) {
   let stopEmbedded: (() => Promise<void>) | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
+  let pooledUrl = process.env.DATABASE_URL || undefined;
+  let adminUrl = process.env.DATABASE_DIRECT_URL || pooledUrl;
+  if (!pooledUrl && adminUrl) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL.');
+  if (!pooledUrl || !adminUrl) {
     const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-test-pg-'));
     const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-    adminUrl = embedded.url('postgres');
+    adminUrl = pooledUrl = embedded.url('postgres');
     stopEmbedded = async () => {
       await embedded.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -55,11 +66,10 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
   await admin.query(`CREATE DATABASE ${templateDb}`);
-  const template = connectDatabase(withDatabase(adminUrl, templateDb), { max: 2 });
-  await runMigrations(template.db, template.pool);
-  await template.close();
+  await runMigrations(withDatabase(adminUrl, templateDb));
 
   project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgPooledUrl', pooledUrl);
   project.provide('pgTemplateDb', templateDb);
 
   return async () => {

@@ -5,7 +5,10 @@ import { connectDatabase, type Database } from '../db/client.js';
 import { withDatabase } from './global-setup.js';
 
 export interface TestDatabase extends Database {
+  /** A direct URL of this database: for LISTEN (event hubs), session locks and extra sessions. */
   url: string;
+  /** What `db` and `pool` connect through: a transaction-pooling PgBouncer in CI's pooled pass. */
+  pooledUrl: string;
 }
 
 /**
@@ -33,5 +36,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
   const url = withDatabase(adminUrl, name);
-  return { url, ...connectDatabase(url) };
+  const pooledUrl = withDatabase(inject('pgPooledUrl'), name);
+  return { url, pooledUrl, ...connectDatabase(pooledUrl) };
 }
