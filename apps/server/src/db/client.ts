@@ -16,7 +16,8 @@ export interface Database {
 }
 
 export function connectDatabase(connectionString: string, opts: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10 });
+  // Named, so pg_stat_activity (and a pooler's SHOW CLIENTS) tells the app's connections apart.
+  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, application_name: 'trailbuddy' });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
