@@ -35,6 +35,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One real server and one browser: the specs run one file at a time.
           fileParallelism: false,
+          // `npm test` runs the browser specs beside the other suites (ADR 0014), so a page may
+          // take longer than expect.poll's default second to settle on 2 busy cores.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
