@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
-import { outboxAuthMailer } from './auth/outbox-mailer.js';
+import { queuedAuthMailer } from './auth/queued-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
@@ -34,9 +34,6 @@ export interface AppOptions {
   storage: FileStorage;
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
-  mailQueued?: () => void;
-  /** Nudges the SMS worker after a request queued a text message. */
-  smsQueued?: () => void;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
   now?: () => Date;
@@ -57,7 +54,6 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailQueued = opts.mailQueued ?? (() => undefined);
   const auth = createAuth(
     opts.db,
     {
@@ -74,7 +70,7 @@ export async function buildApp(opts: AppOptions) {
         debug: (msg: string, ...args: unknown[]) => opts.logger!.debug({ args }, `[auth] ${msg}`),
       },
     },
-    outboxAuthMailer(opts.db, mailQueued),
+    queuedAuthMailer(opts.db),
   );
 
   await app.register(errorsPlugin);
@@ -90,8 +86,6 @@ export async function buildApp(opts: AppOptions) {
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     timeZone: env.TRAIL_TIME_ZONE,
     now: opts.now ?? (() => new Date()),
-    mailQueued,
-    smsQueued: opts.smsQueued,
     events: opts.events,
     identity: identitySettings(env, opts.authSecret),
   };

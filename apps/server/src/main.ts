@@ -7,13 +7,11 @@ import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from 
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
 import { parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
-import { startLiveEventPruning } from './events/prune.js';
+import { installJobQueue } from './jobs/install.js';
+import { startJobRunner } from './jobs/runner.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
-import { startMailWorker } from './mail/worker.js';
-import { startMatchJobs } from './jobs/match-jobs.js';
 import { createSmsTransport } from './sms/index.js';
-import { startSmsWorker } from './sms/worker.js';
 import { resolveFromRoot } from './paths.js';
 import { resolveAuthSecret } from './secret.js';
 import { createStorage } from './storage/index.js';
@@ -56,6 +54,8 @@ async function main() {
   }
   const database = connectDatabase(databaseUrl);
   cleanups.unshift(() => database.close());
+  // The job queue's schema first: the application's migrations may move rows into it.
+  await installJobQueue({ connectionString: databaseUrl, log });
   await runMigrations(database.db, database.pool);
 
   // Live events: this instance's LISTEN connection. Registered before the app's cleanup so it
@@ -63,10 +63,6 @@ async function main() {
   const hub = createEventHub({ connectionString: databaseUrl, db: database.db, log });
   cleanups.unshift(() => hub.close());
   await hub.ready;
-  if (env.JOBS_ENABLED) {
-    const pruning = startLiveEventPruning({ db: database.db, log });
-    cleanups.unshift(() => pruning.stop());
-  }
 
   const storage = createStorage({
     storageDir: env.STORAGE_DIR ? resolveFromRoot(env.STORAGE_DIR) : join(dataDir, 'storage'),
@@ -92,23 +88,27 @@ async function main() {
   const smtpUrl = env.SMTP_URL ?? inbox?.smtpUrl;
   const inboxUrl = inbox?.webUrl;
   const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
-  const mailWorker = env.JOBS_ENABLED ? startMailWorker({ db: database.db, transport, log }) : undefined;
-  if (mailWorker) cleanups.unshift(() => mailWorker.stop());
   // SMS (phone sign-in codes): the webhook gateway, else the development inbox at /dev/sms.
   const smsTransport = createSmsTransport(env, database.db);
-  const smsWorker = env.JOBS_ENABLED && smsTransport ? startSmsWorker({ db: database.db, transport: smsTransport, log }) : undefined;
-  if (smsWorker) cleanups.unshift(() => smsWorker.stop());
-  // Match expiry and weekly trail recurrence: on boot and every minute, one instance per run.
-  const matchJobs = env.JOBS_ENABLED ? startMatchJobs({ db: database.db, log, timeZone: env.TRAIL_TIME_ZONE }) : undefined;
-  if (matchJobs) cleanups.unshift(() => matchJobs.stop());
+  // This instance's job worker (ADR 0011): mail and SMS delivery, match expiry, trail
+  // recurrence and pruning. Every instance runs one; the queue hands each job to one of them.
+  if (env.JOBS_ENABLED) {
+    const jobs = await startJobRunner({
+      connectionString: databaseUrl,
+      db: database.db,
+      log,
+      timeZone: env.TRAIL_TIME_ZONE,
+      mail: transport,
+      sms: smsTransport,
+    });
+    cleanups.unshift(() => jobs.stop());
+  }
 
   const app = await buildApp({
     env,
     db: database.db,
     storage,
     authSecret: resolveAuthSecret(env, dataDir),
-    mailQueued: () => mailWorker?.trigger(),
-    smsQueued: () => smsWorker?.trigger(),
     events: hub,
     logger: log,
   });

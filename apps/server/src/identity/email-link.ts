@@ -4,7 +4,7 @@ import { actionLink } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users, verifications } from '../db/schema/index.js';
 import { invalidField } from '../errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { mergeConflict } from './anonymous.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, lockEmail, normalizeEmail, tenantScopedKey } from './email-common.js';
 import type { EmailContext } from './email-password.js';

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { identitySecondFactors, sessions } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from './actions-settings.js';

@@ -75,7 +75,7 @@ export class InvalidMailParamsError extends Error {
   }
 }
 
-/** Validates params read from anywhere (a caller, or a stored outbox row) for a template. */
+/** Validates params read from anywhere (a caller, or a queued job) for a template. */
 export function parseTemplateMail(template: string, params: unknown): TemplateMail {
   if (!isTemplateName(template)) {
     throw new InvalidMailParamsError(template, { template: `is unknown (known: ${templateNames.join(', ')})` });

@@ -9,7 +9,7 @@ import { matches, profiles, trails, users } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
 export interface MatchContext {

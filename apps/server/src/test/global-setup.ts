@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { connectDatabase, runMigrations } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { installJobQueue } from '../jobs/install.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +37,7 @@ export function withDatabase(url: string, database: string): string {
 /**
  * Gives the database test suites a PostgreSQL: the one DATABASE_URL names (CI runs the suites
  * again against Debian's PostgreSQL 15 this way) or else an embedded one in a temp dir.
- * Migrates a template database once; each test file clones it (see `test-database.ts`).
+ * Migrates a template database (the job queue's schema included) once; each test file clones it (see `test-database.ts`).
  */
 export default async function setup(project: TestProject) {
   let stopEmbedded: (() => Promise<void>) | undefined;
@@ -55,7 +56,10 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
   await admin.query(`CREATE DATABASE ${templateDb}`);
-  const template = connectDatabase(withDatabase(adminUrl, templateDb), { max: 2 });
+  const templateUrl = withDatabase(adminUrl, templateDb);
+  // The job queue's schema too (as main.ts installs it), so every cloned database can add jobs.
+  await installJobQueue({ connectionString: templateUrl });
+  const template = connectDatabase(templateUrl, { max: 2 });
   await runMigrations(template.db, template.pool);
   await template.close();
 

@@ -354,7 +354,6 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       uploadMaxBytes: 1024,
       timeZone: 'UTC',
       now: () => new Date(),
-      mailQueued: () => undefined,
       events: fake.hub,
       identity: identitySettings(parseEnv({ NODE_ENV: 'test' }), 'test-secret-that-is-at-least-32-characters-long'),
     };

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, matches } from '../../db/schema/index.js';
+import { matches } from '../../db/schema/index.js';
+import { queuedMail } from '../../test/queued-jobs.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -92,9 +93,9 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
       .where(and(eq(matches.fromMatchId, searchId), eq(matches.status, 'searching')));
     expect(fresh).toMatchObject({ id1: ana.id, trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON) });
 
-    const mails = await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'match-confirmed'));
-    expect(mails.map((m) => m.toEmail).sort()).toEqual(['ana@example.com', 'bruno@example.com']);
-    const toAna = mails.find((m) => m.toEmail === 'ana@example.com')!;
+    const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
+    expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', 'bruno@example.com']);
+    const toAna = mails.find((m) => m.to === 'ana@example.com')!;
     expect(toAna.params).toMatchObject({
       to_email: 'ana@example.com',
       to_name: 'ana',

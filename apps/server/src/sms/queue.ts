@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
-import { smsOutbox } from '../db/schema/sms.js';
+import { queueMessageOnce } from '../jobs/outgoing-messages.js';
+import { TASKS } from '../jobs/queue.js';
+
+/**
+ * Fewer tries than mail (graphile-worker waits e, e², e³, e⁴ seconds: about 85 s in all): a
+ * verification code lives minutes, so a text that has not left by then is worth nothing.
+ */
+export const SMS_MAX_ATTEMPTS = 5;
 
 export interface SmsToQueue {
   /** E.164, e.g. +351912345678. */
@@ -8,7 +15,8 @@ export interface SmsToQueue {
   body: string;
   /**
    * Names the message, not the attempt (e.g. `phone-code:<verificationId>`): the same business
-   * event always yields the same key, so a retried request cannot queue it twice. It travels to
+   * event always yields the same key, so a retried request cannot queue it twice, even after the
+   * first one was sent. It travels to
    * the gateway (webhook `Idempotency-Key`) for the gateway to drop a redelivered duplicate.
    */
   idempotencyKey: string;
@@ -32,14 +40,15 @@ const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
 export const SMS_MAX_LENGTH = 1600;
 
 export interface QueueSmsResult {
-  /** False when a message with this idempotency key was already queued (or sent). */
+  /** False when a message with this idempotency key was queued before (and maybe sent). */
   queued: boolean;
 }
 
 /**
- * Queues a text message in the SMS outbox. Pass the caller's transaction so the message commits
- * (or rolls back) with the business change, e.g. the phone code it carries; the SMS worker
- * delivers it later with retries, so a gateway outage never loses or blocks that change.
+ * Queues a text message as a `send_sms` job (ADR 0011). Pass the caller's transaction so the
+ * message commits (or rolls back) with the business change, e.g. the phone code it carries; a
+ * worker delivers it after the commit with retries, so a gateway outage never loses or blocks
+ * that change.
  */
 export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsResult> {
   if (!e164.safeParse(sms.to).success) throw new InvalidSmsError({ to: 'must be an E.164 phone number' });
@@ -49,10 +58,12 @@ export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsRes
   if (sms.body.trim() === '' || sms.body.length > SMS_MAX_LENGTH) {
     throw new InvalidSmsError({ body: `must be 1-${SMS_MAX_LENGTH} characters` });
   }
-  const rows = await db
-    .insert(smsOutbox)
-    .values({ toPhone: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey })
-    .onConflictDoNothing({ target: smsOutbox.idempotencyKey })
-    .returning({ id: smsOutbox.id });
-  return { queued: rows.length > 0 };
+  const job: SmsToQueue = { to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey };
+  return queueMessageOnce(db, {
+    channel: 'sms',
+    task: TASKS.sendSms,
+    idempotencyKey: sms.idempotencyKey,
+    payload: job,
+    maxAttempts: SMS_MAX_ATTEMPTS,
+  });
 }
