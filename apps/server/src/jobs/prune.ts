@@ -57,4 +57,3 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
     ),
   };
 }
-

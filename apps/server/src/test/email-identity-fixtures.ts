@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import { accounts, users } from '../db/schema/index.js';
 import { queuedMail } from './queued-jobs.js';
 import { WEDNESDAY } from './match-fixtures.js';

@@ -40,7 +40,9 @@ export async function queuedMail(db: Db, filter: { to?: string; template?: strin
 
 /** The text messages queued (not yet sent), oldest first, optionally to one number. */
 export async function queuedSms(db: Db, filter: { to?: string } = {}): Promise<SmsToQueue[]> {
-  return (await queuedJobs<SmsToQueue>(db, TASKS.sendSms)).map((j) => j.payload).filter((m) => filter.to === undefined || m.to === filter.to);
+  return (await queuedJobs<SmsToQueue>(db, TASKS.sendSms))
+    .map((j) => j.payload)
+    .filter((m) => filter.to === undefined || m.to === filter.to);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.js';
 import { captchaSettings } from '../../identity/captcha-settings.js';

@@ -1,4 +1,4 @@
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favourites, users } from '../../db/schema/index.js';
 import { mergeConflict } from '../../identity/anonymous.js';

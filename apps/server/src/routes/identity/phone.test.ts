@@ -40,7 +40,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const smsCount = async () =>
-  Number((await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM outgoing_messages WHERE channel = 'sms'`)).rows[0]!.n);
+  Number(
+    (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM outgoing_messages WHERE channel = 'sms'`)).rows[0]!.n,
+  );
 const errorOf = (res: { json: () => unknown }) =>
   (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
 
