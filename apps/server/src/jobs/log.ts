@@ -12,13 +12,22 @@ export interface JobLog {
 
 export const silentLog: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+interface QueueLogMeta {
+  job?: { id: string; task_identifier: string };
+  success?: boolean;
+}
+
 /**
  * graphile-worker's own messages (worker start, a failed attempt, cron backfill) in our log, with
- * its scope (task, job id) as fields. Debug chatter is dropped: it logs every poll.
+ * its scope as fields. Never the job itself: its payload holds sign-in links and codes, so only
+ * its id and task are kept. Debug chatter (every poll) and the line per completed job (our
+ * tasks log what they did) are dropped.
  */
 export function jobQueueLogger(log: JobLog): Logger {
   return new Logger((scope) => (level: LogLevel, message: string, meta?: object) => {
-    const fields = { jobQueue: scope, ...meta };
+    const { job, success, ...rest } = (meta ?? {}) as QueueLogMeta & Record<string, unknown>;
+    if (success) return;
+    const fields = { jobQueue: scope, ...rest, ...(job && { jobId: job.id, task: job.task_identifier }) };
     if (level === 'error') log.error(fields, message);
     else if (level === 'warning') log.warn(fields, message);
     else if (level === 'info') log.info(fields, message);
