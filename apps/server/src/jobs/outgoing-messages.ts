@@ -40,9 +40,14 @@ export async function queueMessageOnce(db: DbOrTx, message: MessageToQueue): Pro
   });
 }
 
-/** How one channel (mail, SMS) sends and judges failures, for `deliverMessage`. */
-export interface DeliveryChannel {
+/** One message to deliver: how its channel (mail, SMS) judges failures, and its job. */
+export interface Delivery {
   channel: Channel;
+  idempotencyKey: string;
+  /** The graphile-worker job carrying the message: its attempt count decides the last try. */
+  job: Pick<JobHelpers['job'], 'attempts' | 'max_attempts'>;
+  db: Db;
+  log: JobLog;
   /** Starts each log message: 'mail sent', 'sms delivery failed, will retry'. */
   noun: string;
   /** A failure that waiting will not heal: the message fails now instead of being retried. */
@@ -52,7 +57,7 @@ export interface DeliveryChannel {
 }
 
 /** The failure as one line for the ledger's `last_error` column. */
-export function errorText(err: unknown): string {
+function errorText(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.slice(0, 1000);
 }
@@ -71,23 +76,16 @@ export function errorText(err: unknown): string {
  * Delivery stays at-least-once (a crash between the send and step 2 sends again); the
  * idempotency key travels with the message so the receiver can drop a duplicate.
  */
-export async function deliverMessage(
-  db: Db,
-  channel: DeliveryChannel,
-  idempotencyKey: string,
-  helpers: Pick<JobHelpers, 'job'>,
-  log: JobLog,
-  send: () => Promise<void>,
-): Promise<void> {
-  const { noun } = channel;
-  const row = and(eq(outgoingMessages.channel, channel.channel), eq(outgoingMessages.idempotencyKey, idempotencyKey));
+export async function deliverMessage(delivery: Delivery, send: () => Promise<void>): Promise<void> {
+  const { db, log, noun, job } = delivery;
+  const row = and(eq(outgoingMessages.channel, delivery.channel), eq(outgoingMessages.idempotencyKey, delivery.idempotencyKey));
   const [ledger] = await db.select({ status: outgoingMessages.status }).from(outgoingMessages).where(row);
   if (ledger && ledger.status !== 'queued') {
-    log.warn({ ...channel.logMeta, status: ledger.status }, `${noun} already ${ledger.status}, not sent again`);
+    log.warn({ ...delivery.logMeta, status: ledger.status }, `${noun} already ${ledger.status}, not sent again`);
     return;
   }
-  const attempts = helpers.job.attempts;
-  const meta = { ...channel.logMeta, attempts };
+  const attempts = job.attempts;
+  const meta = { ...delivery.logMeta, attempts };
   const record = (patch: Partial<typeof outgoingMessages.$inferInsert>) =>
     db
       .update(outgoingMessages)
@@ -97,8 +95,8 @@ export async function deliverMessage(
     await send();
   } catch (err) {
     const lastError = errorText(err);
-    const permanent = channel.isPermanent(err);
-    if (permanent || attempts >= helpers.job.max_attempts) {
+    const permanent = delivery.isPermanent(err);
+    if (permanent || attempts >= job.max_attempts) {
       await record({ status: 'failed', lastError, finishedAt: new Date() });
       log.error({ ...meta, err }, permanent ? `${noun} failed permanently` : `${noun} failed after the last attempt`);
       return;

@@ -12,7 +12,7 @@ import { TASKS } from './queue.js';
  * instance restart skipped, so a deploy does not delay expiry by a minute. One attempt each: the
  * next tick is the retry.
  */
-export const SCHEDULE_QUEUE = 'schedule';
+const SCHEDULE_QUEUE = 'schedule';
 const BACKFILL_MS = 2 * 60_000;
 
 export function scheduledJobs(): ParsedCronItem[] {

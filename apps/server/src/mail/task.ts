@@ -21,15 +21,19 @@ export function sendMailTask({ db, transport, log }: SendMailTaskOptions): Task 
   return async (payload, helpers) => {
     const job = payload as Partial<MailJob>;
     const idempotencyKey = String(job.idempotencyKey);
-    const channel = {
+    const delivery = {
       channel: 'mail' as const,
+      idempotencyKey,
+      job: helpers.job,
+      db,
+      log,
       noun: 'mail',
       // A mail that no longer renders, or a send the provider refused for good, will not get
       // better by waiting: fail it now instead of retrying for hours.
       isPermanent: (err: unknown) => err instanceof InvalidMailParamsError || (err instanceof MailSendError && !err.retryable),
       logMeta: { jobId: helpers.job.id, template: job.template },
     };
-    await deliverMessage(db, channel, idempotencyKey, helpers, log, async () => {
+    await deliverMessage(delivery, async () => {
       const mail = parseTemplateMail(String(job.template), job.params);
       await transport.send({ ...renderMail(mail), to: String(job.to), template: mail.template, params: mail.params, idempotencyKey });
     });

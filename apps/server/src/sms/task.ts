@@ -15,15 +15,17 @@ export interface SendSmsTaskOptions {
 export function sendSmsTask({ db, transport, log }: SendSmsTaskOptions): Task {
   return async (payload, helpers) => {
     const sms = payload as SmsToQueue;
-    const channel = {
+    const delivery = {
       channel: 'sms' as const,
+      idempotencyKey: sms.idempotencyKey,
+      job: helpers.job,
+      db,
+      log,
       noun: 'sms',
       isPermanent: (err: unknown) => err instanceof SmsSendError && !err.retryable,
       // Never the body in logs: it carries a live sign-in code.
       logMeta: { jobId: helpers.job.id, transport: transport.kind },
     };
-    await deliverMessage(db, channel, sms.idempotencyKey, helpers, log, () =>
-      transport.send({ to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey }),
-    );
+    await deliverMessage(delivery, () => transport.send({ to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey }));
   };
 }
