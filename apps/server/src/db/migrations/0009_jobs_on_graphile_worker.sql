@@ -31,5 +31,4 @@ SELECT graphile_worker.add_job(
     job_key => 'sms:' || "idempotency_key")
   FROM "sms_outbox" WHERE "status" = 'pending';--> statement-breakpoint
 DROP TABLE "mail_outbox" CASCADE;--> statement-breakpoint
-DROP TABLE "sms_outbox" CASCADE;--> statement-breakpoint
-CREATE INDEX "outgoing_messages_queued_at_idx" ON "outgoing_messages" USING btree ("queued_at");
+DROP TABLE "sms_outbox" CASCADE;

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row per mail or text message ever queued, by its idempotency key (ADR 0011). The message
@@ -20,5 +20,5 @@ export const outgoingMessages = pgTable(
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.channel, t.idempotencyKey] }), index('outgoing_messages_queued_at_idx').on(t.queuedAt)],
+  (t) => [primaryKey({ columns: [t.channel, t.idempotencyKey] })],
 );
