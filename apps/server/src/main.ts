@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
 import { parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
+import { createLogger, requestLogController } from './logging.js';
 import { startLiveEventPruning } from './events/prune.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
@@ -33,10 +33,7 @@ async function ensureDatabase(adminUrl: string, name: string) {
 async function main() {
   const startedAt = performance.now();
   const env = parseEnv();
-  const log = pino({
-    level: env.LOG_LEVEL,
-    transport: env.NODE_ENV === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
-  });
+  const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const cleanups: (() => Promise<void>)[] = [];
 
@@ -111,6 +108,7 @@ async function main() {
     smsQueued: () => smsWorker?.trigger(),
     events: hub,
     logger: log,
+    logController: requestLogController(env),
   });
   cleanups.unshift(() => app.close());
   await app.listen({ host: env.HOST, port: env.PORT });
