@@ -148,6 +148,8 @@ export const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(8),
 
   SEED_DEMO_DATA: bool(true),
+  /** With SEED_DEMO_DATA: the demo users' matches and feedback, rebuilt relative to today on every start. */
+  SEED_DEMO_MATCHES: bool(true),
   /** IANA zone the weekend sessions are scheduled in. */
   TRAIL_TIME_ZONE: z.string().default('Europe/Lisbon'),
   /** Serve the built web app (apps/web/dist) for every non-API path. */

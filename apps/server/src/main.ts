@@ -79,9 +79,10 @@ async function main() {
       : undefined,
   });
   const seeded = env.SEED_DEMO_DATA
-    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE })
-    : { seeded: false, trails: 0, users: 0 };
+    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE, matches: env.SEED_DEMO_MATCHES })
+    : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
   if (seeded.seeded) log.info(seeded, 'seeded demo data');
+  else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');
 
   // With no mail service configured, mail goes to a local inbox a person can open.
   const inbox = await inboxStarting;
