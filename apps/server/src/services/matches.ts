@@ -323,11 +323,7 @@ export async function listPastPartners(db: DbOrTx, userId: string, now: Date): P
     .from(matches)
     .leftJoin(trails, eq(trails.id, matches.trailId))
     .where(
-      and(
-        arrayContains(matches.participants, [userId]),
-        sql`${matches.status} IN ('confirmed', 'completed')`,
-        lte(matches.endTime, now),
-      ),
+      and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`, lte(matches.endTime, now)),
     )
     .orderBy(sql`${matches.startTime} DESC`);
   const latest = new Map<string, (typeof rows)[number]>();

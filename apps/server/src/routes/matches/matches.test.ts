@@ -265,7 +265,9 @@ describe('rejecting and past partners, as a new user meets them', () => {
     expect(rejected.json()).toMatchObject({ status: 'cancelled' });
 
     const open = await searchesOf(dora);
-    expect(open).toEqual([expect.objectContaining({ trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON), fromMatchId: search.id })]);
+    expect(open).toEqual([
+      expect.objectContaining({ trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON), fromMatchId: search.id }),
+    ]);
     const mine = (await api(w.t, dora).get('/api/matches/mine')).json().matches;
     expect(mine).toEqual([expect.objectContaining({ id: open[0]!.id, status: 'searching', startTime: SATURDAY_10_LISBON })]);
     // Emil's request is over; he has nothing open for the slot.
