@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { signUpFormSchema, passwordResetRequestSchema } from './account';
 import { checkWith, fieldErrorsFromIssues } from './field-errors';
 import { completeRegistrationSchema, profileFormSchema } from './profile';
-import { createTrailSchema, trailFormSchema } from './trail';
+import { createTrailSchema } from './trail';
+import { trailFormSchema } from './trail-form';
 
 const registration = {
   fullName: 'Rita Sousa',

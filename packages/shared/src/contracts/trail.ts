@@ -44,7 +44,8 @@ const cityAndCountry = (text: string) => {
   return Boolean(city && country);
 };
 
-const hoursOf = <Input>() =>
+/** SPEC §5: hours is a number; the request may send it as a number or as digits. */
+export const hoursOf = <Input>() =>
   z.coerce
     .number<Input>({ error: 'Hours must be a number.' })
     .positive('Hours must be a number greater than 0.')
@@ -64,14 +65,3 @@ export const createTrailSchema = z.object({
   weekendDay: z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' }).default('saturday'),
 });
 export type CreateTrailInput = z.infer<typeof createTrailSchema>;
-
-/**
- * The admin form checks what it will send with the request's own rules. As a form it differs in
- * what it holds while someone types: the hours as the text in the box (empty reads as missing,
- * not as a range error), and an empty map link is missing rather than malformed.
- */
-export const trailFormSchema = createTrailSchema.extend({
-  hours: z.string().trim().min(1, 'Hours are required.').pipe(hoursOf<string>()),
-  linkmap: z.string().trim().min(1, 'Map link is required.').pipe(createTrailSchema.shape.linkmap),
-});
-export type TrailFormInput = z.input<typeof trailFormSchema>;

@@ -1,6 +1,7 @@
 import { ADMIN_FORM_ACTIVITIES, DIFFICULTIES, type Difficulty } from '@trailbuddy/shared/contracts/enums';
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
-import { trailFormSchema, type CreateTrailInput } from '@trailbuddy/shared/contracts/trail';
+import type { CreateTrailInput } from '@trailbuddy/shared/contracts/trail';
+import { trailFormSchema } from '@trailbuddy/shared/contracts/trail-form';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 
 /** SPEC §5 / §8 alert when a required field is empty. */

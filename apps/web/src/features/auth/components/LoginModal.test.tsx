@@ -13,6 +13,18 @@ function renderModal(initialMode: LoginMode = 'signIn') {
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** A complete, valid sign-up that the server answers with `status` and Better Auth's error `body`. */
+function signUpRefusedWith(status: number, body: { code: string; message: string }) {
+  mockFetch([{ method: 'POST', path: '/api/auth/sign-up/email', status, body }]);
+  const rendered = renderModal('signUp');
+  type('Name', 'Rita');
+  type('Email', 'rita@example.com');
+  type('Password', 'secret1');
+  type('Confirm password', 'secret1');
+  fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+  return rendered;
+}
+
 describe('LoginModal', () => {
   it('is a labelled modal dialog that takes focus and closes on Escape', () => {
     const opener = document.createElement('button');
@@ -92,20 +104,7 @@ describe('LoginModal', () => {
 
   it('shows a field the server refuses under that field, in words, never the validator’s raw text', async () => {
     // An address the browser's check lets through but Better Auth's validation refuses.
-    mockFetch([
-      {
-        method: 'POST',
-        path: '/api/auth/sign-up/email',
-        status: 400,
-        body: { code: 'VALIDATION_ERROR', message: '[body.email] Invalid email address' },
-      },
-    ]);
-    const { onClose } = renderModal('signUp');
-    type('Name', 'Rita');
-    type('Email', 'rita@example.com');
-    type('Password', 'secret1');
-    type('Confirm password', 'secret1');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const { onClose } = signUpRefusedWith(400, { code: 'VALIDATION_ERROR', message: '[body.email] Invalid email address' });
 
     await waitFor(() => expect(fieldError('Email')).toBe("That email address isn't correct"));
     expect(document.body.textContent).not.toContain('[body.email]');
@@ -114,20 +113,7 @@ describe('LoginModal', () => {
   });
 
   it('shows the server’s message when sign-up fails for another reason', async () => {
-    mockFetch([
-      {
-        method: 'POST',
-        path: '/api/auth/sign-up/email',
-        status: 422,
-        body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
-      },
-    ]);
-    const { onClose } = renderModal('signUp');
-    type('Name', 'Rita');
-    type('Email', 'rita@example.com');
-    type('Password', 'secret1');
-    type('Confirm password', 'secret1');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const { onClose } = signUpRefusedWith(422, { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' });
 
     expect((await screen.findByRole('alert')).textContent).toBe('User already exists. Use another email.');
     expect(onClose).not.toHaveBeenCalled();
