@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
 import { queuedAuthMailer } from './auth/queued-mailer.js';
@@ -39,6 +39,8 @@ export interface AppOptions {
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
+  /** How requests are logged (main.ts: one debug line each in development); default Fastify's. */
+  logController?: LogController;
 }
 
 /** Builds the whole HTTP application without listening: main.ts serves it, tests inject into it. */
@@ -46,6 +48,7 @@ export async function buildApp(opts: AppOptions) {
   const { env } = opts;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    ...(opts.logController && { logController: opts.logController }),
     trustProxy: env.TRUST_PROXY,
     // SSE streams stay open; close() must not wait for them (ARCHITECTURE §2 pitfalls).
     forceCloseConnections: true,

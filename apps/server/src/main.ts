@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -9,6 +8,7 @@ import { parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
 import { installJobQueue } from './jobs/install.js';
 import { startJobRunner } from './jobs/runner.js';
+import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
 import { createSmsTransport } from './sms/index.js';
@@ -31,10 +31,7 @@ async function ensureDatabase(adminUrl: string, name: string) {
 async function main() {
   const startedAt = performance.now();
   const env = parseEnv();
-  const log = pino({
-    level: env.LOG_LEVEL,
-    transport: env.NODE_ENV === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
-  });
+  const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const cleanups: (() => Promise<void>)[] = [];
 
@@ -78,9 +75,10 @@ async function main() {
       : undefined,
   });
   const seeded = env.SEED_DEMO_DATA
-    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE })
-    : { seeded: false, trails: 0, users: 0 };
+    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE, matches: env.SEED_DEMO_MATCHES })
+    : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
   if (seeded.seeded) log.info(seeded, 'seeded demo data');
+  else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');
 
   // With no mail service configured, mail goes to a local inbox a person can open.
   const inbox = await inboxStarting;
@@ -111,6 +109,7 @@ async function main() {
     authSecret: resolveAuthSecret(env, dataDir),
     events: hub,
     logger: log,
+    logController: requestLogController(env),
   });
   cleanups.unshift(() => app.close());
   await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
@@ -223,7 +223,14 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
   });
 }
 
-/** Reject (pending → cancelled, user_cancelled): participants only. */
+/**
+ * Reject (pending → cancelled, user_cancelled): participants only. Rejecting refuses that one
+ * invitation and nothing else. A request to someone's open search made their search row the
+ * pending match, so cancelling the row alone would also end the searcher's own search, silently:
+ * the searcher gets the search back (a new searching row for the same slot, as on accept), unless
+ * the session has started. An invitation sent from a profile was the inviter's own doing
+ * (`requestedBy` is the search's owner): it ends with its rejection.
+ */
 export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
     const [m] = await tx
@@ -232,6 +239,10 @@ export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): P
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending'), arrayContains(matches.participants, [ctx.userId])))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'reject', ctx.userId, { participantsOnly: true });
+    const wasSomeonesSearch = m.requestedBy !== m.id1 && !m.createdManually;
+    if (wasSomeonesSearch && m.startTime > ctx.now) {
+      await ensureSearch(tx, m.id1, await loadTrail(tx, m.trailId), { start: m.startTime, end: m.endTime }, m.id);
+    }
     await announce(tx, m);
     return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
@@ -302,13 +313,18 @@ export async function listMyMatches(db: DbOrTx, userId: string): Promise<MatchVi
   return presentMatches(db, rows, userId);
 }
 
-/** Past partners (confirmed or completed matches), newest first, one entry per partner. */
-export async function listPastPartners(db: DbOrTx, userId: string): Promise<PastPartner[]> {
+/**
+ * Past partners (confirmed or completed matches whose session has ended by `now`), newest
+ * first, one entry per partner. A confirmed hike still to come is not a past one.
+ */
+export async function listPastPartners(db: DbOrTx, userId: string, now: Date): Promise<PastPartner[]> {
   const rows = await db
     .select({ match: matches, trailName: trails.name })
     .from(matches)
     .leftJoin(trails, eq(trails.id, matches.trailId))
-    .where(and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`))
+    .where(
+      and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`, lte(matches.endTime, now)),
+    )
     .orderBy(sql`${matches.startTime} DESC`);
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {

@@ -136,7 +136,10 @@ export const matchRoutes: RouteModule = (app, deps) => {
         response: { 200: z.object({ partners: z.array(pastPartnerSchema) }), 401: errors[401] },
       },
     },
-    async (req) => ({ partners: await listPastPartners(deps.db, (await context(req)).userId) }),
+    async (req) => {
+      const ctx = await context(req);
+      return { partners: await listPastPartners(deps.db, ctx.userId, ctx.now) };
+    },
   );
 
   r.get(

@@ -273,6 +273,28 @@ describe('accounts (Better Auth at /api/auth)', () => {
     expect((await me(user.cookie)).json().user.emailVerified).toBe(true);
   });
 
+  it('sends the verification mail again when the app’s notice asks, for the signed-in address only', async () => {
+    const user = await signUp(t, 'resend@example.com');
+    const resend = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+        // The body the web app's "Send the e-mail again" sends.
+        payload: { email },
+      });
+    // The link's token is signed with a time in whole seconds, and a mail is queued once per
+    // link: a second later, as any person asking again is, the link (and so the mail) is new.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await resend('resend@example.com')).statusCode).toBe(200);
+    const mails = await queuedMail(t.database.db, { to: 'resend@example.com' });
+    expect(mails.map((m) => m.template)).toEqual(['verify-email', 'verify-email']);
+    expect(new URL(mails[1]!.params.link!).searchParams.get('mode')).toBe('verifyEmail');
+
+    expect((await resend('someone-else@example.com')).statusCode).toBe(400);
+    expect(await queuedMail(t.database.db, { to: 'someone-else@example.com' })).toEqual([]);
+  });
+
   it('sends a reset link to /auth?mode=resetPassword that sets a new password', async () => {
     const reqReset = await t.app.inject({
       method: 'POST',

@@ -3,11 +3,13 @@
 //
 // Composes SVG in code and rasterises it with sharp to produce every image the
 // product ships: place illustrations and trail maps for the demo seed data,
-// the preset avatars and the brand mark. Everything is driven by a seeded
-// pseudo-random generator, so re-running the script rewrites identical files.
+// the preset avatars, the demo people's portraits and the brand mark.
+// Everything is driven by a seeded pseudo-random generator, so re-running the
+// script rewrites identical files. See tools/README.md.
 //
-//   node apps/server/scripts/generate-art.mjs            # write all images
-//   node apps/server/scripts/generate-art.mjs --sheets   # also write contact sheets to /tmp
+//   node tools/generate-art.mjs            # write all images
+//   node tools/generate-art.mjs --sheets   # also write contact sheets to /tmp
+//   node tools/generate-art.mjs --only=canyon   # one place and its map (--only=people: the portraits)
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,12 +17,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverRoot = path.resolve(here, '..');
-const repoRoot = path.resolve(serverRoot, '..', '..');
+const repoRoot = path.resolve(here, '..');
+const serverRoot = path.join(repoRoot, 'apps/server');
 const OUT = {
   places: path.join(serverRoot, 'src/db/seed/images/places'),
   maps: path.join(serverRoot, 'src/db/seed/images/maps'),
   avatars: path.join(repoRoot, 'apps/web/public/avatars'),
+  people: path.join(repoRoot, 'apps/web/public/people'),
   brand: path.join(repoRoot, 'apps/web/public/brand'),
 };
 const FONT = 'system-ui, sans-serif';
@@ -3722,6 +3725,326 @@ function avatarSvg(a) {
 }
 
 // ---------------------------------------------------------------------------
+// Demo people (256×256): one portrait per demo user of the seed, built from
+// parts (hair, accessories, clothes, a backdrop) so no two look alike.
+// ---------------------------------------------------------------------------
+
+const HAIR = {
+  // drawn behind the head
+  back: {
+    long: (c) => pathEl('M74 122C66 52 190 52 182 122L188 214Q128 232 68 214Z', c),
+    bob: (c) => pathEl('M76 120C68 56 188 56 180 120L182 170Q128 184 74 170Z', c),
+    ponytail: (c) => ellipse(184, 150, 17, 40, darken(c, 0.08), 'transform="rotate(-16 184 150)"'),
+    bun: (c) => circle(128, 60, 20, c),
+    curly: (c) =>
+      [
+        [86, 104, 22],
+        [170, 104, 22],
+        [98, 78, 22],
+        [128, 68, 24],
+        [158, 78, 22],
+        [78, 134, 18],
+        [178, 134, 18],
+        [80, 162, 16],
+        [176, 162, 16],
+      ]
+        .map(([x, y, r]) => circle(x, y, r, c))
+        .join(''),
+  },
+  // drawn over the forehead
+  front: {
+    short: (c) => pathEl('M82 116C78 64 178 64 174 116C164 92 100 88 82 116Z', c),
+    sidePart: (c) => pathEl('M80 118C76 62 180 62 176 118C170 100 150 84 112 96C100 100 88 106 80 118Z', c),
+    fringe: (c) => pathEl('M80 120C76 62 180 62 176 120C168 104 150 98 128 100C108 98 90 104 80 120Z', c),
+    swept: (c) => pathEl('M80 112C80 60 176 58 176 112C160 88 120 80 96 96C90 100 84 106 80 112Z', c),
+    curls: (c) =>
+      [
+        [100, 88, 14],
+        [124, 80, 15],
+        [150, 86, 14],
+        [86, 102, 10],
+        [170, 102, 10],
+      ]
+        .map(([x, y, r]) => circle(x, y, r, c))
+        .join(''),
+    receding: (c) => pathEl('M84 112C84 86 96 76 104 74L100 96Q92 100 84 112ZM172 112C172 86 160 76 152 74L156 96Q164 100 172 112Z', c),
+  },
+};
+
+const GEAR = {
+  cap: (c) =>
+    pathEl('M80 106C80 58 176 58 176 106Z', c) +
+    pathEl('M78 104Q128 92 198 106Q202 116 192 118Q128 108 78 114Z', darken(c, 0.18)) +
+    circle(128, 62, 5, darken(c, 0.18)),
+  beanie: (c) =>
+    pathEl('M82 104C80 50 176 50 174 104Z', c) +
+    rect(78, 96, 100, 22, darken(c, 0.15), 'rx="10"') +
+    `<path d="M92 98v18M106 98v18M120 98v18M134 98v18M148 98v18M162 98v18" stroke="${darken(c, 0.3)}" stroke-width="2.5"/>` +
+    circle(128, 50, 13, '#f4f1ea'),
+  headband: (c) =>
+    pathEl('M84 100Q128 76 172 100L174 114Q128 90 82 114Z', c) +
+    pathEl('M88 104Q128 84 168 104', 'none', 'stroke="#ffffff" stroke-width="2.5" opacity="0.8"'),
+  helmet: (c) =>
+    pathEl('M74 114C70 54 186 54 182 114C170 102 86 102 74 114Z', c) +
+    pathEl(
+      'M96 76C108 84 112 96 110 108M128 70C130 82 130 94 128 106M160 76C148 84 144 96 146 108',
+      'none',
+      `stroke="${darken(c, 0.3)}" stroke-width="6" stroke-linecap="round"`,
+    ) +
+    pathEl('M72 112C88 102 168 102 184 112L182 118C166 110 90 110 74 118Z', '#26323b') +
+    `<path d="M86 114L92 150Q110 176 128 176M170 114L164 150Q146 176 128 176" stroke="#26323b" stroke-width="3" fill="none"/>`,
+  hood: (c) =>
+    pathEl('M70 132C62 48 194 48 186 132C188 168 178 200 160 218Q128 232 96 218C78 200 68 168 70 132Z', c) +
+    pathEl('M88 132C86 86 170 86 168 132C168 166 152 186 128 188C104 186 88 166 88 132Z', darken(c, 0.25)),
+  glasses: (c) =>
+    `<circle cx="111" cy="126" r="13" fill="#ffffff" fill-opacity="0.15" stroke="${c}" stroke-width="3.5"/>` +
+    `<circle cx="145" cy="126" r="13" fill="#ffffff" fill-opacity="0.15" stroke="${c}" stroke-width="3.5"/>` +
+    `<path d="M124 125Q128 121 132 125M98 123L86 119M158 123L170 119" stroke="${c}" stroke-width="3" fill="none"/>`,
+  sunglasses: (c) =>
+    pathEl('M97 116H122Q124 136 110 138Q96 138 95 122Z', c) +
+    pathEl('M134 116H159L161 122Q160 138 146 138Q132 136 134 116Z', c) +
+    `<path d="M122 120Q128 116 134 120M96 118L84 114M160 118L172 114" stroke="${c}" stroke-width="3.5" fill="none"/>` +
+    `<path d="M101 122l8 -4M140 122l8 -4" stroke="#ffffff" stroke-width="2.5" opacity="0.6" stroke-linecap="round"/>`,
+  beard: (c) =>
+    pathEl('M84 122C84 180 108 196 128 196C148 196 172 180 172 122C168 146 156 152 146 150Q128 142 110 150C100 152 88 146 84 122Z', c) +
+    pathEl('M108 150Q128 138 148 150Q138 146 128 148Q118 146 108 150Z', darken(c, 0.15)),
+  stubble: (c) =>
+    pathEl('M90 140C94 166 110 174 128 174C146 174 162 166 166 140C158 158 144 164 128 164C112 164 98 158 90 140Z', c, 'opacity="0.3"'),
+  earrings: (c) => circle(84, 140, 3.5, c) + circle(172, 140, 3.5, c),
+};
+
+const CLOTHES = {
+  tee: (c) =>
+    pathEl('M36 262C40 210 82 188 128 188C174 188 216 210 220 262Z', c) +
+    pathEl('M108 190Q128 206 148 190', 'none', `stroke="${darken(c, 0.2)}" stroke-width="4"`),
+  zip: (c) =>
+    pathEl('M36 262C40 210 82 188 128 188C174 188 216 210 220 262Z', c) +
+    pathEl('M104 190L128 214L152 190L146 186L128 204L110 186Z', darken(c, 0.2)) +
+    `<path d="M128 210V262" stroke="${lighten(c, 0.5)}" stroke-width="3"/>`,
+  straps: (c) =>
+    pathEl('M36 262C40 210 82 188 128 188C174 188 216 210 220 262Z', c) +
+    rect(70, 194, 16, 70, '#8b5a2b', 'rx="7"') +
+    rect(170, 194, 16, 70, '#8b5a2b', 'rx="7"'),
+  jersey: (c) =>
+    pathEl('M36 262C40 210 82 188 128 188C174 188 216 210 220 262Z', c) +
+    pathEl('M36 262C40 230 54 214 70 204L92 262Z', darken(c, 0.25)) +
+    pathEl('M220 262C216 230 202 214 186 204L164 262Z', darken(c, 0.25)),
+  scarf: (c) =>
+    pathEl('M36 262C40 210 82 188 128 188C174 188 216 210 220 262Z', '#5b6770') +
+    pathEl('M96 186Q128 206 160 186L166 200Q128 224 90 200Z', c) +
+    rect(140, 200, 18, 50, c, 'rx="6" transform="rotate(-8 149 225)"'),
+};
+
+function backdrop(kind, bg, rng) {
+  const light = lighten(bg, 0.25);
+  switch (kind) {
+    case 'waves':
+      return (
+        [0, 1, 2]
+          .map(
+            (i) =>
+              `<path d="M-10 ${196 + i * 22}Q30 ${182 + i * 22} 70 ${196 + i * 22}T150 ${196 + i * 22}T230 ${196 + i * 22}T310 ${196 + i * 22}" stroke="${light}" stroke-width="6" fill="none"/>`,
+          )
+          .join('') + circle(204, 58, 22, '#ffe28a')
+      );
+    case 'rays': {
+      let rays = '';
+      for (let i = 0; i < 12; i++) {
+        const a = (i / 12) * Math.PI * 2;
+        rays += pathEl(
+          polyPath([
+            [128, 128],
+            [128 + Math.cos(a - 0.12) * 200, 128 + Math.sin(a - 0.12) * 200],
+            [128 + Math.cos(a + 0.12) * 200, 128 + Math.sin(a + 0.12) * 200],
+          ]),
+          light,
+        );
+      }
+      return rays;
+    }
+    case 'flowers': {
+      let out = pathEl('M-10 184Q128 130 266 184V266H-10Z', lighten(bg, 0.15));
+      for (const [x, y, c] of [
+        [28, 196, '#ffd6e8'],
+        [58, 222, '#fff3b0'],
+        [202, 204, '#ffd6e8'],
+        [230, 178, '#ffffff'],
+      ]) {
+        for (let k = 0; k < 5; k++) {
+          const a = (k / 5) * Math.PI * 2;
+          out += circle(x + Math.cos(a) * 6, y + Math.sin(a) * 6, 5, c);
+        }
+        out += circle(x, y, 4, '#f4a300');
+      }
+      return out;
+    }
+    case 'hills':
+      return pathEl('M-10 196Q60 150 130 190T266 176V266H-10Z', light) + cloud(60, 60, 0.8, '#ffffff', 0.8);
+    case 'road':
+      return (
+        pathEl('M-10 210Q60 170 128 200T266 190V266H-10Z', light) +
+        `<path d="M-10 236Q60 196 128 226T266 216" stroke="${lighten(bg, 0.55)}" stroke-width="5" fill="none" stroke-dasharray="14 10"/>`
+      );
+    case 'peaks':
+      return (
+        pathEl('M-10 206L48 120L90 170L150 86L214 162L266 128V266H-10Z', light) +
+        pathEl('M150 86L134 106L146 104L156 114L166 102Z', '#ffffff', 'opacity="0.8"') +
+        pathEl('M48 120L38 136L50 132L58 140Z', '#ffffff', 'opacity="0.8"')
+      );
+    case 'pines': {
+      let out = '';
+      for (const [x, h] of [
+        [18, 120],
+        [54, 92],
+        [204, 108],
+        [238, 138],
+      ])
+        out += pine(x, 250, h, light);
+      return out;
+    }
+    case 'rain': {
+      let out = pathEl('M-10 196Q64 170 128 196T266 190V266H-10Z', darken(bg, 0.15));
+      for (let i = 0; i < 26; i++) {
+        const x = rng.range(-10, 260);
+        const y = rng.range(-10, 200);
+        out += `<path d="M${f(x)} ${f(y)}l-5 14" stroke="${light}" stroke-width="3" stroke-linecap="round" opacity="0.8"/>`;
+      }
+      return out;
+    }
+    case 'sunset':
+      return (
+        circle(128, 200, 70, '#ffd166', 'opacity="0.9"') +
+        pathEl('M-10 206Q70 186 128 204T266 198V266H-10Z', darken(bg, 0.2)) +
+        birds(rng, 40, 60, 3, darken(bg, 0.35))
+      );
+    default:
+      return '';
+  }
+}
+
+/** Who is drawn: the demo users of apps/server/src/db/seed/demo-users.ts, file named after their login. */
+const PEOPLE = [
+  {
+    file: 'ana',
+    bg: '#2a9d8f',
+    scene: 'waves',
+    skin: '#e8b990',
+    hair: '#4a2c1d',
+    back: 'long',
+    front: 'sidePart',
+    gear: ['sunglasses'],
+    clothes: ['zip', '#e76f51'],
+  },
+  {
+    file: 'miguel',
+    bg: '#f4a261',
+    scene: 'rays',
+    skin: '#c68a5c',
+    hair: '#1c1410',
+    front: 'short',
+    gear: ['headband:#1d7fd1', 'stubble:#3a2a20'],
+    clothes: ['tee', '#264653'],
+  },
+  {
+    file: 'sofia',
+    bg: '#b8a1e3',
+    scene: 'flowers',
+    skin: '#f1c7a3',
+    hair: '#9c4221',
+    back: 'curly',
+    front: 'curls',
+    gear: ['glasses:#5b3a29', 'earrings:#f4a300'],
+    clothes: ['scarf', '#2a9d8f'],
+  },
+  {
+    file: 'lucas',
+    bg: '#5aa9e6',
+    scene: 'hills',
+    skin: '#d59e70',
+    hair: '#3b2416',
+    front: 'swept',
+    gear: ['cap:#2b9348'],
+    clothes: ['tee', '#ffb703'],
+  },
+  {
+    file: 'camille',
+    bg: '#ff7a6b',
+    scene: 'road',
+    skin: '#f5d6c0',
+    hair: '#e0b35a',
+    back: 'bob',
+    gear: ['helmet:#ffd166'],
+    clothes: ['jersey', '#06a77d'],
+  },
+  {
+    file: 'giulia',
+    bg: '#6d7fd6',
+    scene: 'peaks',
+    skin: '#e3b08a',
+    hair: '#2b1b14',
+    back: 'ponytail',
+    front: 'fringe',
+    gear: ['headband:#e63946'],
+    clothes: ['zip', '#1b998b'],
+  },
+  {
+    file: 'noah',
+    bg: '#4f9d69',
+    scene: 'pines',
+    skin: '#f2cfb2',
+    hair: '#7a5c45',
+    front: 'receding',
+    gear: ['beard:#8a6a52', 'glasses:#222222'],
+    clothes: ['straps', '#3d5a80'],
+  },
+  {
+    file: 'ingrid',
+    bg: '#3d6f80',
+    scene: 'rain',
+    skin: '#f7dcc8',
+    hair: '#f0d28a',
+    back: 'long',
+    front: 'fringe',
+    gear: ['hood:#ffcc00'],
+    clothes: ['zip', '#ffcc00'],
+  },
+  {
+    file: 'sam',
+    bg: '#e76f51',
+    scene: 'sunset',
+    skin: '#8d5524',
+    hair: '#c9c9c9',
+    front: 'short',
+    gear: ['glasses:#c0392b'],
+    clothes: ['scarf', '#f4a261'],
+  },
+];
+
+function portraitSvg(person) {
+  const rng = makeRng(`person:${person.file}`);
+  const skinD = darken(person.skin, 0.15);
+  const gear = person.gear.map((g) => g.split(':'));
+  const has = (name) => gear.some(([g]) => g === name);
+  const parts = [backdrop(person.scene, person.bg, rng)];
+  if (has('hood')) parts.push(GEAR.hood(gear.find(([g]) => g === 'hood')[1]));
+  if (person.back && !has('hood')) parts.push(HAIR.back[person.back](person.hair));
+  const [clothes, clothesColor] = person.clothes;
+  parts.push(
+    rect(112, 156, 32, 40, skinD, 'rx="12"'),
+    CLOTHES[clothes](clothesColor),
+    circle(84, 128, 10, person.skin),
+    circle(172, 128, 10, person.skin),
+    ellipse(128, 124, 44, 50, person.skin),
+  );
+  parts.push(FACE.eyes(), FACE.brows(darken(person.hair, 0.35)), FACE.nose(skinD), FACE.smile(), FACE.cheeks());
+  if (person.front) parts.push(HAIR.front[person.front](person.hair));
+  for (const [name, color] of gear) {
+    if (name !== 'hood') parts.push(GEAR[name](color));
+  }
+  return avatarSvg({ bg: person.bg, draw: () => parts });
+}
+
+// ---------------------------------------------------------------------------
 // Brand
 // ---------------------------------------------------------------------------
 
@@ -3823,6 +4146,17 @@ async function main() {
     mapBufs.push({ name: place.name, buf: mbuf });
   }
 
+  const peopleBufs = [];
+  if (!only || only === 'people') {
+    for (const person of PEOPLE) {
+      const buf = await sharp(Buffer.from(portraitSvg(person)))
+        .png({ compressionLevel: 9, palette: true, quality: 95 })
+        .toBuffer();
+      await save(path.join(OUT.people, `${person.file}.png`), buf);
+      peopleBufs.push({ name: person.file, buf });
+    }
+  }
+
   const avatarBufs = [];
   if (!only) {
     for (let i = 0; i < AVATARS.length; i++) {
@@ -3853,6 +4187,7 @@ async function main() {
     if (placeBufs.length) await contactSheet(placeBufs, 4, 400, 267, '/tmp/contact-places.png');
     if (mapBufs.length) await contactSheet(mapBufs, 4, 400, 300, '/tmp/contact-maps.png');
     if (avatarBufs.length) await contactSheet(avatarBufs, 4, 256, 256, '/tmp/contact-avatars.png');
+    if (peopleBufs.length) await contactSheet(peopleBufs, 5, 256, 256, '/tmp/contact-people.png');
   }
 
   let total = 0;
