@@ -187,7 +187,9 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
       });
 
     const trail = await loadTrail(tx, m.trailId);
-    const [a, b] = await Promise.all([profileFor(tx, m.id1), profileFor(tx, m.id2!)]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const a = await profileFor(tx, m.id1);
+    const b = await profileFor(tx, m.id2!);
     const traitsA = matchingTraits(a?.profile);
     const traitsB = matchingTraits(b?.profile);
     const score = traitsA && traitsB ? compatibility(traitsA, traitsB, trail.activity) : DEFAULT_COMPATIBILITY;
