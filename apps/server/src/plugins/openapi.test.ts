@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { fakeRequest } from '../test/openapi/fake-request.js';
 import { describeProblem, lintOpenApi, type RedoclyReport } from '../test/openapi/redocly.js';
 import { operations, type OpenApiDocument } from './openapi-document.js';
 
@@ -110,5 +111,44 @@ describe('the OpenAPI document', () => {
     expect(rules).toContain('security-defined');
     expect(rules).toContain('operation-operationId');
     expect(probe.totals.errors).toBeGreaterThan(0);
+  });
+});
+
+describe('the security the document states', () => {
+  const needsSession = (security: unknown) => JSON.stringify(security) === JSON.stringify([{ session: [] }]);
+  /** Where Better Auth's generated description is short of what it validates, a valid-looking request is a 400. */
+  const AUTH_DOCUMENT_GAPS: Record<string, string> = {
+    'POST /api/auth/change-email': 'newEmail is not marked as an e-mail address',
+    'GET /api/auth/account-info': 'its required query is not described',
+  };
+
+  it('is what the server does: a visitor with valid input gets 401 from every operation that needs the session', async () => {
+    let checked = 0;
+    for (const { path, method, operation } of operations(doc.paths)) {
+      if (!needsSession(operation.security)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const request = await fakeRequest(doc, path, method, operation);
+      const res = await t.app.inject({ ...request, headers: { origin: 'https://trailbuddy.app' } });
+      checked += 1;
+      if (where in AUTH_DOCUMENT_GAPS) expect(res.statusCode, where).toBe(400);
+      else expect(res.statusCode, `${where}: ${res.body}`).toBe(401);
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('and no operation it calls public refuses a visitor for want of a session', async () => {
+    for (const { path, method, operation } of operations(doc.paths)) {
+      if (needsSession(operation.security)) continue;
+      const where = `${method.toUpperCase()} ${path}`;
+      const res = await t.app.inject({
+        ...(await fakeRequest(doc, path, method, operation)),
+        headers: { origin: 'https://trailbuddy.app' },
+      });
+      if (res.statusCode !== 401) continue;
+      // A 401 for bad credentials or a bad token is fine; the one a missing session gets is not.
+      const body = res.json() as { code?: string; error?: { code?: string } };
+      expect([body.code, body.error?.code], where).not.toContain('unauthenticated');
+      expect([body.code, body.error?.code], where).not.toContain('UNAUTHORIZED');
+    }
   });
 });
