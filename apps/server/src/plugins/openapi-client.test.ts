@@ -3,7 +3,7 @@ import { freePort } from '../test/global-setup.js';
 import { generateClientTypes } from '../test/openapi/client-types.js';
 import { apiClient } from '../test/openapi/client.js';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
-import { WEDNESDAY } from '../test/match-fixtures.js';
+import { ARRABIDA_RIDGE, WEDNESDAY } from '../test/match-fixtures.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -49,18 +49,7 @@ describe('a client generated from the OpenAPI document alone', () => {
 
     // An administrator lists the trail the two members will walk.
     const admin = await signUp(TEST_ADMIN, 'Ana Admin');
-    const trail = await admin.client.POST('/api/trails', {
-      body: {
-        name: 'Arrábida Ridge',
-        location: 'Setúbal, Portugal',
-        length: '12.4 km',
-        hours: 3,
-        difficulty: 'Moderate',
-        activity: 'hiking',
-        description: 'Limestone ridge above the sea.',
-        linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-      },
-    });
+    const trail = await admin.client.POST('/api/trails', { body: ARRABIDA_RIDGE });
     expect(trail.response.status).toBe(201);
     const trailId = trail.data!.id;
 
