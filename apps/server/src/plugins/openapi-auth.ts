@@ -1,3 +1,4 @@
+import type { BetterAuthOptions } from 'better-auth';
 import { freshSessionMiddleware, sensitiveSessionMiddleware, sessionMiddleware } from 'better-auth/api';
 import type { Auth } from '../auth/auth.js';
 import { HTTP_METHODS, type AuthPart, type JsonObject, type OpenApiDocument } from './openapi-document.js';
@@ -65,6 +66,11 @@ function fitResponses(responses: Record<string, JsonObject>): Record<string, Jso
   );
 }
 
+/** Listed by Better Auth's generator whatever the configuration, but refused with 405 in ours. */
+function answersOnlyNotAllowed(options: BetterAuthOptions, method: string, path: string) {
+  return method === 'post' && path === '/get-session' && !options.session?.deferSessionRefresh;
+}
+
 /** Better Auth describes, but does not summarise: its description's first sentence is the summary. */
 function summaryOf(description: string | undefined, method: string, path: string): string {
   const sentence = description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, '');
@@ -88,7 +94,7 @@ export async function loadAuthPart(auth: Auth): Promise<AuthPart> {
     const need = needs.get(routePath);
     const fitted: Record<string, JsonObject> = {};
     for (const [method, operation] of Object.entries(item)) {
-      if (!HTTP_METHODS.has(method)) continue;
+      if (!HTTP_METHODS.has(method) || answersOnlyNotAllowed(context.options, method, routePath)) continue;
       const { responses, parameters, ...rest } = toJsonSchema2020(operation) as JsonObject;
       fitted[method] = {
         ...rest,

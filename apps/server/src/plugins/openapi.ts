@@ -36,6 +36,7 @@ export const openapiPlugin = fp(
     // Better Auth's part is generated once, when every route (and app.auth) exists.
     let authPart: AuthPart | undefined;
     app.addHook('onReady', async () => {
+      if (!app.hasDecorator('auth')) throw new Error('The OpenAPI document needs Better Auth: register the auth-session plugin.');
       authPart = await loadAuthPart(app.auth);
     });
 

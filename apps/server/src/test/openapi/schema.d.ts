@@ -1233,11 +1233,7 @@ export interface paths {
      */
     get: operations['getSession'];
     put?: never;
-    /**
-     * Get the current session
-     * @description Get the current session
-     */
-    post: operations['getSessionPost'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5582,90 +5578,6 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description Success */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            session: components['schemas']['Session'];
-            user: components['schemas']['User'];
-          } | null;
-        };
-      };
-      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-      /** @description Unauthorized. Due to missing or invalid authentication. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-      /** @description Not Found. The requested resource was not found. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AuthError'];
-        };
-      };
-    };
-  };
-  getSessionPost: {
-    parameters: {
-      query?: {
-        disableCookieCache?: boolean;
-        disableRefresh?: boolean;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        'application/json': Record<string, never>;
-      };
-    };
     responses: {
       /** @description Success */
       200: {
