@@ -55,14 +55,27 @@ export function deriveOperationId(method: string, url: string): string {
 /** A wildcard's value has no name in Fastify (`*`); the document calls it `path`. */
 export const WILDCARD_PARAM = 'path';
 
+type Route = Pick<RouteOptions, 'url' | 'config' | 'method'>;
+
+/** The access a route may state in `config.access` ('signed-in' or 'admin'). */
+const declaredAccess = (route: Pick<RouteOptions, 'config'>) => (route.config as { access?: string } | undefined)?.access;
+
+/**
+ * A route needs a session when it states an access in `config.access` or documents the 401 its
+ * policy (`requireUser`, `requireAdmin`) throws.
+ */
+const needsSession = (route: Pick<RouteOptions, 'config'>, schema: Schema) =>
+  declaredAccess(route) !== undefined || (schema.response !== undefined && '401' in schema.response);
+
 /** The statuses an operation can answer with the error body, from the kind of route it is. */
 export function errorStatuses(route: Pick<RouteOptions, 'url' | 'config'>, schema: Schema): Set<ErrorStatus> {
-  const declared = new Set(
+  const statuses = new Set(
     Object.keys(schema.response ?? {})
       .filter(isErrorStatus)
       .map(Number) as ErrorStatus[],
   );
-  const statuses = new Set(declared);
+  if (needsSession(route, schema)) statuses.add(401);
+  if (declaredAccess(route) === 'admin') statuses.add(403);
   // Input is validated: a body, a query or path parameters can be refused.
   if (schema.body || schema.querystring || schema.params) statuses.add(400);
   // A path parameter names something that is looked up.
@@ -72,27 +85,24 @@ export function errorStatuses(route: Pick<RouteOptions, 'url' | 'config'>, schem
   return statuses;
 }
 
-/**
- * A route needs a session exactly when it declares the 401 its policy (`requireUser`,
- * `requireAdmin`) throws; a route may state `schema.security` itself instead.
- */
-export function operationSecurity(schema: Schema): unknown[] {
+/** The session cookie for a route that needs a session, none for a public one; `schema.security` overrides. */
+export function operationSecurity(route: Pick<RouteOptions, 'config'>, schema: Schema): unknown[] {
   if (schema.security !== undefined) return schema.security as unknown[];
-  return schema.response && '401' in schema.response ? [{ [SESSION_SCHEME]: [] }] : [];
+  return needsSession(route, schema) ? [{ [SESSION_SCHEME]: [] }] : [];
 }
 
 /**
  * Fills in a route's OpenAPI schema, still in zod form (before the zod → JSON Schema transform):
  * operationId, security and the derived error responses, each the shared error schema.
  */
-export function describeOperation(route: Pick<RouteOptions, 'url' | 'config' | 'method'>, schema: Schema): Schema {
+export function describeOperation(route: Route, schema: Schema): Schema {
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
   const response: Record<string, unknown> = { ...schema.response };
   for (const status of errorStatuses(route, schema)) response[status] ??= apiErrorSchema;
   return {
     ...schema,
     operationId: schema.operationId ?? deriveOperationId(method, route.url.replace(/\*$/, `:${WILDCARD_PARAM}`)),
-    security: operationSecurity(schema),
+    security: operationSecurity(route, schema),
     response,
   };
 }
