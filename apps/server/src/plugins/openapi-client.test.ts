@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/global-setup.js';
 import { generateClientTypes } from '../test/openapi/client-types.js';
 import { apiClient } from '../test/openapi/client.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app.js';
+import { createServedApp } from '../test/openapi/served-app.js';
+import { TEST_ADMIN, type TestApp } from '../test/test-app.js';
 import { ARRABIDA_RIDGE, WEDNESDAY } from '../test/match-fixtures.js';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ const clock = { now: WEDNESDAY };
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ APP_URL: baseUrl, TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { now: () => clock.now });
+  t = await createServedApp({ APP_URL: baseUrl, TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { now: () => clock.now });
   await t.app.listen({ port, host: '127.0.0.1' });
 });
 afterAll(() => t.close());

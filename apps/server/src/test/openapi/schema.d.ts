@@ -483,6 +483,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
+     * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone. Each event has an
+     *     `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means the
+     *     missed events cannot be replayed: refetch everything. Comment lines (`: ping`) are heartbeats.
+     */
+    get: operations['getEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/vitals': {
     parameters: {
       query?: never;
@@ -3744,6 +3767,31 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       404: components['responses']['NotFound'];
+    };
+  };
+  getEvents: {
+    parameters: {
+      query?: {
+        /** @description For clients that cannot send the Last-Event-ID header; the header wins */
+        lastEventId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An open event stream */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   postVitals: {
