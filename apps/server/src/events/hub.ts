@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isLiveEventType } from '@trailbuddy/shared/contracts/live-events';
+import { isLiveEventType } from '@trailbuddy/shared/contracts/live-event-types';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { liveEvents } from '../db/schema/events.js';

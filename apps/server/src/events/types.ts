@@ -1,4 +1,5 @@
-import type { LiveEventPayload, LiveEventType } from '@trailbuddy/shared/contracts/live-events';
+import type { LiveEventType } from '@trailbuddy/shared/contracts/live-event-types';
+import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 
 export type { LiveEventType };
 

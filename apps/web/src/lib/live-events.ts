@@ -1,20 +1,29 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { cachesToRefresh, LIVE_EVENT_TYPES, STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-events';
+import { LIVE_EVENT_TYPES, STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-event-types';
 import { useEffect } from 'react';
 
 const EVENTS_URL = '/api/events';
 
-/** Refreshes what a live event makes stale, by the shared table of events and caches. */
-export function refreshForEvent(queryClient: QueryClient, type: string, data: string): void {
+// The payload schemas bring zod with them: loaded with the first live event rather than with the
+// page, since most visits to the home page receive none (ARCHITECTURE §7's JavaScript budget).
+let payloadContract: Promise<typeof import('@trailbuddy/shared/contracts/live-events')> | undefined;
+const loadPayloadContract = () => (payloadContract ??= import('@trailbuddy/shared/contracts/live-events'));
+
+/** Refreshes what a live event makes stale: its payload read with the shared schema, its caches by the shared table. */
+export async function refreshForEvent(queryClient: QueryClient, type: string, data: string): Promise<void> {
   let payload: unknown;
   try {
     payload = JSON.parse(data);
   } catch {
     payload = undefined;
   }
-  const roots = cachesToRefresh(type, payload);
-  if (roots === 'everything') void queryClient.invalidateQueries();
-  else for (const root of roots) void queryClient.invalidateQueries({ queryKey: [root] });
+  const roots = await loadPayloadContract().then(
+    ({ cachesToRefresh }) => cachesToRefresh(type, payload),
+    // The schemas could not be loaded (offline, a new deployment): refresh everything instead.
+    () => 'everything' as const,
+  );
+  if (roots === 'everything') await queryClient.invalidateQueries();
+  else await Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
 }
 
 /**
@@ -31,7 +40,7 @@ export function connectLiveEvents(queryClient: QueryClient, doc: Document = docu
   const onLiveEvent = (event: Event) => {
     const message = event as MessageEvent<string>;
     if (message.lastEventId) lastEventId = message.lastEventId;
-    refreshForEvent(queryClient, message.type, message.data);
+    void refreshForEvent(queryClient, message.type, message.data);
   };
   const onResync = (event: Event) => {
     const message = event as MessageEvent<string>;

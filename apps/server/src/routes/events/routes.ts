@@ -1,4 +1,5 @@
-import { LIVE_EVENT_TYPES, STREAM_CONTROL_EVENTS, type StreamReplaced } from '@trailbuddy/shared/contracts/live-events';
+import { LIVE_EVENT_TYPES, STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-event-types';
+import type { StreamReplaced } from '@trailbuddy/shared/contracts/live-events';
 import { z } from 'zod';
 import { DEFAULT_REPLAY_LIMIT, eventsSince, latestEventId, type Replay } from '../../events/replay.js';
 import { typed, type RouteModule } from '../types.js';

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { STREAM_CONTROL_EVENTS, type StreamReplaced } from '@trailbuddy/shared/contracts/live-events';
+import { STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-event-types';
+import type { StreamReplaced } from '@trailbuddy/shared/contracts/live-events';
 import type { Replay } from '../../events/replay.js';
 import type { LiveEvent } from '../../events/types.js';
 

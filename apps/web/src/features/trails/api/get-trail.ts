@@ -6,7 +6,7 @@ import { trailsQueryOptions } from '../../../lib/queries/trails';
 
 /**
  * One trail's keys start with 'trail' (not 'trails'): live trail events invalidate that root
- * (the shared LIVE_EVENTS table), so an open detail view refreshes without a reload.
+ * (the shared LIVE_EVENT_REFRESHES table), so an open detail view refreshes without a reload.
  */
 export const trailKeys = {
   all: [CACHE_ROOTS.trail] as const,
