@@ -118,15 +118,15 @@ export function eventRoutesWith(options: EventRouteOptions): RouteModule {
         // One account may not hold more than a few streams (one per open tab, say), nor one
         // address more than a few visitors' streams: without a cap, one client can open streams
         // until the instance runs out of memory.
-        const limit: { key: string } & StreamReplaced = user
-          ? { key: `account:${user.id}`, reason: 'account-stream-limit', limit: perAccount }
-          : { key: `address:${req.ip}`, reason: 'address-stream-limit', limit: perVisitorAddress };
+        const cap: { key: string; replaced: StreamReplaced } = user
+          ? { key: `account:${user.id}`, replaced: { reason: 'account-stream-limit', limit: perAccount } }
+          : { key: `address:${req.ip}`, replaced: { reason: 'address-stream-limit', limit: perVisitorAddress } };
 
         // Subscribed before the replay is read, so an event committed meanwhile is held, not lost.
         const stream: EventStream = new EventStream(maxBufferedBytes, () => {
           unsubscribe();
           forget(stream);
-          limits.release(limit.key, stream);
+          limits.release(cap.key, stream);
         });
         const unsubscribe = hub.subscribe(subscriber, (event) => stream.deliver(event));
         streams.add(stream);
@@ -146,7 +146,7 @@ export function eventRoutesWith(options: EventRouteOptions): RouteModule {
         if (!stream.isOpen) return;
         startHeartbeat();
         // Counted once open, so only open streams are ever replaced (and told so).
-        for (const oldest of limits.admit(limit.key, stream, limit.limit)) oldest.replace({ reason: limit.reason, limit: limit.limit });
+        for (const oldest of limits.admit(cap.key, stream, cap.replaced.limit)) oldest.replace(cap.replaced);
       },
     );
   };
