@@ -1,12 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENT_TYPES, STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-event-types';
+import type * as PayloadContract from '@trailbuddy/shared/contracts/live-events';
 import { useEffect } from 'react';
 
 const EVENTS_URL = '/api/events';
 
 // The payload schemas bring zod with them: loaded with the first live event rather than with the
 // page, since most visits to the home page receive none (ARCHITECTURE §7's JavaScript budget).
-let payloadContract: Promise<typeof import('@trailbuddy/shared/contracts/live-events')> | undefined;
+let payloadContract: Promise<typeof PayloadContract> | undefined;
 const loadPayloadContract = () => (payloadContract ??= import('@trailbuddy/shared/contracts/live-events'));
 
 /** Refreshes what a live event makes stale: its payload read with the shared schema, its caches by the shared table. */
