@@ -16,7 +16,7 @@ import { staticPlugin } from './plugins/static.js';
 import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
 import { devSmsRoutes } from './routes/dev-sms/routes.js';
-import { eventRoutes } from './routes/events/routes.js';
+import { eventRoutesWith } from './routes/events/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
@@ -100,7 +100,7 @@ export async function buildApp(opts: AppOptions) {
     matchRoutes,
     favouriteRoutes,
     fileRoutes,
-    eventRoutes,
+    eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),
     vitalsRoutes,
     identityRoutes,
     adminUserRoutes,

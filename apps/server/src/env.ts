@@ -120,6 +120,12 @@ export const envSchema = z.object({
   /** JSON array of tenants (ADR 0009, docs/security/identity-tenants.md; see .env.example). Unset: no tenants. */
   IDENTITY_TENANTS: z.string().optional(),
   API_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /**
+   * Live streams (GET /api/events) one account may hold open on an instance, and visitors' streams
+   * per client address: one more closes the oldest with `event: replaced` (ADR 0012).
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LIVE_STREAMS_PER_VISITOR_ADDRESS: z.coerce.number().int().positive().default(20),
 
   /** smtp://user:pass@host:port. Unset with the embedded database: the dev inbox. */
   SMTP_URL: z.string().optional(),

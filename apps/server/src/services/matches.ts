@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { compatibility, DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
 import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
@@ -42,7 +43,7 @@ function slotOf(trail: TrailRow, day: StartSearchInput['day'], timeZone: string)
 }
 
 /** Every change to a match reaches its participants' live streams (at commit). */
-export async function announce(db: DbOrTx, m: MatchRow, status: string = m.status) {
+export async function announce(db: DbOrTx, m: MatchRow, status: LiveEventPayload<'match.changed'>['status'] = m.status) {
   const audience = m.participants.length > 0 ? m.participants : [m.id1];
   await publishEvent(db, { type: 'match.changed', audience, payload: { matchId: m.id, status } });
 }

@@ -65,3 +65,30 @@ export const createTrailSchema = z.object({
   weekendDay: z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' }).default('saturday'),
 });
 export type CreateTrailInput = z.infer<typeof createTrailSchema>;
+
+/**
+ * The two images a trail can have. Each is uploaded first (`POST /api/trail-images?kind=…`),
+ * which answers a storage key under the kind's prefix (ARCHITECTURE §1 "Files"); the key is
+ * then sent in the create-trail request's field of the same name.
+ */
+export const TRAIL_IMAGE_KINDS = ['image', 'map'] as const;
+export type TrailImageKind = (typeof TRAIL_IMAGE_KINDS)[number];
+export const TRAIL_IMAGE_KEY_PREFIXES: Readonly<Record<TrailImageKind, string>> = {
+  image: 'trailImages/',
+  map: 'mapImages/',
+};
+
+/** `POST /api/trail-images`'s query: which image, and the trail name it is stored under. */
+export const trailImageUploadQuerySchema = z.object({
+  kind: z.enum(TRAIL_IMAGE_KINDS, { error: 'kind must be image or map.' }),
+  trailName: z.string({ error: 'Trail name is required.' }).trim().min(1, 'Trail name is required.'),
+});
+
+const uploadedKey = (kind: TrailImageKind) => z.string().optional().describe(`A key returned by POST /api/trail-images with kind=${kind}`);
+
+/** `POST /api/trails`'s body: the form's fields plus the keys of the images uploaded for it. */
+export const createTrailRequestSchema = createTrailSchema.extend({
+  image: uploadedKey('image'),
+  map: uploadedKey('map'),
+});
+export type CreateTrailRequest = z.infer<typeof createTrailRequestSchema>;
