@@ -493,9 +493,11 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone. Each event has an
-     *     `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means the
-     *     missed events cannot be replayed: refetch everything. Comment lines (`: ping`) are heartbeats.
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed).
+     *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
+     *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
+     *     ends a stream because the same account, or for visitors the same address, opened more streams than
+     *     the limit: do not reconnect until the user comes back to the page. Comment lines (`: ping`) are heartbeats.
      */
     get: operations['getEvents'];
     put?: never;
@@ -1841,7 +1843,48 @@ export interface components {
     /** @description The body of every error the TrailBuddy API (not /api/auth) answers. */
     ApiError: {
       error: {
-        code: string;
+        /** @enum {string} */
+        code:
+          | 'invalid-argument'
+          | 'unauthenticated'
+          | 'permission-denied'
+          | 'not-found'
+          | 'conflict'
+          | 'failed-precondition'
+          | 'already-exists'
+          | 'aborted'
+          | 'payload-too-large'
+          | 'too-many-requests'
+          | 'internal'
+          | 'self-match'
+          | 'not-participant'
+          | 'admin-restricted-operation'
+          | 'captcha-check-failed'
+          | 'code-expired'
+          | 'credential-already-in-use'
+          | 'email-already-in-use'
+          | 'expired-action-code'
+          | 'invalid-action-code'
+          | 'invalid-email'
+          | 'invalid-phone-number'
+          | 'invalid-verification-code'
+          | 'merge-conflict'
+          | 'missing-phone-number'
+          | 'missing-verification-code'
+          | 'no-matching-tenant-for-email'
+          | 'operation-not-allowed'
+          | 'user-disabled'
+          | 'user-not-found'
+          | 'weak-password'
+          | 'wrong-password'
+          | 'account-exists-with-different-credential'
+          | 'invalid-credential'
+          | 'user-cancelled'
+          | 'requires-recent-login'
+          | 'unverified-email'
+          | 'network-request-failed'
+          | 'unavailable'
+          | 'unknown';
         message: string;
         fields?: {
           [key: string]: string;
