@@ -93,7 +93,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points print to the terminal on purpose.
-    files: ['apps/server/src/main.ts', 'scripts/**', 'bench/**', 'e2e/**', 'apps/server/scripts/**'],
+    files: ['apps/server/src/main.ts', 'scripts/**', 'bench/**', 'e2e/**', 'tools/**'],
     rules: { 'no-console': 'off' },
   },
 );

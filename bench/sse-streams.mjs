@@ -59,7 +59,13 @@ try {
   const load = loadavg()[0];
   const server = await startServer(cleanup, {
     dataDir: tempDir(cleanup, 'trailbuddy-bench-streams-'),
-    env: { API_RATE_LIMIT_MAX: '100000000', AUTH_RATE_LIMIT_MAX: '100000000', AUTH_SENSITIVE_RATE_LIMIT_MAX: '100000000' },
+    env: {
+      API_RATE_LIMIT_MAX: '100000000',
+      AUTH_RATE_LIMIT_MAX: '100000000',
+      AUTH_SENSITIVE_RATE_LIMIT_MAX: '100000000',
+      // 5,000 streams stand for 5,000 people; signed in as nine demo accounts, each holds hundreds.
+      LIVE_STREAMS_PER_ACCOUNT: String(TARGET),
+    },
   });
   await waitForHealth(server);
   const pid = server.child.pid;

@@ -219,7 +219,7 @@ describe('accessibility of every view (axe-core)', () => {
     await signInDialog.getByLabel('Email').waitFor();
     await check(page, 'login-sign-in');
     await signInDialog.getByRole('button', { name: 'Sign In' }).click();
-    await signInDialog.getByRole('alert').waitFor();
+    await signInDialog.getByText('Enter your email address to continue').waitFor();
     await check(page, 'login-sign-in-error');
 
     await signInDialog.getByRole('button', { name: 'Forgot password?' }).click();
@@ -228,8 +228,19 @@ describe('accessibility of every view (axe-core)', () => {
 
     await page.getByRole('button', { name: 'Back to sign in' }).click();
     await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByRole('dialog', { name: 'Create your account' }).getByLabel('Confirm password').waitFor();
+    const signUpDialog = page.getByRole('dialog', { name: 'Create your account' });
+    await signUpDialog.getByLabel('Confirm password').waitFor();
     await check(page, 'login-sign-up');
+    // A malformed address is named under its field in words, never as the validator's raw text.
+    await signUpDialog.getByLabel('Name').fill('Rita');
+    await signUpDialog.getByLabel('Email').fill('rita@example');
+    await signUpDialog.getByLabel('Password', { exact: true }).fill('trail-secret');
+    await signUpDialog.getByLabel('Confirm password').fill('trail-secret');
+    await signUpDialog.getByRole('button', { name: 'Sign Up' }).click();
+    await signUpDialog.getByText("That email address isn't correct").waitFor();
+    expect(await signUpDialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await signUpDialog.textContent()).not.toContain('[body.');
+    await check(page, 'login-sign-up-error');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 

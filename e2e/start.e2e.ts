@@ -7,11 +7,28 @@ import { startServerProcess, stopServerProcess, waitForHealth } from './support/
 const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** The statuses of a demo user's matches, as the app's matches page loads them. */
+async function demoMatchStatuses(baseUrl: string, email: string): Promise<string[]> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'trailbuddy' }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const mine = (await (await fetch(`${baseUrl}/api/matches/mine`, { headers: { cookie } })).json()) as { matches: { status: string }[] };
+  return mine.matches.map((m) => m.status);
+}
+
 describe('npm start on one data dir', () => {
   it('refuses a second server on the same data dir, and shuts PostgreSQL down cleanly on SIGTERM', async () => {
     const first = await startServerProcess(dataDir);
     await waitForHealth(first);
     expect(first.output()).toContain('Demo logins');
+    const seededStatuses = await demoMatchStatuses(first.baseUrl, 'sofia@trailbuddy.app');
 
     const second = await startServerProcess(dataDir);
     expect(await second.exited).toBe(1);
@@ -29,6 +46,10 @@ describe('npm start on one data dir', () => {
     const trails = (await (await fetch(`${again.baseUrl}/api/trails`)).json()) as { trails: unknown[] };
     expect(trails.trails.length).toBeGreaterThanOrEqual(12);
     expect(trails.trails.length).toBeLessThan(20);
+    // A demo login has a lived-in history, kept current (not copied) on the restart.
+    const statuses = await demoMatchStatuses(again.baseUrl, 'sofia@trailbuddy.app');
+    expect(new Set(statuses)).toEqual(new Set(['searching', 'pending', 'confirmed', 'completed']));
+    expect(statuses.length).toBe(seededStatuses.length);
     expect(await stopServerProcess(again)).toBe(0);
   });
 });

@@ -18,7 +18,9 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-'));
-  const server = await startServerProcess(dataDir, { AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000' });
+  // The specs script the demo users' matches themselves (empty tabs included), so the demo
+  // users start without the seeded ones; start.e2e.ts runs a server with them.
+  const server = await startServerProcess(dataDir, { AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000', SEED_DEMO_MATCHES: 'false' });
   try {
     await waitForHealth(server);
   } catch (err) {

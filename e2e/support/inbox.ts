@@ -16,7 +16,7 @@ export async function mailsTo(address: string): Promise<InboxMail[]> {
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
 }
 
-/** Waits for a mail to arrive (the outbox worker delivers within seconds). */
+/** Waits for a mail to arrive (the job worker delivers within seconds). */
 export async function waitForMail(address: string, match: (m: InboxMail) => boolean, timeoutMs = 20_000): Promise<InboxMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

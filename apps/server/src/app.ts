@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
-import { outboxAuthMailer } from './auth/outbox-mailer.js';
+import { queuedAuthMailer } from './auth/queued-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
@@ -16,7 +16,7 @@ import { staticPlugin } from './plugins/static.js';
 import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
 import { devSmsRoutes } from './routes/dev-sms/routes.js';
-import { eventRoutes } from './routes/events/routes.js';
+import { eventRoutesWith } from './routes/events/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
@@ -34,14 +34,13 @@ export interface AppOptions {
   storage: FileStorage;
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
-  mailQueued?: () => void;
-  /** Nudges the SMS worker after a request queued a text message. */
-  smsQueued?: () => void;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
+  /** How requests are logged (main.ts: one debug line each in development); default Fastify's. */
+  logController?: LogController;
 }
 
 /** Builds the whole HTTP application without listening: main.ts serves it, tests inject into it. */
@@ -49,6 +48,7 @@ export async function buildApp(opts: AppOptions) {
   const { env } = opts;
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    ...(opts.logController && { logController: opts.logController }),
     trustProxy: env.TRUST_PROXY,
     // SSE streams stay open; close() must not wait for them (ARCHITECTURE §2 pitfalls).
     forceCloseConnections: true,
@@ -57,7 +57,6 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailQueued = opts.mailQueued ?? (() => undefined);
   const auth = createAuth(
     opts.db,
     {
@@ -74,7 +73,7 @@ export async function buildApp(opts: AppOptions) {
         debug: (msg: string, ...args: unknown[]) => opts.logger!.debug({ args }, `[auth] ${msg}`),
       },
     },
-    outboxAuthMailer(opts.db, mailQueued),
+    queuedAuthMailer(opts.db),
   );
 
   await app.register(errorsPlugin);
@@ -90,8 +89,6 @@ export async function buildApp(opts: AppOptions) {
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     timeZone: env.TRAIL_TIME_ZONE,
     now: opts.now ?? (() => new Date()),
-    mailQueued,
-    smsQueued: opts.smsQueued,
     events: opts.events,
     identity: identitySettings(env, opts.authSecret),
   };
@@ -103,7 +100,7 @@ export async function buildApp(opts: AppOptions) {
     matchRoutes,
     favouriteRoutes,
     fileRoutes,
-    eventRoutes,
+    eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),
     vitalsRoutes,
     identityRoutes,
     adminUserRoutes,

@@ -25,10 +25,14 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** The public origin of the app, used in links inside e-mails. */
-  APP_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The public origin of the app: the printed URLs, links inside e-mails and the origin Better
+   * Auth trusts. Unset: http://localhost:<PORT>, so `PORT` alone moves the whole app.
+   */
+  APP_URL: z.url().optional(),
   /** Behind a load balancer or proxy: trust its X-Forwarded-For for the client IP. */
   TRUST_PROXY: bool(false),
+  /** Request logs are at debug level in development (info in production), so `debug` shows them. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   /** Any PostgreSQL ≥ 15. Unset: an embedded cluster in DATA_DIR/postgres is started. */
@@ -122,6 +126,12 @@ export const envSchema = z.object({
   /** JSON array of tenants (ADR 0009, docs/security/identity-tenants.md; see .env.example). Unset: no tenants. */
   IDENTITY_TENANTS: z.string().optional(),
   API_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /**
+   * Live streams (GET /api/events) one account may hold open on an instance, and visitors' streams
+   * per client address: one more closes the oldest with `event: replaced` (ADR 0012).
+   */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LIVE_STREAMS_PER_VISITOR_ADDRESS: z.coerce.number().int().positive().default(20),
 
   /** smtp://user:pass@host:port. Unset with the embedded database: the dev inbox. */
   SMTP_URL: z.string().optional(),
@@ -150,6 +160,8 @@ export const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().default(8),
 
   SEED_DEMO_DATA: bool(true),
+  /** With SEED_DEMO_DATA: the demo users' matches and feedback, rebuilt relative to today on every start. */
+  SEED_DEMO_MATCHES: bool(true),
   /** IANA zone the weekend sessions are scheduled in. */
   TRAIL_TIME_ZONE: z.string().default('Europe/Lisbon'),
   /** Serve the built web app (apps/web/dist) for every non-API path. */
@@ -157,7 +169,10 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool(true),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+
+/** Where a browser on this machine reaches the server when APP_URL does not say otherwise. */
+export const localAppUrl = (port: number) => `http://localhost:${port}`;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -165,5 +180,5 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return result.data;
+  return { ...result.data, APP_URL: result.data.APP_URL ?? localAppUrl(result.data.PORT) };
 }

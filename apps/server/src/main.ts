@@ -1,19 +1,17 @@
 import { join } from 'node:path';
 import pg from 'pg';
-import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
 import { parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
-import { startLiveEventPruning } from './events/prune.js';
+import { installJobQueue } from './jobs/install.js';
+import { startJobRunner } from './jobs/runner.js';
+import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
-import { startMailWorker } from './mail/worker.js';
-import { startMatchJobs } from './jobs/match-jobs.js';
 import { createSmsTransport } from './sms/index.js';
-import { startSmsWorker } from './sms/worker.js';
 import { resolveFromRoot } from './paths.js';
 import { resolveAuthSecret } from './secret.js';
 import { createStorage } from './storage/index.js';
@@ -33,10 +31,7 @@ async function ensureDatabase(adminUrl: string, name: string) {
 async function main() {
   const startedAt = performance.now();
   const env = parseEnv();
-  const log = pino({
-    level: env.LOG_LEVEL,
-    transport: env.NODE_ENV === 'development' && process.stdout.isTTY ? { target: 'pino-pretty' } : undefined,
-  });
+  const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
   const cleanups: (() => Promise<void>)[] = [];
 
@@ -59,6 +54,8 @@ async function main() {
   // PgBouncer; what needs a session of its own (migrations, LISTEN, the job queue's listener)
   // takes the direct URL (ADR 0014).
   const directDatabaseUrl = env.DATABASE_DIRECT_URL ?? databaseUrl;
+  // The job queue's schema first: the application's migrations may move rows into it.
+  await installJobQueue({ connectionString: directDatabaseUrl, log });
   await runMigrations(directDatabaseUrl);
   const database = connectDatabase(databaseUrl);
   cleanups.unshift(() => database.close());
@@ -68,10 +65,6 @@ async function main() {
   const hub = createEventHub({ connectionString: directDatabaseUrl, db: database.db, log });
   cleanups.unshift(() => hub.close());
   await hub.ready;
-  if (env.JOBS_ENABLED) {
-    const pruning = startLiveEventPruning({ db: database.db, log });
-    cleanups.unshift(() => pruning.stop());
-  }
 
   const storage = createStorage({
     storageDir: env.STORAGE_DIR ? resolveFromRoot(env.STORAGE_DIR) : join(dataDir, 'storage'),
@@ -87,9 +80,10 @@ async function main() {
       : undefined,
   });
   const seeded = env.SEED_DEMO_DATA
-    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE })
-    : { seeded: false, trails: 0, users: 0 };
+    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE, matches: env.SEED_DEMO_MATCHES })
+    : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
   if (seeded.seeded) log.info(seeded, 'seeded demo data');
+  else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');
 
   // With no mail service configured, mail goes to a local inbox a person can open.
   const inbox = await inboxStarting;
@@ -97,25 +91,30 @@ async function main() {
   const smtpUrl = env.SMTP_URL ?? inbox?.smtpUrl;
   const inboxUrl = inbox?.webUrl;
   const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
-  const mailWorker = env.JOBS_ENABLED ? startMailWorker({ db: database.db, transport, log }) : undefined;
-  if (mailWorker) cleanups.unshift(() => mailWorker.stop());
   // SMS (phone sign-in codes): the webhook gateway, else the development inbox at /dev/sms.
   const smsTransport = createSmsTransport(env, database.db);
-  const smsWorker = env.JOBS_ENABLED && smsTransport ? startSmsWorker({ db: database.db, transport: smsTransport, log }) : undefined;
-  if (smsWorker) cleanups.unshift(() => smsWorker.stop());
-  // Match expiry and weekly trail recurrence: on boot and every minute, one instance per run.
-  const matchJobs = env.JOBS_ENABLED ? startMatchJobs({ db: database.db, log, timeZone: env.TRAIL_TIME_ZONE }) : undefined;
-  if (matchJobs) cleanups.unshift(() => matchJobs.stop());
+  // This instance's job worker (ADR 0011): mail and SMS delivery, match expiry, trail
+  // recurrence and pruning. Every instance runs one; the queue hands each job to one of them.
+  if (env.JOBS_ENABLED) {
+    const jobs = await startJobRunner({
+      connectionString: directDatabaseUrl,
+      db: database.db,
+      log,
+      timeZone: env.TRAIL_TIME_ZONE,
+      mail: transport,
+      sms: smsTransport,
+    });
+    cleanups.unshift(() => jobs.stop());
+  }
 
   const app = await buildApp({
     env,
     db: database.db,
     storage,
     authSecret: resolveAuthSecret(env, dataDir),
-    mailQueued: () => mailWorker?.trigger(),
-    smsQueued: () => smsWorker?.trigger(),
     events: hub,
     logger: log,
+    logController: requestLogController(env),
   });
   cleanups.unshift(() => app.close());
   await app.listen({ host: env.HOST, port: env.PORT });

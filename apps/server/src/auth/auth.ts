@@ -1,6 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
+import { openAPI } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
@@ -104,6 +105,11 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
+    // Its Scalar page would load a script from a CDN and its schema route would be a second,
+    // partial document: /api/docs and /api/openapi.json stay the only ones.
+    plugins: [openAPI({ disableDefaultReference: true })],
+    disabledPaths: ['/open-api/generate-schema'],
   });
 }
 

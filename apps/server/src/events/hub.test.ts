@@ -58,29 +58,37 @@ describe('publishEvent + event hub', () => {
   });
 
   it('stores the row it notifies, with the id it returns', async () => {
-    const id = await publishEvent(t.db, { type: 'match.changed', audience: ['alice', 'bob'], payload: { matchId: 'm2' } });
+    const id = await publishEvent(t.db, {
+      type: 'match.changed',
+      audience: ['alice', 'bob'],
+      payload: { matchId: 'm2', status: 'pending' },
+    });
     const [row] = await t.db.select().from(liveEvents).where(eq(liveEvents.id, id));
-    expect(row).toMatchObject({ id, type: 'match.changed', audience: ['alice', 'bob'], payload: { matchId: 'm2' } });
+    expect(row).toMatchObject({ id, type: 'match.changed', audience: ['alice', 'bob'], payload: { matchId: 'm2', status: 'pending' } });
   });
 
   it('publishes nothing from a rolled-back transaction', async () => {
     const alice = collector('alice');
     await expect(
       t.db.transaction(async (tx) => {
-        await publishEvent(tx, { type: 'match.changed', audience: ['alice'], payload: { rolledBack: true } });
+        await publishEvent(tx, { type: 'match.changed', audience: ['alice'], payload: { matchId: 'rolled-back', status: 'pending' } });
         throw new Error('the business write failed');
       }),
     ).rejects.toThrow('the business write failed');
-    const after = await publishEvent(t.db, { type: 'match.changed', audience: ['alice'], payload: { committed: true } });
+    const after = await publishEvent(t.db, {
+      type: 'match.changed',
+      audience: ['alice'],
+      payload: { matchId: 'committed', status: 'pending' },
+    });
     await alice.waitFor(after);
 
     // Only this test's events: a NOTIFY from the previous test may still be arriving.
-    const mine = alice.received.map((e) => e.payload).filter((p) => 'committed' in p || 'rolledBack' in p);
-    expect(mine).toEqual([{ committed: true }]);
+    const mine = alice.received.map((e) => e.payload).filter((p) => 'matchId' in p && ['committed', 'rolled-back'].includes(p.matchId));
+    expect(mine).toEqual([{ matchId: 'committed', status: 'pending' }]);
     const [stored] = await t.db
       .select({ n: count() })
       .from(liveEvents)
-      .where(sql`${liveEvents.payload} @> '{"rolledBack": true}'::jsonb`);
+      .where(sql`${liveEvents.payload} @> '{"matchId": "rolled-back"}'::jsonb`);
     expect(stored?.n).toBe(0);
     alice.unsubscribe();
   });
@@ -88,16 +96,16 @@ describe('publishEvent + event hub', () => {
   it('delivers an event too large for NOTIFY by reading its row', async () => {
     const alice = collector('alice');
     const big = 'x'.repeat(MAX_NOTIFY_BYTES * 2);
-    const id = await publishEvent(t.db, { type: 'trail.changed', audience: ['alice'], payload: { big } });
+    const id = await publishEvent(t.db, { type: 'trail.changed', audience: ['alice'], payload: { trailId: big } });
     await alice.waitFor(id);
-    expect(alice.received).toEqual([{ id, type: 'trail.changed', audience: ['alice'], payload: { big } }]);
+    expect(alice.received).toEqual([{ id, type: 'trail.changed', audience: ['alice'], payload: { trailId: big } }]);
     alice.unsubscribe();
   });
 
   it('treats an empty audience as nobody, not everyone', async () => {
     const alice = collector('alice');
-    await publishEvent(t.db, { type: 'match.changed', audience: [], payload: { nobody: true } });
-    const marker = await publishEvent(t.db, { type: 'trail.created', audience: null, payload: {} });
+    await publishEvent(t.db, { type: 'match.changed', audience: [], payload: { matchId: 'nobody', status: 'pending' } });
+    const marker = await publishEvent(t.db, { type: 'trail.created', audience: null, payload: { trailId: 'marker' } });
     await alice.waitFor(marker);
     expect(alice.received.map((e) => e.id)).toEqual([marker]);
     alice.unsubscribe();
@@ -107,7 +115,7 @@ describe('publishEvent + event hub', () => {
     const first = collector('carol');
     const second = collector('carol');
     first.unsubscribe();
-    const id = await publishEvent(t.db, { type: 'match.changed', audience: ['carol'], payload: {} });
+    const id = await publishEvent(t.db, { type: 'match.changed', audience: ['carol'], payload: { matchId: 'm3', status: 'pending' } });
     await second.waitFor(id);
     expect(first.received).toEqual([]);
     second.unsubscribe();
@@ -125,7 +133,11 @@ describe('publishEvent + event hub', () => {
     await vi.waitFor(() => expect(gaps).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     expect(warnings.length).toBeGreaterThan(0);
     // The gap is reported once LISTEN is active again, so this event is not lost.
-    const id = await publishEvent(t.db, { type: 'match.changed', audience: ['alice'], payload: { after: 'reconnect' } });
+    const id = await publishEvent(t.db, {
+      type: 'match.changed',
+      audience: ['alice'],
+      payload: { matchId: 'after-reconnect', status: 'pending' },
+    });
     await alice.waitFor(id);
     stopGaps();
     alice.unsubscribe();
@@ -139,7 +151,7 @@ describe('event hub lifecycle', () => {
     const received: LiveEvent[] = [];
     other.subscribe('alice', (e) => received.push(e));
     await other.close();
-    await publishEvent(t.db, { type: 'match.changed', audience: ['alice'], payload: {} });
+    await publishEvent(t.db, { type: 'match.changed', audience: ['alice'], payload: { matchId: 'm4', status: 'pending' } });
     // Give a reconnect (which must not happen) the time to run.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const { rows } = await t.db.execute<{ n: number }>(

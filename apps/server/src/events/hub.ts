@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { isLiveEventType } from '@trailbuddy/shared/contracts/live-event-types';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { liveEvents } from '../db/schema/events.js';
 import type { JobLog } from '../jobs/log.js';
 import { LIVE_EVENTS_CHANNEL } from './publish.js';
-import type { EventHub, LiveEvent, LiveEventType } from './types.js';
+import type { EventHub, LiveEvent } from './types.js';
 
 export interface EventHubOptions {
   /** The database URL; the hub holds one dedicated connection of its own for LISTEN. */
@@ -28,15 +29,6 @@ export interface EventHubOptions {
 export type EventListener = (event: LiveEvent) => void;
 
 export const HUB_APPLICATION_NAME = 'trailbuddy-live-events';
-
-// A record, not a list, so adding a type to LiveEventType fails to compile until it is listed
-// here, instead of the hub silently dropping the new events as malformed.
-const LIVE_EVENT_TYPES: Record<LiveEventType, true> = {
-  'match.changed': true,
-  'trail.created': true,
-  'trail.deleted': true,
-  'trail.changed': true,
-};
 
 /**
  * The instance's single LISTEN connection, fanned out to its SSE streams (ARCHITECTURE §1
@@ -105,7 +97,7 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       .where(eq(liveEvents.id, message.id));
     // Pruned already (a long stall): the clients' next resync covers it.
     if (!row || !isLiveEventType(row.type)) return;
-    dispatch({ id: row.id, type: row.type, audience: row.audience, payload: row.payload });
+    dispatch({ id: row.id, type: row.type, audience: row.audience, payload: row.payload } as LiveEvent);
   };
 
   const onNotification = (msg: pg.Notification) => {
@@ -239,9 +231,6 @@ function parseMessage(payload: string | undefined): Message | undefined {
   if (typeof type !== 'string' || !isLiveEventType(type)) return undefined;
   if (audience !== null && !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))) return undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  return { id: v.id, type, audience: audience as string[] | null, payload: body as Record<string, unknown> };
-}
-
-function isLiveEventType(type: string): type is LiveEventType {
-  return Object.hasOwn(LIVE_EVENT_TYPES, type);
+  // The row was written by publishEvent, whose input is typed by the shared payload contract.
+  return { id: v.id, type, audience: audience as string[] | null, payload: body } as LiveEvent;
 }

@@ -1,11 +1,8 @@
-import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../db/schema/events.js';
-import { withAdvisoryLock } from '../jobs/advisory-lock.js';
-import { LIVE_EVENTS_PRUNE } from '../jobs/lock-keys.js';
-import { silentLog } from '../jobs/log.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { pruneLiveEvents, startLiveEventPruning } from './prune.js';
+import { pruneLiveEvents } from './prune.js';
 
 let t: TestDatabase;
 const at = (iso: string) => new Date(iso);
@@ -53,36 +50,5 @@ describe('pruneLiveEvents', () => {
     const ids = await insertAt('2025-01-01T10:01:00Z');
     expect(await pruneLiveEvents(t.db, { olderThan: at('2025-01-01T10:00:00Z') })).toBe(0);
     expect(await remainingIds()).toEqual(ids);
-  });
-});
-
-describe('startLiveEventPruning', () => {
-  it('prunes with the retention measured from now', async () => {
-    const [, kept] = await insertAt('2025-01-01T08:59:00Z', '2025-01-01T09:01:00Z');
-    const job = startLiveEventPruning({ db: t.db, log: silentLog, now: () => at('2025-01-01T10:00:00Z'), retentionMs: 60 * 60_000 });
-    await vi.waitFor(async () => expect(await remainingIds()).toEqual([kept]));
-    await job.stop();
-  });
-
-  it('skips a run while another instance holds the lock', async () => {
-    await insertAt('2025-01-01T08:00:00Z');
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const acquired = new Promise<void>((resolve) => (holding = resolve));
-    const other = withAdvisoryLock(t.db, LIVE_EVENTS_PRUNE, async () => {
-      holding();
-      await held;
-    });
-    await acquired;
-    const now = vi.fn(() => at('2025-01-01T10:00:00Z'));
-    const job = startLiveEventPruning({ db: t.db, log: silentLog, now });
-    // The run has started once it read the clock; stop() waits for it to finish.
-    await vi.waitFor(() => expect(now).toHaveBeenCalled());
-    await job.stop();
-    const [row] = await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM live_events`).then((r) => r.rows);
-    expect(row?.n).toBe(1);
-    release();
-    await other;
   });
 });

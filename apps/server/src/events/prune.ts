@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.js';
-import { withAdvisoryLock } from '../jobs/advisory-lock.js';
-import { LIVE_EVENTS_PRUNE } from '../jobs/lock-keys.js';
-import type { JobLog } from '../jobs/log.js';
-import { startJob, type Job } from '../jobs/scheduler.js';
+import type { DbOrTx } from '../db/client.js';
 
-export const DEFAULT_LIVE_EVENT_RETENTION_MS = 60 * 60_000;
-export const DEFAULT_LIVE_EVENT_PRUNE_INTERVAL_MS = 5 * 60_000;
+/**
+ * How long a disconnected client can catch up with Last-Event-ID instead of refetching. The
+ * job queue prunes every five minutes (jobs/schedule.ts).
+ */
+export const LIVE_EVENT_RETENTION_MS = 60 * 60_000;
 
 /**
  * Deletes the events created before `olderThan`, always as a prefix by id: everything up to
  * the newest old event goes. Replay relies on that shape (what is kept is every event after
  * the oldest kept id), which a plain `created_at <` delete would not guarantee, because
  * `created_at` is the transaction's start and so not ordered like the ids.
- * Returns the number of rows deleted.
+ * Returns the number of rows deleted. Overlapping runs are harmless: each deletes what is left.
  */
 export async function pruneLiveEvents(db: DbOrTx, { olderThan }: { olderThan: Date }): Promise<number> {
   const result = await db.execute(sql`
@@ -21,29 +20,4 @@ export async function pruneLiveEvents(db: DbOrTx, { olderThan }: { olderThan: Da
     WHERE id <= (SELECT max(id) FROM live_events WHERE created_at < ${olderThan.toISOString()}::timestamptz)
   `);
   return result.rowCount ?? 0;
-}
-
-export interface LiveEventPruningOptions {
-  db: Db;
-  log: JobLog;
-  /** How long a disconnected client can catch up with Last-Event-ID instead of refetching. */
-  retentionMs?: number;
-  intervalMs?: number;
-  now?: () => Date;
-}
-
-/** Prunes periodically in every instance; the advisory lock lets one of them do each run. */
-export function startLiveEventPruning(opts: LiveEventPruningOptions): Job {
-  const retentionMs = opts.retentionMs ?? DEFAULT_LIVE_EVENT_RETENTION_MS;
-  const now = opts.now ?? (() => new Date());
-  return startJob({
-    name: 'live-events-prune',
-    intervalMs: opts.intervalMs ?? DEFAULT_LIVE_EVENT_PRUNE_INTERVAL_MS,
-    log: opts.log,
-    run: async () => {
-      const olderThan = new Date(now().getTime() - retentionMs);
-      const run = await withAdvisoryLock(opts.db, LIVE_EVENTS_PRUNE, (tx) => pruneLiveEvents(tx, { olderThan }));
-      if (run.ran && run.value > 0) opts.log.info({ deleted: run.value }, 'pruned live events');
-    },
-  });
 }

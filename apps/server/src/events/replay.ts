@@ -49,7 +49,8 @@ export async function eventsSince(db: Db, opts: { userId: string; afterId: numbe
         .orderBy(asc(liveEvents.id))
         .limit(limit + 1);
       if (rows.length > limit) return { kind: 'resync', latestId };
-      return { kind: 'events', events: rows.map((r) => ({ ...r, type: r.type as LiveEventType })) };
+      // Rows written by publishEvent, whose input is typed by the shared payload contract.
+      return { kind: 'events', events: rows.map((r) => ({ ...r, type: r.type as LiveEventType }) as LiveEvent) };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

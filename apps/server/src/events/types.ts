@@ -1,20 +1,26 @@
+import type { LiveEventType } from '@trailbuddy/shared/contracts/live-event-types';
+import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
+
+export type { LiveEventType };
+
 /**
- * Live events pushed to the browsers over SSE (ARCHITECTURE §1 "Live updates").
+ * Live events pushed to the browsers over SSE (ARCHITECTURE §1 "Live updates"); their types and
+ * payloads are the shared contract (`@trailbuddy/shared/contracts/live-events`).
  * Match events go to the match's participants; trail events to everyone (`audience: null`).
  */
-export type LiveEventType = 'match.changed' | 'trail.created' | 'trail.deleted' | 'trail.changed';
+export type LiveEventInput = {
+  [T in LiveEventType]: {
+    type: T;
+    /** The user ids the event is for; null = every connected user. */
+    audience: string[] | null;
+    payload: LiveEventPayload<T>;
+  };
+}[LiveEventType];
 
-export interface LiveEventInput {
-  type: LiveEventType;
-  /** The user ids the event is for; null = every connected user. */
-  audience: string[] | null;
-  payload: Record<string, unknown>;
-}
-
-export interface LiveEvent extends LiveEventInput {
+export type LiveEvent = LiveEventInput & {
   /** Monotonic id (the live_events row id), sent as the SSE `id:` for Last-Event-ID. */
   id: number;
-}
+};
 
 /** One per server instance: fans the events NOTIFYed by any instance out to local streams. */
 export interface EventHub {

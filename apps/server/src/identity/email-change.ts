@@ -2,7 +2,7 @@ import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actio
 import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../db/schema/index.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
 import { revokeBetterAuthResets } from './actions-better-auth.js';
 import type { ActionIdentitySettings } from './actions-settings.js';

@@ -68,7 +68,7 @@ export async function limitMailsTo(db: Db, email: string, rule: RateLimitRule, n
 
 /**
  * Queues the same verification mail the modal's sign-up sends: Better Auth's signed token and its
- * configured sender (auth.ts → the outbox), so the /auth?mode=verifyEmail link works unchanged.
+ * configured sender (auth.ts → the job queue), so the /auth?mode=verifyEmail link works unchanged.
  */
 export async function sendVerificationMail(auth: Auth, userId: string): Promise<void> {
   const ctx = await auth.$context;

@@ -4,7 +4,7 @@ import { actionLink } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users, verifications } from '../db/schema/index.js';
 import { invalidField } from '../errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { mergeConflict } from './anonymous.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, lockEmail, normalizeEmail, tenantScopedKey } from './email-common.js';
 import type { EmailContext } from './email-password.js';
@@ -65,7 +65,7 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: SendLink
 /**
  * Sends an e-mail sign-in link (checklist §5.5). The link works once, for `emailLinkTtlMs`, and
  * sending another one to the same e-mail deactivates it. The link and its mail commit together
- * (the outbox), under a lock on the e-mail so two sends cannot both stay live.
+ * (a queued job, ADR 0011), under a lock on the e-mail so two sends cannot both stay live.
  * Returns whether a mail was queued (not with sign-up disabled and enumeration protection on).
  */
 export async function sendEmailLink(ctx: SendLinkContext, input: SendLinkInput): Promise<boolean> {

@@ -74,7 +74,7 @@ export interface SentCode {
 
 /**
  * Sends a sign-in code (checklist §5.6): 6 random digits, stored as an HMAC, valid for
- * `codeTtlMs`, through the SMS outbox in the same transaction. Under a lock on the number:
+ * `codeTtlMs`, queued as a text in the same transaction (ADR 0011). Under a lock on the number:
  * a second send within `resendDelayMs` is `too-many-requests`; past `sendsPerNumber` an hour it
  * is "This phone number has been used too many times"; otherwise the new code supersedes every
  * earlier one for the number. With `deliver: false` nothing is texted (enumeration protection

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { identitySecondFactors, sessions } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from './actions-settings.js';
@@ -202,7 +202,7 @@ export async function finishTotpEnrollment(
 const smsCodeHash = (enrollmentId: string, code: string) => createHash('sha256').update(`${enrollmentId}:${code}`).digest('hex');
 
 /**
- * SMS, step 1: a 6-digit code to the number, through the SMS outbox (committed with the pending
+ * SMS, step 1: a 6-digit code to the number, queued as a text (committed with the pending
  * enrollment). Limited per account (recent sign-in, enrollment attempts) and per number.
  */
 export async function startPhoneEnrollment(ctx: SecondFactorContext, user: Owner, input: { phoneNumber: string }) {

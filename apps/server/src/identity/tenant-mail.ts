@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { createActionCode, greetingName } from './actions-codes.js';
 
 /**

@@ -2,16 +2,15 @@ import { and, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { matches } from '../db/schema/index.js';
 import { announce } from '../services/matches.js';
-import { withAdvisoryLock } from './advisory-lock.js';
-import { MATCH_EXPIRY } from './lock-keys.js';
 
 /**
  * Searching or pending matches whose start has passed → cancelled, `expired` (SPEC §4).
- * One UPDATE under the job's advisory lock: however many instances run it, each match expires
- * once and its participants hear about it once.
+ * One UPDATE … RETURNING: however many runs overlap, PostgreSQL's row locks let each match
+ * change once (a second UPDATE re-checks the status after the first commits and skips it), so
+ * its participants hear about it once.
  */
 export async function expireMatches(db: Db, now: Date): Promise<number> {
-  const run = await withAdvisoryLock(db, MATCH_EXPIRY, async (tx) => {
+  return db.transaction(async (tx) => {
     const expired = await tx
       .update(matches)
       .set({ status: 'cancelled', cancelReason: 'expired' })
@@ -20,5 +19,4 @@ export async function expireMatches(db: Db, now: Date): Promise<number> {
     for (const m of expired) await announce(tx, m);
     return expired.length;
   });
-  return run.ran ? run.value : 0;
 }

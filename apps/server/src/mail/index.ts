@@ -34,7 +34,7 @@ export function createMailTransport(config: MailTransportConfig): MailTransport 
   );
 }
 
-export { enqueueMail, type EnqueueParams, type EnqueueResult, type MailToEnqueue } from './outbox.js';
+export { enqueueMail, MAIL_MAX_ATTEMPTS, type EnqueueParams, type EnqueueResult, type MailJob, type MailToEnqueue } from './queue.js';
 export {
   emailJsTemplateOf,
   InvalidMailParamsError,
@@ -58,6 +58,6 @@ export {
   type MailTransport,
   type OutgoingMail,
 } from './transports.js';
-export { backoffMs, deliverDueMail, startMailWorker, type DeliveryOptions, type DeliveryResult, type MailWorkerOptions } from './worker.js';
+export { sendMailTask, type SendMailTaskOptions } from './task.js';
 export { startDevInbox, type DevInbox, type DevInboxOptions } from './dev-inbox.js';
 export { formatMailDateTime } from './format.js';

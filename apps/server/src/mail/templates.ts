@@ -75,7 +75,7 @@ export class InvalidMailParamsError extends Error {
   }
 }
 
-/** Validates params read from anywhere (a caller, or a stored outbox row) for a template. */
+/** Validates params read from anywhere (a caller, or a queued job) for a template. */
 export function parseTemplateMail(template: string, params: unknown): TemplateMail {
   if (!isTemplateName(template)) {
     throw new InvalidMailParamsError(template, { template: `is unknown (known: ${templateNames.join(', ')})` });
@@ -119,14 +119,17 @@ function welcome(p: TemplateParams<'welcome'>): RenderedMail {
   return layout(`Welcome to TrailBuddy, ${p.to_name}!`, [
     paragraph(`Hi ${p.to_name},`),
     paragraph('Welcome to TrailBuddy. Pick a trail, choose Saturday or Sunday, and we will pair you ' + 'with a buddy for the weekend.'),
-    paragraph('Complete your profile so your matches know your pace and experience. See you on the trail!'),
+    // Sent once registration is complete: the profile is done, so say what it is for now.
+    paragraph('Your profile is ready, so your matches can see your pace and experience. See you on the trail!'),
   ]);
 }
 
 function matchConfirmed(p: TemplateParams<'match-confirmed'>): RenderedMail {
   return layout(`Your TrailBuddy match for ${p.trail_name} is confirmed`, [
     paragraph(`Hi ${p.to_name},`),
-    paragraph(`Good news: ${p.partner_name} confirmed your match for ${p.trail_name}.`),
+    // Both participants get this mail, the one who accepted and the one who asked: say what is
+    // true for either (the match is confirmed), not who confirmed it.
+    paragraph(`Good news: you and ${p.partner_name} are matched for ${p.trail_name}. Your hike is confirmed.`),
     details([
       ['Trail', p.trail_name],
       ['Location', p.location],

@@ -32,6 +32,18 @@ describe('mail templates', () => {
     }
   });
 
+  it('welcome does not ask someone who just completed their profile to complete it', () => {
+    const mail = renderMail(parseTemplateMail('welcome', { to_email: 'ana@example.com', to_name: 'Ana' }));
+    expect(mail.text).not.toMatch(/complete your profile/i);
+    expect(mail.text).toContain('Your profile is ready');
+  });
+
+  it('match-confirmed reads true for both participants, not only for the one whose request was accepted', () => {
+    const mail = renderMail(parseTemplateMail('match-confirmed', match));
+    expect(mail.text).not.toContain('confirmed your match');
+    expect(mail.text).toContain('Good news: you and Bruno are matched for Sintra Loop. Your hike is confirmed.');
+  });
+
   it('match-confirmed leaves out an empty partner bio instead of an empty row', () => {
     const mail = renderMail(parseTemplateMail('match-confirmed', { ...match, partner_bio: '' }));
     expect(mail.text).not.toContain('About them');

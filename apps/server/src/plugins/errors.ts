@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../errors.js';
+import { AppError, errorBody, type ErrorCode, type FieldErrors } from '../errors.js';
 
 /** "/skills/hiking" → "skills.hiking"; a whole-object error names the part that failed. */
 function fieldName(instancePath: string, missingProperty: unknown, context: string): string {
@@ -27,18 +27,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         fields[name] ??= issue.message ?? 'Invalid value.';
       }
       const [first] = Object.values(fields);
-      return reply.status(400).send({ error: { code: 'invalid-argument', message: first ?? 'Invalid request.', fields } });
+      return reply.status(400).send(errorBody('invalid-argument', first ?? 'Invalid request.', fields));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'too-many-requests' : status === 413 ? 'payload-too-large' : 'invalid-argument';
-      return reply.status(status).send({ error: { code, message: err.message } });
+      const code: ErrorCode = status === 429 ? 'too-many-requests' : status === 413 ? 'payload-too-large' : 'invalid-argument';
+      return reply.status(status).send(errorBody(code, err.message));
     }
     req.log.error({ err }, 'request failed');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } });
+    return reply.status(500).send(errorBody('internal'));
   });
 
   app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ error: { code: 'not-found', message: `No route for ${req.method} ${req.url.split('?')[0]}.` } }),
+    reply.status(404).send(errorBody('not-found', `No route for ${req.method} ${req.url.split('?')[0]}.`)),
   );
 });

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
+import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '../storage/image-variants.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -142,8 +143,6 @@ async function renderPage(html: string): Promise<RenderedPage> {
   return { html, identity, br, gzip: gz, etag };
 }
 
-export const INITIAL_TRAILS_ID = 'initial-trails';
-export const INITIAL_ME_ID = 'initial-me';
 /** The trail cards that the home page loads at once (TrailList's eager images): their images are preloaded. */
 const PRELOADED_IMAGES = 2;
 
@@ -161,7 +160,10 @@ export function renderIndexHtml(template: string, { trailsJson, visitor }: { tra
   } catch {
     // not the JSON we expected: the app fetches the list itself
   }
-  const blocks = [trails ? dataBlock(INITIAL_TRAILS_ID, trailsJson!) : '', visitor ? dataBlock(INITIAL_ME_ID, 'null') : ''].join('');
+  const blocks = [
+    trails ? dataBlock(PAGE_DATA_BLOCK_IDS.trails, trailsJson!) : '',
+    visitor ? dataBlock(PAGE_DATA_BLOCK_IDS.me, 'null') : '',
+  ].join('');
   const preloads = (trails ?? [])
     .slice(0, PRELOADED_IMAGES)
     .map((trail, index) => (typeof trail.image === 'string' ? imagePreload(trail.image, index === 0) : ''))

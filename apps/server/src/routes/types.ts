@@ -13,10 +13,6 @@ export interface RouteDeps {
   uploadMaxBytes: number;
   timeZone: string;
   now: () => Date;
-  /** Nudges the mail worker after a request queued a mail. */
-  mailQueued: () => void;
-  /** Nudges the SMS worker after a request queued a text message (absent: the worker polls). */
-  smsQueued?: () => void;
   /** The live-event hub, when this instance serves SSE streams. */
   events?: EventHub;
   identity: IdentitySettings;

@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { compatibility, DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
 import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
@@ -9,7 +10,7 @@ import { matches, profiles, trails, users } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
 export interface MatchContext {
@@ -42,7 +43,7 @@ function slotOf(trail: TrailRow, day: StartSearchInput['day'], timeZone: string)
 }
 
 /** Every change to a match reaches its participants' live streams (at commit). */
-export async function announce(db: DbOrTx, m: MatchRow, status: string = m.status) {
+export async function announce(db: DbOrTx, m: MatchRow, status: LiveEventPayload<'match.changed'>['status'] = m.status) {
   const audience = m.participants.length > 0 ? m.participants : [m.id1];
   await publishEvent(db, { type: 'match.changed', audience, payload: { matchId: m.id, status } });
 }
@@ -187,7 +188,9 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
       });
 
     const trail = await loadTrail(tx, m.trailId);
-    const [a, b] = await Promise.all([profileFor(tx, m.id1), profileFor(tx, m.id2!)]);
+    // One after the other: a transaction is one connection, which runs one query at a time.
+    const a = await profileFor(tx, m.id1);
+    const b = await profileFor(tx, m.id2!);
     const traitsA = matchingTraits(a?.profile);
     const traitsB = matchingTraits(b?.profile);
     const score = traitsA && traitsB ? compatibility(traitsA, traitsB, trail.activity) : DEFAULT_COMPATIBILITY;
@@ -223,7 +226,14 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
   });
 }
 
-/** Reject (pending → cancelled, user_cancelled): participants only. */
+/**
+ * Reject (pending → cancelled, user_cancelled): participants only. Rejecting refuses that one
+ * invitation and nothing else. A request to someone's open search made their search row the
+ * pending match, so cancelling the row alone would also end the searcher's own search, silently:
+ * the searcher gets the search back (a new searching row for the same slot, as on accept), unless
+ * the session has started. An invitation sent from a profile was the inviter's own doing
+ * (`requestedBy` is the search's owner): it ends with its rejection.
+ */
 export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
     const [m] = await tx
@@ -232,6 +242,10 @@ export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): P
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending'), arrayContains(matches.participants, [ctx.userId])))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'reject', ctx.userId, { participantsOnly: true });
+    const wasSomeonesSearch = m.requestedBy !== m.id1 && !m.createdManually;
+    if (wasSomeonesSearch && m.startTime > ctx.now) {
+      await ensureSearch(tx, m.id1, await loadTrail(tx, m.trailId), { start: m.startTime, end: m.endTime }, m.id);
+    }
     await announce(tx, m);
     return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
@@ -302,13 +316,18 @@ export async function listMyMatches(db: DbOrTx, userId: string): Promise<MatchVi
   return presentMatches(db, rows, userId);
 }
 
-/** Past partners (confirmed or completed matches), newest first, one entry per partner. */
-export async function listPastPartners(db: DbOrTx, userId: string): Promise<PastPartner[]> {
+/**
+ * Past partners (confirmed or completed matches whose session has ended by `now`), newest
+ * first, one entry per partner. A confirmed hike still to come is not a past one.
+ */
+export async function listPastPartners(db: DbOrTx, userId: string, now: Date): Promise<PastPartner[]> {
   const rows = await db
     .select({ match: matches, trailName: trails.name })
     .from(matches)
     .leftJoin(trails, eq(trails.id, matches.trailId))
-    .where(and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`))
+    .where(
+      and(arrayContains(matches.participants, [userId]), sql`${matches.status} IN ('confirmed', 'completed')`, lte(matches.endTime, now)),
+    )
     .orderBy(sql`${matches.startTime} DESC`);
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {

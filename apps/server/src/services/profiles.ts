@@ -6,7 +6,7 @@ import { canonicalCity, findCountry, formatLocation } from '@trailbuddy/shared/d
 import type { Db, DbOrTx } from '../db/client.js';
 import { profiles, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail } from '../mail/queue.js';
 import { contactEmailOf } from '../identity/users.js';
 
 type ProfileRow = typeof profiles.$inferSelect;

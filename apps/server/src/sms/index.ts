@@ -31,7 +31,7 @@ export function createSmsTransport(config: SmsTransportConfig, db: Db): SmsTrans
   }
 }
 
-export { queueSms, InvalidSmsError, SMS_MAX_LENGTH, type QueueSmsResult, type SmsToQueue } from './outbox.js';
+export { queueSms, InvalidSmsError, SMS_MAX_ATTEMPTS, SMS_MAX_LENGTH, type QueueSmsResult, type SmsToQueue } from './queue.js';
 export { phoneCodeSms } from './templates.js';
 export {
   createDevInboxSmsTransport,
@@ -42,5 +42,5 @@ export {
   type SmsTransport,
   type WebhookSmsConfig,
 } from './transports.js';
-export { deliverDueSms, startSmsWorker, type SmsDeliveryOptions, type SmsDeliveryResult, type SmsWorkerOptions } from './worker.js';
+export { sendSmsTask, type SendSmsTaskOptions } from './task.js';
 export { clearDevSms, listDevSms, renderDevSmsPage, type DevSms } from './dev-inbox.js';

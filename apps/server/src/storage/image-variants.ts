@@ -1,14 +1,13 @@
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '@trailbuddy/shared/contracts/images';
 import sharp from 'sharp';
 import type { FileStorage, StoredObject } from './storage.js';
 
-/**
- * Narrower copies of stored images for `srcset` (ADR 0007): a phone showing a trail card about
- * 380 CSS px wide needs far fewer bytes than the 1200–1600 px original. Each variant is made
- * on first request from the stored original and kept in the same storage, so it is made once
- * per image and width, whichever instance is asked.
+/*
+ * Narrower copies of stored images for `srcset` (ADR 0007), at the shared IMAGE_VARIANT_WIDTHS:
+ * a phone showing a trail card about 380 CSS px wide needs far fewer bytes than the
+ * 1200–1600 px original. Each variant is made on first request from the stored original and
+ * kept in the same storage, so it is made once per image and width, whichever instance is asked.
  */
-export const IMAGE_VARIANT_WIDTHS = [480, 800, 1200] as const;
-export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
 /**
  * WebP for browsers that say they take it (about a third fewer bytes than JPEG at the same look),
@@ -25,22 +24,6 @@ export const variantKey = (key: string, width: ImageVariantWidth, format: ImageV
 /** The format to send for a request's Accept header. */
 export const variantFormatFor = (accept: string | undefined): ImageVariantFormat =>
   /(^|,)\s*image\/webp\s*(;|,|$)/i.test(accept ?? '') ? 'webp' : 'jpeg';
-
-/** Served stored files, the only URLs that have variants (`/api/files/<key>?w=<width>`). */
-const FILES_PREFIX = '/api/files/';
-
-/**
- * The card's rendered width at each breakpoint: one column below 640 px, two from there, within
- * the main column (max-w-3xl, px-4, gap-5). The web app's TrailCard uses the same sizes and
- * srcset (apps/web/src/lib/queries/trails.ts), so its image request matches this preload.
- */
-export const TRAIL_CARD_IMAGE_SIZES = '(min-width: 768px) 358px, (min-width: 640px) calc(50vw - 26px), calc(100vw - 32px)';
-
-/** The `srcset` for a stored image's URL; null for any other URL (an external or bundled image). */
-export function imageSrcSet(url: string): string | null {
-  if (!url.startsWith(FILES_PREFIX) || url.includes('?')) return null;
-  return IMAGE_VARIANT_WIDTHS.map((width) => `${url}?w=${width} ${width}w`).join(', ');
-}
 
 const JPEG_OPTIONS = { quality: 75, progressive: true, mozjpeg: true } as const;
 // effort 6: a slower encode (once per variant) for about 7% fewer bytes than the default.

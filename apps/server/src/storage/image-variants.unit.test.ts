@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createImageVariants, imageSrcSet, variantFormatFor, variantKey, withVariantCleanup } from './image-variants.js';
+import { createImageVariants, variantFormatFor, variantKey, withVariantCleanup } from './image-variants.js';
 import { createStorage } from './index.js';
 import { createLocalStorage } from './local-storage.js';
 import type { FileStorage } from './storage.js';
@@ -74,16 +74,5 @@ describe('variantFormatFor', () => {
     [undefined, 'jpeg'],
   ])('%s → %s', (accept, format) => {
     expect(variantFormatFor(accept)).toBe(format);
-  });
-});
-
-describe('imageSrcSet', () => {
-  it('lists every width for a stored file and nothing for other URLs', () => {
-    expect(imageSrcSet('/api/files/trailImages/a.jpg')).toBe(
-      '/api/files/trailImages/a.jpg?w=480 480w, /api/files/trailImages/a.jpg?w=800 800w, /api/files/trailImages/a.jpg?w=1200 1200w',
-    );
-    expect(imageSrcSet('https://example.com/a.jpg')).toBeNull();
-    expect(imageSrcSet('/brand/logo.svg')).toBeNull();
-    expect(imageSrcSet('/api/files/trailImages/a.jpg?w=480')).toBeNull();
   });
 });

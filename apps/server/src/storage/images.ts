@@ -1,3 +1,4 @@
+import { TRAIL_IMAGE_KEY_PREFIXES } from '@trailbuddy/shared/contracts/trail';
 import sharp from 'sharp';
 import { invalidField, payloadTooLarge } from '../errors.js';
 
@@ -81,8 +82,9 @@ export const storageKeys = {
     if (!/^[A-Za-z0-9_-]+$/.test(uid)) throw new Error(`Unexpected characters in user id ${JSON.stringify(uid)}`);
     return `profilePictures/${uid}/profile_${uid}_${now.getTime()}.jpg`;
   },
-  trailImage: (trailName: string, fileName: string) => `trailImages/${trailFileName(trailName, fileName)}`,
-  mapImage: (trailName: string, fileName: string) => `mapImages/${trailFileName(trailName, fileName)}`,
+  // Under the shared prefixes, which the create-trail request checks its image keys against.
+  trailImage: (trailName: string, fileName: string) => `${TRAIL_IMAGE_KEY_PREFIXES.image}${trailFileName(trailName, fileName)}`,
+  mapImage: (trailName: string, fileName: string) => `${TRAIL_IMAGE_KEY_PREFIXES.map}${trailFileName(trailName, fileName)}`,
 };
 
 /** `{trailname}-{filename}` with the extension replaced by `.jpg`, because we always store JPEG. */

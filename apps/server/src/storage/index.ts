@@ -7,7 +7,7 @@ export type { FileStorage, StoredObject } from './storage.js';
 export { validateKey } from './storage.js';
 export type { S3StorageConfig } from './s3-storage.js';
 export { processImageUpload, storageKeys, type ProcessedImage, type ImageUploadOptions } from './images.js';
-export { createImageVariants, IMAGE_VARIANT_WIDTHS, type ImageVariants, type ImageVariantWidth } from './image-variants.js';
+export { createImageVariants, type ImageVariants } from './image-variants.js';
 
 export interface StorageConfig {
   /** Local disk root, used when `s3` is absent (`./data/storage` by default in env.ts). */

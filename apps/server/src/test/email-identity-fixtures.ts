@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { accounts, mailOutbox, users } from '../db/schema/index.js';
+import { accounts, users } from '../db/schema/index.js';
+import { queuedMail } from './queued-jobs.js';
 import { WEDNESDAY } from './match-fixtures.js';
 import { cookieHeader, createTestApp, signIn, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from './test-app.js';
 
@@ -87,11 +87,7 @@ export function browser(t: TestApp, ip = nextIp()) {
 
 /** The mails of one template queued to an address, oldest first. */
 export async function mailsTo(t: TestApp, email: string, template: string) {
-  return t.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toEmail, email), eq(mailOutbox.template, template)))
-    .orderBy(asc(mailOutbox.createdAt));
+  return queuedMail(t.database.db, { to: email, template });
 }
 
 /** The link of the newest mail of a template to an address. */

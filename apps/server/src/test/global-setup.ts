@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { runMigrations } from '../db/client.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
+import { installJobQueue } from '../jobs/install.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,7 +42,8 @@ export function withDatabase(url: string, database: string): string {
 /**
  * Gives the database test suites a PostgreSQL: the one DATABASE_URL names (CI runs the suites
  * again against Debian's PostgreSQL 15 this way) or else an embedded one in a temp dir.
- * Migrates a template database once; each test file clones it (see `test-database.ts`).
+ * Migrates a template database (the job queue's schema included) once; each test file clones
+ * it (see `test-database.ts`).
  *
  * Behind a pooler (ADR 0014), DATABASE_URL is the pooler and DATABASE_DIRECT_URL the server
  * itself: the pooler must reach every database by name (PgBouncer: `* = host=… port=…`), since
@@ -66,7 +68,10 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${templateDb}`);
   await admin.query(`CREATE DATABASE ${templateDb}`);
-  await runMigrations(withDatabase(adminUrl, templateDb));
+  const templateUrl = withDatabase(adminUrl, templateDb);
+  // The job queue's schema too (as main.ts installs it), so every cloned database can add jobs.
+  await installJobQueue({ connectionString: templateUrl });
+  await runMigrations(templateUrl);
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgPooledUrl', pooledUrl);

@@ -3,6 +3,18 @@ import { createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp, typ
 /** Wednesday 2026-11-18 09:00 UTC: the coming Saturday is the 21st, Sunday the 22nd. */
 export const WEDNESDAY = new Date('2026-11-18T09:00:00Z');
 
+/** The hiking trail the match tests walk: a 3-hour session on the coming Saturday. */
+export const ARRABIDA_RIDGE = {
+  name: 'Arrábida Ridge',
+  location: 'Setúbal, Portugal',
+  length: '12.4 km',
+  hours: 3,
+  difficulty: 'Moderate',
+  activity: 'hiking',
+  description: 'Limestone ridge above the sea.',
+  linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
+} as const;
+
 export interface MatchWorld {
   t: TestApp;
   clock: { now: Date };
@@ -19,16 +31,7 @@ export async function createMatchWorld(): Promise<MatchWorld> {
     method: 'POST',
     url: '/api/trails',
     headers: { cookie: admin.cookie },
-    payload: {
-      name: 'Arrábida Ridge',
-      location: 'Setúbal, Portugal',
-      length: '12.4 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description: 'Limestone ridge above the sea.',
-      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-    },
+    payload: ARRABIDA_RIDGE,
   });
   if (res.statusCode !== 201) throw new Error(`trail: ${res.statusCode} ${res.body}`);
   return { t, clock, admin, trailId: res.json().id };

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meQueryOptions } from '../lib/queries/me';
-import { INITIAL_TRAILS_ID, trailsQueryOptions } from '../lib/queries/trails';
+import { trailsQueryOptions } from '../lib/queries/trails';
 import { makeTrail } from '../testing/test-utils';
-import { INITIAL_ME_ID, primeFromPage } from './initial-data';
+import { primeFromPage } from './initial-data';
+
+const { me: INITIAL_ME_ID, trails: INITIAL_TRAILS_ID } = PAGE_DATA_BLOCK_IDS;
 
 function addBlock(id: string, text: string) {
   const block = document.createElement('script');

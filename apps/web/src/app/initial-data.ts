@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import { meQueryOptions } from '../lib/queries/me';
 import { primeTrailsFromPage } from '../lib/queries/trails';
-
-/** The id of the JSON block with which the server says that nobody is signed in (ADR 0007). */
-export const INITIAL_ME_ID = 'initial-me';
 
 /**
  * Starts the app's queries with what the server put in the page: the trail list, and for a
@@ -12,7 +10,7 @@ export const INITIAL_ME_ID = 'initial-me';
  */
 export function primeFromPage(queryClient: QueryClient, doc: Document = document): void {
   primeTrailsFromPage(queryClient, doc);
-  const block = doc.getElementById(INITIAL_ME_ID);
+  const block = doc.getElementById(PAGE_DATA_BLOCK_IDS.me);
   if (!block) return;
   block.remove();
   // Only `null` is ever sent: the signed-in user's data is asked for by the app as before.

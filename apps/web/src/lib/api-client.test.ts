@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERROR_MESSAGES } from '@trailbuddy/shared/contracts/error-codes';
 import { ApiError, api } from './api-client';
 
 function answer(status: number, body?: unknown, statusText = '') {
@@ -25,20 +26,39 @@ describe('api client', () => {
   });
 
   it("throws an ApiError carrying the server's code, message and fields", async () => {
-    answer(400, { error: { code: 'validation', message: 'Age must be a number.', fields: { age: 'Age must be a number.' } } });
+    answer(400, { error: { code: 'invalid-argument', message: 'Age must be a number.', fields: { age: 'Age must be a number.' } } });
     const error = await api.get('/api/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
-      code: 'validation',
+      code: 'invalid-argument',
       message: 'Age must be a number.',
       fields: { age: 'Age must be a number.' },
     });
   });
 
-  it('still throws an ApiError when the error body is not ours', async () => {
+  it('names a failure without a body of ours by its status, with the shared message for that code', async () => {
     answer(502, undefined, 'Bad Gateway');
-    await expect(api.get('/api/trails')).rejects.toMatchObject({ status: 502, code: 'http-502', message: 'Bad Gateway' });
+    await expect(api.get('/api/trails')).rejects.toMatchObject({ status: 502, code: 'unavailable', message: ERROR_MESSAGES.unavailable });
+    // Better Auth's own error shape is not ours either.
+    answer(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+    await expect(api.get('/api/me')).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+      message: ERROR_MESSAGES.unauthenticated,
+    });
+    answer(418);
+    await expect(api.get('/api/teapot')).rejects.toMatchObject({ status: 418, code: 'unknown' });
+  });
+
+  it('reads a code it does not know by the status, keeping the server’s message', async () => {
+    answer(409, { error: { code: 'some-future-code', message: 'The trail is full.' } });
+    await expect(api.post('/api/things')).rejects.toMatchObject({ status: 409, code: 'conflict', message: 'The trail is full.' });
+  });
+
+  it('fills in the shared message when the server’s body has none', async () => {
+    answer(403, { error: { code: 'self-match', message: '' } });
+    await expect(api.post('/api/things')).rejects.toMatchObject({ code: 'self-match', message: ERROR_MESSAGES['self-match'] });
   });
 
   it('turns a network failure into an ApiError', async () => {
@@ -46,7 +66,11 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
     );
-    await expect(api.get('/api/trails')).rejects.toMatchObject({ status: 0, code: 'network-request-failed' });
+    await expect(api.get('/api/trails')).rejects.toMatchObject({
+      status: 0,
+      code: 'network-request-failed',
+      message: ERROR_MESSAGES['network-request-failed'],
+    });
   });
 
   it('returns undefined for an empty success', async () => {

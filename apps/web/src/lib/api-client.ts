@@ -1,15 +1,17 @@
+import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+
 /**
  * The one way the web app calls the TrailBuddy REST API: JSON in and out, same-origin cookies,
  * and every failure surfaced as an ApiError carrying the server's `{ error: { code, message,
- * fields? } }` so callers branch on a stable code rather than on text.
+ * fields? } }` so callers branch on a stable code (the shared ErrorCode) rather than on text.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message: string = ERROR_MESSAGES[code],
     readonly fields?: Record<string, string>,
   ) {
     super(message);
@@ -35,10 +37,35 @@ function buildUrl(path: string, query?: QueryParams): string {
   return search ? `${path}?${search}` : path;
 }
 
-export function isErrorBody(value: unknown): value is { error: { code: string; message: string; fields?: Record<string, string> } } {
-  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
-  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+/** The code of a failure that brings no error body of ours: a proxy's page, another service's JSON. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status === 502 || status === 503 || status === 504) return 'unavailable';
+  if (status >= 500) return 'internal';
+  return STATUS_CODES[status] ?? 'unknown';
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'payload-too-large',
+  429: 'too-many-requests',
+};
+
+/**
+ * The ApiError for a failed response: the server's code, message and fields when the body is
+ * ours, else a code by status with the shared message for it (or the caller's, such as an
+ * upload's alert). A code this app does not know (a newer server) is read by status too.
+ */
+export function apiErrorFrom(status: number, body: unknown, fallbackMessage?: string): ApiError {
+  const error = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined;
+  const { code, message, fields } = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const known = isErrorCode(code) ? code : codeForStatus(status);
+  const text = typeof message === 'string' && message ? message : (fallbackMessage ?? ERROR_MESSAGES[known]);
+  const fieldErrors = typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
+  return new ApiError(status, known, text, fieldErrors);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -64,16 +91,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, 'network-request-failed', 'A network error has occurred');
+    throw new ApiError(0, 'network-request-failed');
   }
 
   const data = await readJson(response);
-  if (!response.ok) {
-    if (isErrorBody(data)) {
-      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
-    }
-    throw new ApiError(response.status, `http-${response.status}`, response.statusText || 'Something went wrong. Please try again.');
-  }
+  if (!response.ok) throw apiErrorFrom(response.status, data);
   return data as T;
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, isErrorBody } from './api-client';
+import { ApiError, apiErrorFrom } from './api-client';
 
 export interface UploadOptions<T> {
   /** The multipart field the server reads the file from. */
@@ -49,10 +49,9 @@ export function uploadFile<T>(url: string, file: Blob, options: UploadOptions<T>
         resolve(body);
         return;
       }
-      const error = isErrorBody(body) ? body.error : undefined;
-      reject(new ApiError(xhr.status, error?.code ?? `http-${xhr.status}`, error?.message ?? failureMessage, error?.fields));
+      reject(apiErrorFrom(xhr.status, body, failureMessage));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'network-request-failed', 'A network error has occurred'));
+    xhr.onerror = () => reject(new ApiError(0, 'network-request-failed'));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
 

@@ -18,11 +18,14 @@ export const preferencesSchema = z.object({
   adventureLevel: z.enum(ADVENTURE_LEVELS, { error: 'Choose an adventure level.' }),
 });
 
-const ageSchema = z.coerce
-  .number({ error: 'Age must be a number.' })
-  .int('Age must be a whole number.')
-  .min(AGE_MIN, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`)
-  .max(AGE_MAX, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`);
+/** SPEC §9: a whole number from 1 to 120; the request may send it as a number or as digits. */
+const ageOf = <Input>() =>
+  z.coerce
+    .number<Input>({ error: 'Age must be a number.' })
+    .int('Age must be a whole number.')
+    .min(AGE_MIN, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`)
+    .max(AGE_MAX, `Age must be between ${AGE_MIN} and ${AGE_MAX}.`);
+const ageSchema = ageOf<unknown>();
 
 const bioSchema = z
   .string({ error: 'Bio is required.' })
@@ -46,6 +49,18 @@ export const completeRegistrationSchema = z.object({
   preferences: preferencesSchema.optional(),
 });
 export type CompleteRegistrationInput = z.infer<typeof completeRegistrationSchema>;
+
+/**
+ * The profile forms ("Complete Your Profile" and the personal profile's edit mode) check what
+ * will be sent with the registration rules themselves. Two differences a form has: the age is
+ * the text typed in its box (empty reads "Age is required.", not a range error), and the
+ * preferences are always there (the forms always show them).
+ */
+export const profileFormSchema = completeRegistrationSchema.extend({
+  age: z.string({ error: 'Age is required.' }).trim().min(1, 'Age is required.').pipe(ageOf<string>()),
+  preferences: preferencesSchema,
+});
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
 
 /** Profile edits: any subset of the registration fields (the e-mail is not editable). */
 export const updateProfileSchema = completeRegistrationSchema

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITIES, DIFFICULTIES } from './enums';
 import { WEEKEND_DAYS } from '../domain/schedule';
+import { parseLocation } from '../data/locations';
 
 export const trailSchema = z.object({
   id: z.string(),
@@ -33,19 +34,61 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required.`);
 
+export const TRAIL_NAME_MAX = 120;
+export const TRAIL_HOURS_MAX = 48;
+export const TRAIL_DESCRIPTION_MAX = 5000;
+
+/** The trail's place as "City, Country": the country is what the home filter groups by. */
+const cityAndCountry = (text: string) => {
+  const { city, country } = parseLocation(text);
+  return Boolean(city && country);
+};
+
+/** SPEC §5: hours is a number; the request may send it as a number or as digits. */
+export const hoursOf = <Input>() =>
+  z.coerce
+    .number<Input>({ error: 'Hours must be a number.' })
+    .positive('Hours must be a number greater than 0.')
+    .max(TRAIL_HOURS_MAX, `Hours must be ${TRAIL_HOURS_MAX} or less.`);
+
 /** The admin "add trail" form (SPEC §5): these fields are required. */
 export const createTrailSchema = z.object({
-  name: required('Name').max(120),
-  location: required('Location').max(160),
+  name: required('Name').max(TRAIL_NAME_MAX, `Keep the name under ${TRAIL_NAME_MAX} characters.`),
+  location: required('Location').max(160).refine(cityAndCountry, 'Location must be written as "City, Country".'),
   length: required('Length').max(40),
-  hours: z.coerce
-    .number({ error: 'Hours must be a number.' })
-    .positive('Hours must be a number greater than 0.')
-    .max(48, 'Hours must be 48 or less.'),
+  hours: hoursOf<unknown>(),
   difficulty: z.enum(DIFFICULTIES, { error: 'Difficulty must be Easy, Moderate or Challenging.' }),
   activity: z.enum(ACTIVITIES, { error: 'Activity must be hiking, running or biking.' }),
-  description: required('Description').max(5000),
-  linkmap: z.url({ error: 'Map link must be a valid URL.' }),
+  description: required('Description').max(TRAIL_DESCRIPTION_MAX),
+  // The link becomes an href on the trail page: a web address only, never `javascript:`.
+  linkmap: z.url({ protocol: /^https?$/, error: 'Map link must be a valid URL, starting with https://.' }),
   weekendDay: z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' }).default('saturday'),
 });
 export type CreateTrailInput = z.infer<typeof createTrailSchema>;
+
+/**
+ * The two images a trail can have. Each is uploaded first (`POST /api/trail-images?kind=…`),
+ * which answers a storage key under the kind's prefix (ARCHITECTURE §1 "Files"); the key is
+ * then sent in the create-trail request's field of the same name.
+ */
+export const TRAIL_IMAGE_KINDS = ['image', 'map'] as const;
+export type TrailImageKind = (typeof TRAIL_IMAGE_KINDS)[number];
+export const TRAIL_IMAGE_KEY_PREFIXES: Readonly<Record<TrailImageKind, string>> = {
+  image: 'trailImages/',
+  map: 'mapImages/',
+};
+
+/** `POST /api/trail-images`'s query: which image, and the trail name it is stored under. */
+export const trailImageUploadQuerySchema = z.object({
+  kind: z.enum(TRAIL_IMAGE_KINDS, { error: 'kind must be image or map.' }),
+  trailName: z.string({ error: 'Trail name is required.' }).trim().min(1, 'Trail name is required.'),
+});
+
+const uploadedKey = (kind: TrailImageKind) => z.string().optional().describe(`A key returned by POST /api/trail-images with kind=${kind}`);
+
+/** `POST /api/trails`'s body: the form's fields plus the keys of the images uploaded for it. */
+export const createTrailRequestSchema = createTrailSchema.extend({
+  image: uploadedKey('image'),
+  map: uploadedKey('map'),
+});
+export type CreateTrailRequest = z.infer<typeof createTrailRequestSchema>;

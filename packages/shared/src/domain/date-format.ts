@@ -5,9 +5,11 @@
  * Unreadable or missing values give SPEC §8's fallback labels instead of throwing.
  */
 
-export const UNKNOWN_DATE = 'Unknown Date';
-export const INVALID_DATE = 'Invalid date';
-export const INVALID_TIME = 'Invalid time';
+import { FALLBACK_LABELS } from '../contracts/fallback-labels';
+
+export const UNKNOWN_DATE = FALLBACK_LABELS.unknownDate;
+export const INVALID_DATE = FALLBACK_LABELS.invalidDate;
+export const INVALID_TIME = FALLBACK_LABELS.invalidTime;
 
 /** An ISO string, an epoch in milliseconds or a Date; null, undefined and '' mean "not known". */
 export type DateInput = Date | string | number | null | undefined;

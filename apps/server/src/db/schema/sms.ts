@@ -1,31 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The SMS outbox, the twin of `mail_outbox` (ARCHITECTURE §1 "SMS for phone sign-in follows the
- * same pattern"): a business write (a phone code) and its text message commit together, and the
- * SMS worker delivers later with retries. `idempotencyKey` stops the same message being queued twice.
- */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** E.164. */
-    toPhone: text('to_phone').notNull(),
-    body: text('body').notNull(),
-    idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('sms_outbox_due_idx').on(t.status, t.nextAttemptAt)],
-);
-
-/**
  * What the development SMS transport "delivered": a person reads it at /dev/sms on a fresh
  * machine with no SMS gateway. In the database rather than in memory so every instance shows
  * the same inbox; never written in production.

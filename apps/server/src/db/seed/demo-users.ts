@@ -3,7 +3,8 @@ import type { CompleteRegistrationInput } from '@trailbuddy/shared/contracts/pro
 export interface DemoUser {
   email: string;
   name: string;
-  avatar: number;
+  /** Their own picture, made for the project by tools/generate-art.mjs and served by the web app. */
+  portrait: string;
   profile: CompleteRegistrationInput & { preferences: NonNullable<CompleteRegistrationInput['preferences']> };
 }
 
@@ -15,7 +16,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'admin@trailbuddy.app',
     name: 'Ana Ribeiro',
-    avatar: 2,
+    portrait: '/people/ana.png',
     profile: {
       fullName: 'Ana Ribeiro',
       age: 34,
@@ -31,7 +32,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'miguel@trailbuddy.app',
     name: 'Miguel Santos',
-    avatar: 1,
+    portrait: '/people/miguel.png',
     profile: {
       fullName: 'Miguel Santos',
       age: 29,
@@ -47,7 +48,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'sofia@trailbuddy.app',
     name: 'Sofia Martins',
-    avatar: 3,
+    portrait: '/people/sofia.png',
     profile: {
       fullName: 'Sofia Martins',
       age: 41,
@@ -63,7 +64,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'lucas@trailbuddy.app',
     name: 'Lucas García',
-    avatar: 4,
+    portrait: '/people/lucas.png',
     profile: {
       fullName: 'Lucas García',
       age: 23,
@@ -79,7 +80,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'camille@trailbuddy.app',
     name: 'Camille Laurent',
-    avatar: 5,
+    portrait: '/people/camille.png',
     profile: {
       fullName: 'Camille Laurent',
       age: 37,
@@ -95,7 +96,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'giulia@trailbuddy.app',
     name: 'Giulia Rossi',
-    avatar: 6,
+    portrait: '/people/giulia.png',
     profile: {
       fullName: 'Giulia Rossi',
       age: 31,
@@ -111,7 +112,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'noah@trailbuddy.app',
     name: 'Noah Keller',
-    avatar: 1,
+    portrait: '/people/noah.png',
     profile: {
       fullName: 'Noah Keller',
       age: 45,
@@ -127,7 +128,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'ingrid@trailbuddy.app',
     name: 'Ingrid Berg',
-    avatar: 3,
+    portrait: '/people/ingrid.png',
     profile: {
       fullName: 'Ingrid Berg',
       age: 27,
@@ -143,7 +144,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     email: 'sam@trailbuddy.app',
     name: 'Sam Taylor',
-    avatar: 2,
+    portrait: '/people/sam.png',
     profile: {
       fullName: 'Sam Taylor',
       age: 52,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { findCountry } from '@trailbuddy/shared/data/locations';
@@ -11,13 +11,51 @@ import { storageKeys } from '../../storage/images.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { Db } from '../client.js';
 import { accounts, profiles, trails, users } from '../schema/index.js';
+import { keepDemoMatchesCurrent } from './demo-matches.js';
 import { DEMO_TRAILS } from './demo-trails.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 
 export interface SeedResult {
+  /** Whether the database was empty and got the demo trails and users. */
   seeded: boolean;
   trails: number;
   users: number;
+  /** Demo matches between demo users, brought up to date on this start. */
+  demoMatches: number;
+}
+
+export interface SeedOptions {
+  now: Date;
+  timeZone: string;
+  /** Keep the demo users' matches current (SEED_DEMO_MATCHES); default true. */
+  matches?: boolean;
+}
+
+/**
+ * Demo data, on every start: an empty database gets the demo trails and users; demo users still
+ * on a preset avatar get their own picture; the demo matches are rebuilt relative to `now`
+ * (demo-matches.ts). Nothing real users created is touched, and running it again adds nothing.
+ */
+export async function seedDemoData(db: Db, storage: FileStorage, opts: SeedOptions): Promise<SeedResult> {
+  const base = await seedEmptyDatabase(db, storage, opts);
+  await givePortraits(db);
+  const demoMatches = opts.matches === false ? 0 : await keepDemoMatchesCurrent(db, opts);
+  return { ...base, demoMatches };
+}
+
+/**
+ * Demo users seeded before they had pictures of their own shared six presets, so Best Matches
+ * looked cloned. Those on a preset get their portrait back on each start; an uploaded picture is kept.
+ */
+async function givePortraits(db: Db) {
+  for (const u of DEMO_USERS) {
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, u.email));
+    if (!demo) continue;
+    await db
+      .update(profiles)
+      .set({ image: u.portrait })
+      .where(and(eq(profiles.userId, demo.id), inArray(profiles.image, [...PRESET_AVATARS])));
+  }
 }
 
 /**
@@ -25,7 +63,7 @@ export interface SeedResult {
  * interface, like an admin upload) and demo users with complete profiles. A database that
  * already has trails or users is left alone, so a restart never duplicates anything.
  */
-export async function seedDemoData(db: Db, storage: FileStorage, opts: { now: Date; timeZone: string }): Promise<SeedResult> {
+async function seedEmptyDatabase(db: Db, storage: FileStorage, opts: SeedOptions) {
   const [trailCount] = await db.select({ n: count() }).from(trails);
   const [userCount] = await db.select({ n: count() }).from(users);
   if ((trailCount?.n ?? 0) > 0 || (userCount?.n ?? 0) > 0) return { seeded: false, trails: 0, users: 0 };
@@ -68,7 +106,7 @@ export async function seedDemoData(db: Db, storage: FileStorage, opts: { now: Da
       await tx.insert(profiles).values({
         userId: id,
         fullName: p.fullName,
-        image: PRESET_AVATARS[u.avatar - 1]!,
+        image: u.portrait,
         age: p.age,
         gender: p.gender,
         country: p.country,

@@ -3,7 +3,7 @@ import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { AppError, invalidField } from '../../errors.js';
+import { AppError, invalidField, type ErrorCode } from '../../errors.js';
 import { identityError } from '../errors.js';
 import { presentIdentityUser } from '../users.js';
 import { completeOAuth, startOAuth } from './oauth.js';
@@ -166,7 +166,7 @@ export type FederatedOutcome =
   | {
       ok: false;
       providerId: string | null;
-      error: { status: number; code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
+      error: { status: number; code: ErrorCode; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
     };
 
 export const outcomeOfError = (providerId: string | null, err: AppError): FederatedOutcome => ({

@@ -101,12 +101,15 @@ async function open(url: string, user: TestUser, opts: { lastEventId?: string | 
 }
 
 const publish = (event: LiveEventInput) => publishEvent(publisher.db, event);
-const forUser = (user: TestUser, payload: Record<string, unknown> = {}): LiveEventInput => ({
+/** Payloads told apart by their id, so a test can check which event arrived. */
+const match = (matchId: string) => ({ matchId, status: 'pending' as const });
+const trail = (trailId: string) => ({ trailId });
+const forUser = (user: TestUser, matchId = 'm'): LiveEventInput => ({
   type: 'match.changed',
   audience: [user.id],
-  payload,
+  payload: match(matchId),
 });
-const broadcast = (payload: Record<string, unknown> = {}): LiveEventInput => ({ type: 'trail.created', audience: null, payload });
+const broadcast = (trailId = 't'): LiveEventInput => ({ type: 'trail.created', audience: null, payload: trail(trailId) });
 
 /** The stream's next event, checked to be exactly `id` (nothing else came before it). */
 async function expectNext(s: SseConnection, id: number, data?: unknown) {
@@ -121,11 +124,11 @@ describe('GET /api/events', () => {
     const visitor = await connectSse(urlA);
     expect(visitor.status).toBe(200);
     const sa = await open(urlA, alice);
-    const mine = await publish(forUser(alice, { matchId: 'private' }));
-    const all = await publish(broadcast({ trailId: 't-public' }));
+    const mine = await publish(forUser(alice, 'private'));
+    const all = await publish(broadcast('t-public'));
     await expectNext(sa, mine);
     // The visitor's first event is the broadcast: Alice's match event never reached it.
-    await expectNext(visitor, all, { trailId: 't-public' });
+    await expectNext(visitor, all, trail('t-public'));
     visitor.close();
     sa.close();
 
@@ -149,14 +152,14 @@ describe('GET /api/events', () => {
   it("sends a user's event to that user only, and a broadcast to everyone", async () => {
     const sa = await open(urlA, alice);
     const sb = await open(urlA, bob);
-    const mine = await publish(forUser(alice, { matchId: 'm1', status: 'pending' }));
-    const all = await publish(broadcast({ trailId: 't1' }));
+    const mine = await publish(forUser(alice, 'm1'));
+    const all = await publish(broadcast('t1'));
 
-    const first = await expectNext(sa, mine, { matchId: 'm1', status: 'pending' });
+    const first = await expectNext(sa, mine, match('m1'));
     expect(first.type).toBe('match.changed');
-    expect((await expectNext(sa, all, { trailId: 't1' })).type).toBe('trail.created');
+    expect((await expectNext(sa, all, trail('t1'))).type).toBe('trail.created');
     // Bob's first event is the broadcast published after Alice's: hers never reached him.
-    await expectNext(sb, all, { trailId: 't1' });
+    await expectNext(sb, all, trail('t1'));
     sa.close();
     sb.close();
   });
@@ -165,21 +168,21 @@ describe('GET /api/events', () => {
     const s = await open(urlA, alice);
     await expect(
       publisher.db.transaction(async (tx) => {
-        await publishEvent(tx, forUser(alice, { rolledBack: true }));
+        await publishEvent(tx, forUser(alice, 'rolled-back'));
         throw new Error('the match write failed');
       }),
     ).rejects.toThrow('the match write failed');
-    const committed = await publish(forUser(alice, { committed: true }));
-    await expectNext(s, committed, { committed: true });
+    const committed = await publish(forUser(alice, 'committed'));
+    await expectNext(s, committed, match('committed'));
     s.close();
   });
 
   it('reaches a stream held by another instance', async () => {
     const onB = await open(urlB, alice);
     const onA = await open(urlA, alice);
-    const id = await publish(forUser(alice, { crossed: true }));
-    await expectNext(onB, id, { crossed: true });
-    await expectNext(onA, id, { crossed: true });
+    const id = await publish(forUser(alice, 'crossed'));
+    await expectNext(onB, id, match('crossed'));
+    await expectNext(onA, id, match('crossed'));
     onA.close();
     onB.close();
   });
@@ -210,24 +213,24 @@ describe('GET /api/events', () => {
 describe('Last-Event-ID', () => {
   it("replays exactly the user's missed events in order, then continues live", async () => {
     const seen = await publish(forUser(alice));
-    const e1 = await publish(forUser(alice, { n: 1 }));
-    await publish(forUser(bob, { n: 2 }));
-    const e3 = await publish(broadcast({ n: 3 }));
-    const e4 = await publish({ type: 'match.changed', audience: [bob.id, alice.id], payload: { n: 4 } });
+    const e1 = await publish(forUser(alice, 'n1'));
+    await publish(forUser(bob, 'n2'));
+    const e3 = await publish(broadcast('n3'));
+    const e4 = await publish({ type: 'match.changed', audience: [bob.id, alice.id], payload: match('n4') });
 
     const s = await open(urlA, alice, { lastEventId: seen });
-    await expectNext(s, e1, { n: 1 });
-    await expectNext(s, e3, { n: 3 });
-    await expectNext(s, e4, { n: 4 });
-    const live = await publish(forUser(alice, { n: 5 }));
-    await expectNext(s, live, { n: 5 });
+    await expectNext(s, e1, match('n1'));
+    await expectNext(s, e3, trail('n3'));
+    await expectNext(s, e4, match('n4'));
+    const live = await publish(forUser(alice, 'n5'));
+    await expectNext(s, live, match('n5'));
     s.close();
   });
 
   it('accepts ?lastEventId= for clients that cannot set headers; the header wins', async () => {
     const seen = await publish(broadcast());
-    const e1 = await publish(forUser(bob, { n: 1 }));
-    const e2 = await publish(forUser(bob, { n: 2 }));
+    const e1 = await publish(forUser(bob, 'n1'));
+    const e2 = await publish(forUser(bob, 'n2'));
 
     const byQuery = await open(urlB, bob, { query: `lastEventId=${seen}` });
     await expectNext(byQuery, e1);
@@ -246,7 +249,7 @@ describe('Last-Event-ID', () => {
     const seen = await publish(broadcast());
     await database.db
       .insert(liveEvents)
-      .values(Array.from({ length: 501 }, (_, n) => ({ type: 'trail.changed', audience: null, payload: { n } })));
+      .values(Array.from({ length: 501 }, (_, n) => ({ type: 'trail.changed', audience: null, payload: trail(`n${n}`) })));
     const latest = await publish(forUser(bob));
 
     const s = await open(urlA, alice, { lastEventId: seen });
@@ -264,13 +267,13 @@ describe('Last-Event-ID', () => {
     const old = await publish(forUser(alice));
     const pruned = await publish(forUser(alice));
     await pruneLiveEvents(database.db, { olderThan: new Date(Date.now() + 60_000) });
-    const kept = await publish(forUser(alice, { kept: true }));
+    const kept = await publish(forUser(alice, 'kept'));
 
     const tooOld = await open(urlA, alice, { lastEventId: old });
     expect(await tooOld.next()).toMatchObject({ type: 'resync', id: String(kept) });
     // Everything after `pruned` is still there: a plain replay.
     const upToDate = await open(urlA, alice, { lastEventId: pruned });
-    await expectNext(upToDate, kept, { kept: true });
+    await expectNext(upToDate, kept, match('kept'));
     tooOld.close();
     upToDate.close();
   });
@@ -300,12 +303,85 @@ describe('hub reconnect', () => {
     expect(rows).toEqual([{ terminated: true }]);
 
     expect(await onA.next(undefined, 10_000)).toMatchObject({ type: 'resync', id: String(before), data: {} });
-    const after = await publish(forUser(alice, { after: 'reconnect' }));
-    await expectNext(onA, after, { after: 'reconnect' });
+    const after = await publish(forUser(alice, 'after-reconnect'));
+    await expectNext(onA, after, match('after-reconnect'));
     // Instance B's hub never lost anything, so its stream saw no resync.
     await expectNext(onB, after);
     onA.close();
     onB.close();
+  });
+});
+
+describe('stream caps', () => {
+  const PER_ACCOUNT = 3;
+  const PER_ADDRESS = 2;
+  let capped: TestApp;
+  let url: string;
+  let carol: TestUser;
+  let dave: TestUser;
+
+  beforeAll(async () => {
+    // Behind a trusted proxy, so visitors' addresses can be told apart by X-Forwarded-For.
+    capped = await createTestApp(
+      { LIVE_STREAMS_PER_ACCOUNT: String(PER_ACCOUNT), LIVE_STREAMS_PER_VISITOR_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: 'true' },
+      { database, events: hubA },
+    );
+    cleanups.push(() => capped.close());
+    url = `${await capped.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`;
+    carol = await signUp(capped, 'carol@example.com');
+    dave = await signUp(capped, 'dave@example.com');
+  });
+
+  const visitor = async (address: string) => {
+    const s = await connectSse(url, { headers: { 'x-forwarded-for': address } });
+    streams.push(s);
+    return s;
+  };
+
+  /** The stream was told it was replaced, then ended by the server; nothing came after. */
+  async function expectReplaced(s: SseConnection, reason: string, limit: number) {
+    expect(await s.next('replaced')).toMatchObject({ id: null, data: { reason, limit } });
+    await s.ended;
+    expect(s.events.at(-1)?.type).toBe('replaced');
+  }
+
+  it("closes an account's oldest stream with `replaced` when one more opens; the others and other accounts keep theirs", async () => {
+    const first = await open(url, carol);
+    const kept = [await open(url, carol), await open(url, carol)];
+    const daves = await open(url, dave);
+    kept.push(await open(url, carol));
+
+    await expectReplaced(first, 'account-stream-limit', PER_ACCOUNT);
+    const forCarol = await publish(forUser(carol, 'after-cap'));
+    for (const s of kept) await expectNext(s, forCarol, match('after-cap'));
+    const forDave = await publish(forUser(dave, 'dave'));
+    await expectNext(daves, forDave, match('dave'));
+    for (const s of [...kept, daves]) s.close();
+  });
+
+  it('keeps only the newest streams when an account opens many at once', async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, () => open(url, dave)));
+    // Which ones survive depends on the order they opened in; how many does not.
+    await vi.waitFor(() => expect(burst.filter((s) => s.events.some((e) => e.type === 'replaced'))).toHaveLength(12 - PER_ACCOUNT));
+    const survivors = burst.filter((s) => !s.events.some((e) => e.type === 'replaced'));
+    const id = await publish(forUser(dave, 'burst'));
+    for (const s of survivors) await expectNext(s, id, match('burst'));
+    for (const s of burst) s.close();
+  });
+
+  it("caps visitors' streams per address, leaving other addresses and signed-in users alone", async () => {
+    const first = await visitor('203.0.113.7');
+    const second = await visitor('203.0.113.7');
+    const elsewhere = await visitor('198.51.100.1');
+    // Signed in from the same address: counted against the account, not the address.
+    const member = await connectSse(url, { cookie: carol.cookie, headers: { 'x-forwarded-for': '203.0.113.7' } });
+    streams.push(member);
+    const third = await visitor('203.0.113.7');
+
+    await expectReplaced(first, 'address-stream-limit', PER_ADDRESS);
+    const id = await publish(broadcast('after-address-cap'));
+    for (const s of [second, third, elsewhere, member]) await expectNext(s, id, trail('after-address-cap'));
+    for (const s of [second, third, elsewhere, member]) s.close();
   });
 });
 
@@ -354,7 +430,6 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       uploadMaxBytes: 1024,
       timeZone: 'UTC',
       now: () => new Date(),
-      mailQueued: () => undefined,
       events: fake.hub,
       identity: identitySettings(parseEnv({ NODE_ENV: 'test' }), 'test-secret-that-is-at-least-32-characters-long'),
     };
@@ -371,24 +446,24 @@ describe('an instance with a short heartbeat and a small buffer', () => {
   });
 
   it('neither loses nor repeats an event that arrives live while the replay is read', async () => {
-    const seen = await publish({ type: 'match.changed', audience: ['race'], payload: {} });
-    const both = await publish({ type: 'match.changed', audience: ['race'], payload: { n: 1 } });
+    const seen = await publish({ type: 'match.changed', audience: ['race'], payload: match('seen') });
+    const both = await publish({ type: 'match.changed', audience: ['race'], payload: match('n1') });
     const race = (userId: string) => {
       if (userId !== 'race') return;
       // Delivered after the subscription, before the replay query has returned: `both` is
       // also in the replay, `later` (committed after the replay's snapshot) is not.
       queueMicrotask(() => {
-        fake.emit('race', { id: both, type: 'match.changed', audience: ['race'], payload: { n: 1 } });
-        fake.emit('race', { id: both + 1000, type: 'match.changed', audience: ['race'], payload: { n: 2 } });
+        fake.emit('race', { id: both, type: 'match.changed', audience: ['race'], payload: match('n1') });
+        fake.emit('race', { id: both + 1000, type: 'match.changed', audience: ['race'], payload: match('n2') });
       });
     };
     fake.subscribed.push(race);
     const s = await connectSse(url, { headers: { 'x-user': 'race' }, lastEventId: seen });
     streams.push(s);
-    await expectNext(s, both, { n: 1 });
-    await expectNext(s, both + 1000, { n: 2 });
+    await expectNext(s, both, match('n1'));
+    await expectNext(s, both + 1000, match('n2'));
     // A marker proves the stream has nothing else queued before it.
-    fake.emit('race', { id: both + 1001, type: 'match.changed', audience: ['race'], payload: {} });
+    fake.emit('race', { id: both + 1001, type: 'match.changed', audience: ['race'], payload: match('marker') });
     await expectNext(s, both + 1001);
     fake.subscribed.splice(fake.subscribed.indexOf(race), 1);
     s.close();
@@ -406,7 +481,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
     res.on('error', () => undefined);
     await vi.waitFor(() => expect(fake.count('slow')).toBe(1));
 
-    const payload = { filler: 'x'.repeat(4096) };
+    const payload = trail('x'.repeat(4096));
     let sent = 0;
     // Far more than the kernel's socket buffers hold: the server's own queue must overflow.
     while (fake.count('slow') > 0 && sent < 50_000) {

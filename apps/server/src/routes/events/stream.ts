@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { STREAM_CONTROL_EVENTS } from '@trailbuddy/shared/contracts/live-event-types';
+import type { StreamReplaced } from '@trailbuddy/shared/contracts/live-events';
 import type { Replay } from '../../events/replay.js';
 import type { LiveEvent } from '../../events/types.js';
 
@@ -29,7 +31,11 @@ const formatOnce = (e: LiveEvent) => {
 // The id moves the client's Last-Event-ID past what it is about to refetch, so its next
 // reconnect replays from there instead of asking for yet another resync.
 export const formatResync = (latestId: number | undefined) =>
-  `${latestId === undefined ? '' : `id: ${latestId}\n`}event: resync\ndata: {}\n\n`;
+  `${latestId === undefined ? '' : `id: ${latestId}\n`}event: ${STREAM_CONTROL_EVENTS.resync}\ndata: {}\n\n`;
+
+// No id: the client's Last-Event-ID stays where it was, so a later reconnect replays from there.
+export const formatReplaced = (replaced: StreamReplaced) =>
+  `event: ${STREAM_CONTROL_EVENTS.replaced}\ndata: ${JSON.stringify(replaced)}\n\n`;
 
 export const HEARTBEAT = ': ping\n\n';
 
@@ -63,6 +69,16 @@ export class EventStream {
     if (this.closed) return;
     if (this.res) this.write(formatResync(latestId));
     else this.heldResync = { latestId };
+  }
+
+  /**
+   * Ends an open stream because a newer one took its place (StreamLimits), saying so first: a
+   * client that knows the event stops instead of reconnecting, which would only push out the next.
+   */
+  replace(replaced: StreamReplaced) {
+    if (!this.isOpen) return;
+    this.write(formatReplaced(replaced));
+    this.close(true);
   }
 
   heartbeat() {

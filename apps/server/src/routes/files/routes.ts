@@ -1,6 +1,7 @@
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '@trailbuddy/shared/contracts/images';
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { createImageVariants, IMAGE_VARIANT_WIDTHS, variantFormatFor } from '../../storage/image-variants.js';
+import { createImageVariants, variantFormatFor } from '../../storage/image-variants.js';
 import { validateKey } from '../../storage/storage.js';
 import { typed, type RouteModule } from '../types.js';
 
@@ -9,7 +10,7 @@ const widths = IMAGE_VARIANT_WIDTHS.map(String) as [string, ...string[]];
 const querySchema = z.object({
   w: z
     .enum(widths, { error: `w must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}.` })
-    .transform((w) => Number(w) as (typeof IMAGE_VARIANT_WIDTHS)[number])
+    .transform((w) => Number(w) as ImageVariantWidth)
     .optional()
     .describe('A narrower copy of the image, this many pixels wide (for srcset); WebP when the Accept header takes it'),
 });

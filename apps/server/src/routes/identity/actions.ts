@@ -85,9 +85,7 @@ export const actionRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => {
       await limitPerClient(req, deps, 'action-code-apply');
-      const info = await applyActionCode(actionContext(req, deps), req.body.oobCode);
-      deps.mailQueued();
-      return info;
+      return applyActionCode(actionContext(req, deps), req.body.oobCode);
     },
   );
 

@@ -1,16 +1,15 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { smsOutbox } from '../../db/schema/index.js';
 import { parseEnv } from '../../env.js';
 import { captchaSettings } from '../../identity/captcha-settings.js';
 import { createTestHttpServer, type TestHttpServer } from '../../sms/test-http-server.js';
+import { queuedSms } from '../../test/queued-jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { encodeAltcha, FAST_ALTCHA, sendCode } from './phone-test-kit.js';
 
 const errorOf = (res: { json: () => unknown }) => (res.json() as { error: { code: string; details?: Record<string, unknown> } }).error;
-const queuedFor = (t: TestApp, number: string) => t.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, number));
+const queuedFor = (t: TestApp, number: string) => queuedSms(t.database.db, { to: number });
 
 describe('ALTCHA challenges', () => {
   let t: TestApp;

@@ -44,7 +44,7 @@ export const emailChangeRoutes: RouteModule = async (app, deps) => {
       }
       const ctx = actionContext(req, deps);
       await assertRecentAuthentication(ctx, { userId: user.id, sessionCreatedAt, password: req.body.password });
-      const sent = await requestEmailChange(
+      await requestEmailChange(
         {
           db: deps.db,
           appUrl: deps.identity.appUrl,
@@ -56,7 +56,6 @@ export const emailChangeRoutes: RouteModule = async (app, deps) => {
         user,
         req.body.newEmail,
       );
-      if (sent) deps.mailQueued();
       return { newEmail: req.body.newEmail.trim().toLowerCase(), sent: true as const };
     },
   );

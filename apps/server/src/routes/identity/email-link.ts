@@ -34,7 +34,7 @@ export const emailLinkRoutes: RouteModule = async (app, deps) => {
     async (req) => {
       const tenant = requestTenant(deps, req.body.tenantId, 'emailLink');
       await limitPerClient(req, deps, 'email-link-send');
-      if (await sendEmailLink(await emailContext(req, deps, tenant), req.body)) deps.mailQueued();
+      await sendEmailLink(await emailContext(req, deps, tenant), req.body);
       return { ok: true as const };
     },
   );

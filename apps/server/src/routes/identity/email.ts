@@ -108,8 +108,6 @@ export const emailRoutes: RouteModule = async (app, deps) => {
         message: 'Too many account requests are coming from your IP address. Try again in a few minutes.',
       });
       const userId = await passwordSignUp(await emailContext(req, deps, tenant), req.body);
-      // A tenant account's verification mail is queued by us, not by Better Auth's mailer.
-      if (tenant) deps.mailQueued();
       return respondSignedIn(req, reply, deps, userId);
     },
   );
@@ -127,10 +125,9 @@ export const emailRoutes: RouteModule = async (app, deps) => {
     async (req) => {
       const tenant = requestTenant(deps, req.body.tenantId, 'password');
       await limitPerClient(req, deps, 'password-recover');
-      // Better Auth's mailer (auth.ts → the outbox) queues the mail and nudges the worker; a
-      // tenant account's reset mail is ours (tenant-mail.ts).
+      // Better Auth's mailer (auth/queued-mailer.ts) queues the mail; a tenant account's reset
+      // mail is ours (tenant-mail.ts).
       await requestPasswordRecovery(await emailContext(req, deps, tenant), req.body);
-      if (tenant) deps.mailQueued();
       return { ok: true as const };
     },
   );

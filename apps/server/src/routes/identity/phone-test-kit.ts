@@ -4,9 +4,8 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
-import { silentLog } from '../../jobs/log.js';
 import { createDevInboxSmsTransport } from '../../sms/transports.js';
-import { deliverDueSms } from '../../sms/worker.js';
+import { runDueJobs } from '../../test/queued-jobs.js';
 import { TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
 
 /** Cheap proofs of work so the suite solves dozens of them in milliseconds. */
@@ -37,14 +36,9 @@ export async function sendCode(t: TestApp, phoneNumber: string, opts: { cookie?:
   return post(t, '/api/identity/phone/send-code', { phoneNumber, ...(captcha !== undefined && { captcha }) }, opts.cookie);
 }
 
-/** Runs the SMS worker once (the dev transport) and returns the newest text to the number. */
+/** Works off the queued texts once (the dev transport) and returns the newest text to the number. */
 export async function latestSms(t: TestApp, phoneNumber: string): Promise<string | undefined> {
-  await deliverDueSms({
-    db: t.database.db,
-    transport: createDevInboxSmsTransport(t.database.db),
-    log: silentLog,
-    now: () => new Date(Date.now() + 24 * 3600_000),
-  });
+  await runDueJobs(t.database.url, { db: t.database.db, sms: createDevInboxSmsTransport(t.database.db) });
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms?to=${encodeURIComponent(phoneNumber)}` });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { messages: { body: string }[] }).messages[0]?.body;

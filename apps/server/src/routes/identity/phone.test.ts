@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, favourites, mailOutbox, phoneVerifications, smsOutbox, users } from '../../db/schema/index.js';
+import { accounts, favourites, outgoingMessages, phoneVerifications, users } from '../../db/schema/index.js';
+import { queuedSms } from '../../test/queued-jobs.js';
 import { cookieHeader, createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp } from '../../test/test-app.js';
 import { codeIn, FAST_ALTCHA, latestSms, post, requestCode, sendCode, signInWithCode, solvedCaptcha } from './phone-test-kit.js';
 
@@ -39,7 +40,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const smsCount = async () =>
-  Number((await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sms_outbox`)).rows[0]!.n);
+  Number(
+    (await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM outgoing_messages WHERE channel = 'sms'`)).rows[0]!.n,
+  );
 const errorOf = (res: { json: () => unknown }) =>
   (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
 
@@ -127,8 +130,8 @@ describe('phone sign-in: the happy path', () => {
     expect(reg.statusCode, reg.body).toBe(200);
     const mails = await t.database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.idempotencyKey, `welcome:${signedIn.json().user.id}`));
+      .from(outgoingMessages)
+      .where(eq(outgoingMessages.idempotencyKey, `welcome:${signedIn.json().user.id}`));
     expect(mails).toEqual([]);
   });
 });
@@ -417,7 +420,7 @@ describe('sign-up disabled and SMS off', () => {
       const res = await sendCode(closed, number);
       expect(res.statusCode).toBe(200);
       expect(res.json().verificationId).toEqual(expect.any(String));
-      expect(await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, number))).toEqual([]);
+      expect(await queuedSms(t.database.db, { to: number })).toEqual([]);
     } finally {
       await closed.close();
     }

@@ -90,7 +90,6 @@ export const phoneRoutes: RouteModule = async (app, deps) => {
         deliver = false;
       }
       const sent = await sendPhoneCode({ db: deps.db, settings: phone, now }, phoneNumber, { deliver, tenantId });
-      if (deliver) deps.smsQueued?.();
       return {
         verificationId: sent.verificationId,
         expiresAt: sent.expiresAt.toISOString(),

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { identitySecondFactors, smsOutbox } from '../../db/schema/index.js';
+import { identitySecondFactors } from '../../db/schema/index.js';
+import { queuedSms } from '../../test/queued-jobs.js';
 import {
   createActionWorld,
   errorOf,
@@ -55,12 +56,7 @@ async function enrolledTotp(email: string) {
 }
 
 async function lastSmsCode(phone: string) {
-  const [sms] = await w.t.database.db
-    .select()
-    .from(smsOutbox)
-    .where(eq(smsOutbox.toPhone, phone))
-    .orderBy(desc(smsOutbox.createdAt))
-    .limit(1);
+  const sms = (await queuedSms(w.t.database.db, { to: phone })).at(-1);
   return sms!.body.slice(0, 6);
 }
 
@@ -224,7 +220,7 @@ describe('SMS second factor', () => {
     expect(errorOf(bad)).toBe('400 invalid-phone-number');
     const unsolved = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351912345678' });
     expect(errorOf(unsolved)).toBe('400 captcha-check-failed');
-    expect(await w.t.database.db.select().from(smsOutbox).where(eq(smsOutbox.toPhone, '+351912345678'))).toEqual([]);
+    expect(await queuedSms(w.t.database.db, { to: '+351912345678' })).toEqual([]);
 
     const started = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351 912 345 678', captcha: await solvedCaptcha(w.t) });
     expect(started.statusCode).toBe(200);

@@ -95,9 +95,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => {
       const { user, ctx } = await owner(req, 'mfa-totp-finish');
-      const factor = await finishTotpEnrollment(ctx, user, req.body);
-      deps.mailQueued();
-      return { factor };
+      return { factor: await finishTotpEnrollment(ctx, user, req.body) };
     },
   );
 
@@ -122,9 +120,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
       // A mistyped number must not spend the solved captcha: check it first, as phone sign-in does.
       normalizePhoneNumber(req.body.phoneNumber);
       await verifyCaptcha(deps.db, deps.identity.captcha, { token: req.body.captcha, now: ctx.now, remoteIp: req.ip });
-      const started = await startPhoneEnrollment(ctx, user, req.body);
-      deps.smsQueued?.();
-      return started;
+      return startPhoneEnrollment(ctx, user, req.body);
     },
   );
 
@@ -141,9 +137,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => {
       const { user, ctx } = await owner(req, 'mfa-phone-finish');
-      const factor = await finishPhoneEnrollment(ctx, user, req.body);
-      deps.mailQueued();
-      return { factor };
+      return { factor: await finishPhoneEnrollment(ctx, user, req.body) };
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, matches } from '../../db/schema/index.js';
+import { matches } from '../../db/schema/index.js';
+import { queuedMail } from '../../test/queued-jobs.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -92,9 +93,9 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
       .where(and(eq(matches.fromMatchId, searchId), eq(matches.status, 'searching')));
     expect(fresh).toMatchObject({ id1: ana.id, trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON) });
 
-    const mails = await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'match-confirmed'));
-    expect(mails.map((m) => m.toEmail).sort()).toEqual(['ana@example.com', 'bruno@example.com']);
-    const toAna = mails.find((m) => m.toEmail === 'ana@example.com')!;
+    const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
+    expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', 'bruno@example.com']);
+    const toAna = mails.find((m) => m.to === 'ana@example.com')!;
     expect(toAna.params).toMatchObject({
       to_email: 'ana@example.com',
       to_name: 'ana',
@@ -237,5 +238,66 @@ describe('input and access', () => {
     const payload = method === 'POST' ? { trailId: '00000000-0000-4000-8000-000000000000', day: 'saturday' } : undefined;
     const res = await w.t.app.inject({ method: method as 'GET' | 'POST', url, payload });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('rejecting and past partners, as a new user meets them', () => {
+  let dora: TestUser;
+  let emil: TestUser;
+  beforeAll(async () => {
+    w.clock.now = WEDNESDAY;
+    dora = await registeredUser(w.t, 'dora@example.com');
+    emil = await registeredUser(w.t, 'emil@example.com');
+  });
+
+  const searchesOf = (user: TestUser) =>
+    w.t.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.id1, user.id), eq(matches.status, 'searching')));
+
+  it('rejecting a request to my search rejects only the request: my search goes on', async () => {
+    w.clock.now = WEDNESDAY;
+    const search = (await api(w.t, dora).post('/api/matches/search', { trailId: w.trailId, day: 'saturday' })).json().match;
+    expect((await api(w.t, emil).post(`/api/matches/${search.id}/request`)).json()).toMatchObject({ status: 'pending' });
+
+    const rejected = await api(w.t, dora).post(`/api/matches/${search.id}/reject`);
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'cancelled' });
+
+    const open = await searchesOf(dora);
+    expect(open).toEqual([
+      expect.objectContaining({ trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON), fromMatchId: search.id }),
+    ]);
+    const mine = (await api(w.t, dora).get('/api/matches/mine')).json().matches;
+    expect(mine).toEqual([expect.objectContaining({ id: open[0]!.id, status: 'searching', startTime: SATURDAY_10_LISBON })]);
+    // Emil's request is over; he has nothing open for the slot.
+    expect((await api(w.t, emil).get('/api/matches/mine')).json().matches).toEqual([]);
+  });
+
+  it('withdrawing my request to someone’s search leaves their search open too', async () => {
+    const [search] = await searchesOf(dora);
+    await api(w.t, emil).post(`/api/matches/${search!.id}/request`);
+    expect((await api(w.t, emil).post(`/api/matches/${search!.id}/reject`)).json()).toMatchObject({ status: 'cancelled' });
+    expect(await searchesOf(dora)).toEqual([expect.objectContaining({ fromMatchId: search!.id, status: 'searching' })]);
+  });
+
+  it('an invitation from a profile ends when it is rejected, without leaving a search behind', async () => {
+    const invited = await api(w.t, emil).post('/api/matches/invite', { userId: dora.id, trailId: w.trailId, day: 'sunday' });
+    expect((await api(w.t, dora).post(`/api/matches/${invited.json().id}/reject`)).json()).toMatchObject({ status: 'cancelled' });
+    expect(await searchesOf(emil)).toEqual([]);
+  });
+
+  it('does not list a confirmed hike that has not happened yet among past partners', async () => {
+    const invited = await api(w.t, emil).post('/api/matches/invite', { userId: dora.id, trailId: w.trailId, day: 'sunday' });
+    expect((await api(w.t, dora).post(`/api/matches/${invited.json().id}/accept`)).json()).toMatchObject({ status: 'confirmed' });
+    expect((await api(w.t, dora).get('/api/matches/partners')).json().partners).toEqual([]);
+    expect((await api(w.t, emil).get('/api/matches/partners')).json().partners).toEqual([]);
+
+    // Sunday's session runs 10:00–13:00 Lisbon time; once it has ended it is a past hike.
+    w.clock.now = new Date('2026-11-22T13:00:00Z');
+    const partners = (await api(w.t, dora).get('/api/matches/partners')).json().partners;
+    expect(partners).toEqual([expect.objectContaining({ profile: expect.objectContaining({ id: emil.id }), matchId: invited.json().id })]);
+    w.clock.now = WEDNESDAY;
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, matches } from '../../db/schema/index.js';
+import { matches } from '../../db/schema/index.js';
+import { queuedMail } from '../../test/queued-jobs.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -42,7 +43,7 @@ describe('races, against the real database', () => {
       .from(matches)
       .where(and(eq(matches.fromMatchId, pending!.id), eq(matches.status, 'searching')));
     expect(fresh).toHaveLength(1);
-    const mails = await w.t.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'match-confirmed'));
+    const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
     expect(mails).toHaveLength(2);
   });
 });

@@ -95,7 +95,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
       run(deps, await context(req), req.params.id),
     );
   transition('/api/matches/:id/request', "Send a request to another user's search", (d, ctx, id) => requestMatch(d.db, ctx, id));
-  transition('/api/matches/:id/accept', 'Accept a pending match', (d, ctx, id) => acceptMatch(d.db, ctx, id).finally(d.mailQueued));
+  transition('/api/matches/:id/accept', 'Accept a pending match', (d, ctx, id) => acceptMatch(d.db, ctx, id));
   transition('/api/matches/:id/reject', 'Reject a pending match', (d, ctx, id) => rejectMatch(d.db, ctx, id));
   transition('/api/matches/:id/cancel', 'Cancel Search', (d, ctx, id) => cancelSearch(d.db, ctx, id));
 
@@ -136,7 +136,10 @@ export const matchRoutes: RouteModule = (app, deps) => {
         response: { 200: z.object({ partners: z.array(pastPartnerSchema) }), 401: errors[401] },
       },
     },
-    async (req) => ({ partners: await listPastPartners(deps.db, (await context(req)).userId) }),
+    async (req) => {
+      const ctx = await context(req);
+      return { partners: await listPastPartners(deps.db, ctx.userId, ctx.now) };
+    },
   );
 
   r.get(

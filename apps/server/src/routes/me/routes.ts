@@ -50,9 +50,7 @@ export const meRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const user = await requireUser(req);
-      const profile = await completeRegistration(deps.db, user.id, req.body);
-      deps.mailQueued();
-      return profile;
+      return completeRegistration(deps.db, user.id, req.body);
     },
   );
 

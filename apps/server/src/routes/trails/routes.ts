@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { createTrailSchema, trailListQuerySchema, trailSchema, type Trail } from '@trailbuddy/shared/contracts/trail';
+import {
+  createTrailRequestSchema,
+  TRAIL_IMAGE_KEY_PREFIXES,
+  trailImageUploadQuerySchema,
+  trailListQuerySchema,
+  trailSchema,
+  type Trail,
+  type TrailImageKind,
+} from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
 import { createTrailListCache } from '../../services/trail-list-cache.js';
 import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
@@ -12,21 +20,11 @@ import { typed, type RouteModule } from '../types.js';
 
 const tags = ['trails'];
 
-const uploadQuerySchema = z.object({
-  kind: z.enum(['image', 'map'], { error: 'kind must be image or map.' }),
-  trailName: z.string({ error: 'Trail name is required.' }).trim().min(1, 'Trail name is required.'),
-});
-
-const createBodySchema = createTrailSchema.extend({
-  image: z.string().optional().describe('A key returned by POST /api/trail-images with kind=image'),
-  map: z.string().optional().describe('A key returned by POST /api/trail-images with kind=map'),
-});
-
 /** An uploaded image key must be one of ours, of the right kind, and really stored. */
-async function checkUploadedKey(storage: FileStorage, field: 'image' | 'map', key: string | undefined) {
+async function checkUploadedKey(storage: FileStorage, field: TrailImageKind, key: string | undefined) {
   if (key === undefined) return null;
-  const prefix = field === 'image' ? 'trailImages/' : 'mapImages/';
-  if (!key.startsWith(prefix) || key.includes('..')) throw invalidField(field, `Upload the ${field} first and send the key it returned.`);
+  if (!key.startsWith(TRAIL_IMAGE_KEY_PREFIXES[field]) || key.includes('..'))
+    throw invalidField(field, `Upload the ${field} first and send the key it returned.`);
   if (!(await storage.get(key))) throw invalidField(field, `The uploaded ${field} was not found; upload it again.`);
   return key;
 }
@@ -78,7 +76,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
         tags,
         summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
         consumes: ['multipart/form-data'],
-        querystring: uploadQuerySchema,
+        querystring: trailImageUploadQuerySchema,
         response: {
           201: z.object({ key: z.string(), url: z.string() }),
           400: errors[400],
@@ -105,7 +103,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         summary: 'Administrators: add a trail as the coming weekend session',
-        body: createBodySchema,
+        body: createTrailRequestSchema,
         response: { 201: trailSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },

@@ -106,6 +106,8 @@ describe('trails', () => {
     ['activity', { activity: 'swimming' }],
     ['description', { description: '' }],
     ['linkmap', { linkmap: 'not a url' }],
+    // It becomes an href on the trail page: web addresses only.
+    ['linkmap', { linkmap: 'javascript:alert(document.cookie)' }],
   ])('refuses a trail without a valid %s, naming it', async (field, change) => {
     const res = await addTrail(admin.cookie, { ...validTrail(), ...change });
     expect(res.statusCode).toBe(400);

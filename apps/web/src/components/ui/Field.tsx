@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /** The look of every text box and select: a ring that turns red when the control is marked invalid. */
 export const controlClasses =
@@ -92,8 +92,8 @@ interface CommonProps {
   className?: string;
 }
 
-export interface InputFieldProps
-  extends CommonProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'required' | 'prefix'> {
+/** With its ref, so a form library can register the input (and focus it when it is invalid). */
+export interface InputFieldProps extends CommonProps, Omit<ComponentPropsWithRef<'input'>, 'id' | 'className' | 'required' | 'prefix'> {
   /** Shown inside the box before the value, e.g. "@" for a handle. */
   prefix?: string;
 }

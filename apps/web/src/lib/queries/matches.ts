@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import type { BestMatch, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
@@ -9,7 +10,7 @@ import { api } from '../api-client';
  * event, or any match mutation) refreshes all of them.
  */
 export const matchKeys = {
-  all: ['matches'] as const,
+  all: [CACHE_ROOTS.matches] as const,
   mine: () => [...matchKeys.all, 'mine'] as const,
   partners: () => [...matchKeys.all, 'partners'] as const,
   feedbackPrompt: () => [...matchKeys.all, 'feedback-prompt'] as const,
@@ -49,7 +50,7 @@ export const useBestMatches = (trailId: string, day: WeekendDay) =>
       (await api.get<{ candidates: BestMatch[] }>(`/api/trails/${trailId}/best-matches`, { query: { day }, signal })).candidates,
   });
 
-export const userKeys = { profile: (id: string) => ['users', id] as const };
+export const userKeys = { profile: (id: string) => [CACHE_ROOTS.users, id] as const };
 
 export const usePublicProfile = (userId: string) =>
   useQuery({

@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
+import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTrail } from '../../testing/test-utils';
-import { INITIAL_TRAILS_ID, primeTrailsFromPage, trailImageSrcSet, trailsQueryOptions } from './trails';
+import { primeTrailsFromPage, trailsQueryOptions } from './trails';
+
+const INITIAL_TRAILS_ID = PAGE_DATA_BLOCK_IDS.trails;
 
 function addBlock(text: string) {
   const block = document.createElement('script');
@@ -36,15 +39,5 @@ describe('primeTrailsFromPage', () => {
     addBlock('{"trails":"nope"}');
     expect(primeTrailsFromPage(client)).toBe(false);
     expect(client.getQueryData(trailsQueryOptions().queryKey)).toBeUndefined();
-  });
-});
-
-describe('trailImageSrcSet', () => {
-  it('offers the stored widths for stored images only', () => {
-    expect(trailImageSrcSet('/api/files/trailImages/a.jpg')).toBe(
-      '/api/files/trailImages/a.jpg?w=480 480w, /api/files/trailImages/a.jpg?w=800 800w, /api/files/trailImages/a.jpg?w=1200 1200w',
-    );
-    expect(trailImageSrcSet('/images/trail-1.jpg')).toBeUndefined();
-    expect(trailImageSrcSet('https://example.com/a.jpg')).toBeUndefined();
   });
 });

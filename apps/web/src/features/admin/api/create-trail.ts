@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
+import type { CreateTrailRequest, Trail } from '@trailbuddy/shared/contracts/trail';
 import { api } from '../../../lib/api-client';
 import { trailsQueryOptions } from '../../../lib/queries/trails';
 
-export interface CreateTrailBody extends CreateTrailInput {
-  /** Keys returned by the image uploads. */
-  image?: string;
-  map?: string;
-}
+/** The form's fields and the keys the image uploads returned (the shared request schema). */
+export type CreateTrailBody = CreateTrailRequest;
 
 /** Administrators: add a trail as the coming weekend's session (ARCHITECTURE §5). */
 export function createTrail(body: CreateTrailBody): Promise<Trail> {

@@ -1,12 +1,11 @@
+import type { TrailImageKind } from '@trailbuddy/shared/contracts/trail';
 import { uploadFile } from '../../../lib/upload';
 
 /** SPEC §8 alert for a failed upload. */
 export const UPLOAD_FAILED = 'Failed to upload. Please try again.';
 
-export type TrailImageKind = 'image' | 'map';
-
 export interface UploadedTrailImage {
-  /** Storage key to send as `image` or `map` when the trail is added. */
+  /** Storage key to send in the create-trail request's field of the same kind (`image` or `map`). */
   key: string;
   url: string;
 }

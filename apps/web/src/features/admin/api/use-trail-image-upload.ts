@@ -1,6 +1,7 @@
+import type { TrailImageKind } from '@trailbuddy/shared/contracts/trail';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { uploadTrailImage, type TrailImageKind } from './upload-trail-image';
+import { uploadTrailImage } from './upload-trail-image';
 
 export interface TrailImageUploadState {
   status: 'idle' | 'uploading' | 'done' | 'error';

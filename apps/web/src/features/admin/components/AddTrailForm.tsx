@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX } from '@trailbuddy/shared/contracts/trail';
 import { useCreateTrail } from '../api/create-trail';
 import { useTrailImageUpload } from '../api/use-trail-image-upload';
 import {
@@ -14,13 +15,10 @@ import {
   DIFFICULTY_OPTIONS,
   EMPTY_TRAIL_FORM,
   FIELD_ORDER,
-  HOURS_MAX,
-  NAME_MAX,
   REQUIRED_FIELDS_ALERT,
   WEEKEND_DAY_LABELS,
+  checkTrailForm,
   serverFieldErrors,
-  toCreateTrailBody,
-  validateTrailForm,
   type TrailFormErrors,
   type TrailFormField,
   type TrailFormValues,
@@ -72,17 +70,22 @@ export function AddTrailForm() {
     event.preventDefault();
     if (createTrail.isPending || uploading) return;
 
-    const { errors: found, missingRequired } = validateTrailForm(values);
+    const checked = checkTrailForm(values);
+    const found: TrailFormErrors = checked.ok ? {} : checked.errors;
     if (image.state.status === 'error') found.image = 'Upload the trail image again, or remove it.';
     if (map.state.status === 'error') found.map = 'Upload the map image again, or remove it.';
-    if (Object.keys(found).length > 0) {
-      showErrors(found, missingRequired ? REQUIRED_FIELDS_ALERT : CHECK_FIELDS_ALERT);
+    if (!checked.ok || Object.keys(found).length > 0) {
+      showErrors(found, !checked.ok && checked.missingRequired ? REQUIRED_FIELDS_ALERT : CHECK_FIELDS_ALERT);
       return;
     }
 
     setErrors({});
     setNotice(null);
-    const body = toCreateTrailBody(values, { image: image.state.key ?? undefined, map: map.state.key ?? undefined });
+    const body = {
+      ...checked.body,
+      ...(image.state.key ? { image: image.state.key } : {}),
+      ...(map.state.key ? { map: map.state.key } : {}),
+    };
     createTrail.mutate(body, {
       onSuccess: (trail) => {
         setValues(EMPTY_TRAIL_FORM);
@@ -119,7 +122,14 @@ export function AddTrailForm() {
       </p>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-x-4 *:mb-4 *:last:mb-0 sm:grid-cols-2">
-        <InputField {...text('name')} label="Name" required autoComplete="off" maxLength={NAME_MAX} placeholder="Sintra Mountain Loop" />
+        <InputField
+          {...text('name')}
+          label="Name"
+          required
+          autoComplete="off"
+          maxLength={TRAIL_NAME_MAX}
+          placeholder="Sintra Mountain Loop"
+        />
         <InputField
           {...text('location')}
           label="Location"
@@ -136,7 +146,7 @@ export function AddTrailForm() {
           type="number"
           inputMode="decimal"
           min={0.5}
-          max={HOURS_MAX}
+          max={TRAIL_HOURS_MAX}
           step={0.5}
           placeholder="3"
         />
@@ -169,7 +179,14 @@ export function AddTrailForm() {
           onChange={(value) => update('weekendDay', value)}
         />
 
-        <TextAreaField {...text('description')} label="Description" required rows={4} maxLength={5000} className="sm:col-span-2" />
+        <TextAreaField
+          {...text('description')}
+          label="Description"
+          required
+          rows={4}
+          maxLength={TRAIL_DESCRIPTION_MAX}
+          className="sm:col-span-2"
+        />
         <InputField
           {...text('linkmap')}
           label="Map link"

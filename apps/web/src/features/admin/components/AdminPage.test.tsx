@@ -71,15 +71,40 @@ describe('AdminPage add form', SLOW, () => {
     const name = screen.getByLabelText(/^Name/);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(name);
+    // The messages of the shared schema the server checks the request with.
     for (const message of [
-      'Enter the trail name.',
-      'Enter the location as City, Country.',
-      'Enter the length, such as 10.1 km.',
-      'Enter the hours.',
-      'Choose a difficulty.',
-      'Choose an activity.',
-      'Enter a description.',
-      'Enter the map link.',
+      'Name is required.',
+      'Location is required.',
+      'Length is required.',
+      'Hours are required.',
+      'Difficulty must be Easy, Moderate or Challenging.',
+      'Activity must be hiking, running or biking.',
+      'Description is required.',
+      'Map link is required.',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
+  });
+
+  it('checks what is filled in with the request’s own rules before sending', async () => {
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [] } },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    await screen.findByRole('button', { name: /Add trail/ });
+    fillValidTrail();
+    fireEvent.change(screen.getByLabelText(/^Location/), { target: { value: 'Sintra' } });
+    fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '60' } });
+    fireEvent.change(screen.getByLabelText(/^Map link/), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
+
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
+    for (const message of [
+      'Location must be written as "City, Country".',
+      'Hours must be 48 or less.',
+      'Map link must be a valid URL, starting with https://.',
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { addMonths, format } from 'date-fns';
@@ -40,6 +40,14 @@ const highlightedDays = () => screen.queryAllByLabelText(/has sessions$/);
 const pressedDays = () => [...document.querySelectorAll('button[aria-pressed="true"]')];
 const cardTitles = () => screen.queryAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
 
+/** Waits for the sessions, then goes to today, as the Today button does (the agenda may open on another day). */
+async function openOnToday() {
+  await waitFor(() => expect(screen.queryByLabelText('Loading sessions')).toBeNull());
+  const today = screen.queryByRole('button', { name: 'Today' });
+  if (today) fireEvent.click(today);
+  expect(dayButton(now).getAttribute('aria-pressed')).toBe('true');
+}
+
 // A month of day buttons makes jsdom slow when the whole suite runs in parallel.
 describe('AgendaView', { timeout: 20_000 }, () => {
   it('shows this month with weekday headers, today marked and selected', async () => {
@@ -57,7 +65,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
 
   it('highlights the days that have visible sessions', async () => {
     renderAgenda();
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     const highlighted = highlightedDays();
     expect(highlighted).toEqual([dayButton(at(0, busyDate, 0))]);
     expect(dayButton(at(0, freeDate, 0)).getAttribute('aria-label')).not.toMatch(/has sessions/);
@@ -65,7 +73,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
 
   it('shows the selected day’s sessions by start time, then confirmed, pending, searching', async () => {
     const { navigate } = renderAgenda();
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     const busy = dayButton(at(0, busyDate, 0));
     fireEvent.click(busy);
 
@@ -83,7 +91,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
 
   it('says there is nothing on a day without sessions, cancelled ones included', async () => {
     renderAgenda();
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     fireEvent.click(dayButton(at(0, freeDate, 0)));
     expect(screen.getByText('No sessions on this date.')).toBeDefined();
     expect(cardTitles()).toEqual([]);
@@ -91,7 +99,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
 
   it('moves between months with the previous and next buttons', async () => {
     renderAgenda();
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     const next = addMonths(now, 1);
 
     fireEvent.click(screen.getByLabelText('Next month'));
@@ -112,7 +120,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
   it('labels a confirmed session that is over as awaiting feedback, one still to come as confirmed', async () => {
     const lastMonth = makeMatch({ trail: trail('Last month hike'), status: 'confirmed', start: at(-1, 15, 10) });
     renderAgenda([lastMonth, NEXT_MONTH]);
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     const status = (title: string) => screen.getByRole('button', { name: new RegExp(title) }).querySelector('span')?.textContent;
 
     fireEvent.click(screen.getByLabelText('Previous month'));
@@ -127,7 +135,7 @@ describe('AgendaView', { timeout: 20_000 }, () => {
 
   it('moves between days with the arrow keys, into the next month when needed', async () => {
     renderAgenda();
-    await screen.findByText('No sessions on this date.');
+    await openOnToday();
     const first = at(0, 1, 0);
     fireEvent.click(dayButton(first));
     expect(pressedDays()).toEqual([dayButton(first)]);
@@ -154,6 +162,36 @@ describe('AgendaView', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText('Previous month'));
     expect(pressedDays()).toEqual([]);
     expect(dayButton(first).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('opens on the next day with a session when today has none, in that day’s month', async () => {
+    const inThreeDays = makeMatch({ trail: trail('In three days'), status: 'pending', start: at(0, now.getDate() + 3, 18) });
+    const inAWeek = makeMatch({ trail: trail('In a week'), status: 'confirmed', start: at(0, now.getDate() + 7, 10) });
+    const yesterday = makeMatch({ trail: trail('Yesterday'), status: 'confirmed', start: at(0, now.getDate() - 1, 10) });
+    renderAgenda([inAWeek, yesterday, inThreeDays]);
+
+    await screen.findByRole('heading', { level: 3, name: 'In three days' });
+    const day = at(0, now.getDate() + 3, 0);
+    expect(pressedDays()).toEqual([dayButton(day)]);
+    expect(monthTitle()).toBe(format(day, 'MMMM yyyy'));
+    expect(document.getElementById('agenda-day-heading')?.textContent).toBe(formatDate(day));
+    expect(cardTitles()).toEqual(['In three days']);
+    // Today is a click away.
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByText('No sessions on this date.')).toBeDefined();
+  });
+
+  it('opens on today when today has a session, and on today when nothing is coming', async () => {
+    const laterToday = makeMatch({ trail: trail('Later today'), status: 'searching', partner: null, start: at(0, now.getDate(), 23, 30) });
+    const tomorrow = makeMatch({ trail: trail('Tomorrow'), status: 'confirmed', start: at(0, now.getDate() + 1, 10) });
+    const { unmount } = renderAgenda([tomorrow, laterToday]);
+    await screen.findByRole('heading', { level: 3, name: 'Later today' });
+    expect(pressedDays()).toEqual([dayButton(now)]);
+    unmount();
+
+    renderAgenda([makeMatch({ trail: trail('Last week'), status: 'confirmed', start: at(0, now.getDate() - 7, 10) })]);
+    expect(await screen.findByText('No sessions on this date.')).toBeDefined();
+    expect(pressedDays()).toEqual([dayButton(now)]);
   });
 
   it('falls back to Unknown Trail and opens nothing for a session whose trail is gone', async () => {

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatches } from '../../../lib/queries/matches';
-import { dayKey, fromDayKey } from '../utils/calendar';
+import { dayKey, fromDayKey, openingDayKey } from '../utils/calendar';
 import { MonthCalendar } from './MonthCalendar';
 import { SessionCard } from './SessionCard';
 
@@ -32,11 +32,15 @@ export default function AgendaView() {
   // Read once per render: enough to label a session that has ended (the agenda is not a clock).
   const now = Date.now();
   const todayKey = dayKey(new Date(now));
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [selectedKey, setSelectedKey] = useState(todayKey);
+  // Until the person picks a day or a month, the agenda follows the sessions: it opens on the
+  // first day from today that has one (today while they load).
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [chosenMonth, setChosenMonth] = useState<Date | null>(null);
 
   const sessions = useMemo(() => toSessions(matchesQuery.data ?? []), [matchesQuery.data]);
   const highlighted = useMemo(() => daysWithSessions(sessions, timeZone), [sessions, timeZone]);
+  const selectedKey = chosenKey ?? openingDayKey(highlighted, todayKey);
+  const month = chosenMonth ?? startOfMonth(fromDayKey(selectedKey));
   const daySessions = useMemo(() => sessionsOn(sessions, selectedKey, timeZone), [sessions, selectedKey, timeZone]);
   const selectedDay = fromDayKey(selectedKey);
   const showingToday = selectedKey === todayKey && isSameMonth(month, selectedDay);
@@ -54,8 +58,8 @@ export default function AgendaView() {
           <Button
             variant="secondary"
             onClick={() => {
-              setMonth(startOfMonth(new Date()));
-              setSelectedKey(todayKey);
+              setChosenMonth(startOfMonth(new Date()));
+              setChosenKey(todayKey);
             }}
           >
             Today
@@ -68,8 +72,8 @@ export default function AgendaView() {
         selectedKey={selectedKey}
         todayKey={todayKey}
         highlighted={highlighted}
-        onMonthChange={setMonth}
-        onSelect={setSelectedKey}
+        onMonthChange={setChosenMonth}
+        onSelect={setChosenKey}
       />
 
       <section aria-labelledby="agenda-day-heading" aria-live="polite" className="space-y-3">

@@ -1,4 +1,5 @@
 import type { MatchStatus } from '@trailbuddy/shared/contracts/enums';
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
@@ -21,10 +22,10 @@ const hasEnded = (match: MatchView, now: number) => new Date(match.endTime).getT
 
 /** Who the session is with, or where the search stands when nobody has joined. */
 function companyOf(match: MatchView): string {
-  if (match.partner) return `with ${match.partner.name.trim() || 'Unknown Partner'}`;
+  if (match.partner) return `with ${match.partner.name.trim() || FALLBACK_LABELS.unknownPartner}`;
   if (match.status === 'searching') return 'Looking for a buddy';
   if (match.status === 'active') return 'Proposed by you';
-  return 'with Unknown Partner';
+  return `with ${FALLBACK_LABELS.unknownPartner}`;
 }
 
 /** One session on the agenda; choosing it opens the trail. */
@@ -54,7 +55,7 @@ export function SessionCard({ match, now, onOpen }: { match: MatchView; now: num
           <span className="sr-only">Status: </span>
           {status.label}
         </span>
-        <h3 className="mt-1 line-clamp-2 leading-snug font-semibold text-stone-900">{match.trail?.name || 'Unknown Trail'}</h3>
+        <h3 className="mt-1 line-clamp-2 leading-snug font-semibold text-stone-900">{match.trail?.name || FALLBACK_LABELS.unknownTrail}</h3>
         {match.trail?.location && (
           <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-stone-600">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />

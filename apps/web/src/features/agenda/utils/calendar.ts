@@ -31,3 +31,16 @@ export function weekdays(): Date[] {
   const monday = startOfWeek(new Date(2024, 0, 1), { weekStartsOn: WEEK_STARTS_ON });
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
+
+/**
+ * The day the agenda opens on: today when it has a session, else the next day that has one, else
+ * today. Opening on an empty today when a session is three days away makes the agenda look empty.
+ * Keys are 'YYYY-MM-DD', so they order as strings.
+ */
+export function openingDayKey(daysWithSessions: ReadonlySet<string>, todayKey: string): string {
+  let next: string | null = null;
+  for (const key of daysWithSessions) {
+    if (key >= todayKey && (next === null || key < next)) next = key;
+  }
+  return next ?? todayKey;
+}

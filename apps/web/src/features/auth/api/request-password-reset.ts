@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { requestPasswordReset } from '../../../lib/auth-client';
 
-export const RESET_EMAIL_REQUIRED = 'Please enter your email address';
 export const RESET_FAILED = 'Error sending password reset email. Please try again.';
 export const RESET_SENT = 'Password reset email sent! Please check your inbox.';
 

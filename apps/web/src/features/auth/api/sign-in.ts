@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignInInput } from '@trailbuddy/shared/contracts/account';
 import { signIn } from '../../../lib/auth-client';
 import { useRefreshAfterAuthChange } from '../../../lib/queries/me';
 
 export const SIGN_IN_FAILED = 'Invalid email or password. Please try again.';
-
-export interface SignInInput {
-  email: string;
-  password: string;
-}
 
 export async function signInWithEmail({ email, password }: SignInInput): Promise<void> {
   const { error } = await signIn.email({ email, password });

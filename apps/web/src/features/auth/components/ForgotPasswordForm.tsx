@@ -1,27 +1,23 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetRequestSchema } from '@trailbuddy/shared/contracts/account';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { RESET_EMAIL_REQUIRED, RESET_SENT, useRequestPasswordReset } from '../api/request-password-reset';
+import { InputField } from '../../../components/ui/Field';
+import { RESET_SENT, useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
   const reset = useRequestPasswordReset();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = email.trim();
-    setMissing(!trimmed);
-    if (trimmed) reset.mutate(trimmed);
-  }
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-      {missing ? (
-        <Alert tone="error">{RESET_EMAIL_REQUIRED}</Alert>
-      ) : reset.isError ? (
+    <form onSubmit={handleSubmit(({ email }) => reset.mutate(email))} noValidate className="space-y-4">
+      <InputField label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...register('email')} />
+      {reset.isError ? (
         <Alert tone="error">{reset.error.message}</Alert>
       ) : reset.isSuccess ? (
         <Alert tone="success">{RESET_SENT}</Alert>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../../testing/test-utils';
 import LoginModal from './LoginModal';
@@ -12,6 +12,18 @@ function renderModal(initialMode: LoginMode = 'signIn') {
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** A complete, valid sign-up that the server answers with `status` and Better Auth's error `body`. */
+function signUpRefusedWith(status: number, body: { code: string; message: string }) {
+  mockFetch([{ method: 'POST', path: '/api/auth/sign-up/email', status, body }]);
+  const rendered = renderModal('signUp');
+  type('Name', 'Rita');
+  type('Email', 'rita@example.com');
+  type('Password', 'secret1');
+  type('Confirm password', 'secret1');
+  fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+  return rendered;
+}
 
 describe('LoginModal', () => {
   it('is a labelled modal dialog that takes focus and closes on Escape', () => {
@@ -53,7 +65,17 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('link', { name: 'More sign-in options' })).toBeNull();
   });
 
-  it('says "Passwords do not match" on sign-up without calling the server', () => {
+  /** The message a field shows, as assistive technology reads it (its accessible description). */
+  const fieldError = (label: string) => {
+    const input = screen.getByLabelText(label);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    return (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+  };
+
+  it('says "Passwords do not match" under the confirmation on sign-up without calling the server', async () => {
     const fetchMock = mockFetch([]);
     renderModal('signUp');
     type('Name', 'Rita');
@@ -62,38 +84,58 @@ describe('LoginModal', () => {
     type('Confirm password', 'secret2');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    await waitFor(() => expect(fieldError('Confirm password')).toBe('Passwords do not match'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the server’s message when sign-up fails for another reason', async () => {
-    mockFetch([
-      {
-        method: 'POST',
-        path: '/api/auth/sign-up/email',
-        status: 422,
-        body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
-      },
-    ]);
-    const { onClose } = renderModal('signUp');
-    type('Name', 'Rita');
-    type('Email', 'rita@example.com');
-    type('Password', 'secret1');
-    type('Confirm password', 'secret1');
+  it('checks the sign-up fields with the shared schema, each with its own message', async () => {
+    const fetchMock = mockFetch([]);
+    renderModal('signUp');
+    type('Email', 'rita@example');
+    type('Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await waitFor(() => expect(fieldError('Name')).toBe('Enter your account name'));
+    expect(fieldError('Email')).toBe("That email address isn't correct");
+    expect(fieldError('Password')).toBe('Strong passwords have at least 6 characters and a mix of letters and numbers');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a field the server refuses under that field, in words, never the validator’s raw text', async () => {
+    // An address the browser's check lets through but Better Auth's validation refuses.
+    const { onClose } = signUpRefusedWith(400, { code: 'VALIDATION_ERROR', message: '[body.email] Invalid email address' });
+
+    await waitFor(() => expect(fieldError('Email')).toBe("That email address isn't correct"));
+    expect(document.body.textContent).not.toContain('[body.email]');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when sign-up fails for another reason', async () => {
+    const { onClose } = signUpRefusedWith(422, { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' });
 
     expect((await screen.findByRole('alert')).textContent).toBe('User already exists. Use another email.');
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('asks for an e-mail address before sending a reset link', () => {
+  it('asks for an e-mail address before sending a reset link', async () => {
     const fetchMock = mockFetch([]);
     renderModal();
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeDefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please enter your email address');
+    await waitFor(() => expect(fieldError('Email')).toBe('Please enter your email address'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for both fields before signing in', async () => {
+    const fetchMock = mockFetch([]);
+    renderModal();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(fieldError('Email')).toBe('Enter your email address to continue'));
+    expect(fieldError('Password')).toBe('Enter your password');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signInSchema } from '@trailbuddy/shared/contracts/account';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
+import { InputField } from '../../../components/ui/Field';
 import { useSignIn } from '../api/sign-in';
 
 export interface SignInFormProps {
@@ -10,38 +12,31 @@ export interface SignInFormProps {
   onSignUp: () => void;
 }
 
+/** Sign in with e-mail and password; the fields are checked with the shared sign-in schema (ADR 0016). */
 export function SignInForm({ onSignedIn, onForgotPassword, onSignUp }: SignInFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
   const signIn = useSignIn({ onSuccess: onSignedIn });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = email.trim();
-    setMissing(!trimmed || !password);
-    if (!trimmed || !password) return;
-    signIn.mutate({ email: trimmed, password });
-  }
-
-  const error = missing ? 'Please fill in all required fields.' : signIn.error?.message;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+    <form onSubmit={handleSubmit((values) => signIn.mutate(values))} noValidate className="space-y-4">
+      <InputField label="Email" type="email" autoComplete="email" autoFocus error={errors.email?.message} {...register('email')} />
       <div>
-        <TextField
+        <InputField
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password?.message}
+          {...register('password')}
         />
         <button type="button" onClick={onForgotPassword} className="mt-2 text-sm font-medium text-brand-700 hover:underline">
           Forgot password?
         </button>
       </div>
-      {error && <Alert tone="error">{error}</Alert>}
+      {signIn.error && <Alert tone="error">{signIn.error.message}</Alert>}
       <Button type="submit" className="w-full" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
       </Button>

@@ -1,52 +1,60 @@
-import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signUpFormSchema } from '@trailbuddy/shared/contracts/account';
+import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
-import { PASSWORDS_DO_NOT_MATCH, useSignUp, type SignUpInput } from '../api/sign-up';
+import { InputField } from '../../../components/ui/Field';
+import { FieldRefusal } from '../api/account-errors';
+import { useSignUp, type SignUpField } from '../api/sign-up';
 
 export interface SignUpFormProps {
   onSignedUp: () => void;
   onSignIn: () => void;
 }
 
-const EMPTY: SignUpInput = { name: '', email: '', password: '', confirmPassword: '' };
-
-/** The first problem with the form, checked before anything is sent. */
-function validate({ name, email, password, confirmPassword }: SignUpInput): string | null {
-  if (!name.trim() || !email.trim() || !password) return 'Please fill in all required fields.';
-  if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
-  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
-  return null;
-}
-
+/**
+ * Create an account. The shared sign-up schema checks the fields before anything is sent, with
+ * the product's messages; a field the server still refuses is shown under that field, never as
+ * the validator's raw text ("[body.email] Invalid email address").
+ */
 export function SignUpForm({ onSignedUp, onSignIn }: SignUpFormProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<string | null>(null);
   const signUp = useSignUp({ onSuccess: onSignedUp });
-
-  const field = (key: keyof SignUpInput) => ({
-    value: values[key],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: event.target.value })),
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validate(values);
-    setInvalid(problem);
-    if (problem) return;
-    signUp.mutate({ ...values, name: values.name.trim(), email: values.email.trim() });
-  }
-
-  const error = invalid ?? signUp.error?.message;
+  const submit = handleSubmit((values) =>
+    signUp.mutate(values, {
+      onError: (error) => {
+        if (!(error instanceof FieldRefusal)) return;
+        const field = error.field as SignUpField;
+        setError(field, { message: error.message });
+        setFocus(field);
+      },
+    }),
+  );
+  const formError = signUp.error && !(signUp.error instanceof FieldRefusal) ? signUp.error.message : null;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" autoComplete="name" autoFocus {...field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
-      {error && <Alert tone="error">{error}</Alert>}
+      <InputField label="Name" autoComplete="name" autoFocus error={errors.name?.message} {...register('name')} />
+      <InputField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <InputField label="Password" type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+      <InputField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      {formError && <Alert tone="error">{formError}</Alert>}
       <Button type="submit" className="w-full" disabled={signUp.isPending}>
         {signUp.isPending ? 'Creating your account…' : 'Sign Up'}
       </Button>

@@ -1,3 +1,4 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { PastPartner } from '@trailbuddy/shared/contracts/match';
 import { formatDate } from '@trailbuddy/shared/domain/date-format';
 import { ArrowLeft, Heart, MapPin, Users } from 'lucide-react';
@@ -91,7 +92,7 @@ function PartnerCard({ partner, onOpen }: { partner: PastPartner; onOpen: () => 
         {compatibilityOf(partner.compatibility)}% match
       </p>
       <p className="mt-auto w-full text-xs text-stone-500">
-        <span className="block truncate">{partner.trailName || 'Unknown Trail'}</span>
+        <span className="block truncate">{partner.trailName || FALLBACK_LABELS.unknownTrail}</span>
         <span className="block">{formatDate(partner.startTime, 'short')}</span>
       </p>
     </article>

@@ -1,11 +1,12 @@
 import type { MatchStatus } from '@trailbuddy/shared/contracts/enums';
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 
-export const trailNameOf = (match: MatchView) => match.trail?.name || 'Unknown Trail';
-export const partnerNameOf = (partner: PublicProfile | null) => partner?.name.trim() || 'Unknown Partner';
+export const trailNameOf = (match: MatchView) => match.trail?.name || FALLBACK_LABELS.unknownTrail;
+export const partnerNameOf = (partner: PublicProfile | null) => partner?.name.trim() || FALLBACK_LABELS.unknownPartner;
 export const avatarOf = (partner: PublicProfile | null) => partner?.image || DEFAULT_AVATAR;
 
 /** SPEC §9: "Default match display is 85%" when the score is not known. */

@@ -1,3 +1,4 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CUSTOM_EVENT_HOURS, customEventSession, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import { Clock } from 'lucide-react';
@@ -13,7 +14,7 @@ export interface CustomDateDialogProps {
   trailId: string;
   trailName: string;
   onClose: () => void;
-  onCreated: () => void;
+  onCreated: (event: MatchView) => void;
   /** Injectable clock for tests; defaults to the real time when the form is sent. */
   now?: () => Date;
 }
@@ -44,7 +45,7 @@ export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now =
     const message = validateCustomEventStart(start, now());
     setProblem(message);
     if (message) return;
-    propose.mutate({ trailId, startTime: start.toISOString() }, { onSuccess: () => onCreated() });
+    propose.mutate({ trailId, startTime: start.toISOString() }, { onSuccess: (event) => onCreated(event) });
   }
 
   const error = problem ?? (propose.error ? errorMessage(propose.error) : null);

@@ -125,6 +125,34 @@ describe('NoMatchesView', () => {
     expect(await screen.findByRole('button', { name: /Delete event on .*2099/ })).toBeDefined();
   });
 
+  it('says "Your event was created." for as long as the event exists: deleting it takes the notice away', async () => {
+    const created = makeMatch({
+      trailId: trail.id,
+      status: 'active',
+      createdManually: true,
+      startTime: new Date('2099-03-14T09:30').toISOString(),
+    });
+    const { routes } = setup({
+      extra: [
+        { method: 'POST', path: '/api/matches/custom', body: created },
+        { method: 'DELETE', path: `/api/matches/${created.id}`, status: 204 },
+      ],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Propose a Date' }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose a Date' });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-03-14' } });
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:30' } });
+    routes[1]!.body = { matches: [mySearch, created] };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('Your event was created.')).toBeDefined();
+
+    routes[1]!.body = { matches: [mySearch] };
+    fireEvent.click(screen.getByRole('button', { name: /^Delete event on/ }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this event?' })).getByRole('button', { name: 'Delete event' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Delete event on/ })).toBeNull());
+    expect(screen.queryByText('Your event was created.')).toBeNull();
+  });
+
   it('lists only my created events for this trail, and deletes one only after confirmation', async () => {
     const mine = makeMatch({
       trailId: trail.id,

@@ -18,6 +18,8 @@ import { CustomDateDialog } from './CustomDateDialog';
 import { IncomingRequestCard } from './IncomingRequestCard';
 import { ProfileDialog } from './ProfileDialog';
 
+const EVENT_CREATED = 'Your event was created.';
+
 export interface NoMatchesViewProps {
   trailId: string;
   day: WeekendDay;
@@ -45,7 +47,8 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
 
   const [candidate, setCandidate] = useState<BestMatch | null>(null);
   const [proposing, setProposing] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  // The event just proposed: its notice lasts as long as the event does (deleting it ends both).
+  const [createdId, setCreatedId] = useState<string | null>(null);
   const [showAllCandidates, setShowAllCandidates] = useState(false);
 
   const trailName = trail?.name ?? search?.trail?.name ?? UNKNOWN_TRAIL;
@@ -214,9 +217,9 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
       <CreatedEvents
         events={createdEvents}
         loading={myMatchesQuery.isPending}
-        notice={notice}
+        notice={createdId && createdEvents?.some((event) => event.id === createdId) ? EVENT_CREATED : null}
         onPropose={() => {
-          setNotice(null);
+          setCreatedId(null);
           setProposing(true);
         }}
       />
@@ -257,9 +260,9 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           trailId={trailId}
           trailName={trailName}
           onClose={() => setProposing(false)}
-          onCreated={() => {
+          onCreated={(event) => {
             setProposing(false);
-            setNotice('Your event was created.');
+            setCreatedId(event.id);
           }}
         />
       )}

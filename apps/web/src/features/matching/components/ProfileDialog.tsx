@@ -1,3 +1,4 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { AtSign, MapPin } from 'lucide-react';
@@ -70,8 +71,8 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
         </div>
 
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <Fact label="Age" value={profile.age ?? 'N/A'} />
-          <Fact label="Gender" value={profile.gender ?? 'N/A'} />
+          <Fact label="Age" value={profile.age ?? FALLBACK_LABELS.notAvailable} />
+          <Fact label="Gender" value={profile.gender ?? FALLBACK_LABELS.notAvailable} />
           <Fact label="Hiking" value={skillLabel(profile.skills.hiking)} />
           <Fact label="Running" value={skillLabel(profile.skills.running)} />
           <Fact
@@ -89,7 +90,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               ) : (
-                'N/A'
+                FALLBACK_LABELS.notAvailable
               )
             }
           />
@@ -97,7 +98,9 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
 
         <div>
           <h3 className="text-sm font-semibold text-stone-900">Bio</h3>
-          <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-stone-700">{profile.bio?.trim() || 'N/A'}</p>
+          <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-stone-700">
+            {profile.bio?.trim() || FALLBACK_LABELS.notAvailable}
+          </p>
         </div>
 
         <div>

@@ -1,4 +1,5 @@
 import type { SkillLevel } from '@trailbuddy/shared/contracts/enums';
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 
 /** A stored compatibility, or the product's default display when none was computed (SPEC §9). */
@@ -14,5 +15,5 @@ export function skillLabel(level: SkillLevel): string {
   return capitalize(level);
 }
 
-export const UNKNOWN_TRAIL = 'Unknown Trail';
-export const UNKNOWN_PARTNER = 'Unknown Partner';
+export const UNKNOWN_TRAIL = FALLBACK_LABELS.unknownTrail;
+export const UNKNOWN_PARTNER = FALLBACK_LABELS.unknownPartner;

@@ -34,6 +34,32 @@ describe('OnboardingCarousel', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Get started' })).toBeTruthy();
   });
 
+  it('moves between the slides with the Left and Right arrow keys, stopping at either end', () => {
+    mockFetch([]);
+    renderCarousel();
+    const title = () => screen.getByRole('heading', { level: 3 }).textContent;
+    const carousel = screen.getByRole('region', { name: 'Onboarding steps' });
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Next' }), { key: 'ArrowRight' });
+    expect(title()).toBe('Choose Saturday or Sunday');
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Step 2:/ }), { key: 'ArrowRight' });
+    fireEvent.keyDown(carousel, { key: 'ArrowRight' });
+    expect(title()).toBe('Hike and give feedback');
+    fireEvent.keyDown(carousel, { key: 'ArrowRight' });
+    expect(title()).toBe('Hike and give feedback');
+    expect(currentStep()?.getAttribute('aria-label')).toMatch(/^Step 4:/);
+
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    expect(title()).toBe('Get matched with a buddy');
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft', altKey: true });
+    expect(title()).toBe('Get matched with a buddy');
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    expect(title()).toBe('Pick a trail');
+  });
+
   it('lets the dots jump to a step', () => {
     mockFetch([]);
     renderCarousel();

@@ -1,5 +1,5 @@
 import { CalendarDays, Handshake, Map as TrailMap, MessageSquareHeart, type LucideIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useMe } from '../../../lib/queries/me';
@@ -72,9 +72,26 @@ export default function OnboardingCarousel({ onClose }: { onClose: () => void })
     requestAnimationFrame(() => nextRef.current?.focus());
   }
 
+  /** Left and Right move between the slides from anywhere in the dialog, as in any carousel. */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    const next = index + step;
+    if (step === 0 || next < 0 || next >= ONBOARDING_STEPS.length) return;
+    event.preventDefault();
+    goTo(next);
+  }
+
   return (
     <Dialog title="How TrailBuddy works" description="From a trail to your next hike in four steps." onClose={close}>
-      <div className="flex flex-col items-center text-center">
+      <div
+        role="region"
+        aria-roledescription="carousel"
+        aria-label="Onboarding steps"
+        aria-keyshortcuts="ArrowLeft ArrowRight"
+        onKeyDown={onKeyDown}
+        className="flex flex-col items-center text-center"
+      >
         <div role="group" aria-roledescription="slide" aria-label={`Step ${index + 1} of ${ONBOARDING_STEPS.length}`} className="w-full">
           <div className={`mx-auto flex size-28 items-center justify-center rounded-full ${step.tint}`} aria-hidden="true">
             <Icon className="size-14" strokeWidth={1.5} />

@@ -48,6 +48,27 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     expect(field('Instagram handle').value).toBe('rita.trails');
   });
 
+  it('keeps the "@" the box shows out of the handle as it is typed or pasted, so it never reads "@ @handle"', () => {
+    mockFetch([]);
+    renderProfileUi(<PersonalProfileView />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    set('Instagram handle', '@');
+    expect(field('Instagram handle').value).toBe('');
+    set('Instagram handle', '@rita');
+    expect(field('Instagram handle').value).toBe('rita');
+    set('Instagram handle', ' @@rita.trails');
+    expect(field('Instagram handle').value).toBe('rita.trails');
+  });
+
+  it('says "Age is required." for an empty age, with the message of the shared schema', () => {
+    mockFetch([]);
+    renderProfileUi(<PersonalProfileView />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    set('Age', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(document.getElementById(field('Age').getAttribute('aria-describedby')!)?.textContent).toBe('Age is required.');
+  });
+
   it('takes the focus to the first flagged field and clears a flag as soon as that field is corrected', () => {
     mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });

@@ -11,6 +11,7 @@ import { PhotoPicker } from './PhotoPicker';
 import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
 import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 import { ProfileHeader } from './ProfileHeader';
+import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
 
 /**
  * The personal-profile view (SPEC §2): the signed-in user's own profile with an Edit/Cancel
@@ -56,6 +57,8 @@ function PersonalProfile({ me }: { me: Me }) {
           Change Photo
         </Button>
       </ProfileHeader>
+
+      {awaitsVerification(me) && <VerifyEmailNotice email={me.user.email} />}
 
       {photoOpen && (
         <section id="profile-photo" className="rounded-2xl bg-white p-5 shadow-card ring-1 ring-stone-200/70">

@@ -15,15 +15,17 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { ApiError } from '../../../lib/api-client';
 import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../utils/labels';
 import {
-  fieldErrorsFromServer,
+  checkProfileForm,
+  formFieldErrors,
   REQUIRED_FIELDS_MESSAGE,
-  toProfilePayload,
-  validateProfileForm,
   type FieldErrors,
   type ProfileField,
   type ProfileFormValues,
 } from '../utils/profile-form';
 import { InputField, SelectField, TextAreaField } from '../../../components/ui/Field';
+
+/** The handle as typed, without the "@" in front that the box already shows. */
+const withoutAt = (text: string) => text.replace(/^\s*@+/, '');
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -123,6 +125,8 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
           spellCheck={false}
           required
           {...bind('instagram')}
+          // The box shows its own "@": one typed or pasted in front would read "@ @handle".
+          onChange={(event) => onChange({ instagram: withoutAt(event.target.value) })}
         />
       </Section>
 
@@ -181,16 +185,16 @@ export function useProfileForm({ initialValues, save, failureMessage }: ProfileF
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const invalid = validateProfileForm(values);
-    if (Object.keys(invalid).length > 0) {
-      refuse(invalid);
+    const checked = checkProfileForm(values);
+    if (!checked.ok) {
+      refuse(checked.errors);
       return;
     }
     setErrors({});
     setProblem(null);
-    save(toProfilePayload(values), {
+    save(checked.payload, {
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError && error.status === 400 ? fieldErrorsFromServer(error.fields) : {};
+        const fieldErrors = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fields) : {};
         if (Object.keys(fieldErrors).length > 0) refuse(fieldErrors);
         else setProblem(failureMessage);
       },

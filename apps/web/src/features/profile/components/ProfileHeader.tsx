@@ -1,8 +1,9 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export const UNKNOWN_PLAYER = 'Unknown Player';
+export const UNKNOWN_PLAYER = FALLBACK_LABELS.unknownPlayer;
 
 /** The top card of a profile: picture, name and location, with room for actions. */
 export function ProfileHeader({

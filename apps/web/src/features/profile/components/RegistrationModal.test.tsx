@@ -40,6 +40,37 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     expect(field('Adventure level').value).toBe('moderate');
   });
 
+  it('says that a verification link was mailed to the new address, and sends it again on request', async () => {
+    const fetchMock = mockFetch([{ method: 'POST', path: '/api/auth/send-verification-email', body: { status: true } }]);
+    renderProfileUi(<RegistrationModal me={me} />, { me });
+    const notice = screen.getByText(/We sent a verification link to/).closest('[role="status"]') as HTMLElement;
+    expect(notice.textContent).toContain('rita@example.com');
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Send the e-mail again' }));
+    await within(notice).findByText('We sent you a new link. Check your inbox.');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toMatch(/\/api\/auth\/send-verification-email$/);
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'rita@example.com' });
+  });
+
+  it('reports a resend the server refuses', async () => {
+    mockFetch([{ method: 'POST', path: '/api/auth/send-verification-email', status: 429, body: { message: 'Too many requests' } }]);
+    renderProfileUi(<RegistrationModal me={me} />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
+    await screen.findByText('We could not send the e-mail. Please try again in a few minutes.');
+  });
+
+  it('says nothing of verification to an account that is verified, or has no mailbox (a phone-only account)', () => {
+    mockFetch([]);
+    const verified = makeNewMe({ user: { emailVerified: true } });
+    const { unmount } = renderProfileUi(<RegistrationModal me={verified} />, { me: verified });
+    expect(screen.queryByText(/verification link/)).toBeNull();
+    unmount();
+    const phoneOnly = makeNewMe({ user: { email: '' } });
+    renderProfileUi(<RegistrationModal me={phoneOnly} />, { me: phoneOnly });
+    expect(screen.queryByText(/verification link/)).toBeNull();
+  });
+
   it('cannot be dismissed: no close button, Escape does nothing, but Sign Out is offered', () => {
     mockFetch([]);
     renderProfileUi(<RegistrationModal me={me} />, { me });

@@ -11,6 +11,7 @@ import { registrationDefaults } from '../utils/profile-form';
 import { useModalFocus } from '../utils/use-modal-focus';
 import { PhotoPicker } from './PhotoPicker';
 import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
+import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
 
 /**
  * "Complete Your Profile" (SPEC §2, §4 user journey, §5): shown while the signed-in user has
@@ -69,6 +70,7 @@ export default function RegistrationModal({ me }: { me: Me }) {
           noValidate
           className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-5"
         >
+          {awaitsVerification(me) && <VerifyEmailNotice email={me.user.email} />}
           <p className="text-xs text-stone-500">
             Fields marked <span className="text-red-700">*</span> are required.
           </p>

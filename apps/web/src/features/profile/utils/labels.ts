@@ -1,3 +1,4 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { AdventureLevel, CommunicationStyle, Gender, Pace, SkillLevel } from '@trailbuddy/shared/contracts/enums';
 
 export const SKILL_LABELS: Record<SkillLevel, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
@@ -7,7 +8,7 @@ export const COMMUNICATION_LABELS: Record<CommunicationStyle, string> = { quiet:
 export const ADVENTURE_LABELS: Record<AdventureLevel, string> = { cautious: 'Cautious', moderate: 'Moderate', adventurous: 'Adventurous' };
 
 /** SPEC §8 fallback for a value that is missing. */
-export const NOT_AVAILABLE = 'N/A';
+export const NOT_AVAILABLE = FALLBACK_LABELS.notAvailable;
 
 /** A link to an Instagram profile; the handle is stored without "@". */
 export function instagramUrl(handle: string): string {

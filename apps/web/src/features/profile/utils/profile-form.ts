@@ -1,10 +1,12 @@
-import type { CompleteRegistrationInput, Me, OwnProfile } from '@trailbuddy/shared/contracts/profile';
+import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
 import {
-  AGE_MAX,
-  AGE_MIN,
-  BIO_MAX,
-  BIO_MIN,
-  GENDERS,
+  profileFormSchema,
+  type CompleteRegistrationInput,
+  type Me,
+  type OwnProfile,
+  type ProfileFormInput,
+} from '@trailbuddy/shared/contracts/profile';
+import {
   PROFILE_DEFAULTS,
   type AdventureLevel,
   type CommunicationStyle,
@@ -12,7 +14,6 @@ import {
   type Pace,
   type SkillLevel,
 } from '@trailbuddy/shared/contracts/enums';
-import { findCountry, isKnownCity } from '@trailbuddy/shared/data/locations';
 
 /** SPEC §5 and §8: the one message for a registration or profile form that is incomplete or invalid. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
@@ -78,50 +79,37 @@ export function valuesFromProfile(profile: OwnProfile): ProfileFormValues {
   };
 }
 
-const AGE_PATTERN = /^\d+$/;
-
-/** SPEC §5 "Registration": every field is required; age 1–120; bio 10–500 characters; city of the chosen country. */
-export function validateProfileForm(values: ProfileFormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.fullName.trim()) errors.fullName = 'Full name is required.';
-
-  const age = values.age.trim();
-  if (!age) errors.age = 'Age is required.';
-  else if (!AGE_PATTERN.test(age) || Number(age) < AGE_MIN || Number(age) > AGE_MAX) {
-    errors.age = `Age must be between ${AGE_MIN} and ${AGE_MAX}.`;
-  }
-
-  if (!(GENDERS as readonly string[]).includes(values.gender)) errors.gender = 'Gender is required.';
-  if (!findCountry(values.country)) errors.country = 'Country is required.';
-  if (!values.city) errors.city = 'City is required.';
-  else if (!isKnownCity(values.country, values.city)) errors.city = 'Choose a city in the chosen country.';
-
-  const bioLength = values.bio.trim().length;
-  if (bioLength === 0) errors.bio = 'Bio is required.';
-  else if (bioLength < BIO_MIN || bioLength > BIO_MAX) errors.bio = `Bio must be between ${BIO_MIN} and ${BIO_MAX} characters.`;
-
-  if (!instagramHandle(values.instagram)) errors.instagram = 'Instagram handle is required.';
-  return errors;
-}
-
 /** "@trail.ana" and "trail.ana" are the same handle; the stored form has no "@". */
 export function instagramHandle(text: string): string {
   return text.trim().replace(/^@+/, '').trim();
 }
 
-/** The body of `PUT /api/me/registration`, and (every field) of `PATCH /api/me/profile`. */
-export function toProfilePayload(values: ProfileFormValues): CompleteRegistrationInput {
+/** The form's flat values as the shared profile-form schema reads them (nested, as the API takes them). */
+function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
   return {
-    fullName: values.fullName.trim(),
-    age: Number(values.age.trim()),
+    fullName: values.fullName,
+    age: values.age,
     gender: values.gender as Gender,
     country: values.country,
     city: values.city,
     skills: { hiking: values.hiking, running: values.running },
-    bio: values.bio.trim(),
+    bio: values.bio,
     instagram: instagramHandle(values.instagram),
     preferences: { pace: values.pace, communication: values.communication, adventureLevel: values.adventureLevel },
   };
+}
+
+export type ProfileFormCheck = { ok: true; payload: CompleteRegistrationInput } | { ok: false; errors: FieldErrors };
+
+/**
+ * SPEC §5 "Registration", checked with the shared schema the server validates the request with
+ * (ADR 0016): the same rules and the same messages. What passes is the body of `PUT
+ * /api/me/registration` and (every field) of `PATCH /api/me/profile`. That the city belongs to
+ * the country is the server's check, against the same data module the city list comes from.
+ */
+export function checkProfileForm(values: ProfileFormValues): ProfileFormCheck {
+  const checked = checkWith(profileFormSchema, toSchemaInput(values));
+  return checked.ok ? { ok: true, payload: checked.data } : { ok: false, errors: formFieldErrors(checked.fields) };
 }
 
 const SERVER_FIELD_NAMES: Record<string, ProfileField> = {
@@ -139,8 +127,8 @@ const SERVER_FIELD_NAMES: Record<string, ProfileField> = {
   'preferences.adventureLevel': 'adventureLevel',
 };
 
-/** The server names nested fields by path ("skills.hiking"); the form names them flat. */
-export function fieldErrorsFromServer(fields: Record<string, string> | undefined): FieldErrors {
+/** The schema and the server name nested fields by path ("skills.hiking"); the form names them flat. */
+export function formFieldErrors(fields: Record<string, string> | undefined): FieldErrors {
   const errors: FieldErrors = {};
   for (const [name, message] of Object.entries(fields ?? {})) {
     const field = SERVER_FIELD_NAMES[name];

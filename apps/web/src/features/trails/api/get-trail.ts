@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { api } from '../../../lib/api-client';
 import { trailsQueryOptions } from '../../../lib/queries/trails';
 
 /**
- * One trail's keys start with 'trail' (not 'trails'): app/ invalidates ['trail'] on live trail
- * events, so an open detail view refreshes without a reload.
+ * One trail's keys start with 'trail' (not 'trails'): live trail events invalidate that root
+ * (the shared LIVE_EVENT_REFRESHES table), so an open detail view refreshes without a reload.
  */
 export const trailKeys = {
-  all: ['trail'] as const,
+  all: [CACHE_ROOTS.trail] as const,
   detail: (trailId: string) => [...trailKeys.all, trailId] as const,
 };
 

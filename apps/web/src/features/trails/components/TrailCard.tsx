@@ -1,7 +1,7 @@
+import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, MapPin, Mountain, Route } from 'lucide-react';
-import { TRAIL_CARD_IMAGE_SIZES, trailImageSrcSet } from '../../../lib/queries/trails';
 import { formatSessionDay, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 
@@ -25,7 +25,7 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCar
         {trail.image ? (
           <img
             src={trail.image}
-            srcSet={trailImageSrcSet(trail.image)}
+            srcSet={imageSrcSet(trail.image)}
             sizes={TRAIL_CARD_IMAGE_SIZES}
             alt=""
             width={IMAGE_WIDTH}

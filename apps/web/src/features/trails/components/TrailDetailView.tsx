@@ -1,3 +1,5 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
+import { imageSrcSet, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { ArrowLeft, CalendarDays, Clock, ExternalLink, Gauge, Map as MapIcon, MapPin, Mountain, Route, Timer, Users } from 'lucide-react';
@@ -6,7 +8,6 @@ import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
 import { useMe } from '../../../lib/queries/me';
-import { trailImageSrcSet } from '../../../lib/queries/trails';
 import { useTrail } from '../api/get-trail';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
@@ -31,8 +32,6 @@ const BACK: Record<TrailDetailFrom, { label: string; view: View }> = {
 
 const IMAGE_WIDTH = 960;
 const IMAGE_HEIGHT = 540;
-/** The picture and the map fill the main column on phones and its left half from md (max-w-3xl, px-4, gap-6). */
-const IMAGE_SIZES = '(min-width: 768px) 356px, calc(100vw - 32px)';
 
 /** SPEC §2 "trail-detail". */
 export default function TrailDetailView({ trailId, from }: TrailDetailViewProps) {
@@ -75,8 +74,8 @@ function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
           {trail.image ? (
             <img
               src={trail.image}
-              srcSet={trailImageSrcSet(trail.image)}
-              sizes={IMAGE_SIZES}
+              srcSet={imageSrcSet(trail.image)}
+              sizes={TRAIL_DETAIL_IMAGE_SIZES}
               alt=""
               width={IMAGE_WIDTH}
               height={IMAGE_HEIGHT}
@@ -116,13 +115,13 @@ function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
               <span className="whitespace-nowrap">{formatSessionTime(session.start, session.end)}</span>
             </Fact>
             <Fact icon={<Timer />} label="Duration">
-              {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : 'N/A'}
+              {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : FALLBACK_LABELS.notAvailable}
             </Fact>
             <Fact icon={<Mountain />} label="Activity">
               {ACTIVITY_LABELS[trail.activity]}
             </Fact>
             <Fact icon={<Route />} label="Length">
-              {trail.length || 'N/A'}
+              {trail.length || FALLBACK_LABELS.notAvailable}
             </Fact>
             <Fact icon={<Gauge />} label="Difficulty">
               <span className={`inline-block rounded-full px-2 py-px text-xs ring-1 ring-inset ${DIFFICULTY_STYLES[trail.difficulty]}`}>
@@ -180,8 +179,8 @@ function MapLink({ trail }: { trail: Trail }) {
   const image = trail.map ? (
     <img
       src={trail.map}
-      srcSet={trailImageSrcSet(trail.map)}
-      sizes={IMAGE_SIZES}
+      srcSet={imageSrcSet(trail.map)}
+      sizes={TRAIL_DETAIL_IMAGE_SIZES}
       alt={`Map of ${trail.name}`}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
@@ -230,7 +229,7 @@ function BackButton({ from }: { from: TrailDetailFrom }) {
 function UnknownTrail() {
   return (
     <StateCard
-      title="Unknown Trail"
+      title={FALLBACK_LABELS.unknownTrail}
       heading
       message="This trail is no longer available. It may have been removed or replaced by next week’s session."
     >

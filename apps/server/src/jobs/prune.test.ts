@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  identityActionCodes,
+  identitySecondFactors,
+  liveEvents,
+  phoneVerifications,
+  rateLimits,
+  sessions,
+  smsDevInbox,
+  users,
+  verifications,
+} from '../db/schema/index.js';
+import { runDueJobs } from '../test/queued-jobs.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { pruneExpiredRecords } from './prune.js';
+import { addJob, TASKS } from './queue.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await t.db.insert(users).values({ id: 'u1', name: 'Ana', email: 'ana@example.com' });
+});
+afterAll(async () => t.close());
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600_000);
+const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id).sort();
+
+describe('pruneExpiredRecords', () => {
+  it('deletes what is past use for more than a day, and keeps everything else', async () => {
+    const code = (id: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      id,
+      codeHash: `hash-${id}`,
+      operation: 'VERIFY_EMAIL',
+      userId: 'u1',
+      email: 'ana@example.com',
+      expiresAt,
+      usedAt,
+    });
+    await t.db
+      .insert(identityActionCodes)
+      .values([
+        code('code-expired-long-ago', hoursAgo(30)),
+        code('code-used-long-ago', hoursAgo(-1), hoursAgo(26)),
+        code('code-expired-recently', hoursAgo(2)),
+        code('code-live', hoursAgo(-1)),
+      ]);
+    const verification = (id: string, expiresAt: Date) => ({
+      id,
+      phoneNumber: '+351912000001',
+      codeHash: id,
+      expiresAt,
+      createdAt: hoursAgo(40),
+    });
+    await t.db
+      .insert(phoneVerifications)
+      .values([
+        verification('00000000-0000-4000-8000-000000000001', hoursAgo(25)),
+        verification('00000000-0000-4000-8000-000000000002', hoursAgo(1)),
+      ]);
+    await t.db.insert(verifications).values([
+      { id: 'v-old', identifier: 'x', value: 'y', expiresAt: hoursAgo(48) },
+      { id: 'v-live', identifier: 'x', value: 'y', expiresAt: hoursAgo(-24) },
+    ]);
+    await t.db.insert(sessions).values([
+      { id: 's-old', token: 't-old', userId: 'u1', expiresAt: hoursAgo(25) },
+      { id: 's-live', token: 't-live', userId: 'u1', expiresAt: hoursAgo(-100) },
+    ]);
+    await t.db.insert(identitySecondFactors).values([
+      { id: 'f-lapsed', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(25) },
+      { id: 'f-pending', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(-1) },
+      { id: 'f-enrolled', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(100), enrolledAt: hoursAgo(101) },
+    ]);
+    await t.db.insert(rateLimits).values([
+      { id: 'r-old', key: 'old', count: 3, lastRequest: hoursAgo(25).getTime() },
+      { id: 'r-live', key: 'live', count: 3, lastRequest: hoursAgo(0.5).getTime() },
+    ]);
+    await t.db.insert(smsDevInbox).values([
+      { toPhone: '+351912000001', body: 'old', idempotencyKey: 'dev-old', receivedAt: hoursAgo(8 * 24) },
+      { toPhone: '+351912000001', body: 'new', idempotencyKey: 'dev-new', receivedAt: hoursAgo(1) },
+    ]);
+
+    expect(await pruneExpiredRecords(t.db, NOW)).toEqual({
+      identityActionCodes: 2,
+      phoneVerifications: 1,
+      verifications: 1,
+      sessions: 1,
+      pendingSecondFactors: 1,
+      rateLimits: 1,
+      devSms: 1,
+    });
+    expect(await ids(t.db.select({ id: identityActionCodes.id }).from(identityActionCodes))).toEqual([
+      'code-expired-recently',
+      'code-live',
+    ]);
+    expect(await ids(t.db.select({ id: phoneVerifications.id }).from(phoneVerifications))).toEqual([
+      '00000000-0000-4000-8000-000000000002',
+    ]);
+    expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
+    expect(await ids(t.db.select({ id: sessions.id }).from(sessions))).toEqual(['s-live']);
+    expect(await ids(t.db.select({ id: identitySecondFactors.id }).from(identitySecondFactors))).toEqual(['f-enrolled', 'f-pending']);
+    expect(await ids(t.db.select({ id: rateLimits.id }).from(rateLimits))).toEqual(['r-live']);
+    expect((await t.db.select().from(smsDevInbox)).map((m) => m.body)).toEqual(['new']);
+
+    // A second run finds nothing more.
+    expect(Object.values(await pruneExpiredRecords(t.db, NOW)).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe('the prune tasks', () => {
+  it('prune_live_events keeps an hour of events, measured on the injected clock', async () => {
+    await t.db.insert(liveEvents).values([
+      { type: 'trail.created', audience: null, payload: {}, createdAt: hoursAgo(2) },
+      { type: 'trail.created', audience: null, payload: { kept: true }, createdAt: hoursAgo(0.5) },
+    ]);
+    await addJob(t.db, TASKS.pruneLiveEvents, {});
+    await runDueJobs(t.url, { db: t.db, now: () => NOW });
+    expect((await t.db.select().from(liveEvents)).map((e) => e.payload)).toEqual([{ kept: true }]);
+  });
+
+  it('prune_expired_records runs pruneExpiredRecords with the injected clock', async () => {
+    await t.db.insert(verifications).values({ id: 'v-stale', identifier: 'x', value: 'y', expiresAt: hoursAgo(30) });
+    await addJob(t.db, TASKS.pruneExpiredRecords, {});
+    await runDueJobs(t.url, { db: t.db, now: () => NOW });
+    expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
+  });
+});

@@ -1,0 +1,59 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  identityActionCodes,
+  identitySecondFactors,
+  phoneVerifications,
+  rateLimits,
+  sessions,
+  smsDevInbox,
+  verifications,
+} from '../db/schema/index.js';
+
+/**
+ * Rows past use are kept a day before they go, so a person who clicks a spent link or types an
+ * expired code still gets "expired" rather than "invalid", and a support question about
+ * yesterday can still be answered.
+ */
+export const EXPIRED_RECORD_GRACE_MS = 24 * 60 * 60_000;
+/** The development SMS inbox (never written in production) keeps a week of messages. */
+export const DEV_SMS_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * Deletes what only grows otherwise: used and expired action codes and phone codes, lapsed
+ * Better Auth verifications, sessions and second-factor enrollments, rate-limit counters whose
+ * window (an hour at most) is long over, and old development texts. Live events have their own
+ * task (events/prune.ts); delivered messages leave the job queue by themselves, and their
+ * ledger rows (`outgoing_messages`) stay on purpose (ADR 0011). Each DELETE is idempotent, so
+ * overlapping runs cannot delete anything twice or wrongly.
+ */
+export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<string, number>> {
+  const before = new Date(now.getTime() - EXPIRED_RECORD_GRACE_MS);
+  const count = async (q: Promise<unknown[]>) => (await q).length;
+  return {
+    identityActionCodes: await count(
+      db
+        .delete(identityActionCodes)
+        .where(or(lt(identityActionCodes.usedAt, before), lt(identityActionCodes.expiresAt, before)))
+        .returning({ id: identityActionCodes.id }),
+    ),
+    phoneVerifications: await count(
+      db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, before)).returning({ id: phoneVerifications.id }),
+    ),
+    verifications: await count(db.delete(verifications).where(lt(verifications.expiresAt, before)).returning({ id: verifications.id })),
+    sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
+    pendingSecondFactors: await count(
+      db
+        .delete(identitySecondFactors)
+        .where(and(isNull(identitySecondFactors.enrolledAt), lt(identitySecondFactors.pendingExpiresAt, before)))
+        .returning({ id: identitySecondFactors.id }),
+    ),
+    rateLimits: await count(db.delete(rateLimits).where(lt(rateLimits.lastRequest, before.getTime())).returning({ id: rateLimits.id })),
+    devSms: await count(
+      db
+        .delete(smsDevInbox)
+        .where(lt(smsDevInbox.receivedAt, new Date(now.getTime() - DEV_SMS_RETENTION_MS)))
+        .returning({ id: smsDevInbox.id }),
+    ),
+  };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+
+/**
+ * The task identifiers of the job queue (graphile-worker, ADR 0011). A job names its task by
+ * this string in the database, so never rename one while jobs of the old name may be pending.
+ */
+export const TASKS = {
+  sendMail: 'send_mail',
+  sendSms: 'send_sms',
+  expireMatches: 'expire_matches',
+  recurTrails: 'recur_trails',
+  pruneLiveEvents: 'prune_live_events',
+  pruneExpiredRecords: 'prune_expired_records',
+} as const;
+export type TaskName = (typeof TASKS)[keyof typeof TASKS];
+
+export interface AddJobOptions {
+  /** How many tries before the job is given up (graphile-worker's default is 25). */
+  maxAttempts?: number;
+  /** A pending job with the same key is replaced rather than duplicated. */
+  jobKey?: string;
+}
+
+/**
+ * Adds a job with `graphile_worker.add_job()` on the caller's connection: inside a transaction
+ * it commits or rolls back with the business change, and on commit the queue's NOTIFY wakes a
+ * worker in some instance at once (no polling, no nudging from the request).
+ */
+export async function addJob(db: DbOrTx, task: TaskName, payload: object, opts: AddJobOptions = {}): Promise<void> {
+  await db.execute(sql`
+    SELECT graphile_worker.add_job(
+      identifier => ${task}::text,
+      payload => ${JSON.stringify(payload)}::json,
+      max_attempts => ${opts.maxAttempts ?? null}::int,
+      job_key => ${opts.jobKey ?? null}::text
+    )
+  `);
+}

@@ -1,0 +1,36 @@
+import { parseCronItems, type ParsedCronItem } from 'graphile-worker';
+import { TASKS } from './queue.js';
+
+/**
+ * The recurring jobs. graphile-worker's cron records each tick in `known_crontabs` in the same
+ * statement that adds the tick's job, so however many instances run it, every tick is scheduled
+ * once, and one worker somewhere runs it.
+ *
+ * The match and trail jobs share the named queue `schedule`, which runs its jobs one at a time
+ * across all instances: a slow run is never overlapped by the next tick's. Each run catches up
+ * with everything due, so a missed tick costs nothing; a short backfill still runs the ticks an
+ * instance restart skipped, so a deploy does not delay expiry by a minute. One attempt each: the
+ * next tick is the retry.
+ */
+const SCHEDULE_QUEUE = 'schedule';
+const BACKFILL_MS = 2 * 60_000;
+
+export function scheduledJobs(): ParsedCronItem[] {
+  return parseCronItems([
+    {
+      task: TASKS.expireMatches,
+      identifier: TASKS.expireMatches,
+      match: '* * * * *',
+      options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
+    },
+    {
+      task: TASKS.recurTrails,
+      identifier: TASKS.recurTrails,
+      match: '* * * * *',
+      options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
+    },
+    // Pruning deletes idempotently, so it needs no queue of its own.
+    { task: TASKS.pruneLiveEvents, identifier: TASKS.pruneLiveEvents, match: '*/5 * * * *', options: { maxAttempts: 1 } },
+    { task: TASKS.pruneExpiredRecords, identifier: TASKS.pruneExpiredRecords, match: '17 * * * *', options: { maxAttempts: 1 } },
+  ]);
+}

@@ -1,0 +1,51 @@
+import type { TaskList } from 'graphile-worker';
+import type { Db } from '../db/client.js';
+import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
+import { sendMailTask } from '../mail/task.js';
+import type { MailTransport } from '../mail/transports.js';
+import { sendSmsTask } from '../sms/task.js';
+import type { SmsTransport } from '../sms/transports.js';
+import type { JobLog } from './log.js';
+import { expireMatches } from './match-expiry.js';
+import { pruneExpiredRecords } from './prune.js';
+import { TASKS } from './queue.js';
+import { recurTrails } from './trail-recurrence.js';
+
+export interface TaskDeps {
+  /** The application's database (Drizzle): tasks read and write through it, not the queue's pool. */
+  db: Db;
+  log: JobLog;
+  timeZone: string;
+  /** Injectable so tests can move time; the scheduled tasks read it, not the cron tick. */
+  now: () => Date;
+  /** Without one, `send_mail` jobs wait in the queue for an instance that has it. */
+  mail?: MailTransport | undefined;
+  /** Without one (SMS off), `send_sms` jobs wait likewise. */
+  sms?: SmsTransport | undefined;
+}
+
+/** Every task this server runs, by identifier (jobs/queue.ts). */
+export function createTaskList(deps: TaskDeps): TaskList {
+  const { db, log, now } = deps;
+  const tasks: TaskList = {
+    [TASKS.expireMatches]: async () => {
+      const expired = await expireMatches(db, now());
+      if (expired > 0) log.info({ expired }, 'expired matches');
+    },
+    [TASKS.recurTrails]: async () => {
+      const recurred = await recurTrails(db, now(), deps.timeZone);
+      if (recurred > 0) log.info({ recurred }, 'recurred trails');
+    },
+    [TASKS.pruneLiveEvents]: async () => {
+      const deleted = await pruneLiveEvents(db, { olderThan: new Date(now().getTime() - LIVE_EVENT_RETENTION_MS) });
+      if (deleted > 0) log.info({ deleted }, 'pruned live events');
+    },
+    [TASKS.pruneExpiredRecords]: async () => {
+      const deleted = await pruneExpiredRecords(db, now());
+      if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'pruned expired records');
+    },
+  };
+  if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
+  if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
+  return tasks;
+}

@@ -1,0 +1,42 @@
+import type { Writable } from 'node:stream';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { Env } from './env.js';
+
+/**
+ * The process logger. Development writes readable lines (pino-pretty, in this thread and
+ * synchronously, so nothing is lost when the process exits); anything else writes one JSON object
+ * a line for log collectors. `LOG_LEVEL` sets the level either way.
+ */
+export async function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>, destination: Writable = process.stdout): Promise<Logger> {
+  if (env.NODE_ENV !== 'development') return pino({ level: env.LOG_LEVEL }, destination);
+  // Loaded only here: production never needs the pretty printer.
+  const { default: pretty } = await import('pino-pretty');
+  const colorize = destination === process.stdout && process.stdout.isTTY;
+  return pino(
+    { level: env.LOG_LEVEL },
+    pretty({ destination, sync: true, colorize, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true }),
+  );
+}
+
+/**
+ * Development request logs: one short debug line per request ("GET /api/trails 200 4 ms")
+ * instead of Fastify's two info lines with the whole request and reply, which drown everything
+ * else while a person clicks through the app. LOG_LEVEL=debug shows them; failed requests are
+ * still logged as errors at any level.
+ */
+export class DevelopmentRequestLogs extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.debug(line);
+  }
+}
+
+/** Fastify's request logging for this environment: the default (info, JSON) outside development. */
+export function requestLogController(env: Pick<Env, 'NODE_ENV'>): LogController | undefined {
+  return env.NODE_ENV === 'development' ? new DevelopmentRequestLogs() : undefined;
+}

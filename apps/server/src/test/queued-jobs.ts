@@ -1,0 +1,65 @@
+// Test helper (imported by tests only): what the job queue holds, and a way to work it off once.
+import { sql } from 'drizzle-orm';
+import { runOnce } from 'graphile-worker';
+import type { Db } from '../db/client.js';
+import { jobQueueLogger, silentLog } from '../jobs/log.js';
+import { TASKS, type TaskName } from '../jobs/queue.js';
+import { createTaskList, type TaskDeps } from '../jobs/tasks.js';
+import type { MailJob } from '../mail/queue.js';
+import type { SmsToQueue } from '../sms/queue.js';
+
+export interface QueuedJob<P> {
+  id: string;
+  payload: P;
+  attempts: number;
+  lastError: string | null;
+  runAt: Date;
+}
+
+/**
+ * The jobs of one task still in the queue (pending, retrying or failed for good), oldest first.
+ * graphile-worker's public `jobs` view leaves out the payload, which is what these tests check,
+ * so this reads its table; the version is pinned (~0.17) and this is test code only.
+ */
+export async function queuedJobs<P>(db: Db, task: TaskName): Promise<QueuedJob<P>[]> {
+  const { rows } = await db.execute<{ id: string; payload: P; attempts: number; last_error: string | null; run_at: string }>(sql`
+    SELECT j.id::text AS id, j.payload, j.attempts, j.last_error, j.run_at
+    FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+    WHERE t.identifier = ${task}
+    ORDER BY j.id
+  `);
+  return rows.map((r) => ({ id: r.id, payload: r.payload, attempts: r.attempts, lastError: r.last_error, runAt: new Date(r.run_at) }));
+}
+
+/** The mails queued (not yet sent), oldest first, optionally to one address or of one template. */
+export async function queuedMail(db: Db, filter: { to?: string; template?: string } = {}): Promise<MailJob[]> {
+  return (await queuedJobs<MailJob>(db, TASKS.sendMail))
+    .map((j) => j.payload)
+    .filter((m) => (filter.to === undefined || m.to === filter.to) && (filter.template === undefined || m.template === filter.template));
+}
+
+/** The text messages queued (not yet sent), oldest first, optionally to one number. */
+export async function queuedSms(db: Db, filter: { to?: string } = {}): Promise<SmsToQueue[]> {
+  return (await queuedJobs<SmsToQueue>(db, TASKS.sendSms))
+    .map((j) => j.payload)
+    .filter((m) => filter.to === undefined || m.to === filter.to);
+}
+
+/**
+ * Runs every job that is due now with the server's own tasks, then returns (graphile-worker's
+ * `runOnce`). Only the transports given get their task, so the other channel's jobs stay queued.
+ */
+export async function runDueJobs(connectionString: string, deps: Partial<TaskDeps> & { db: Db }): Promise<void> {
+  const taskList = createTaskList({ log: silentLog, timeZone: 'Europe/Lisbon', now: () => new Date(), ...deps });
+  await runOnce({ connectionString, taskList, noHandleSignals: true, logger: jobQueueLogger(silentLog) });
+  // graphile-worker records a job's completion or failure without making the task wait for it,
+  // so `runOnce` can return a moment before; wait until no job is held any more.
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await deps.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE locked_at IS NOT NULL`,
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('a job stayed locked after runOnce');
+}

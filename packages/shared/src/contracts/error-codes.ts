@@ -1,0 +1,63 @@
+// Zod-free: the web app's API client imports it on the signed-out home page (ARCHITECTURE §7 budget).
+import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE } from '../domain/match-states';
+import { IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES } from './identity-errors';
+
+/**
+ * Every `code` an API error can carry. The server's error constructors take an ErrorCode, the
+ * web app's ApiError holds one, so a new code is added here (with its message) or not at all.
+ * The general codes follow the status vocabulary of SPEC §8 ("Generic status codes").
+ */
+export const GENERAL_ERROR_CODES = [
+  'invalid-argument',
+  'unauthenticated',
+  'permission-denied',
+  'not-found',
+  'conflict',
+  'failed-precondition',
+  'already-exists',
+  'aborted',
+  'payload-too-large',
+  'too-many-requests',
+  'internal',
+  /** A match's own creator tried to confirm it. */
+  'self-match',
+  /** Someone outside a match tried to change it. */
+  'not-participant',
+] as const;
+
+/**
+ * What the web client names a failure that carries no error body of ours: no network, or a
+ * proxy's or load balancer's own answer. The server never sends these.
+ */
+export const CLIENT_ERROR_CODES = ['network-request-failed', 'unavailable', 'unknown'] as const;
+
+export const ERROR_CODES = [...new Set([...GENERAL_ERROR_CODES, ...IDENTITY_ERROR_CODES, ...CLIENT_ERROR_CODES])] as readonly ErrorCode[];
+export type ErrorCode = (typeof GENERAL_ERROR_CODES)[number] | (typeof IDENTITY_ERROR_CODES)[number] | (typeof CLIENT_ERROR_CODES)[number];
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/**
+ * The message of each code when the error does not bring its own: the server's constructors'
+ * defaults, and what the web app shows for a failure whose body is not ours. Identity codes keep
+ * the sign-in widget's texts (SPEC §8), except where the app means something more general.
+ */
+export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
+  ...IDENTITY_ERROR_MESSAGES,
+  'invalid-argument': 'Please correct the highlighted fields.',
+  unauthenticated: 'Sign in to continue.',
+  'permission-denied': 'You do not have permission to do that.',
+  'not-found': 'Not found.',
+  conflict: 'That changed meanwhile. Reload and try again.',
+  'failed-precondition': 'That cannot be done now.',
+  'already-exists': 'That already exists.',
+  aborted: 'That changed meanwhile. Try again.',
+  'payload-too-large': 'That is too large.',
+  'too-many-requests': 'Too many requests. Try again in a few minutes.',
+  internal: 'Something went wrong. Please try again.',
+  'self-match': SELF_CONFIRM_MESSAGE,
+  'not-participant': NOT_PARTICIPANT_MESSAGE,
+  'network-request-failed': 'A network error has occurred',
+  unavailable: 'The service is unavailable. Please try again.',
+  unknown: 'Something went wrong. Please try again.',
+};
