@@ -24,6 +24,7 @@ import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
+import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
 import { userRoutes } from './routes/users/routes.js';
 import { vitalsRoutes } from './routes/vitals/routes.js';
 import type { FileStorage } from './storage/storage.js';
@@ -42,6 +43,13 @@ export interface AppOptions {
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public trail list GET /api/trails and the page renderer share (one per app). */
+    trailList: TrailListCache;
+  }
 }
 
 /** Builds the whole HTTP application without listening: main.ts serves it, tests inject into it. */
@@ -83,6 +91,11 @@ export async function buildApp(opts: AppOptions) {
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
 
+  // One cache for every reader of the public list: the route and the page that inlines it.
+  const trailList = createTrailListCache(opts.db, opts.events);
+  app.decorate('trailList', trailList);
+  app.addHook('onClose', async () => trailList.close());
+
   const deps: RouteDeps = {
     db: opts.db,
     storage: opts.storage,
@@ -93,6 +106,7 @@ export async function buildApp(opts: AppOptions) {
     mailQueued,
     smsQueued: opts.smsQueued,
     events: opts.events,
+    trailList,
     identity: identitySettings(env, opts.authSecret),
   };
   for (const routes of [
@@ -111,7 +125,7 @@ export async function buildApp(opts: AppOptions) {
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }
-  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir });
+  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir, trailList: () => trailList.get(deps.now()) });
 
   await app.ready();
   return app;

@@ -1,7 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { createTrailSchema, trailListQuerySchema, trailSchema, type Trail } from '@trailbuddy/shared/contracts/trail';
+import { createTrailSchema, trailListQuerySchema, trailSchema } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
-import { createTrailListCache } from '../../services/trail-list-cache.js';
+import { etagMatches, preferredEncoding } from '../../services/compression.js';
 import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
@@ -33,9 +34,6 @@ async function checkUploadedKey(storage: FileStorage, field: 'image' | 'map', ke
 
 export const trailRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
-  // With a live-event hub the unfiltered list is served from memory until a trail event.
-  const cache = deps.events ? createTrailListCache(deps.db, deps.events) : undefined;
-  if (cache) app.addHook('onClose', async () => cache.close());
 
   r.get(
     '/api/trails',
@@ -44,17 +42,26 @@ export const trailRoutes: RouteModule = (app, deps) => {
         tags,
         summary: 'All trails, ordered by order; optional activity and country filters',
         querystring: trailListQuerySchema,
-        response: { 200: z.object({ trails: z.array(trailSchema) }), 400: errors[400] },
+        response: { 200: z.object({ trails: z.array(trailSchema) }), 304: z.null(), 400: errors[400] },
       },
       // Served from memory (below): counting it per IP would cost more than answering it.
       config: { rateLimit: false },
     },
     async (req, reply) => {
       const filtered = req.query.activity !== undefined || req.query.country !== undefined;
-      if (!cache || filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
-      // Already the serialized form of the response schema: sent as bytes, not serialized again.
-      const json: unknown = await cache.get(deps.now());
-      return reply.header('content-type', 'application/json; charset=utf-8').send(json as { trails: Trail[] });
+      if (filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
+      // The unfiltered list is the one every home page asks for: sent as stored bytes, already
+      // serialized and compressed, or as a 304 when the browser has it.
+      const list = await deps.trailList.get(deps.now());
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      // One tag per representation: a compressed body is not byte-equal to the plain one.
+      const etag = encoding === 'identity' ? list.etag : `${list.etag.slice(0, -1)}-${encoding}"`;
+      reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      // Bytes, not the typed object: the type provider does not know they are its serialized form.
+      const bytes = (reply as FastifyReply).header('content-type', 'application/json; charset=utf-8');
+      if (encoding === 'identity') return bytes.send(list.body);
+      return bytes.header('content-encoding', encoding).send(await list.encoded(encoding));
     },
   );
 
