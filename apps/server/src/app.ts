@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
@@ -88,7 +87,6 @@ export async function buildApp(opts: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
   await app.register(openapiPlugin);
-  await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
 
   // One cache for every reader of the public list: the route and the page that inlines it.

@@ -3,6 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `data`: the route only ever answers JSON, which a browser never renders as a document, so
+     * it gets the two headers that protect such a body (no MIME sniffing, no cross-site reads)
+     * instead of the document headers (CSP, framing, referrer…). For hot public reads (ADR 0015).
+     */
+    securityHeaders?: 'document' | 'data';
+  }
+}
+
 /**
  * Security headers with a real Content-Security-Policy (the SPA loads only its own scripts,
  * styles and images; uploaded images come from /api/files on the same origin) and a per-IP
@@ -32,7 +43,24 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { rateLimitM
     // Trail images may be shown by other origins' link previews; the API is same-origin anyway.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  const dataHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    const headers = req.routeOptions.config.securityHeaders === 'data' ? dataHeaders : securityHeaders;
+    headers(req.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
   await app.register(rateLimit, {
     global: true,
     max: opts.rateLimitMax,

@@ -145,18 +145,16 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
   afterAll(async () => world.t.close());
 
   const search = (userIds: string[]) =>
-    world.t.database.db
-      .insert(matches)
-      .values(
-        userIds.map((id1) => ({
-          trailId: trail.id,
-          status: 'searching' as const,
-          startTime: trail.startTime,
-          endTime: trail.endTime,
-          id1,
-          participants: [id1],
-        })),
-      );
+    world.t.database.db.insert(matches).values(
+      userIds.map((id1) => ({
+        trailId: trail.id,
+        status: 'searching' as const,
+        startTime: trail.startTime,
+        endTime: trail.endTime,
+        id1,
+        participants: [id1],
+      })),
+    );
 
   /** The rule of ARCHITECTURE §5 applied to every candidate, in JavaScript. */
   async function expected() {

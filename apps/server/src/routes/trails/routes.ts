@@ -8,7 +8,7 @@ import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { errors, uuidParams } from '../schemas.js';
-import { readUploadedFile } from '../uploads.js';
+import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';
 
 const tags = ['trails'];
@@ -44,8 +44,9 @@ export const trailRoutes: RouteModule = (app, deps) => {
         querystring: trailListQuerySchema,
         response: { 200: z.object({ trails: z.array(trailSchema) }), 304: z.null(), 400: errors[400] },
       },
-      // Served from memory (below): counting it per IP would cost more than answering it.
-      config: { rateLimit: false },
+      // Served from memory (below): counting it per IP would cost more than answering it, and
+      // JSON needs no document headers (plugins/security.ts).
+      config: { rateLimit: false, securityHeaders: 'data' },
     },
     async (req, reply) => {
       const filtered = req.query.activity !== undefined || req.query.country !== undefined;
@@ -78,33 +79,35 @@ export const trailRoutes: RouteModule = (app, deps) => {
     async (req) => getTrail(deps.db, req.params.id),
   );
 
-  r.post(
-    '/api/trail-images',
-    {
-      schema: {
-        tags,
-        summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
-        consumes: ['multipart/form-data'],
-        querystring: uploadQuerySchema,
-        response: {
-          201: z.object({ key: z.string(), url: z.string() }),
-          400: errors[400],
-          401: errors[401],
-          403: errors[403],
-          413: errors[413],
+  void uploadRoutes(app, deps.uploadMaxBytes, (scope) => {
+    typed(scope).post(
+      '/api/trail-images',
+      {
+        schema: {
+          tags,
+          summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
+          consumes: ['multipart/form-data'],
+          querystring: uploadQuerySchema,
+          response: {
+            201: z.object({ key: z.string(), url: z.string() }),
+            400: errors[400],
+            401: errors[401],
+            403: errors[403],
+            413: errors[413],
+          },
         },
       },
-    },
-    async (req, reply) => {
-      await requireAdmin(req, deps.adminEmails);
-      const { buffer, filename } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
-      const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes });
-      const keyOf = req.query.kind === 'image' ? storageKeys.trailImage : storageKeys.mapImage;
-      const key = keyOf(req.query.trailName, `${deps.now().getTime()}-${filename}`);
-      await deps.storage.put(key, jpeg, 'image/jpeg');
-      return reply.status(201).send({ key, url: fileUrl(key)! });
-    },
-  );
+      async (req, reply) => {
+        await requireAdmin(req, deps.adminEmails);
+        const { buffer, filename } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
+        const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes });
+        const keyOf = req.query.kind === 'image' ? storageKeys.trailImage : storageKeys.mapImage;
+        const key = keyOf(req.query.trailName, `${deps.now().getTime()}-${filename}`);
+        await deps.storage.put(key, jpeg, 'image/jpeg');
+        return reply.status(201).send({ key, url: fileUrl(key)! });
+      },
+    );
+  });
 
   r.post(
     '/api/trails',
