@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BestMatch, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
@@ -144,19 +144,22 @@ export async function bestMatches(
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;
-  const rows = await db.execute<{ user_id: string; compatibility: number; searching_match_id: string | null }>(
-    rankingQuery({ viewerId, viewer: viewerTraits, trailId: trail.id, activity: trail.activity, slotStart: slot.start }),
-  );
-  if (rows.rows.length === 0) return [];
-  const ids = rows.rows.map((r) => r.user_id);
-  const people = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .innerJoin(profiles, sql`${profiles.userId} = ${users.id}`)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.user.id, toPublicProfile(p.user, p.profile)]));
-  return rows.rows.flatMap((r) => {
-    const profile = byId.get(r.user_id);
-    return profile ? [{ profile, compatibility: Number(r.compatibility), searchingMatchId: r.searching_match_id }] : [];
-  });
+  const ranked = rankingQuery({ viewerId, viewer: viewerTraits, trailId: trail.id, activity: trail.activity, slotStart: slot.start });
+  // The people come with their rank in the same round trip.
+  const rows = await db
+    .select({
+      user: users,
+      profile: profiles,
+      compatibility: sql<number>`ranked.compatibility`,
+      searchingMatchId: sql<string | null>`ranked.searching_match_id`,
+    })
+    .from(sql`(${ranked}) AS ranked`)
+    .innerJoin(users, sql`${users.id} = ranked.user_id`)
+    .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
+    .orderBy(sql`ranked.searching_match_id IS NULL`, sql`ranked.compatibility DESC`, sql`ranked.user_id`);
+  return rows.map((r) => ({
+    profile: toPublicProfile(r.user, r.profile),
+    compatibility: Number(r.compatibility),
+    searchingMatchId: r.searchingMatchId,
+  }));
 }
