@@ -221,4 +221,16 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
     expect(ranked.findIndex((r) => r.id === last)).toBeLessThan(before);
     expect(ranked).toEqual(await expected());
   });
+
+  it('ranks a searcher whose profile was created after the search', async () => {
+    const late = 'bulk-late';
+    const db = world.t.database.db;
+    await db.insert(users).values({ id: late, name: late, email: `${late}@example.com`, emailVerified: true });
+    await search([late]);
+    await db.insert(profiles).values(toRow(late, viewerTraits));
+    traitsOf.set(late, viewerTraits);
+    const ranked = await actual();
+    expect(ranked.find((r) => r.id === late)).toMatchObject({ searching: true, compatibility: 100 });
+    expect(ranked).toEqual(await expected());
+  });
 });

@@ -42,6 +42,9 @@ CREATE TRIGGER profiles_searcher_traits AFTER UPDATE OF skill_hiking, skill_runn
   WHEN ((OLD.skill_hiking, OLD.skill_running, OLD.pace, OLD.communication, OLD.adventure_level)
         IS DISTINCT FROM (NEW.skill_hiking, NEW.skill_running, NEW.pace, NEW.communication, NEW.adventure_level))
   EXECUTE FUNCTION profiles_searcher_traits();--> statement-breakpoint
+-- A profile created after its user's search (the app never does it; a bulk load might) fills it too.
+CREATE TRIGGER profiles_searcher_traits_on_insert AFTER INSERT ON profiles
+  FOR EACH ROW EXECUTE FUNCTION profiles_searcher_traits();--> statement-breakpoint
 UPDATE matches m
    SET searcher_skill_hiking = p.skill_hiking, searcher_skill_running = p.skill_running, searcher_pace = p.pace,
        searcher_communication = p.communication, searcher_adventure_level = p.adventure_level
