@@ -20,8 +20,13 @@ export function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffe
 }
 
 /** A strong entity tag for these exact bytes: quoted, a hash, the same on every instance. */
-export function strongEtag(body: Buffer, suffix = ''): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}${suffix}"`;
+export function strongEtag(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The tag of a compressed representation: a strong tag names exact bytes, and these differ. */
+export function encodedEtag(etag: string, encoding: Encoding): string {
+  return encoding === 'identity' ? etag : `${etag.slice(0, -1)}-${encoding}"`;
 }
 
 /** Whether an If-None-Match header names `etag` (or is `*`), so the answer can be a 304. */

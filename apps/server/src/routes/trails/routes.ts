@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { createTrailSchema, trailListQuerySchema, trailSchema } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
-import { etagMatches, preferredEncoding } from '../../services/compression.js';
+import { encodedEtag, etagMatches, preferredEncoding } from '../../services/compression.js';
 import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
@@ -55,8 +55,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
       // serialized and compressed, or as a 304 when the browser has it.
       const list = await deps.trailList.get(deps.now());
       const encoding = preferredEncoding(req.headers['accept-encoding']);
-      // One tag per representation: a compressed body is not byte-equal to the plain one.
-      const etag = encoding === 'identity' ? list.etag : `${list.etag.slice(0, -1)}-${encoding}"`;
+      const etag = encodedEtag(list.etag, encoding);
       reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
       if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send(null);
       // Bytes, not the typed object: the type provider does not know they are its serialized form.
