@@ -177,6 +177,29 @@ describe('trails', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/trails/${added.json().id}`, headers: { cookie: admin.cookie } });
   });
 
+  it('gives the JSON list the headers that protect a JSON body, and pages and other routes the document ones', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/trails' });
+    expect(list.headers['x-content-type-options']).toBe('nosniff');
+    expect(list.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(list.headers['content-security-policy']).toBeUndefined();
+    expect(list.headers['x-frame-options']).toBeUndefined();
+    const other = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(other.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('parses multipart bodies on the upload routes only', async () => {
+    const body = multipartFile('file', 'view.png', Buffer.from('not really'), 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trails',
+      headers: { ...body.headers, cookie: admin.cookie },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBeDefined();
+  });
+
   it('returns one trail, 404 for a missing one and 400 for a malformed id', async () => {
     const [first] = (await t.app.inject({ method: 'GET', url: '/api/trails' })).json().trails;
     const one = await t.app.inject({ method: 'GET', url: `/api/trails/${first.id}` });
