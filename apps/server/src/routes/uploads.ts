@@ -1,6 +1,18 @@
-import '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, payloadTooLarge } from '../errors.js';
+
+/**
+ * Declares upload routes in a scope of their own that parses multipart bodies. @fastify/multipart
+ * hooks every request of the scope it is registered in; registered for the whole app, every
+ * request paid for it, GET /api/trails included (ADR 0015).
+ */
+export function uploadRoutes(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void) {
+  return app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+    routes(scope);
+  });
+}
 
 /**
  * Reads the one file of a multipart request into memory, capped at `maxBytes`: the cap is
