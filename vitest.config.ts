@@ -10,7 +10,12 @@ export default defineConfig({
           name: 'unit',
           // jsdom renders and the in-process mail inbox are slow on a busy 2-core machine.
           testTimeout: 20_000,
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },
