@@ -8,6 +8,7 @@ import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
 import { identitySettings } from './identity/settings.js';
 import { webDistDir } from './paths.js';
+import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -82,6 +83,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(openapiPlugin);
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
+  await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS });
 
   const deps: RouteDeps = {
     db: opts.db,

@@ -19,6 +19,18 @@ export class AppError extends Error {
   }
 }
 
+const CODES_BY_STATUS: Record<number, string> = {
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'payload-too-large',
+  429: 'too-many-requests',
+};
+
+/** The code of a failure known only by its HTTP status (Fastify's own 4xx, Better Auth's bare ones). */
+export const codeForStatus = (status: number): string => CODES_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid-argument');
+
 export const badRequest = (message: string, fields?: FieldErrors, code = 'invalid-argument') => new AppError(400, code, message, fields);
 
 /** A 400 for one bad field, the most common case: the message names the field. */

@@ -5,7 +5,7 @@ import { mailOutbox } from '../db/schema/outbox.js';
 import { silentLog } from '../jobs/log.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { enqueueMail } from './outbox.js';
-import { createTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
+import { createTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.js';
 import { createSmtpTransport, type MailTransport } from './transports.js';
 import { backoffMs, deliverDueMail, startMailWorker } from './worker.js';
 

@@ -7,7 +7,7 @@ import { silentLog } from '../jobs/log.js';
 import { backoffMs } from '../jobs/retry.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { InvalidSmsError, queueSms } from './outbox.js';
-import { createTestHttpServer, type TestHttpServer } from './test-http-server.js';
+import { createTestHttpServer, type TestHttpServer } from '../test/sms-http-server.js';
 import { createDevInboxSmsTransport, createWebhookSmsTransport, type SmsTransport } from './transports.js';
 import { deliverDueSms, startSmsWorker } from './worker.js';
 

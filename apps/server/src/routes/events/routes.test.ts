@@ -21,7 +21,7 @@ import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/t
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { RouteDeps } from '../types.js';
 import { eventRoutesWith } from './routes.js';
-import { connectSse, type SseConnection } from './sse-client.js';
+import { connectSse, type SseConnection } from '../../test/sse-client.js';
 
 // Two instances on one database, each with its own hub, serving real HTTP.
 let database: TestDatabase;

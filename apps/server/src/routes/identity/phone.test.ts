@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, favourites, mailOutbox, phoneVerifications, smsOutbox, users } from '../../db/schema/index.js';
 import { cookieHeader, createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp } from '../../test/test-app.js';
-import { codeIn, FAST_ALTCHA, latestSms, post, requestCode, sendCode, signInWithCode, solvedCaptcha } from './phone-test-kit.js';
+import { codeIn, FAST_ALTCHA, latestSms, post, requestCode, sendCode, signInWithCode, solvedCaptcha } from '../../test/phone-kit.js';
 
 let t: TestApp;
 const clock = { now: new Date() };

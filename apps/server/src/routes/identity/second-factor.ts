@@ -41,6 +41,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.get(
     '/api/identity/mfa',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The enrolled second factors of the signed-in account',
@@ -68,6 +69,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/totp/start',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Start enrolling an authenticator app: a new secret and its otpauth:// URI',
@@ -85,6 +87,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/totp/finish',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Finish enrolling an authenticator app with its current 6-digit code',
@@ -104,6 +107,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/phone/start',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Start enrolling a phone number: a 6-digit code by SMS',
@@ -131,6 +135,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/phone/finish',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Finish enrolling a phone number with the code it received',
@@ -150,6 +155,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/unenroll',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Remove one of the account second factors',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.js';
 import { silentLog } from '../../jobs/log.js';
 import { createSmtpTransport } from '../../mail/transports.js';
-import { createTestSmtpServer, type TestSmtpServer } from '../../mail/test-smtp-server.js';
+import { createTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { deliverDueMail } from '../../mail/worker.js';
 import { createTestApp, signUp, validRegistration, type TestApp } from '../../test/test-app.js';
 

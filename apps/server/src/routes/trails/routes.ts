@@ -74,6 +74,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/trail-images',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
@@ -102,6 +103,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/trails',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: add a trail as the coming weekend session',
@@ -125,6 +127,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.delete(
     '/api/trails/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: delete a trail',

@@ -1,13 +1,13 @@
-// Test helper (imported by tests only): drives phone sign-in through the real HTTP API the way
+// Drives phone sign-in through the real HTTP API the way
 // the widget does: fetch an ALTCHA challenge, solve it, ask for a code, read the SMS that the
 // development transport delivered, sign in with it.
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
-import { silentLog } from '../../jobs/log.js';
-import { createDevInboxSmsTransport } from '../../sms/transports.js';
-import { deliverDueSms } from '../../sms/worker.js';
-import { TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
+import { silentLog } from '../jobs/log.js';
+import { createDevInboxSmsTransport } from '../sms/transports.js';
+import { deliverDueSms } from '../sms/worker.js';
+import { TEST_ORIGIN, type TestApp } from './test-app.js';
 
 /** Cheap proofs of work so the suite solves dozens of them in milliseconds. */
 export const FAST_ALTCHA = { ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '20' };
