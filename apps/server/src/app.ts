@@ -7,6 +7,7 @@ import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
 import { identitySettings } from './identity/settings.js';
 import { webDistDir } from './paths.js';
+import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -85,8 +86,9 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
-  await app.register(openapiPlugin);
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
+  await app.register(openapiPlugin);
+  await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS });
 
   // One cache for every reader of the public list: the route and the page that inlines it.
   const trailList = createTrailListCache(opts.db, opts.events);

@@ -116,7 +116,11 @@ describe('publishEvent + event hub', () => {
     const unsubscribe = hub.subscribeBroadcast('hub-test-cache', (e) => received.push(e));
     const alice = collector('alice');
     // The name is not a user id: an event addressed to a user of that name does not reach it.
-    const targeted = await publishEvent(t.db, { type: 'match.changed', audience: ['alice', 'hub-test-cache'], payload: { matchId: 'm1', status: 'pending' } });
+    const targeted = await publishEvent(t.db, {
+      type: 'match.changed',
+      audience: ['alice', 'hub-test-cache'],
+      payload: { matchId: 'm1', status: 'pending' },
+    });
     const broadcast = await publishEvent(t.db, { type: 'trail.deleted', audience: null, payload: { trailId: 't2' } });
     await alice.waitFor(broadcast);
     expect(alice.received.map((e) => e.id)).toEqual([targeted, broadcast]);

@@ -32,7 +32,7 @@ export interface StaticPluginOptions {
  * of the home page then no longer waits for the JavaScript and then the API before its image
  * can start loading, and nothing the first render needs is asked for after the scripts run.
  */
-export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOptions) => {
+async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
   const indexFile = join(opts.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: opts.root }, 'the web app is not built; run `npm run build` (npm start does it for you)');
@@ -77,7 +77,10 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOp
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(rendered[encoding]);
   });
-});
+}
+
+// No plugin dependency: the page's trail list comes from the app's routes (or `trailsJson`).
+export const staticPlugin = fp(serveWebApp, { name: 'static', fastify: '5.x' });
 
 /**
  * A request without Better Auth's session cookie certainly comes from a visitor, so the page can

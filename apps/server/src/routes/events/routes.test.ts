@@ -22,7 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database.
 import type { RouteDeps } from '../types.js';
 import { createTrailListCache } from '../../services/trail-list-cache.js';
 import { eventRoutesWith } from './routes.js';
-import { connectSse, type SseConnection } from './sse-client.js';
+import { connectSse, type SseConnection } from '../../test/sse-client.js';
 
 // Two instances on one database, each with its own hub, serving real HTTP.
 let database: TestDatabase;

@@ -24,6 +24,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/me',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The signed-in user, their profile and whether they are an administrator',
@@ -41,6 +42,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.put(
     '/api/me/registration',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Complete registration ("Complete Your Profile"); queues the welcome e-mail',
@@ -57,6 +59,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.patch(
     '/api/me/profile',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Edit profile fields (the e-mail is not editable)',
@@ -70,6 +73,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.put(
     '/api/me/avatar',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Choose one of the six preset avatars',
@@ -87,6 +91,7 @@ export const meRoutes: RouteModule = (app, deps) => {
     typed(scope).post(
       '/api/me/photo',
       {
+        config: { access: 'signed-in' },
         schema: {
           tags,
           summary: 'Upload a profile picture (multipart field "file"); stored as a re-encoded JPEG without EXIF',

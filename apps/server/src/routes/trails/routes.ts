@@ -79,6 +79,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
     typed(scope).post(
       '/api/trail-images',
       {
+        config: { access: 'admin' },
         schema: {
           tags,
           summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
@@ -108,6 +109,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/trails',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: add a trail as the coming weekend session',
@@ -131,6 +133,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.delete(
     '/api/trails/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: delete a trail',
