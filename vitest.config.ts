@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` needs nothing but Node (and jsdom for web components);
 // `db` needs PostgreSQL, which the global setup provides (embedded, or DATABASE_URL).
+
+// House rule (ARCHITECTURE §4): console.error during a test fails it unless the test expects it.
+const failOnConsoleError = 'scripts/vitest/fail-on-console-error.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,8 +14,14 @@ export default defineConfig({
           name: 'unit',
           // jsdom renders and the in-process mail inbox are slow on a busy 2-core machine.
           testTimeout: 20_000,
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.unit.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.{ts,tsx}',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+          ],
           environment: 'node',
+          setupFiles: [failOnConsoleError],
         },
       },
       {
@@ -20,7 +30,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
-          setupFiles: ['apps/server/src/test/fail-on-console-error.ts'],
+          setupFiles: [failOnConsoleError],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

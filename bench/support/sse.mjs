@@ -1,6 +1,6 @@
 // A small Server-Sent Events reader over node:http for the SSE benches: lighter than fetch, so
 // thousands of streams fit in one bench process. It parses the event-stream format the way
-// apps/server/src/routes/events/sse-client.ts (the tests' fetch client) does, and stamps every
+// apps/server/src/test/sse-client.ts (the tests' fetch client) does, and stamps every
 // event with performance.now() taken when its bytes arrived, for latency figures.
 import { request } from 'node:http';
 

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
@@ -8,6 +7,7 @@ import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
 import { identitySettings } from './identity/settings.js';
 import { webDistDir } from './paths.js';
+import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -24,6 +24,7 @@ import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
+import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
 import { userRoutes } from './routes/users/routes.js';
 import { vitalsRoutes } from './routes/vitals/routes.js';
 import type { FileStorage } from './storage/storage.js';
@@ -41,6 +42,13 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** How requests are logged (main.ts: one debug line each in development); default Fastify's. */
   logController?: LogController;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public trail list GET /api/trails and the page renderer share (one per app). */
+    trailList: TrailListCache;
+  }
 }
 
 /** Builds the whole HTTP application without listening: main.ts serves it, tests inject into it. */
@@ -78,9 +86,14 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
-  await app.register(openapiPlugin);
-  await app.register(multipart, { limits: { fileSize: env.UPLOAD_MAX_MB * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
+  await app.register(openapiPlugin);
+  await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS });
+
+  // One cache for every reader of the public list: the route and the page that inlines it.
+  const trailList = createTrailListCache(opts.db, opts.events);
+  app.decorate('trailList', trailList);
+  app.addHook('onClose', async () => trailList.close());
 
   const deps: RouteDeps = {
     db: opts.db,
@@ -90,6 +103,7 @@ export async function buildApp(opts: AppOptions) {
     timeZone: env.TRAIL_TIME_ZONE,
     now: opts.now ?? (() => new Date()),
     events: opts.events,
+    trailList,
     identity: identitySettings(env, opts.authSecret),
   };
   for (const routes of [
@@ -108,7 +122,7 @@ export async function buildApp(opts: AppOptions) {
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }
-  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir });
+  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir, trailList: () => trailList.get(deps.now()) });
 
   await app.ready();
   return app;

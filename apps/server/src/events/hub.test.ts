@@ -111,6 +111,48 @@ describe('publishEvent + event hub', () => {
     alice.unsubscribe();
   });
 
+  it('gives a named broadcast subscriber every broadcast and nothing addressed to users', async () => {
+    const received: LiveEvent[] = [];
+    const unsubscribe = hub.subscribeBroadcast('hub-test-cache', (e) => received.push(e));
+    const alice = collector('alice');
+    // The name is not a user id: an event addressed to a user of that name does not reach it.
+    const targeted = await publishEvent(t.db, {
+      type: 'match.changed',
+      audience: ['alice', 'hub-test-cache'],
+      payload: { matchId: 'm1', status: 'pending' },
+    });
+    const broadcast = await publishEvent(t.db, { type: 'trail.deleted', audience: null, payload: { trailId: 't2' } });
+    await alice.waitFor(broadcast);
+    expect(alice.received.map((e) => e.id)).toEqual([targeted, broadcast]);
+    expect(received.map((e) => e.id)).toEqual([broadcast]);
+
+    unsubscribe();
+    const later = await publishEvent(t.db, { type: 'trail.created', audience: null, payload: { trailId: 't3' } });
+    await alice.waitFor(later);
+    expect(received.map((e) => e.id)).toEqual([broadcast]);
+    alice.unsubscribe();
+  });
+
+  it('names the broadcast subscriber whose listener failed, and still delivers to the others', async () => {
+    const errors: object[] = [];
+    const quiet = createEventHub({
+      connectionString: t.url,
+      db: t.db,
+      log: { ...log, error: (obj) => errors.push(obj) },
+      applicationName: 'hub-test-broken-listener',
+    });
+    await quiet.ready;
+    quiet.subscribeBroadcast('broken-cache', () => {
+      throw new Error('listener bug');
+    });
+    const received: number[] = [];
+    quiet.subscribeBroadcast('working-cache', (e) => received.push(e.id));
+    const id = await publishEvent(t.db, { type: 'trail.created', audience: null, payload: { trailId: 't3' } });
+    await vi.waitFor(() => expect(received).toEqual([id]), { timeout: 5_000 });
+    expect(errors).toEqual([expect.objectContaining({ eventId: id, subscriber: 'broken-cache' })]);
+    await quiet.close();
+  });
+
   it('stops delivering after unsubscribe, keeping the user’s other listeners', async () => {
     const first = collector('carol');
     const second = collector('carol');

@@ -42,6 +42,7 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
   const healthCheckMs = opts.healthCheckMs ?? 30_000;
 
   const subscribers = new Map<string, Set<EventListener>>();
+  const broadcastSubscribers = new Map<string, Set<EventListener>>();
   const gapListeners = new Set<() => void>();
   let client: pg.Client | undefined;
   let closed = false;
@@ -53,19 +54,20 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
   let queue: Promise<void> = Promise.resolve();
 
   const dispatch = (event: LiveEvent) => {
-    const deliver = (listeners: Set<EventListener> | undefined) => {
+    const deliver = (listeners: Set<EventListener> | undefined, subscriber?: string) => {
       if (!listeners) return;
       for (const listener of listeners) {
         // One broken stream must not keep the event from the others.
         try {
           listener(event);
         } catch (err) {
-          log.error({ err, eventId: event.id }, 'live event listener failed');
+          log.error({ err, eventId: event.id, subscriber }, 'live event listener failed');
         }
       }
     };
     if (event.audience === null) {
       for (const listeners of subscribers.values()) deliver(listeners);
+      for (const [name, listeners] of broadcastSubscribers) deliver(listeners, name);
     } else {
       for (const userId of new Set(event.audience)) deliver(subscribers.get(userId));
     }
@@ -182,17 +184,8 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
 
   return {
     ready,
-    subscribe(userId, listener) {
-      let listeners = subscribers.get(userId);
-      if (!listeners) subscribers.set(userId, (listeners = new Set()));
-      listeners.add(listener);
-      return () => {
-        const current = subscribers.get(userId);
-        if (!current) return;
-        current.delete(listener);
-        if (current.size === 0) subscribers.delete(userId);
-      };
-    },
+    subscribe: (userId, listener) => addListener(subscribers, userId, listener),
+    subscribeBroadcast: (name, listener) => addListener(broadcastSubscribers, name, listener),
     onGap(listener) {
       gapListeners.add(listener);
       return () => void gapListeners.delete(listener);
@@ -204,11 +197,25 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       const c = client;
       client = undefined;
       subscribers.clear();
+      broadcastSubscribers.clear();
       gapListeners.clear();
       await ready.catch(() => undefined);
       await c?.end().catch(() => undefined);
       await queue;
     },
+  };
+}
+
+/** Adds `listener` under `key`; the returned function removes it (and the key once empty). */
+function addListener(map: Map<string, Set<EventListener>>, key: string, listener: EventListener): () => void {
+  let listeners = map.get(key);
+  if (!listeners) map.set(key, (listeners = new Set()));
+  listeners.add(listener);
+  return () => {
+    const current = map.get(key);
+    if (!current) return;
+    current.delete(listener);
+    if (current.size === 0) map.delete(key);
   };
 }
 

@@ -26,6 +26,12 @@ export type LiveEvent = LiveEventInput & {
 export interface EventHub {
   /** Receives every event for `userId` (and every broadcast) until the returned function is called. */
   subscribe(userId: string, listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Receives every broadcast (`audience: null`) and nothing addressed to users, until the
+   * returned function is called. For the instance's own consumers (a cache, say), not streams:
+   * `name` says who listens, in logs, and is never mistaken for a user id.
+   */
+  subscribeBroadcast(name: string, listener: (event: LiveEvent) => void): () => void;
   /** Called when the hub lost events (its LISTEN connection dropped): streams should tell clients to resync. */
   onGap(listener: () => void): () => void;
   close(): Promise<void>;

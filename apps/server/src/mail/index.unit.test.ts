@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMailTransport, MailConfigError, MailSendError, type MailTransportConfig } from './index.js';
-import { closedPort } from './test-smtp-server.js';
+import { closedPort } from '../test/smtp-server.js';
 import type { OutgoingMail } from './transports.js';
 
 const mail: OutgoingMail = {

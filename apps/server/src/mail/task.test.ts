@@ -7,7 +7,7 @@ import { startJobRunner, type JobRunner } from '../jobs/runner.js';
 import { queuedJobs, queuedMail, runDueJobs } from '../test/queued-jobs.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { enqueueMail, MAIL_MAX_ATTEMPTS } from './queue.js';
-import { createTestSmtpServer, type TestSmtpServer } from './test-smtp-server.js';
+import { createTestSmtpServer, type TestSmtpServer } from '../test/smtp-server.js';
 import { createSmtpTransport, type MailTransport } from './transports.js';
 
 let t: TestDatabase;

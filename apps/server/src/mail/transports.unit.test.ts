@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort, createTestSmtpServer } from './test-smtp-server.js';
+import { closedPort, createTestSmtpServer } from '../test/smtp-server.js';
 import {
   createEmailJsTransport,
   createSmtpTransport,

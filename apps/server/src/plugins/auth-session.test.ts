@@ -16,6 +16,15 @@ const attempt = (ip: string) =>
   });
 
 describe('the auth bridge', () => {
+  it('refuses a callback address Better Auth cannot read with a 400 naming it, and passes a path on', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=x&callbackURL=not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'invalid-argument', message: expect.stringContaining('callbackURL') } });
+    const path = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=x&callbackURL=%2F' });
+    expect(path.statusCode).toBeLessThan(500);
+    expect(path.statusCode).not.toBe(400);
+  });
+
   it('rate-limits sign-in per client IP, in the database', async () => {
     for (let i = 0; i < 3; i++) expect((await attempt('203.0.113.7')).statusCode).toBe(401);
     const limited = await attempt('203.0.113.7');
@@ -42,7 +51,8 @@ describe('the auth bridge', () => {
       payload: { email: 'new@example.com', password: 'secret123', confirmPassword: 'other123', name: 'New' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'PASSWORDS_DO_NOT_MATCH', message: 'Passwords do not match' });
+    const refusal = { code: 'PASSWORDS_DO_NOT_MATCH', message: 'Passwords do not match' };
+    expect(res.json()).toEqual({ ...refusal, error: refusal });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -50,5 +60,31 @@ describe('the auth bridge', () => {
       payload: { email: 'new@example.com', password: 'secret123' },
     });
     expect(signIn.statusCode).toBe(401);
+  });
+
+  it("answers Better Auth's errors in the one error shape, keeping the top-level fields its client reads", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '192.0.2.2' },
+      payload: { email: 'nobody@example.com', password: 'wrong-password' },
+    });
+    expect(res.statusCode).toBe(401);
+    const failure = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password. Please try again.' };
+    expect(res.json()).toEqual({ ...failure, error: failure });
+  });
+
+  it('gives an error Better Auth answers without a body a code and a message', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/no-such-endpoint', headers: { origin: TEST_ORIGIN }, payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ error: { code: 'not-found', message: 'Not found.' } });
+  });
+
+  it('keeps the body and type of a success as Better Auth sent them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/ok' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ ok: true });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
+import { codeForStatus } from '../errors.js';
 import { AUTH_MESSAGES, passwordConfirmationError, placeholderSignInError } from '../auth/messages.js';
 
 export interface SessionUser {
@@ -23,17 +24,61 @@ declare module 'fastify' {
   }
 }
 
-/** Better Auth's error body `{ code, message }`, with the product's message where SPEC §5 fixes one. */
-async function productMessages(response: Response): Promise<string> {
+const FALLBACK_MESSAGES: Record<string, string> = {
+  'not-found': 'Not found.',
+  'too-many-requests': 'Too many requests. Try again later.',
+  internal: 'Something went wrong. Please try again.',
+};
+
+export interface AuthErrorBody {
+  code: string;
+  message: string;
+  error: { code: string; message: string };
+}
+
+/**
+ * An error from /api/auth/* in both shapes at once: the API's one error shape
+ * `{ error: { code, message } }`, and Better Auth's `{ code, message }` at the top level, which
+ * its client (the web app's sign-in, sign-up and reset forms) spreads into the error it returns.
+ * The message is the product's where SPEC §5 fixes one.
+ */
+export function authErrorBody(status: number, body: { code?: unknown; message?: unknown } | null): AuthErrorBody {
+  const code = typeof body?.code === 'string' && body.code ? body.code : codeForStatus(status);
+  const given = typeof body?.message === 'string' && body.message ? body.message : undefined;
+  const message = AUTH_MESSAGES[code] ?? given ?? FALLBACK_MESSAGES[code] ?? 'The request was refused.';
+  return { code, message, error: { code, message } };
+}
+
+/** Better Auth's answer as sent on: successes as they are, errors through authErrorBody. */
+async function productBody(response: Response): Promise<string | AuthErrorBody> {
   const text = await response.text();
-  if (response.status < 400 || !text) return text;
+  if (response.status < 400) return text;
   try {
-    const body = JSON.parse(text) as { code?: string; message?: string };
-    const message = body.code ? AUTH_MESSAGES[body.code] : undefined;
-    return message ? JSON.stringify({ ...body, message }) : text;
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    return authErrorBody(response.status, typeof parsed === 'object' ? (parsed as { code?: unknown; message?: unknown }) : null);
   } catch {
-    return text;
+    return authErrorBody(response.status, { message: text });
   }
+}
+
+const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL'] as const;
+
+/**
+ * A callback address Better Auth can use: a path of this app or an absolute http(s) URL (its own
+ * origin check then decides whether it is trusted). Anything else made some of its endpoints
+ * (verify-email) throw on `new URL()` and answer 500.
+ */
+function callbackUrlError(req: FastifyRequest): { code: string; message: string } | null {
+  for (const part of [req.query, req.body]) {
+    if (!part || typeof part !== 'object') continue;
+    for (const field of CALLBACK_FIELDS) {
+      const value = (part as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      const usable = typeof value === 'string' && (/^\/(?!\/)/.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value)));
+      if (!usable) return { code: 'invalid-argument', message: `${field} must be a path of this app or an http(s) address.` };
+    }
+  }
+  return null;
 }
 
 function toWebRequest(req: FastifyRequest, appUrl: string): Request {
@@ -52,15 +97,19 @@ function toWebRequest(req: FastifyRequest, appUrl: string): Request {
 async function sendWebResponse(response: Response, reply: FastifyReply) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(await productMessages(response));
+  const body = await productBody(response);
+  const type = response.headers.get('content-type');
+  // An error body is ours now (JSON); a success keeps Better Auth's type.
+  if (typeof body === 'string' && type) reply.header('content-type', type);
+  return reply.send(body);
 }
 
 /** Mounts Better Auth at /api/auth/* and gives every request a cached session lookup. */
-export const authSessionPlugin = fp(async (app: FastifyInstance, opts: { auth: Auth; appUrl: string }) => {
+async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: string }) {
   app.decorate('auth', opts.auth);
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
@@ -88,10 +137,14 @@ export const authSessionPlugin = fp(async (app: FastifyInstance, opts: { auth: A
     handler: async (req, reply) => {
       const path = req.url.split('?')[0] ?? '';
       const refusal = passwordConfirmationError(path, req.body);
-      if (refusal) return reply.status(400).send(refusal);
+      if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
+      const badCallback = callbackUrlError(req);
+      if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
       const placeholder = placeholderSignInError(path, req.body);
-      if (placeholder) return reply.status(401).send(placeholder);
+      if (placeholder) return reply.status(401).send(authErrorBody(401, placeholder));
       return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
     },
   });
-});
+}
+
+export const authSessionPlugin = fp(authSession, { name: 'auth-session', dependencies: ['errors'], fastify: '5.x' });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, type ErrorCode, type FieldErrors } from '../errors.js';
+import { AppError, codeForStatus, errorBody, type FieldErrors } from '../errors.js';
 
 /** "/skills/hiking" → "skills.hiking"; a whole-object error names the part that failed. */
 function fieldName(instancePath: string, missingProperty: unknown, context: string): string {
@@ -15,7 +15,7 @@ function fieldName(instancePath: string, missingProperty: unknown, context: stri
  * AppErrors as they are, schema failures as a 400 naming each field, Fastify's own 4xx with
  * their message, and anything else as a 500 whose details are logged but never sent.
  */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields, details: err.details } });
@@ -31,8 +31,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 429 ? 'too-many-requests' : status === 413 ? 'payload-too-large' : 'invalid-argument';
-      return reply.status(status).send(errorBody(code, err.message));
+      return reply.status(status).send(errorBody(codeForStatus(status), err.message));
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(errorBody('internal'));
@@ -41,4 +40,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((req, reply) =>
     reply.status(404).send(errorBody('not-found', `No route for ${req.method} ${req.url.split('?')[0]}.`)),
   );
-});
+}
+
+export const errorsPlugin = fp(errorHandling, { name: 'errors', fastify: '5.x' });

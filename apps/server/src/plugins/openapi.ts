@@ -36,7 +36,6 @@ export const openapiPlugin = fp(
     // Better Auth's part is generated once, when every route (and app.auth) exists.
     let authPart: AuthPart | undefined;
     app.addHook('onReady', async () => {
-      if (!app.hasDecorator('auth')) throw new Error('The OpenAPI document needs Better Auth: register the auth-session plugin.');
       authPart = await loadAuthPart(app.auth);
     });
 
@@ -83,5 +82,6 @@ export const openapiPlugin = fp(
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'openapi' },
+  // Reads app.auth (Better Auth's own document) once the app is ready.
+  { name: 'openapi', dependencies: ['auth-session'] },
 );

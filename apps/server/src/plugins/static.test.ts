@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../test/multipart.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../test/test-app.js';
-import { staticPlugin, trailsJsonFrom } from './static.js';
+import { staticPlugin } from './static.js';
 
 const NOW = new Date('2026-11-18T09:00:00Z');
 const TEMPLATE = `<!doctype html>
@@ -37,9 +37,12 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), TEMPLATE);
   writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(root, 'brand', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // The built web app served beside the real trail routes: its trails come from the test app.
+  // The built web app served beside the real trail routes: its trails come from the test app's cache.
   web = Fastify();
-  await web.register(staticPlugin, { root, trailsJson: () => (trailsAvailable ? trailsJsonFrom(t.app) : Promise.resolve(null)) });
+  await web.register(staticPlugin, {
+    root,
+    trailList: () => (trailsAvailable ? t.app.trailList.get(NOW) : Promise.reject(new Error('the database is down'))),
+  });
   await web.ready();
 });
 afterAll(async () => {

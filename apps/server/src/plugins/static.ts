@@ -1,27 +1,25 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { compress, etagMatches, preferredEncoding, strongEtag } from '../services/compression.js';
+import type { TrailList } from '../services/trail-list-cache.js';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
+/** What the page needs of the trail list: the trails (for the image preloads) and their JSON. */
+export type InlinedTrailList = Pick<TrailList, 'trails' | 'json' | 'etag'>;
 
 export interface StaticPluginOptions {
   /** The built web app (apps/web/dist). */
   root: string;
   /**
-   * The public trail list as GET /api/trails answers it, or null when it cannot be had. By
-   * default this app's own GET /api/trails, answered from its in-memory cache; tests pass
-   * another app's.
+   * The public trail list from the same cache GET /api/trails answers from, so the page
+   * carries exactly what the route would send without asking the route for it.
    */
-  trailsJson?: () => Promise<string | null>;
+  trailList: () => Promise<InlinedTrailList>;
 }
 
 /**
@@ -34,7 +32,7 @@ export interface StaticPluginOptions {
  * of the home page then no longer waits for the JavaScript and then the API before its image
  * can start loading, and nothing the first render needs is asked for after the scripts run.
  */
-export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOptions) => {
+async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
   const indexFile = join(opts.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: opts.root }, 'the web app is not built; run `npm run build` (npm start does it for you)');
@@ -56,7 +54,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOp
     },
   });
 
-  const page = createIndexPage(indexFile, opts.trailsJson ?? (() => trailsJsonFrom(app)));
+  const page = createIndexPage(indexFile, opts.trailList);
   app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {
@@ -74,12 +72,15 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOp
       // Whether it says "nobody is signed in" depends on the cookies.
       .header('vary', 'accept-encoding, cookie')
       .header('etag', rendered.etag);
-    if (req.headers['if-none-match'] === rendered.etag) return reply.status(304).send();
+    if (etagMatches(req.headers['if-none-match'], rendered.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(rendered[encoding]);
   });
-});
+}
+
+// No plugin dependency: the page's trail list comes from the app's routes (or `trailsJson`).
+export const staticPlugin = fp(serveWebApp, { name: 'static', fastify: '5.x' });
 
 /**
  * A request without Better Auth's session cookie certainly comes from a visitor, so the page can
@@ -89,14 +90,6 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticPluginOp
 export function isVisitor(cookieHeader: string | undefined): boolean {
   return !/(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=/.test(cookieHeader ?? '');
 }
-
-/** The trail list through this app's own route, so it is exactly the public answer (and cached). */
-export async function trailsJsonFrom(app: FastifyInstance): Promise<string | null> {
-  const res = await app.inject({ method: 'GET', url: '/api/trails' });
-  return res.statusCode === 200 ? res.body : null;
-}
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 interface RenderedPage {
   html: string;
@@ -111,18 +104,19 @@ interface RenderedPage {
  * trail list (trails added, deleted or recurring), of the file (the app rebuilt) or of whether
  * the page is for a visitor.
  */
-function createIndexPage(file: string, trailsJson: () => Promise<string | null>) {
-  const last = new Map<boolean, { mtimeMs: number; trails: string | null; page: Promise<RenderedPage> }>();
+function createIndexPage(file: string, trailList: () => Promise<InlinedTrailList>) {
+  const last = new Map<boolean, { mtimeMs: number; trailsEtag: string | undefined; page: Promise<RenderedPage> }>();
   let template: { mtimeMs: number; text: Promise<string> } | undefined;
 
   return {
     async render(visitor: boolean): Promise<RenderedPage> {
-      const [{ mtimeMs }, trails] = await Promise.all([stat(file), trailsJson().catch(() => null)]);
+      // Without the list (the database is down) the page still goes out; the app asks for it.
+      const [{ mtimeMs }, trails] = await Promise.all([stat(file), trailList().catch(() => null)]);
       const cached = last.get(visitor);
-      if (cached && cached.mtimeMs === mtimeMs && cached.trails === trails) return cached.page;
+      if (cached && cached.mtimeMs === mtimeMs && cached.trailsEtag === trails?.etag) return cached.page;
       if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, text: readFile(file, 'utf8') };
-      const page = template.text.then((text) => renderPage(renderIndexHtml(text, { trailsJson: trails, visitor })));
-      last.set(visitor, { mtimeMs, trails, page });
+      const page = template.text.then((text) => renderPage(renderIndexHtml(text, { trailList: trails, visitor })));
+      last.set(visitor, { mtimeMs, trailsEtag: trails?.etag, page });
       // A failed render must not stick.
       page.catch(() => {
         last.delete(visitor);
@@ -135,12 +129,8 @@ function createIndexPage(file: string, trailsJson: () => Promise<string | null>)
 
 async function renderPage(html: string): Promise<RenderedPage> {
   const identity = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: 9 }),
-  ]);
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { html, identity, br, gzip: gz, etag };
+  const [br, gz] = await Promise.all([compress(identity, 'br'), compress(identity, 'gzip')]);
+  return { html, identity, br, gzip: gz, etag: strongEtag(identity) };
 }
 
 /** The trail cards that the home page loads at once (TrailList's eager images): their images are preloaded. */
@@ -152,21 +142,17 @@ const PRELOADED_IMAGES = 2;
  * first trail images, with the srcset the trail card uses, so the browser fetches the largest
  * image of the page while the JavaScript is still on its way.
  */
-export function renderIndexHtml(template: string, { trailsJson, visitor }: { trailsJson: string | null; visitor: boolean }): string {
-  let trails: { image?: unknown }[] | undefined;
-  try {
-    const parsed = trailsJson === null ? undefined : (JSON.parse(trailsJson) as { trails?: unknown });
-    if (Array.isArray(parsed?.trails)) trails = parsed.trails as { image?: unknown }[];
-  } catch {
-    // not the JSON we expected: the app fetches the list itself
-  }
+export function renderIndexHtml(
+  template: string,
+  { trailList, visitor }: { trailList: Pick<InlinedTrailList, 'trails' | 'json'> | null; visitor: boolean },
+): string {
   const blocks = [
-    trails ? dataBlock(PAGE_DATA_BLOCK_IDS.trails, trailsJson!) : '',
+    trailList ? dataBlock(PAGE_DATA_BLOCK_IDS.trails, trailList.json) : '',
     visitor ? dataBlock(PAGE_DATA_BLOCK_IDS.me, 'null') : '',
   ].join('');
-  const preloads = (trails ?? [])
+  const preloads = (trailList?.trails ?? [])
     .slice(0, PRELOADED_IMAGES)
-    .map((trail, index) => (typeof trail.image === 'string' ? imagePreload(trail.image, index === 0) : ''))
+    .map((trail, index) => (trail.image ? imagePreload(trail.image, index === 0) : ''))
     .join('');
   // Replacer functions: a `$&` in a trail's text must not be read as a replacement pattern.
   return template.replace('</head>', () => `${preloads}</head>`).replace('</body>', () => `${blocks}</body>`);
@@ -191,16 +177,3 @@ export function escapeJsonForScript(json: string): string {
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** br, else gzip, else none, by what the request accepts (a q of 0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
-}

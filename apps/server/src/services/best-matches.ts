@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BestMatch, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
@@ -36,6 +36,84 @@ function scoredKinds(viewer: CompatibilityProfile | null, activity: Activity) {
   return kinds;
 }
 
+export interface RankingInput {
+  viewerId: string;
+  /** The viewer's traits, or null when the profile is incomplete (every kind scores the default). */
+  viewer: CompatibilityProfile | null;
+  trailId: string;
+  activity: Activity;
+  /** The session the viewer looks at: the trail's start on the chosen day. */
+  slotStart: Date;
+}
+
+/**
+ * The ranking of Best Matches as one statement (exported so bench/best-matches.mjs can EXPLAIN
+ * exactly what the server runs). Rows: user_id, compatibility, searching_match_id.
+ *
+ * Two lists, each cut at the limit before they are joined, both read kind by kind in order of
+ * score (ADR 0015): the kinds go in sorted by score, each kind gives at most `limit` users in
+ * user-id order through an index (the slot's searchers through matches_searching_kind_idx, which
+ * carries each searcher's traits; everyone else through profiles_match_kind_idx), and an
+ * incremental sort on (score, user id) stops as soon as the best `limit` are known, usually
+ * within the first few kinds. The work depends on the number of kinds, not of profiles or of
+ * searchers.
+ */
+export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart }: RankingInput): SQL {
+  const k = scoredKinds(viewer, activity);
+  // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
+  return sql`
+    WITH paired AS MATERIALIZED (
+      SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
+      WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
+        AND m.participants @> ARRAY[${viewerId}]::text[]
+    ),
+    kinds AS MATERIALIZED (
+      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[])
+        AS kind(h, r, pa, co, ad, compatibility)
+      ORDER BY compatibility DESC
+    ),
+    searching AS (
+      SELECT best.user_id, kind.compatibility, best.searching_match_id
+      FROM kinds kind
+      CROSS JOIN LATERAL (
+        SELECT s.id1 AS user_id, s.id AS searching_match_id FROM matches s
+        WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+          AND (s.searcher_skill_hiking, s.searcher_skill_running, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level)
+            = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+          AND s.id1 <> ${viewerId}
+          AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
+          AND EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL)
+        ORDER BY s.id1
+        LIMIT ${BEST_MATCHES_LIMIT}
+      ) best
+      ORDER BY kind.compatibility DESC, best.user_id
+      LIMIT ${BEST_MATCHES_LIMIT}
+    ),
+    others AS (
+      SELECT best.user_id, kind.compatibility, NULL::uuid AS searching_match_id
+      FROM kinds kind
+      CROSS JOIN LATERAL (
+        SELECT p.user_id FROM profiles p
+        WHERE p.registration_completed_at IS NOT NULL
+          AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+          AND p.user_id <> ${viewerId}
+          AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+          AND NOT EXISTS (
+            SELECT 1 FROM matches s
+            WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+          )
+        ORDER BY p.user_id
+        LIMIT ${BEST_MATCHES_LIMIT}
+      ) best
+      ORDER BY kind.compatibility DESC, best.user_id
+      LIMIT ${BEST_MATCHES_LIMIT}
+    )
+    SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
+    ORDER BY (searching_match_id IS NULL), compatibility DESC, user_id
+    LIMIT ${BEST_MATCHES_LIMIT}
+  `;
+}
+
 /**
  * Best Matches for a trail and day (ARCHITECTURE §5): other users with a complete profile, ranked
  * by compatibility, those already searching the same trail and day first, excluding the viewer
@@ -48,77 +126,40 @@ export async function bestMatches(
   day: StartSearchInput['day'],
   timeZone: string,
 ): Promise<BestMatch[]> {
-  const [trail] = await db
-    .select()
-    .from(trails)
-    .where(sql`${trails.id} = ${trailId}`);
+  const [[trail], [viewer]] = await Promise.all([
+    db
+      .select()
+      .from(trails)
+      .where(sql`${trails.id} = ${trailId}`),
+    db
+      .select()
+      .from(profiles)
+      .where(sql`${profiles.userId} = ${viewerId}`),
+  ]);
   if (!trail) throw notFound('Trail');
   const slot = sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
-  const [viewer] = await db
-    .select()
-    .from(profiles)
-    .where(sql`${profiles.userId} = ${viewerId}`);
   const viewerTraits = viewer?.registrationCompletedAt
     ? {
         skills: { hiking: viewer.skillHiking, running: viewer.skillRunning },
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;
-  const k = scoredKinds(viewerTraits, trail.activity);
-  // Enough per kind that the non-searching candidates still fill the list after searching
-  // users (listed first, at most BEST_MATCHES_LIMIT of them) are taken out of it.
-  const perKind = BEST_MATCHES_LIMIT * 2;
-
-  // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
-  const rows = await db.execute<{ user_id: string; compatibility: number; searching_match_id: string | null }>(sql`
-    WITH kinds AS (
-      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[])
-        AS kind(h, r, pa, co, ad, compatibility)
-    ),
-    paired AS (
-      SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
-      WHERE m.trail_id = ${trail.id} AND m.start_time = ${slot.start} AND m.status IN ('pending', 'confirmed')
-        AND m.participants @> ARRAY[${viewerId}]::text[]
-    ),
-    candidates AS (
-      SELECT p.user_id, kind.compatibility, s.id AS searching_match_id
-      FROM matches s
-      JOIN profiles p ON p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL
-      JOIN kinds kind ON (kind.h, kind.r, kind.pa, kind.co, kind.ad) = (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level)
-      WHERE s.trail_id = ${trail.id} AND s.start_time = ${slot.start} AND s.status = 'searching' AND s.id1 <> ${viewerId}
-      UNION ALL
-      SELECT best.user_id, kind.compatibility, NULL
-      FROM kinds kind
-      CROSS JOIN LATERAL (
-        SELECT p.user_id FROM profiles p
-        WHERE p.registration_completed_at IS NOT NULL
-          AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
-          AND p.user_id <> ${viewerId}
-          AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
-        ORDER BY p.user_id
-        LIMIT ${perKind}
-      ) best
-    ),
-    unique_candidates AS (
-      SELECT DISTINCT ON (user_id) user_id, compatibility, searching_match_id
-      FROM candidates
-      WHERE NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = candidates.user_id)
-      ORDER BY user_id, (searching_match_id IS NULL)
-    )
-    SELECT * FROM unique_candidates
-    ORDER BY (searching_match_id IS NULL), compatibility DESC, user_id
-    LIMIT ${BEST_MATCHES_LIMIT}
-  `);
-  if (rows.rows.length === 0) return [];
-  const ids = rows.rows.map((r) => r.user_id);
-  const people = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .innerJoin(profiles, sql`${profiles.userId} = ${users.id}`)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.user.id, toPublicProfile(p.user, p.profile)]));
-  return rows.rows.flatMap((r) => {
-    const profile = byId.get(r.user_id);
-    return profile ? [{ profile, compatibility: Number(r.compatibility), searchingMatchId: r.searching_match_id }] : [];
-  });
+  const ranked = rankingQuery({ viewerId, viewer: viewerTraits, trailId: trail.id, activity: trail.activity, slotStart: slot.start });
+  // The people come with their rank in the same round trip.
+  const rows = await db
+    .select({
+      user: users,
+      profile: profiles,
+      compatibility: sql<number>`ranked.compatibility`,
+      searchingMatchId: sql<string | null>`ranked.searching_match_id`,
+    })
+    .from(sql`(${ranked}) AS ranked`)
+    .innerJoin(users, sql`${users.id} = ranked.user_id`)
+    .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
+    .orderBy(sql`ranked.searching_match_id IS NULL`, sql`ranked.compatibility DESC`, sql`ranked.user_id`);
+  return rows.map((r) => ({
+    profile: toPublicProfile(r.user, r.profile),
+    compatibility: Number(r.compatibility),
+    searchingMatchId: r.searchingMatchId,
+  }));
 }

@@ -5,7 +5,7 @@ import { TASKS } from '../jobs/queue.js';
 import { queuedJobs, queuedSms, runDueJobs } from '../test/queued-jobs.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { InvalidSmsError, queueSms, SMS_MAX_ATTEMPTS } from './queue.js';
-import { createTestHttpServer, type TestHttpServer } from './test-http-server.js';
+import { createTestHttpServer, type TestHttpServer } from '../test/sms-http-server.js';
 import { createDevInboxSmsTransport, createWebhookSmsTransport, type SmsTransport } from './transports.js';
 
 let t: TestDatabase;

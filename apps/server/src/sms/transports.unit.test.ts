@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedPort } from '../mail/test-smtp-server.js';
+import { closedPort } from '../test/smtp-server.js';
 import { phoneCodeSms } from './templates.js';
-import { createTestHttpServer, type TestHttpServer } from './test-http-server.js';
+import { createTestHttpServer, type TestHttpServer } from '../test/sms-http-server.js';
 import { createWebhookSmsTransport, SmsConfigError, SmsSendError } from './transports.js';
 
 const sms = { to: '+351912345678', body: '123456 is your TrailBuddy verification code.', idempotencyKey: 'phone-code:abc' };

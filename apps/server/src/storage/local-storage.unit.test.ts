@@ -96,6 +96,8 @@ describe('validateKey', () => {
     ['empty segment', 'a//b'],
     ['dot segment', './a'],
     ['trailing slash', 'a/'],
+    ['part too long for a file name', `a/${'y'.repeat(256)}`],
+    ['too long for S3', Array.from({ length: 11 }, () => 'z'.repeat(100)).join('/')],
   ])('rejects %s', (_label, key) => {
     expect(() => validateKey(key)).toThrow(AppError);
     try {

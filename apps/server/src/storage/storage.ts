@@ -18,6 +18,9 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
+const MAX_KEY_BYTES = 1024;
+const MAX_SEGMENT_BYTES = 255;
+
 const invalidKey = (key: string, why: string) =>
   new AppError(400, 'invalid-argument', `Invalid storage key ${JSON.stringify(key)}: ${why}.`);
 
@@ -32,7 +35,12 @@ export function validateKey(key: string): void {
   if (key.includes('\\')) throw invalidKey(key, 'it contains a backslash');
   // A drive letter would make the key absolute on Windows even without a leading slash.
   if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) throw invalidKey(key, 'it is an absolute path');
+  // S3 takes keys of up to 1024 bytes and file systems names of up to 255: a longer key can
+  // name nothing stored, on either backend.
+  if (Buffer.byteLength(key) > MAX_KEY_BYTES) throw invalidKey(key.slice(0, 40), `it is longer than ${MAX_KEY_BYTES} bytes`);
   for (const segment of key.split('/')) {
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES)
+      throw invalidKey(key.slice(0, 40), `a part is longer than ${MAX_SEGMENT_BYTES} bytes`);
     if (segment === '..') throw invalidKey(key, 'it contains a ".." segment');
     // `a//b`, `a/./b` and a trailing slash would alias other keys on disk but not on S3.
     if (segment === '' || segment === '.') throw invalidKey(key, 'it contains an empty or "." segment');

@@ -35,6 +35,18 @@ export const matches = pgTable(
     cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired'] }),
     fromMatchId: uuid('from_match_id'),
     createdManually: boolean('created_manually').notNull().default(false),
+    /**
+     * The searcher's compatibility traits (their profile's skills and preferences) while the
+     * match is `searching`, else null: Best Matches ranks the searchers of a slot by them
+     * through matches_searching_kind_idx without reading each searcher's profile (ADR 0015).
+     * Kept by triggers of migration 0010 (on a search starting, on a profile changing), never
+     * written by the application.
+     */
+    searcherSkillHiking: text('searcher_skill_hiking'),
+    searcherSkillRunning: text('searcher_skill_running'),
+    searcherPace: text('searcher_pace'),
+    searcherCommunication: text('searcher_communication'),
+    searcherAdventureLevel: text('searcher_adventure_level'),
   },
   (t) => [
     index('matches_id1_idx').on(t.id1),
@@ -42,6 +54,19 @@ export const matches = pgTable(
     index('matches_participants_gin').using('gin', t.participants),
     index('matches_status_start_idx').on(t.status, t.startTime),
     index('matches_trail_status_idx').on(t.trailId, t.status),
+    // Best Matches: a slot's searchers of one kind, in user order (services/best-matches.ts).
+    index('matches_searching_kind_idx')
+      .on(
+        t.trailId,
+        t.startTime,
+        t.searcherSkillHiking,
+        t.searcherSkillRunning,
+        t.searcherPace,
+        t.searcherCommunication,
+        t.searcherAdventureLevel,
+        t.id1,
+      )
+      .where(sql`status = 'searching'`),
     // "never two": one open search per user, trail and day.
     uniqueIndex('matches_one_search_per_slot_uq')
       .on(t.id1, t.trailId, t.startTime)

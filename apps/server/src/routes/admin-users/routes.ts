@@ -21,6 +21,7 @@ export const adminUserRoutes: RouteModule = async (app, deps) => {
     r.post(
       `/api/admin/users/:id/${action}`,
       {
+        config: { access: 'admin' },
         schema: {
           tags: ['admin'],
           summary:

@@ -20,8 +20,9 @@ import { identitySettings } from '../../identity/settings.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { RouteDeps } from '../types.js';
+import { createTrailListCache } from '../../services/trail-list-cache.js';
 import { eventRoutesWith } from './routes.js';
-import { connectSse, type SseConnection } from './sse-client.js';
+import { connectSse, type SseConnection } from '../../test/sse-client.js';
 
 // Two instances on one database, each with its own hub, serving real HTTP.
 let database: TestDatabase;
@@ -89,6 +90,7 @@ function counting(hub: EventHub, active: Map<string, number>): EventHub {
         unsubscribe();
       };
     },
+    subscribeBroadcast: (name, listener) => hub.subscribeBroadcast(name, listener),
     onGap: (listener) => hub.onGap(listener),
     close: () => hub.close(),
   };
@@ -397,6 +399,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
         for (const f of subscribed) f(userId);
         return () => void set.delete(listener);
       },
+      subscribeBroadcast: () => () => undefined,
       onGap: () => () => undefined,
       close: async () => undefined,
     };
@@ -431,6 +434,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       timeZone: 'UTC',
       now: () => new Date(),
       events: fake.hub,
+      trailList: createTrailListCache(database.db, fake.hub),
       identity: identitySettings(parseEnv({ NODE_ENV: 'test' }), 'test-secret-that-is-at-least-32-characters-long'),
     };
     await mini.register(async (scope) => eventRoutesWith({ heartbeatMs: 50, maxBufferedBytes: 64 * 1024 })(scope, deps));

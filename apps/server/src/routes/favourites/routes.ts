@@ -12,13 +12,17 @@ export const favouriteRoutes: RouteModule = (app, { db }) => {
 
   r.get(
     '/api/me/favourites',
-    { schema: { tags, summary: 'My favourite trails', response: { 200: z.object({ trailIds: z.array(z.string()) }), 401: errors[401] } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'My favourite trails', response: { 200: z.object({ trailIds: z.array(z.string()) }), 401: errors[401] } },
+    },
     async (req) => ({ trailIds: await listFavouriteTrailIds(db, (await requireUser(req)).id) }),
   );
 
   r.put(
     '/api/me/favourites/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Mark a trail as a favourite',
@@ -35,6 +39,7 @@ export const favouriteRoutes: RouteModule = (app, { db }) => {
   r.delete(
     '/api/me/favourites/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Unmark a favourite trail',

@@ -3,10 +3,10 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.js';
 import { captchaSettings } from '../../identity/captcha-settings.js';
-import { createTestHttpServer, type TestHttpServer } from '../../sms/test-http-server.js';
+import { createTestHttpServer, type TestHttpServer } from '../../test/sms-http-server.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { encodeAltcha, FAST_ALTCHA, sendCode } from './phone-test-kit.js';
+import { encodeAltcha, FAST_ALTCHA, sendCode } from '../../test/phone-kit.js';
 
 const errorOf = (res: { json: () => unknown }) => (res.json() as { error: { code: string; details?: Record<string, unknown> } }).error;
 const queuedFor = (t: TestApp, number: string) => queuedSms(t.database.db, { to: number });

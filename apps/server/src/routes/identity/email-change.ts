@@ -18,6 +18,7 @@ export const emailChangeRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/email/change',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Mail the new address a link that changes the account e-mail to it',

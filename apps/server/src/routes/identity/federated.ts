@@ -275,6 +275,7 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/link-pending',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Link a pending credential (account-exists-with-different-credential) to the signed-in account of its e-mail',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, favourites, outgoingMessages, phoneVerifications, users } from '../../db/schema/index.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { cookieHeader, createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp } from '../../test/test-app.js';
-import { codeIn, FAST_ALTCHA, latestSms, post, requestCode, sendCode, signInWithCode, solvedCaptcha } from './phone-test-kit.js';
+import { codeIn, FAST_ALTCHA, latestSms, post, requestCode, sendCode, signInWithCode, solvedCaptcha } from '../../test/phone-kit.js';
 
 let t: TestApp;
 const clock = { now: new Date() };

@@ -35,7 +35,10 @@ export const identityRoutes: RouteModule = async (app, deps) => {
 
   r.get(
     '/api/identity/user',
-    { schema: { tags, summary: 'The signed-in identity', response: { 200: signedInResponse, 401: errors[401] } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'The signed-in identity', response: { 200: signedInResponse, 401: errors[401] } },
+    },
     async (req) => ({ user: await presentIdentityUser(deps.db, (await requireUser(req)).id) }),
   );
 
@@ -62,6 +65,7 @@ export const identityRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/merge',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "Finish a merge conflict: move the guest's data to the existing account and sign in to it",

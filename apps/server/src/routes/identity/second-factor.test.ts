@@ -14,7 +14,7 @@ import {
   type ActionWorld,
 } from '../../test/action-fixtures.js';
 import { browser, mailsTo, type Browser } from '../../test/email-identity-fixtures.js';
-import { FAST_ALTCHA, solvedCaptcha } from './phone-test-kit.js';
+import { FAST_ALTCHA, solvedCaptcha } from '../../test/phone-kit.js';
 
 let w: ActionWorld;
 let offset = 0;

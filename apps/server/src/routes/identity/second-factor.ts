@@ -41,6 +41,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.get(
     '/api/identity/mfa',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The enrolled second factors of the signed-in account',
@@ -68,6 +69,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/totp/start',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Start enrolling an authenticator app: a new secret and its otpauth:// URI',
@@ -85,6 +87,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/totp/finish',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Finish enrolling an authenticator app with its current 6-digit code',
@@ -102,6 +105,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/phone/start',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Start enrolling a phone number: a 6-digit code by SMS',
@@ -127,6 +131,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/phone/finish',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Finish enrolling a phone number with the code it received',
@@ -144,6 +149,7 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
   r.post(
     '/api/identity/mfa/unenroll',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Remove one of the account second factors',

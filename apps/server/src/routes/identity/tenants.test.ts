@@ -5,7 +5,7 @@ import { browser, lastLink, mailsTo, type Browser } from '../../test/email-ident
 import { AppBrowser } from '../../test/idp/app-browser.js';
 import { startOidcIdp, type TestOidcIdp } from '../../test/idp/oidc-idp.js';
 import { createTestApp, signIn, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
-import { codeIn, FAST_ALTCHA, latestSms, solvedCaptcha } from './phone-test-kit.js';
+import { codeIn, FAST_ALTCHA, latestSms, solvedCaptcha } from '../../test/phone-kit.js';
 
 /**
  * Tenants (ADR 0009) through the real HTTP API: the same e-mail, number or provider account is a

@@ -22,7 +22,10 @@ export const tokenRoutes: RouteModule = (app, deps) => {
 
   r.get(
     '/api/identity/token',
-    { schema: { tags, summary: 'A fresh ID token for the signed-in user', response: { 200: tokenResponse, 401: errors[401] } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'A fresh ID token for the signed-in user', response: { 200: tokenResponse, 401: errors[401] } },
+    },
     async (req) => {
       const user = await requireUser(req);
       const now = deps.now();

@@ -44,6 +44,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/search',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Find a buddy: start (or return) my search for a trail and day',
@@ -57,6 +58,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/trails/:id/best-matches',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Other users ranked by compatibility for this trail and day',
@@ -74,6 +76,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/invite',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Invite to Hike: invite a user to my search for a trail and day',
@@ -86,13 +89,18 @@ export const matchRoutes: RouteModule = (app, deps) => {
 
   r.post(
     '/api/matches/custom',
-    { schema: { tags, summary: 'Propose a Date: a 2-hour event of my own on a trail', body: customDateSchema, response: matchResponses } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Propose a Date: a 2-hour event of my own on a trail', body: customDateSchema, response: matchResponses },
+    },
     async (req) => proposeDate(deps.db, await context(req), req.body),
   );
 
   const transition = (path: string, summary: string, run: (deps: RouteDeps, ctx: MatchContext, id: string) => Promise<MatchView>) =>
-    r.post(path, { schema: { tags, summary, params: uuidParams('Match'), response: matchResponses } }, async (req) =>
-      run(deps, await context(req), req.params.id),
+    r.post(
+      path,
+      { config: { access: 'signed-in' }, schema: { tags, summary, params: uuidParams('Match'), response: matchResponses } },
+      async (req) => run(deps, await context(req), req.params.id),
     );
   transition('/api/matches/:id/request', "Send a request to another user's search", (d, ctx, id) => requestMatch(d.db, ctx, id));
   transition('/api/matches/:id/accept', 'Accept a pending match', (d, ctx, id) => acceptMatch(d.db, ctx, id));
@@ -102,6 +110,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.delete(
     '/api/matches/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete one of my created events',
@@ -118,6 +127,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/matches/mine',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'My matches (all but cancelled), for the agenda and the matches page',
@@ -130,6 +140,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/matches/partners',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'My past partners with their compatibility',
@@ -145,6 +156,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/matches/feedback-prompt',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The match I should give feedback on now, if any',
@@ -160,6 +172,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/:id/feedback',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Give feedback on a finished match',
@@ -173,7 +186,10 @@ export const matchRoutes: RouteModule = (app, deps) => {
 
   r.post(
     '/api/matches/:id/feedback/skip',
-    { schema: { tags, summary: 'Skip feedback on a finished match', params: uuidParams('Match'), response: matchResponses } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Skip feedback on a finished match', params: uuidParams('Match'), response: matchResponses },
+    },
     async (req) => giveFeedback(deps.db, await context(req), req.params.id, { skipped: true }),
   );
 };

@@ -4,7 +4,7 @@ import { silentLog } from '../../jobs/log.js';
 import { api, registeredUser, WEDNESDAY } from '../../test/match-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { connectSse, type SseConnection } from '../events/sse-client.js';
+import { connectSse, type SseConnection } from '../../test/sse-client.js';
 
 let database: TestDatabase;
 let hubs: Awaited<ReturnType<typeof createEventHub>>[];

@@ -13,7 +13,7 @@ import { completeRegistration, getOwnProfile, setProfileImage, updateProfile } f
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { fileUrl } from '../../services/trails.js';
 import { errors } from '../schemas.js';
-import { readUploadedFile } from '../uploads.js';
+import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';
 
 const tags = ['me'];
@@ -24,6 +24,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/me',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The signed-in user, their profile and whether they are an administrator',
@@ -41,6 +42,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.put(
     '/api/me/registration',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Complete registration ("Complete Your Profile"); queues the welcome e-mail',
@@ -57,6 +59,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.patch(
     '/api/me/profile',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Edit profile fields (the e-mail is not editable)',
@@ -70,6 +73,7 @@ export const meRoutes: RouteModule = (app, deps) => {
   r.put(
     '/api/me/avatar',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Choose one of the six preset avatars',
@@ -83,24 +87,32 @@ export const meRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  r.post(
-    '/api/me/photo',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a profile picture (multipart field "file"); stored as a re-encoded JPEG without EXIF',
-        consumes: ['multipart/form-data'],
-        response: { 200: z.object({ image: z.string(), profile: ownProfileSchema }), 400: errors[400], 401: errors[401], 413: errors[413] },
+  void uploadRoutes(app, deps.uploadMaxBytes, (scope) => {
+    typed(scope).post(
+      '/api/me/photo',
+      {
+        config: { access: 'signed-in' },
+        schema: {
+          tags,
+          summary: 'Upload a profile picture (multipart field "file"); stored as a re-encoded JPEG without EXIF',
+          consumes: ['multipart/form-data'],
+          response: {
+            200: z.object({ image: z.string(), profile: ownProfileSchema }),
+            400: errors[400],
+            401: errors[401],
+            413: errors[413],
+          },
+        },
       },
-    },
-    async (req) => {
-      const user = await requireUser(req);
-      const { buffer } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
-      const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes, maxDimension: 1024 });
-      const key = storageKeys.profilePicture(user.id, deps.now());
-      await deps.storage.put(key, jpeg, 'image/jpeg');
-      const image = fileUrl(key)!;
-      return { image, profile: await setProfileImage(deps.db, user.id, image) };
-    },
-  );
+      async (req) => {
+        const user = await requireUser(req);
+        const { buffer } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
+        const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes, maxDimension: 1024 });
+        const key = storageKeys.profilePicture(user.id, deps.now());
+        await deps.storage.put(key, jpeg, 'image/jpeg');
+        const image = fileUrl(key)!;
+        return { image, profile: await setProfileImage(deps.db, user.id, image) };
+      },
+    );
+  });
 };

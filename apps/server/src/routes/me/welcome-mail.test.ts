@@ -4,7 +4,7 @@ import { outgoingMessages } from '../../db/schema/index.js';
 import { silentLog } from '../../jobs/log.js';
 import { startJobRunner, type JobRunner } from '../../jobs/runner.js';
 import { createSmtpTransport } from '../../mail/transports.js';
-import { createTestSmtpServer, type TestSmtpServer } from '../../mail/test-smtp-server.js';
+import { createTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createTestApp, signUp, validRegistration, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

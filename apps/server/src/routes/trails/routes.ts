@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   createTrailRequestSchema,
@@ -5,17 +6,16 @@ import {
   trailImageUploadQuerySchema,
   trailListQuerySchema,
   trailSchema,
-  type Trail,
   type TrailImageKind,
 } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
-import { createTrailListCache } from '../../services/trail-list-cache.js';
+import { encodedEtag, etagMatches, preferredEncoding } from '../../services/compression.js';
 import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { errors, uuidParams } from '../schemas.js';
-import { readUploadedFile } from '../uploads.js';
+import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';
 
 const tags = ['trails'];
@@ -31,9 +31,6 @@ async function checkUploadedKey(storage: FileStorage, field: TrailImageKind, key
 
 export const trailRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
-  // With a live-event hub the unfiltered list is served from memory until a trail event.
-  const cache = deps.events ? createTrailListCache(deps.db, deps.events) : undefined;
-  if (cache) app.addHook('onClose', async () => cache.close());
 
   r.get(
     '/api/trails',
@@ -42,17 +39,26 @@ export const trailRoutes: RouteModule = (app, deps) => {
         tags,
         summary: 'All trails, ordered by order; optional activity and country filters',
         querystring: trailListQuerySchema,
-        response: { 200: z.object({ trails: z.array(trailSchema) }), 400: errors[400] },
+        response: { 200: z.object({ trails: z.array(trailSchema) }), 304: z.null(), 400: errors[400] },
       },
-      // Served from memory (below): counting it per IP would cost more than answering it.
-      config: { rateLimit: false },
+      // Served from memory (below): counting it per IP would cost more than answering it, and
+      // JSON needs no document headers (plugins/security.ts).
+      config: { rateLimit: false, securityHeaders: 'data' },
     },
     async (req, reply) => {
       const filtered = req.query.activity !== undefined || req.query.country !== undefined;
-      if (!cache || filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
-      // Already the serialized form of the response schema: sent as bytes, not serialized again.
-      const json: unknown = await cache.get(deps.now());
-      return reply.header('content-type', 'application/json; charset=utf-8').send(json as { trails: Trail[] });
+      if (filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
+      // The unfiltered list is the one every home page asks for: sent as stored bytes, already
+      // serialized and compressed, or as a 304 when the browser has it.
+      const list = await deps.trailList.get(deps.now());
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      const etag = encodedEtag(list.etag, encoding);
+      reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send(null);
+      // Bytes, not the typed object: the type provider does not know they are its serialized form.
+      const bytes = (reply as FastifyReply).header('content-type', 'application/json; charset=utf-8');
+      if (encoding === 'identity') return bytes.send(list.body);
+      return bytes.header('content-encoding', encoding).send(await list.encoded(encoding));
     },
   );
 
@@ -69,37 +75,41 @@ export const trailRoutes: RouteModule = (app, deps) => {
     async (req) => getTrail(deps.db, req.params.id),
   );
 
-  r.post(
-    '/api/trail-images',
-    {
-      schema: {
-        tags,
-        summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
-        consumes: ['multipart/form-data'],
-        querystring: trailImageUploadQuerySchema,
-        response: {
-          201: z.object({ key: z.string(), url: z.string() }),
-          400: errors[400],
-          401: errors[401],
-          403: errors[403],
-          413: errors[413],
+  void uploadRoutes(app, deps.uploadMaxBytes, (scope) => {
+    typed(scope).post(
+      '/api/trail-images',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Administrators: upload a trail image or map image (multipart field "file") before adding the trail',
+          consumes: ['multipart/form-data'],
+          querystring: trailImageUploadQuerySchema,
+          response: {
+            201: z.object({ key: z.string(), url: z.string() }),
+            400: errors[400],
+            401: errors[401],
+            403: errors[403],
+            413: errors[413],
+          },
         },
       },
-    },
-    async (req, reply) => {
-      await requireAdmin(req, deps.adminEmails);
-      const { buffer, filename } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
-      const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes });
-      const keyOf = req.query.kind === 'image' ? storageKeys.trailImage : storageKeys.mapImage;
-      const key = keyOf(req.query.trailName, `${deps.now().getTime()}-${filename}`);
-      await deps.storage.put(key, jpeg, 'image/jpeg');
-      return reply.status(201).send({ key, url: fileUrl(key)! });
-    },
-  );
+      async (req, reply) => {
+        await requireAdmin(req, deps.adminEmails);
+        const { buffer, filename } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
+        const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes });
+        const keyOf = req.query.kind === 'image' ? storageKeys.trailImage : storageKeys.mapImage;
+        const key = keyOf(req.query.trailName, `${deps.now().getTime()}-${filename}`);
+        await deps.storage.put(key, jpeg, 'image/jpeg');
+        return reply.status(201).send({ key, url: fileUrl(key)! });
+      },
+    );
+  });
 
   r.post(
     '/api/trails',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: add a trail as the coming weekend session',
@@ -123,6 +133,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
   r.delete(
     '/api/trails/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Administrators: delete a trail',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trails } from '../../db/schema/index.js';
@@ -141,6 +142,64 @@ describe('trails', () => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/trails?activity=swimming' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('activity');
+  });
+
+  it('sends the list compressed as the request accepts, with a tag per representation and 304s', async () => {
+    const get = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/trails', headers });
+    const plain = await get();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(new Set([etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+
+    const unchanged = await get({ 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode).toBe(304);
+    // Another representation's tag, or an old one, gets the whole list.
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': etag })).statusCode).toBe(200);
+    expect((await get({ 'if-none-match': '"an-older-list"' })).statusCode).toBe(200);
+
+    // A changed list has a new tag: the browser's copy is no longer current.
+    const added = await addTrail(admin.cookie, { ...validTrail(), name: 'Changed List Trail' });
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    await t.app.inject({ method: 'DELETE', url: `/api/trails/${added.json().id}`, headers: { cookie: admin.cookie } });
+  });
+
+  it('gives the JSON list the headers that protect a JSON body, and pages and other routes the document ones', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/trails' });
+    expect(list.headers['x-content-type-options']).toBe('nosniff');
+    expect(list.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(list.headers['content-security-policy']).toBeUndefined();
+    expect(list.headers['x-frame-options']).toBeUndefined();
+    const other = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(other.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('parses multipart bodies on the upload routes only', async () => {
+    const body = multipartFile('file', 'view.png', Buffer.from('not really'), 'image/png');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trails',
+      headers: { ...body.headers, cookie: admin.cookie },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBeDefined();
   });
 
   it('returns one trail, 404 for a missing one and 400 for a malformed id', async () => {

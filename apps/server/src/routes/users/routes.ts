@@ -15,6 +15,7 @@ export const userRoutes: RouteModule = (app, { db }) => {
   r.get(
     '/api/users',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Public profiles of every registered user',
@@ -30,6 +31,7 @@ export const userRoutes: RouteModule = (app, { db }) => {
   r.get(
     '/api/users/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "Another user's public profile",

@@ -2480,6 +2480,13 @@ export interface operations {
           };
         };
       };
+      /** @description Default Response */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       400: components['responses']['BadRequest'];
     };
   };

@@ -1,4 +1,4 @@
-// Test helper (imported by tests only): a real HTTP server on a free loopback port standing in
+// A real HTTP server on a free loopback port standing in
 // for a third party the tests cannot reach (an SMS gateway, Google's reCAPTCHA siteverify), so
 // the transports and the captcha check are exercised over the wire rather than against a mock.
 import { createServer, type IncomingHttpHeaders } from 'node:http';

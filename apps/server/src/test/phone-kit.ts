@@ -1,12 +1,12 @@
-// Test helper (imported by tests only): drives phone sign-in through the real HTTP API the way
+// Drives phone sign-in through the real HTTP API the way
 // the widget does: fetch an ALTCHA challenge, solve it, ask for a code, read the SMS that the
 // development transport delivered, sign in with it.
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
-import { createDevInboxSmsTransport } from '../../sms/transports.js';
-import { runDueJobs } from '../../test/queued-jobs.js';
-import { TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
+import { createDevInboxSmsTransport } from '../sms/transports.js';
+import { runDueJobs } from './queued-jobs.js';
+import { TEST_ORIGIN, type TestApp } from './test-app.js';
 
 /** Cheap proofs of work so the suite solves dozens of them in milliseconds. */
 export const FAST_ALTCHA = { ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '20' };

@@ -1,4 +1,4 @@
-// Test helper (imported by tests only): a real SMTP server from the `smtp-server` package,
+// A real SMTP server from the `smtp-server` package,
 // so the SMTP transport is exercised over the wire rather than against a mock.
 import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';

@@ -1,0 +1,21 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// House rule (ARCHITECTURE §4): console.error during a test fails it unless the test expects it
+// (a test that expects one gives the spy its own implementation, `vi.spyOn(console, 'error')
+// .mockImplementation(…)`, and asserts on the calls).
+let spy: ReturnType<typeof vi.spyOn> | undefined;
+let unexpected: string[] = [];
+beforeEach(() => {
+  unexpected = [];
+  spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const message = `console.error during test: ${args.map(String).join(' ')}`;
+    // Thrown for the stack trace, and remembered in case the caller swallows what it throws
+    // (React, event handlers and promise chains do).
+    unexpected.push(message);
+    throw new Error(message);
+  });
+});
+afterEach(() => {
+  spy?.mockRestore();
+  if (unexpected.length > 0) throw new Error(unexpected.join('\n'));
+});
