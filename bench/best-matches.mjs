@@ -5,7 +5,7 @@
 // profiles (plus open searches and a few of the viewer's own matches) straight into its embedded
 // PostgreSQL, signs in as a demo user and times
 //   - server time: Fastify's own responseTime for each request (its "request completed" log line,
-//     so the server runs with LOG_LEVEL=info), over sequential requests after a warm-up;
+//     so the server runs with LOG_LEVEL=info and LOG_FORMAT=json), over sequential requests after a warm-up;
 //   - HTTP on loopback, which upper-bounds it;
 //   - the ranking query alone: the statement services/best-matches.ts builds (imported through
 //     tsx, so it is exactly what the server runs), under EXPLAIN (ANALYZE, BUFFERS), with its
@@ -175,7 +175,7 @@ try {
   const load = loadavg()[0];
   const dataDir = tempDir(cleanup, 'trailbuddy-bench-matches-');
   // LOG_LEVEL=info: Fastify logs each request's responseTime, the server time measured here.
-  const server = await startServer(cleanup, { dataDir, env: { LOG_LEVEL: 'info' } });
+  const server = await startServer(cleanup, { dataDir, env: { LOG_LEVEL: 'info', LOG_FORMAT: 'json' } });
   await waitForHealth(server);
 
   const client = new pg.Client({ connectionString: server.databaseUrl });

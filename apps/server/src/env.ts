@@ -34,6 +34,8 @@ export const envSchema = z.object({
   TRUST_PROXY: bool(false),
   /** Request logs are at debug level in development (info in production), so `debug` shows them. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines, the default in development) or `json` (one object a line, the default elsewhere). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
 
   /** Any PostgreSQL ≥ 15. Unset: an embedded cluster in DATA_DIR/postgres is started. */
   DATABASE_URL: z.string().optional(),

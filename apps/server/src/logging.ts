@@ -3,13 +3,18 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Env } from './env.js';
 
+type LogEnv = Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'> & Partial<Pick<Env, 'LOG_FORMAT'>>;
+
+/** Readable lines in development unless LOG_FORMAT says otherwise; JSON everywhere else. */
+const logFormat = (env: LogEnv) => env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json');
+
 /**
  * The process logger. Development writes readable lines (pino-pretty, in this thread and
  * synchronously, so nothing is lost when the process exits); anything else writes one JSON object
- * a line for log collectors. `LOG_LEVEL` sets the level either way.
+ * a line for log collectors (`LOG_FORMAT` chooses either anywhere). `LOG_LEVEL` sets the level.
  */
-export async function createLogger(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>, destination: Writable = process.stdout): Promise<Logger> {
-  if (env.NODE_ENV !== 'development') return pino({ level: env.LOG_LEVEL }, destination);
+export async function createLogger(env: LogEnv, destination: Writable = process.stdout): Promise<Logger> {
+  if (logFormat(env) === 'json') return pino({ level: env.LOG_LEVEL }, destination);
   // Loaded only here: production never needs the pretty printer.
   const { default: pretty } = await import('pino-pretty');
   const colorize = destination === process.stdout && process.stdout.isTTY;
@@ -36,7 +41,7 @@ export class DevelopmentRequestLogs extends LogController {
   }
 }
 
-/** Fastify's request logging for this environment: the default (info, JSON) outside development. */
-export function requestLogController(env: Pick<Env, 'NODE_ENV'>): LogController | undefined {
-  return env.NODE_ENV === 'development' ? new DevelopmentRequestLogs() : undefined;
+/** Fastify's request logging for this format: its default (two info lines with responseTime) for JSON. */
+export function requestLogController(env: LogEnv): LogController | undefined {
+  return logFormat(env) === 'pretty' ? new DevelopmentRequestLogs() : undefined;
 }

@@ -5,7 +5,7 @@ import type { Env } from './env.js';
 import { createLogger, requestLogController } from './logging.js';
 
 /** A Fastify app on the real logger setup, answering GET /ping; returns what it logged. */
-async function logsOf(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>) {
+async function logsOf(env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'> & Partial<Pick<Env, 'LOG_FORMAT'>>) {
   const out = new PassThrough();
   let text = '';
   out.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -37,6 +37,19 @@ describe('logging', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^\[\d\d:\d\d:\d\d\] DEBUG: GET \/ping 200 \d+ ms$/);
     expect(() => JSON.parse(lines[1]!)).toThrow();
+  });
+
+  it('writes JSON with the request lines in development when LOG_FORMAT=json (the benches read them)', async () => {
+    const lines = await logsOf({ NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json' });
+    const completed = lines
+      .map((line) => JSON.parse(line) as { msg: string; responseTime?: number })
+      .find((e) => e.msg === 'request completed');
+    expect(completed?.responseTime).toEqual(expect.any(Number));
+  });
+
+  it('writes readable lines in production when LOG_FORMAT=pretty', async () => {
+    const lines = await logsOf({ NODE_ENV: 'production', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    expect(lines).toEqual([expect.stringMatching(/INFO: server ready$/)]);
   });
 
   it('honours LOG_LEVEL in production too', async () => {
