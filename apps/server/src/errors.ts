@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+import { ERROR_CODE_BY_STATUS, ERROR_MESSAGES, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
 
 export type { ErrorCode };
 
@@ -29,17 +29,9 @@ export const errorBody = (code: ErrorCode, message: string = ERROR_MESSAGES[code
   error: { code, message, fields },
 });
 
-const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
-  401: 'unauthenticated',
-  403: 'permission-denied',
-  404: 'not-found',
-  409: 'conflict',
-  413: 'payload-too-large',
-  429: 'too-many-requests',
-};
-
 /** The code of a failure known only by its HTTP status (Fastify's own 4xx, Better Auth's bare ones). */
-export const codeForStatus = (status: number): ErrorCode => CODES_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid-argument');
+export const codeForStatus = (status: number): ErrorCode =>
+  ERROR_CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid-argument');
 
 export const badRequest = (message: string, fields?: FieldErrors, code: ErrorCode = 'invalid-argument') =>
   new AppError(400, code, message, fields);

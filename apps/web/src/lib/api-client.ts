@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+import { ERROR_CODE_BY_STATUS, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
 
 /**
  * The one way the web app calls the TrailBuddy REST API: JSON in and out, same-origin cookies,
@@ -41,18 +41,8 @@ function buildUrl(path: string, query?: QueryParams): string {
 export function codeForStatus(status: number): ErrorCode {
   if (status === 502 || status === 503 || status === 504) return 'unavailable';
   if (status >= 500) return 'internal';
-  return STATUS_CODES[status] ?? 'unknown';
+  return ERROR_CODE_BY_STATUS[status] ?? 'unknown';
 }
-
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
-  400: 'invalid-argument',
-  401: 'unauthenticated',
-  403: 'permission-denied',
-  404: 'not-found',
-  409: 'conflict',
-  413: 'payload-too-large',
-  429: 'too-many-requests',
-};
 
 /**
  * The ApiError for a failed response: the server's code, message and fields when the body is

@@ -61,3 +61,14 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',
 };
+
+/** The code an HTTP status stands for, where an answer brings no error code of its own. */
+export const ERROR_CODE_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'payload-too-large',
+  429: 'too-many-requests',
+};
