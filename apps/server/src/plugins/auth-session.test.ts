@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queuedMail } from '../test/queued-jobs.js';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -60,6 +61,18 @@ describe('the auth bridge', () => {
       payload: { email: 'new@example.com', password: 'secret123' },
     });
     expect(signIn.statusCode).toBe(401);
+  });
+
+  it('queues a verification mail that greets a sign-up without a name by its address', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '192.0.2.3' },
+      payload: { email: 'nameless@example.com', password: 'secret123', name: '' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [mail] = await queuedMail(t.database.db, { to: 'nameless@example.com', template: 'verify-email' });
+    expect(mail?.params).toMatchObject({ to_name: 'nameless' });
   });
 
   it("answers Better Auth's errors in the one error shape, keeping the top-level fields its client reads", async () => {
