@@ -30,22 +30,22 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
   if (rows.length === 0) return [];
   const trailIds = [...new Set(rows.map((m) => m.trailId))];
   const partnerIds = [...new Set(rows.map((m) => partnerOf(m, viewerId)).filter((id): id is string => id !== null))];
-  const [trailRows, partners, feedbackRows] = await Promise.all([
-    db.select().from(trails).where(inArray(trails.id, trailIds)),
-    publicProfilesById(db, partnerIds),
-    db
-      .select()
-      .from(matchFeedback)
-      .where(
-        and(
-          eq(matchFeedback.userId, viewerId),
-          inArray(
-            matchFeedback.matchId,
-            rows.map((m) => m.id),
-          ),
+  // One query after another: callers inside a transaction hold one connection, which runs one
+  // query at a time (pg refuses overlapping queries on a client).
+  const trailRows = await db.select().from(trails).where(inArray(trails.id, trailIds));
+  const partners = await publicProfilesById(db, partnerIds);
+  const feedbackRows = await db
+    .select()
+    .from(matchFeedback)
+    .where(
+      and(
+        eq(matchFeedback.userId, viewerId),
+        inArray(
+          matchFeedback.matchId,
+          rows.map((m) => m.id),
         ),
       ),
-  ]);
+    );
   const trailById = new Map(trailRows.map((t) => [t.id, t]));
   const feedbackByMatch = new Map(feedbackRows.map((f) => [f.matchId, f]));
   return rows.map((m) => {
