@@ -1,14 +1,13 @@
 import { parse, validate } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARRABIDA_RIDGE, WEDNESDAY } from '../../test/match-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
-
-const NOW = new Date('2026-11-18T09:00:00Z');
 
 let t: TestApp;
 let admin: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ APP_URL: 'https://trails.example.org/' }, { now: () => NOW });
+  t = await createTestApp({ APP_URL: 'https://trails.example.org/' }, { now: () => WEDNESDAY });
   admin = await signUp(t, TEST_ADMIN);
 });
 afterAll(() => t.close());
@@ -18,16 +17,7 @@ async function addTrail(name: string): Promise<string> {
     method: 'POST',
     url: '/api/trails',
     headers: { cookie: admin.cookie },
-    payload: {
-      name,
-      location: 'Sintra, Portugal',
-      length: '10 km',
-      hours: 3,
-      difficulty: 'Easy',
-      activity: 'hiking',
-      description: 'A walk.',
-      linkmap: 'https://www.openstreetmap.org/',
-    },
+    payload: { ...ARRABIDA_RIDGE, name },
   });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string }>().id;
