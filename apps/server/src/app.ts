@@ -22,9 +22,11 @@ import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
+import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
 import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
+import { getTrail } from './services/trails.js';
 import { userRoutes } from './routes/users/routes.js';
 import { vitalsRoutes } from './routes/vitals/routes.js';
 import type { FileStorage } from './storage/storage.js';
@@ -119,10 +121,18 @@ export async function buildApp(opts: AppOptions) {
     identityRoutes,
     adminUserRoutes,
     devSmsRoutes,
+    seoRoutesWith({ appUrl: env.APP_URL }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }
-  if (env.SERVE_WEB) await app.register(staticPlugin, { root: webDistDir, trailList: () => trailList.get(deps.now()) });
+  if (env.SERVE_WEB) {
+    await app.register(staticPlugin, {
+      root: webDistDir,
+      trailList: () => trailList.get(deps.now()),
+      appUrl: env.APP_URL,
+      findTrail: (id) => getTrail(opts.db, id),
+    });
+  }
 
   await app.ready();
   return app;

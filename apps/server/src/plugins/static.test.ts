@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Parser } from 'htmlparser2';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTrail } from '../services/trails.js';
 import { multipartFile } from '../test/multipart.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../test/test-app.js';
 import { staticPlugin } from './static.js';
@@ -13,6 +15,7 @@ const NOW = new Date('2026-11-18T09:00:00Z');
 const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
+    <meta name="description" content="TrailBuddy pairs you with a buddy." />
     <title>TrailBuddy</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
   </head>
@@ -42,6 +45,8 @@ beforeAll(async () => {
   await web.register(staticPlugin, {
     root,
     trailList: () => (trailsAvailable ? t.app.trailList.get(NOW) : Promise.reject(new Error('the database is down'))),
+    appUrl: t.env.APP_URL,
+    findTrail: (id) => getTrail(t.database.db, id),
   });
   await web.ready();
 });
@@ -51,7 +56,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function addTrail(name: string, description: string, withImage: boolean) {
+async function addTrail(name: string, description: string, withImage: boolean): Promise<{ id: string; image: string | null }> {
   let image: string | undefined;
   if (withImage) {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a9d8f' } })
@@ -83,6 +88,7 @@ async function addTrail(name: string, description: string, withImage: boolean) {
     },
   });
   expect(res.statusCode).toBe(201);
+  return res.json<{ id: string; image: string | null }>();
 }
 
 const page = (headers: Record<string, string> = {}) => web.inject({ method: 'GET', url: '/', headers });
@@ -195,5 +201,147 @@ describe('index.html with the home page data', () => {
     const api = await web.inject({ method: 'GET', url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'not-found', message: 'No route for GET /api/nothing.' } });
+  });
+});
+
+/** The head as a robot without JavaScript reads it: the title, and every meta and link tag's attributes. */
+function readHead(html: string) {
+  const head = { title: '', meta: new Map<string, string>(), links: [] as Record<string, string>[], metaCount: new Map<string, number>() };
+  let inTitle = false;
+  let inHead = true;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'title') inTitle = true;
+        if (!inHead) return;
+        if (name === 'meta') {
+          const key = attrs.property ?? attrs.name;
+          if (key) {
+            head.meta.set(key, attrs.content ?? '');
+            head.metaCount.set(key, (head.metaCount.get(key) ?? 0) + 1);
+          }
+        }
+        if (name === 'link') head.links.push(attrs);
+      },
+      ontext(text) {
+        if (inTitle) head.title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (name === 'head') inHead = false;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return head;
+}
+
+/** A page with the app's generic title and no preview: no Open Graph, Twitter or canonical tag. */
+async function unpreviewedPage(url: string, headers: Record<string, string> = {}) {
+  const res = await web.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, url).toBe(200);
+  const head = readHead(res.body);
+  expect(head.title, url).toBe('TrailBuddy');
+  expect(
+    [...head.meta.keys()].filter((key) => /^(og|twitter):/.test(key)),
+    url,
+  ).toEqual([]);
+  expect(
+    head.links.filter((link) => link.rel === 'canonical'),
+    url,
+  ).toEqual([]);
+  return { head, body: res.body };
+}
+
+describe('link previews and search engines', () => {
+  const origin = () => t.env.APP_URL.replace(/\/$/, '');
+
+  it("gives a trail's URL its title, description, Open Graph and Twitter tags and its canonical URL", async () => {
+    const trail = await addTrail('Arrábida Ridge', 'Limestone ridge above the sea, with views of Troia.', true);
+    expect(trail.image).toMatch(/^\/api\/files\/trailImages\//);
+    const res = await web.inject({ method: 'GET', url: `/trails/${trail.id}?day=sunday` });
+    expect(res.statusCode).toBe(200);
+    const head = readHead(res.body);
+    const url = `${origin()}/trails/${trail.id}`;
+    const image = `${origin()}${trail.image}?w=1200`;
+    const description = 'Sintra, Portugal · 10 km · Moderate. Limestone ridge above the sea, with views of Troia.';
+    expect(head.title).toBe('Arrábida Ridge · TrailBuddy');
+    expect(Object.fromEntries(head.meta)).toMatchObject({
+      description,
+      'og:type': 'website',
+      'og:site_name': 'TrailBuddy',
+      'og:title': 'Arrábida Ridge',
+      'og:description': description,
+      'og:url': url,
+      'og:image': image,
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Arrábida Ridge',
+      'twitter:description': description,
+      'twitter:image': image,
+    });
+    // The template's generic description is replaced, not doubled.
+    expect(head.metaCount.get('description')).toBe(1);
+    expect(head.meta.has('robots')).toBe(false);
+    expect(head.links.filter((link) => link.rel === 'canonical')).toEqual([{ rel: 'canonical', href: url }]);
+    // The trail's own picture is preloaded at the detail's sizes, and the app still gets its data.
+    expect(head.links.find((link) => link.rel === 'preload')).toMatchObject({
+      href: trail.image,
+      fetchpriority: 'high',
+      imagesizes: '(min-width: 768px) 356px, calc(100vw - 32px)',
+    });
+    expect(dataBlock(res.body)).toContain(trail.id);
+
+    // The image a robot is sent to exists, as a JPEG it can read.
+    const picture = await t.app.inject({ method: 'GET', url: `${trail.image}?w=1200` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('escapes what a trail says, so no tag or attribute can be closed by it', async () => {
+    const name = 'Rock & "Roll" <Ridge> $&';
+    const trail = await addTrail(name, 'Tom & Jerry\'s <b>loop</b> "quoted".', false);
+    const res = await web.inject({ method: 'GET', url: `/trails/${trail.id}` });
+    expect(res.body).not.toContain('<Ridge>');
+    expect(res.body).not.toContain('<b>loop');
+    expect(res.body).toContain('content="Rock &amp; &quot;Roll&quot; &lt;Ridge&gt; $&amp;"');
+    const head = readHead(res.body);
+    expect(head.title).toBe(`${name} · TrailBuddy`);
+    expect(head.meta.get('og:title')).toBe(name);
+    expect(head.meta.get('og:description')).toBe('Sintra, Portugal · 10 km · Moderate. Tom & Jerry\'s <b>loop</b> "quoted".');
+    // Without a picture the card is the small one, and no image is named.
+    expect(head.meta.get('twitter:card')).toBe('summary');
+    expect(head.meta.has('og:image')).toBe(false);
+  });
+
+  it('previews a trail that has left the list from the database, and an unknown or malformed id gets the plain app', async () => {
+    for (const url of ['/trails/00000000-0000-4000-8000-000000000000', '/trails/not-a-uuid', "/trails/1'%20or%201=1"]) {
+      const { head, body } = await unpreviewedPage(url);
+      expect(head.meta.get('description'), url).toBe('TrailBuddy pairs you with a buddy.');
+      expect(head.meta.has('robots'), url).toBe(false);
+      expect(dataBlock(body), url).toBeDefined();
+    }
+    trailsAvailable = false;
+    try {
+      const listed = await addTrail('Off the List', 'Read from the database.', false);
+      const res = await web.inject({ method: 'GET', url: `/trails/${listed.id}` });
+      expect(readHead(res.body).meta.get('og:title')).toBe('Off the List');
+    } finally {
+      trailsAvailable = true;
+    }
+  });
+
+  it('keeps the home page generic, and never previews a profile or member-only view; those say noindex', async () => {
+    const home = readHead((await page()).body);
+    expect(home.title).toBe('TrailBuddy');
+    expect(home.meta.has('og:title')).toBe(false);
+    expect(home.meta.has('robots')).toBe(false);
+    for (const url of [`/people/${admin.id}`, '/me', '/matches/upcoming', '/agenda/2026-11']) {
+      const { head, body } = await unpreviewedPage(url, { cookie: admin.cookie });
+      expect(head.meta.get('robots'), url).toBe('noindex');
+      expect(body, url).not.toContain(TEST_ADMIN);
+    }
+    // Paths that only start like a member-only one are not member-only.
+    expect(readHead((await web.inject({ method: 'GET', url: '/meetups' })).body).meta.has('robots')).toBe(false);
   });
 });

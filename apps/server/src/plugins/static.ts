@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
+import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { compress, etagMatches, preferredEncoding, strongEtag } from '../services/compression.js';
 import type { TrailList } from '../services/trail-list-cache.js';
+import { applyHead, escapeAttribute, isMemberOnlyPath, trailHead, trailIdOfPath, type PageHead } from './page-head.js';
 
 /** What the page needs of the trail list: the trails (for the image preloads) and their JSON. */
 export type InlinedTrailList = Pick<TrailList, 'trails' | 'json' | 'etag'>;
@@ -20,6 +22,13 @@ export interface StaticPluginOptions {
    * carries exactly what the route would send without asking the route for it.
    */
   trailList: () => Promise<InlinedTrailList>;
+  /** Where the app is reached from outside (APP_URL): link previews and canonical links are absolute. */
+  appUrl: string;
+  /**
+   * A trail that is not in the current list (its session ended), for its page's preview;
+   * undefined when there is no such trail or it cannot be read.
+   */
+  findTrail: (id: string) => Promise<Trail | undefined>;
 }
 
 /**
@@ -31,6 +40,10 @@ export interface StaticPluginOptions {
  * the app reads instead of asking; and preloads of the first trail images. The largest paint
  * of the home page then no longer waits for the JavaScript and then the API before its image
  * can start loading, and nothing the first render needs is asked for after the scripts run.
+ *
+ * A trail's own URL (/trails/:id) also carries the trail's title, description, Open Graph and
+ * Twitter-card tags and canonical link, for link previews and search engines, which run no
+ * JavaScript; member-only views say `noindex` (page-head.ts).
  */
 async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
   const indexFile = join(opts.root, 'index.html');
@@ -54,7 +67,7 @@ async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
     },
   });
 
-  const page = createIndexPage(indexFile, opts.trailList);
+  const page = createIndexPage(indexFile, opts);
   app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {
@@ -64,7 +77,7 @@ async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
     if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
       return reply.status(404).send({ error: { code: 'not-found', message: 'File not found.' } });
     }
-    const rendered = await page.render(isVisitor(req.headers.cookie));
+    const rendered = await page.render(isVisitor(req.headers.cookie), path);
     reply
       .header('content-type', 'text/html; charset=utf-8')
       // Always revalidated: it names the current assets and carries the current trails.
@@ -99,27 +112,58 @@ interface RenderedPage {
   etag: string;
 }
 
+/** Trail pages kept rendered at most; beyond it the oldest is dropped (a crawler walks every trail once). */
+const MAX_CACHED_PAGES = 500;
+
+/** Which page a path gets: its head, the trail it is about, and under what name it may be kept. */
+interface PageVariant {
+  key: string;
+  head: PageHead;
+  trail?: Trail;
+  /** A trail that is not in the list may be deleted without the list changing: its page is not kept. */
+  cacheable: boolean;
+}
+
+async function pageVariant(path: string, trails: InlinedTrailList | null, opts: StaticPluginOptions): Promise<PageVariant> {
+  const trailId = trailIdOfPath(path);
+  if (trailId) {
+    const listed = trails?.trails.find((trail) => trail.id === trailId);
+    // An unknown trail, or one that cannot be read now, still gets the app, which shows its not-found.
+    const trail = listed ?? (await opts.findTrail(trailId).catch(() => undefined));
+    if (trail) return { key: `trail:${trail.id}`, head: trailHead(trail, opts.appUrl), trail, cacheable: listed !== undefined };
+  }
+  if (isMemberOnlyPath(path)) return { key: 'member-only', head: { kind: 'member-only' }, cacheable: true };
+  return { key: 'generic', head: { kind: 'generic' }, cacheable: true };
+}
+
 /**
  * index.html with the home page's data in it, rendered and compressed once per change of the
  * trail list (trails added, deleted or recurring), of the file (the app rebuilt) or of whether
- * the page is for a visitor.
+ * the page is for a visitor; a trail's page also once per trail.
  */
-function createIndexPage(file: string, trailList: () => Promise<InlinedTrailList>) {
-  const last = new Map<boolean, { mtimeMs: number; trailsEtag: string | undefined; page: Promise<RenderedPage> }>();
+function createIndexPage(file: string, opts: StaticPluginOptions) {
+  const last = new Map<string, { mtimeMs: number; trailsEtag: string | undefined; page: Promise<RenderedPage> }>();
   let template: { mtimeMs: number; text: Promise<string> } | undefined;
 
   return {
-    async render(visitor: boolean): Promise<RenderedPage> {
+    async render(visitor: boolean, path: string): Promise<RenderedPage> {
       // Without the list (the database is down) the page still goes out; the app asks for it.
-      const [{ mtimeMs }, trails] = await Promise.all([stat(file), trailList().catch(() => null)]);
-      const cached = last.get(visitor);
+      const [{ mtimeMs }, trails] = await Promise.all([stat(file), opts.trailList().catch(() => null)]);
+      const variant = await pageVariant(path, trails, opts);
+      const key = `${visitor}:${variant.key}`;
+      const cached = last.get(key);
       if (cached && cached.mtimeMs === mtimeMs && cached.trailsEtag === trails?.etag) return cached.page;
       if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, text: readFile(file, 'utf8') };
-      const page = template.text.then((text) => renderPage(renderIndexHtml(text, { trailList: trails, visitor })));
-      last.set(visitor, { mtimeMs, trailsEtag: trails?.etag, page });
+      const page = template.text.then((text) =>
+        renderPage(applyHead(renderIndexHtml(text, { trailList: trails, visitor, trail: variant.trail }), variant.head)),
+      );
+      if (!variant.cacheable) return page;
+      last.delete(key);
+      last.set(key, { mtimeMs, trailsEtag: trails?.etag, page });
+      if (last.size > MAX_CACHED_PAGES) last.delete(last.keys().next().value!);
       // A failed render must not stick.
       page.catch(() => {
-        last.delete(visitor);
+        last.delete(key);
         template = undefined;
       });
       return page;
@@ -144,16 +188,25 @@ const PRELOADED_IMAGES = 2;
  */
 export function renderIndexHtml(
   template: string,
-  { trailList, visitor }: { trailList: Pick<InlinedTrailList, 'trails' | 'json'> | null; visitor: boolean },
+  {
+    trailList,
+    visitor,
+    trail,
+  }: { trailList: Pick<InlinedTrailList, 'trails' | 'json'> | null; visitor: boolean; trail?: Pick<Trail, 'image'> },
 ): string {
   const blocks = [
     trailList ? dataBlock(PAGE_DATA_BLOCK_IDS.trails, trailList.json) : '',
     visitor ? dataBlock(PAGE_DATA_BLOCK_IDS.me, 'null') : '',
   ].join('');
-  const preloads = (trailList?.trails ?? [])
-    .slice(0, PRELOADED_IMAGES)
-    .map((trail, index) => (trail.image ? imagePreload(trail.image, index === 0) : ''))
-    .join('');
+  // A trail's page shows that trail's picture first, not the home's cards.
+  const preloads = trail
+    ? trail.image
+      ? imagePreload(trail.image, true, TRAIL_DETAIL_IMAGE_SIZES)
+      : ''
+    : (trailList?.trails ?? [])
+        .slice(0, PRELOADED_IMAGES)
+        .map((card, index) => (card.image ? imagePreload(card.image, index === 0, TRAIL_CARD_IMAGE_SIZES) : ''))
+        .join('');
   // Replacer functions: a `$&` in a trail's text must not be read as a replacement pattern.
   return template.replace('</head>', () => `${preloads}</head>`).replace('</body>', () => `${blocks}</body>`);
 }
@@ -161,9 +214,9 @@ export function renderIndexHtml(
 const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${escapeJsonForScript(json)}</script>`;
 
 /** The first image is the page's largest paint: high priority. The second need not compete with the scripts. */
-function imagePreload(url: string, largest: boolean): string {
+function imagePreload(url: string, largest: boolean, sizes: string): string {
   const srcset = imageSrcSet(url);
-  const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(TRAIL_CARD_IMAGE_SIZES)}"` : '';
+  const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${responsive}${largest ? ' fetchpriority="high"' : ''}>`;
 }
 
@@ -175,5 +228,3 @@ function imagePreload(url: string, largest: boolean): string {
 export function escapeJsonForScript(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
