@@ -1,4 +1,4 @@
-import { parse, validate } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARRABIDA_RIDGE, WEDNESDAY } from '../../test/match-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
@@ -27,8 +27,8 @@ interface Sitemap {
   urlset: { url: { loc: string; lastmod?: string } | { loc: string; lastmod?: string }[] };
 }
 const sitemapUrls = (xml: string) => {
-  expect(validate(xml)).toBe(true);
-  const parsed = parse(xml, { ignoreAttributes: false }) as Sitemap & { urlset: { '@_xmlns': string } };
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as Sitemap & { urlset: { '@_xmlns': string } };
   expect(parsed.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
   return [parsed.urlset.url].flat();
 };
