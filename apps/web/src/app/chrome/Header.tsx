@@ -2,10 +2,10 @@ import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/Button';
-import { navigateTo } from '../location';
+import { navigateTo } from '../../lib/location';
 
 // Only signed-in people see these, so visitors never download them (ARCHITECTURE §7 budget).
-const AccountControls = lazy(() => import('./routed-account-controls'));
+const AccountControls = lazy(() => import('./AccountControls'));
 
 export interface HeaderProps {
   /** undefined while we do not know yet, null for a visitor. */
