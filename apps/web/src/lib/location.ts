@@ -48,7 +48,8 @@ export function usePathname(): string {
 export function followLink(event: MouseEvent<HTMLAnchorElement>, to: string): void {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
-  navigateTo(to);
+  // A link to where we are adds no history entry.
+  if (to !== location.pathname + location.search + location.hash) navigateTo(to);
 }
 
 export type Section = 'main' | 'admin' | 'auth';
