@@ -85,6 +85,14 @@ describe.each([
     await expectAt(page, buddies);
     const buddiesPath = path(page);
 
+    // A modal opened on the way (the help carousel): Back closes it and stays on the view.
+    await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
+    const carousel = page.getByRole('dialog', { name: 'How TrailBuddy works' });
+    await carousel.waitFor();
+    await page.goBack();
+    await carousel.waitFor({ state: 'detached' });
+    await expectAt(page, buddies);
+
     await bottomBar(page).getByRole('button', { name: 'Matches' }).click();
     await expectAt(page, { path: '/matches/upcoming', check: headingIs('My Matches') });
     await page.getByRole('tab', { name: /Pending/ }).click();

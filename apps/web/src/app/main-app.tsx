@@ -31,6 +31,7 @@ const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
 const LOGIN_MODAL = 'login';
+const ONBOARDING_MODAL = 'onboarding';
 
 /** The view at the current URL (ADR 0019); an unknown address shows Home. */
 function useRoutedView(): View {
@@ -160,7 +161,12 @@ export function MainApp() {
     },
     [requireSignIn],
   );
-  const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
+  const openOnboarding = useCallback(() => {
+    pushModalEntry(ONBOARDING_MODAL);
+    setOnboardingOpen(true);
+  }, []);
+  const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
+  useCloseOnBack(ONBOARDING_MODAL, onboardingOpen, closeOnboarding);
   const navigation = useMemo<Navigation>(
     () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
     [currentView, navigate, requireSignIn, openOnboarding],
@@ -183,7 +189,7 @@ export function MainApp() {
         <Header
           me={meQuery.isPending ? undefined : (me ?? null)}
           onHome={() => window.scrollTo({ top: 0 })}
-          onHelp={() => setOnboardingOpen(true)}
+          onHelp={openOnboarding}
           onSignIn={requireSignIn}
           onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
@@ -201,7 +207,7 @@ export function MainApp() {
         <Suspense fallback={null}>
           {loginMode && <LoginModal initialMode={loginMode} onClose={() => closeModalEntry(LOGIN_MODAL, closeLogin)} />}
           {showRegistration && me && <RegistrationModal me={me} />}
-          {showOnboarding && <OnboardingCarousel onClose={() => setOnboardingOpen(false)} />}
+          {showOnboarding && <OnboardingCarousel onClose={() => closeModalEntry(ONBOARDING_MODAL, closeOnboarding)} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
         </Suspense>
       </div>
