@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeTrail, mockFetch, renderWithProviders } from '../testing/test-utils';
 import { MainApp } from './main-app';
+
+// The main app's view is the URL: each test starts at /, whatever the last one opened.
+afterEach(() => history.replaceState(null, '', '/'));
 
 function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
   return {

@@ -1,7 +1,9 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { MEMBER_VIEWS, NavigationContext, type Navigation, type View } from '../lib/navigation';
+import { closeModalEntry, historyState, navigateTo, pushModalEntry, useCloseOnBack, useLocationHref } from '../lib/location';
+import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
+import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
 import { useFeedbackPrompt } from '../lib/queries/matches';
 import { useLiveEvents } from '../lib/live-events';
@@ -27,6 +29,21 @@ const AgendaView = lazy(() => import('../features/agenda/components/AgendaView')
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
+const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
+const LOGIN_MODAL = 'login';
+const ONBOARDING_MODAL = 'onboarding';
+
+/** The view at the current URL (ADR 0019); an unknown address shows Home. */
+function useRoutedView(): View {
+  const href = useLocationHref();
+  const opener = historyState()?.from;
+  const from = typeof opener === 'string' && TRAIL_OPENERS.includes(opener) ? (opener as TrailDetailFrom) : 'home';
+  return useMemo(() => {
+    const queryAt = href.indexOf('?');
+    const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];
+    return routeOf(pathname, search, from) ?? HOME;
+  }, [href, from]);
+}
 
 /** The bottom-bar tab a view belongs to; profiles belong to none. */
 function tabOf(view: View): MainTab | null {
@@ -46,7 +63,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'home':
       return <HomeView displayName={displayName} />;
     case 'trail-detail':
-      return <TrailDetailView trailId={view.trailId} from={view.from} />;
+      return <TrailDetailView trailId={view.trailId} from={view.from} day={view.day} />;
     case 'matching':
       return <MatchingView trailId={view.trailId} day={view.day} />;
     case 'no-matches':
@@ -56,7 +73,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'match-accepted':
       return <MatchAcceptedView matchId={view.matchId} />;
     case 'matches-page':
-      return <MatchesPageView />;
+      return <MatchesPageView tab={view.tab ?? 'upcoming'} />;
     case 'matches':
       return <PartnersView />;
     case 'profile':
@@ -64,7 +81,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'personal-profile':
       return <PersonalProfileView />;
     case 'agenda':
-      return <AgendaView />;
+      return <AgendaView month={view.month} day={view.day} />;
   }
 });
 
@@ -96,7 +113,7 @@ function useAfterFirstPaint(): boolean {
 export function MainApp() {
   const meQuery = useMe();
   const me = meQuery.data;
-  const [view, setView] = useState<View>({ name: 'home' });
+  const view = useRoutedView();
   const [loginMode, setLoginMode] = useState<LoginMode | null>(null);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
@@ -105,10 +122,24 @@ export function MainApp() {
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
 
-  // Only Home is open to visitors (SPEC §2, §6): whatever was chosen, a visitor sees Home.
-  const currentView: View = me || !MEMBER_VIEWS.has(view.name) ? view : HOME;
+  // Visitors browse trails (SPEC §2, §6): a members' view opened signed out shows Home behind
+  // the sign-in modal, and the view itself once the person has signed in (the URL stays).
+  const memberViewSignedOut = !me && MEMBER_VIEWS.has(view.name);
+  const currentView: View = memberViewSignedOut ? HOME : view;
 
-  const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
+  const requireSignIn = useCallback(() => {
+    pushModalEntry(LOGIN_MODAL);
+    setLoginMode('signIn');
+  }, []);
+  const closeLogin = useCallback(() => setLoginMode(null), []);
+  useCloseOnBack(LOGIN_MODAL, loginMode !== null, closeLogin);
+  const askedForSignIn = useRef<string | null>(null);
+  useEffect(() => {
+    const href = hrefOf(view);
+    if (!memberViewSignedOut || meQuery.isPending || askedForSignIn.current === href) return;
+    askedForSignIn.current = href;
+    requireSignIn();
+  }, [memberViewSignedOut, meQuery.isPending, view, requireSignIn]);
   // navigate reads who is signed in at call time, so it (and the navigation context that the
   // views read) stays the same object when /api/me answers.
   const signInState = useRef({ signedIn: Boolean(me), pending: meQuery.isPending });
@@ -116,19 +147,26 @@ export function MainApp() {
     signInState.current = { signedIn: Boolean(me), pending: meQuery.isPending };
   }, [me, meQuery.isPending]);
   const navigate = useCallback(
-    (next: View) => {
+    (next: View, options: NavigateOptions = {}) => {
       const { signedIn, pending } = signInState.current;
       if (MEMBER_VIEWS.has(next.name) && !signedIn) {
         // Until we know who this is, a tap on a members' view waits rather than asking to sign in.
         if (!pending) requireSignIn();
         return;
       }
-      setView(next);
-      window.scrollTo({ top: 0 });
+      // Who opened a trail decides its back control: kept in the history entry, not the shared URL.
+      const state = next.name === 'trail-detail' ? { from: next.from } : undefined;
+      navigateTo(hrefOf(next), { replace: options.replace, state });
+      if (!options.replace) window.scrollTo({ top: 0 });
     },
     [requireSignIn],
   );
-  const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
+  const openOnboarding = useCallback(() => {
+    pushModalEntry(ONBOARDING_MODAL);
+    setOnboardingOpen(true);
+  }, []);
+  const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
+  useCloseOnBack(ONBOARDING_MODAL, onboardingOpen, closeOnboarding);
   const navigation = useMemo<Navigation>(
     () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
     [currentView, navigate, requireSignIn, openOnboarding],
@@ -150,10 +188,10 @@ export function MainApp() {
         </a>
         <Header
           me={meQuery.isPending ? undefined : (me ?? null)}
-          onHome={() => navigate({ name: 'home' })}
-          onHelp={() => setOnboardingOpen(true)}
+          onHome={() => window.scrollTo({ top: 0 })}
+          onHelp={openOnboarding}
           onSignIn={requireSignIn}
-          onSignedOut={() => setView({ name: 'home' })}
+          onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
         />
 
@@ -167,9 +205,9 @@ export function MainApp() {
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>
-          {loginMode && <LoginModal initialMode={loginMode} onClose={() => setLoginMode(null)} />}
+          {loginMode && <LoginModal initialMode={loginMode} onClose={() => closeModalEntry(LOGIN_MODAL, closeLogin)} />}
           {showRegistration && me && <RegistrationModal me={me} />}
-          {showOnboarding && <OnboardingCarousel onClose={() => setOnboardingOpen(false)} />}
+          {showOnboarding && <OnboardingCarousel onClose={() => closeModalEntry(ONBOARDING_MODAL, closeOnboarding)} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
         </Suspense>
       </div>

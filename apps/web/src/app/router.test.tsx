@@ -4,7 +4,7 @@ import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAdminMe } from '../testing/admin-utils';
 import { makeTrail, mockFetch, renderWithProviders } from '../testing/test-utils';
-import { sectionOf } from './location';
+import { sectionOf } from '../lib/location';
 import { AppRouter } from './router';
 
 function renderAt(url: string, me: Me | null) {

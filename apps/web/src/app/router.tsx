@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { sectionOf, usePathname } from './location';
+import { sectionOf, usePathname } from '../lib/location';
 import { MainApp } from './main-app';
 
 // Only people arriving from an e-mailed link need the account-action page, and only
-// administrators the trail manager: both load when their URL is opened, with react-router,
-// which the home page does without (ARCHITECTURE §7 budget).
+// administrators the trail manager: both load when their URL is opened, so the home page
+// stays small (ARCHITECTURE §7 budget).
 const AuthRoute = lazy(() => import('./routes/auth-route'));
 const AdminRoute = lazy(() => import('./routes/admin-route'));
 

@@ -1,7 +1,7 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, vi } from 'vitest';
+import { usePathname } from '../lib/location';
 import { renderWithProviders } from './test-utils';
 
 export const ADMIN_EMAIL = 'admin@trailbuddy.app';
@@ -35,14 +35,12 @@ export function makeAdminMe(isAdmin = true): Me {
 
 /** Renders `ui` at /admin, with "/" showing a marker text so a redirect is visible. */
 export function renderAtAdminRoute(ui: ReactElement) {
-  return renderWithProviders(
-    <MemoryRouter initialEntries={['/admin']}>
-      <Routes>
-        <Route path="/admin" element={ui} />
-        <Route path="/" element={<p>Main app home</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  history.replaceState(null, '', '/admin');
+  return renderWithProviders(<AtPath admin={ui} />);
+}
+
+function AtPath({ admin }: { admin: ReactElement }) {
+  return usePathname() === '/admin' ? admin : <p>Main app home</p>;
 }
 
 /** A stand-in for XMLHttpRequest that a test drives by hand: progress, then an answer. */

@@ -1,7 +1,7 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { followLink } from '../../lib/location';
 import { accountLabelOf } from '../../lib/queries/me';
 import { useSignOut } from '../../lib/sign-out';
 
@@ -12,13 +12,14 @@ export default function AccountControls({ me, onSignedOut, onProfile }: { me: Me
   return (
     <>
       {me.isAdmin && (
-        <Link
-          to="/admin"
+        <a
+          href="/admin"
+          onClick={(event) => followLink(event, '/admin')}
           className="inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-2 text-sm font-semibold text-accent-700 hover:bg-accent-50"
         >
           <ShieldCheck className="size-5" aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Admin</span>
-        </Link>
+        </a>
       )}
       {/* Narrow phones keep the e-mail for screen readers only; there is no room beside the buttons.
           Wider, it shows, cut with an ellipsis: the outer span undoes sr-only (which also undoes

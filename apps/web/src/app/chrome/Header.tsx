@@ -2,10 +2,10 @@ import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/Button';
-import { navigateTo } from '../location';
+import { followLink } from '../../lib/location';
 
 // Only signed-in people see these, so visitors never download them (ARCHITECTURE §7 budget).
-const AccountControls = lazy(() => import('./routed-account-controls'));
+const AccountControls = lazy(() => import('./AccountControls'));
 
 export interface HeaderProps {
   /** undefined while we do not know yet, null for a visitor. */
@@ -24,10 +24,8 @@ const pendingSlot = <span className="h-10 w-[5.5rem]" aria-hidden="true" />;
 export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }: HeaderProps) {
   // A plain link to / (it opens in a new tab with a modifier key); a plain click stays in the app.
   function goHome(event: MouseEvent<HTMLAnchorElement>) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (location.pathname !== '/' || location.search !== '' || location.hash !== '') navigateTo('/');
-    onHome();
+    followLink(event, '/');
+    if (event.defaultPrevented) onHome();
   }
 
   return (

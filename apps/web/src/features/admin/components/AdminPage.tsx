@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
+import { useEffect } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { useLiveEvents } from '../../../lib/live-events';
+import { followLink, navigateTo } from '../../../lib/location';
 import { useMe } from '../../../lib/queries/me';
 import { useTrails } from '../../../lib/queries/trails';
 import { AddTrailForm } from './AddTrailForm';
@@ -32,8 +33,14 @@ export default function AdminPage() {
       </div>
     );
   }
-  if (!meQuery.data?.isAdmin) return <Navigate to="/" replace />;
+  if (!meQuery.data?.isAdmin) return <SendHome />;
   return <TrailManager />;
+}
+
+/** Everyone but administrators goes to / (replacing /admin in the history, so Back does not return here). */
+function SendHome() {
+  useEffect(() => navigateTo('/', { replace: true }), []);
+  return null;
 }
 
 const SECTION_LINK =
@@ -57,18 +64,18 @@ function TrailManager() {
       <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
           <div className="flex min-w-0 items-center gap-3">
-            <Link to="/" className="-m-1 shrink-0 rounded-lg p-1">
+            <a href="/" onClick={(event) => followLink(event, '/')} className="-m-1 shrink-0 rounded-lg p-1">
               <img src="/brand/logo.svg" alt="TrailBuddy" width={160} height={32} className="h-8 w-auto" />
-            </Link>
+            </a>
             <span className="h-6 w-px bg-stone-200" aria-hidden="true" />
             <h1 className="text-lg font-semibold text-stone-900">Admin</h1>
           </div>
-          <Link to="/" className={buttonClasses('ghost', 'shrink-0 px-3')}>
+          <a href="/" onClick={(event) => followLink(event, '/')} className={buttonClasses('ghost', 'shrink-0 px-3')}>
             <ArrowLeft className="size-4" aria-hidden="true" />
             <span>
               Back<span className="sr-only sm:not-sr-only"> to the app</span>
             </span>
-          </Link>
+          </a>
         </div>
       </header>
 

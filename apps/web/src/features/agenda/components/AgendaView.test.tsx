@@ -201,6 +201,9 @@ describe('AgendaView', { timeout: 20_000 }, () => {
     const list = screen.getByRole('list');
     expect(within(list).getByRole('heading', { level: 3 }).textContent).toBe('Unknown Trail');
     expect(within(list).queryByRole('button')).toBeNull();
-    expect(navigate).not.toHaveBeenCalled();
+    // The chosen day only goes into the URL (replacing the entry); no other view opens.
+    expect(navigate.mock.calls.every(([, options]) => options?.replace === true)).toBe(true);
+    const day = format(at(0, busyDate, 0), 'yyyy-MM-dd');
+    expect(navigate).toHaveBeenLastCalledWith({ name: 'agenda', month: day.slice(0, 7), day }, { replace: true });
   });
 });

@@ -24,7 +24,7 @@ function toSessions(matches: readonly MatchView[]): Session[] {
 }
 
 /** SPEC §2 "agenda": a month calendar with the days I have sessions on, and the selected day's sessions. */
-export default function AgendaView() {
+export default function AgendaView({ month: monthInUrl, day: dayInUrl }: { month?: string; day?: string }) {
   const { navigate } = useNavigation();
   const matchesQuery = useMyMatches();
   // The browser's zone: a session is placed on the day the user sees on their own calendar.
@@ -34,8 +34,9 @@ export default function AgendaView() {
   const todayKey = dayKey(new Date(now));
   // Until the person picks a day or a month, the agenda follows the sessions: it opens on the
   // first day from today that has one (today while they load).
-  const [chosenKey, setChosenKey] = useState<string | null>(null);
-  const [chosenMonth, setChosenMonth] = useState<Date | null>(null);
+  // A month or day in the URL (/agenda/2026-11?day=2026-11-28) counts as chosen.
+  const [chosenKey, setChosenKeyState] = useState<string | null>(dayInUrl ?? null);
+  const [chosenMonth, setChosenMonthState] = useState<Date | null>(monthInUrl ? fromDayKey(`${monthInUrl}-01`) : null);
 
   const sessions = useMemo(() => toSessions(matchesQuery.data ?? []), [matchesQuery.data]);
   const highlighted = useMemo(() => daysWithSessions(sessions, timeZone), [sessions, timeZone]);
@@ -44,6 +45,20 @@ export default function AgendaView() {
   const daySessions = useMemo(() => sessionsOn(sessions, selectedKey, timeZone), [sessions, selectedKey, timeZone]);
   const selectedDay = fromDayKey(selectedKey);
   const showingToday = selectedKey === todayKey && isSameMonth(month, selectedDay);
+
+  // Choices go into the URL, replacing the entry (a choice, not a new view): a reload keeps them.
+  function choose(nextMonth: Date, nextKey: string | null) {
+    const monthKey = dayKey(nextMonth).slice(0, 7);
+    navigate({ name: 'agenda', month: monthKey, day: nextKey?.startsWith(monthKey) ? nextKey : undefined }, { replace: true });
+  }
+  function setChosenMonth(next: Date) {
+    setChosenMonthState(next);
+    choose(next, selectedKey);
+  }
+  function setChosenKey(next: string) {
+    setChosenKeyState(next);
+    choose(startOfMonth(fromDayKey(next)), next);
+  }
 
   return (
     <section aria-labelledby="agenda-heading" className="space-y-5">
@@ -58,8 +73,9 @@ export default function AgendaView() {
           <Button
             variant="secondary"
             onClick={() => {
-              setChosenMonth(startOfMonth(new Date()));
-              setChosenKey(todayKey);
+              setChosenMonthState(startOfMonth(new Date()));
+              setChosenKeyState(todayKey);
+              choose(startOfMonth(new Date()), todayKey);
             }}
           >
             Today

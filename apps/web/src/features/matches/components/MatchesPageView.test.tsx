@@ -175,7 +175,8 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     await waitFor(() => expect(minePath(fetchMock)).toBe(2));
     expect(fetchMock).toHaveBeenCalledWith(`/api/matches/${ASKED_ME.id}/reject`, expect.objectContaining({ method: 'POST' }));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/accept'))).toBe(false);
-    expect(navigate).not.toHaveBeenCalled();
+    // Only the tab's address (replacing the entry); no other view opens.
+    expect(navigate.mock.calls).toEqual([[{ name: 'matches-page', tab: 'pending' }, { replace: true }]]);
   });
 
   it('shows why an answer was refused', async () => {

@@ -27,11 +27,16 @@ function useNow(intervalMs = 60_000): number {
 }
 
 /** SPEC §2 "matches-page": my matches in three tabs, Upcoming, Pending and Completed. */
-export default function MatchesPageView() {
+export default function MatchesPageView({ tab: initialTab = 'upcoming' }: { tab?: MatchTab }) {
   const { navigate } = useNavigation();
   const matchesQuery = useMyMatches();
   const now = useNow();
-  const [tab, setTab] = useState<MatchTab>('upcoming');
+  const [tab, setChosenTab] = useState<MatchTab>(initialTab);
+  // Each tab has its address (/matches/pending), replacing the entry: a choice, not a new view.
+  const setTab = (next: MatchTab) => {
+    setChosenTab(next);
+    navigate({ name: 'matches-page', tab: next }, { replace: true });
+  };
   const [feedbackFor, setFeedbackFor] = useState<MatchView | null>(null);
 
   const byTab = useMemo(() => (matchesQuery.data ? splitMatchTabs(matchesQuery.data, now) : null), [matchesQuery.data, now]);

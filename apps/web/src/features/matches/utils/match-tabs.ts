@@ -1,7 +1,8 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 
-export const MATCH_TABS = ['upcoming', 'pending', 'completed'] as const;
-export type MatchTab = (typeof MATCH_TABS)[number];
+import { MATCH_TABS, type MatchTab } from '../../../lib/routes';
+
+export { MATCH_TABS, type MatchTab };
 
 export const MATCH_TAB_LABELS: Record<MatchTab, string> = { upcoming: 'Upcoming', pending: 'Pending', completed: 'Completed' };
 

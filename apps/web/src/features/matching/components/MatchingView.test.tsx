@@ -22,7 +22,10 @@ describe('MatchingView', () => {
 
     expect(screen.getByRole('heading', { name: 'Finding your ideal hiking buddy...' })).toBeDefined();
     await waitFor(() =>
-      expect(navigation.navigate).toHaveBeenCalledWith({ name: 'no-matches', trailId: trail.id, day: 'sunday', matchId: match.id }),
+      expect(navigation.navigate).toHaveBeenCalledWith(
+        { name: 'no-matches', trailId: trail.id, day: 'sunday', matchId: match.id },
+        { replace: true },
+      ),
     );
     const calls = searchCalls(fetchMock);
     expect(calls).toHaveLength(1);

@@ -30,7 +30,8 @@ export default function MatchingView({ trailId, day }: MatchingViewProps) {
 
   const matchId = search.data?.match.id;
   useEffect(() => {
-    if (matchId) navigate({ name: 'no-matches', trailId, day, matchId });
+    // Replacing the entry: Back from the search goes to the trail, not to a second search.
+    if (matchId) navigate({ name: 'no-matches', trailId, day, matchId }, { replace: true });
   }, [matchId, navigate, trailId, day]);
 
   if (search.isError) {

@@ -2,9 +2,10 @@ import type { BestMatch, MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { closeModalEntry, pushModalEntry, useCloseOnBack } from '../../../lib/location';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrails } from '../../../lib/queries/trails';
@@ -19,6 +20,7 @@ import { IncomingRequestCard } from './IncomingRequestCard';
 import { ProfileDialog } from './ProfileDialog';
 
 const EVENT_CREATED = 'Your event was created.';
+const PROFILE_DIALOG = 'profile';
 
 export interface NoMatchesViewProps {
   trailId: string;
@@ -46,6 +48,13 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
   const cancel = useCancelSearch();
 
   const [candidate, setCandidate] = useState<BestMatch | null>(null);
+  // The profile dialog has its own history entry: Back closes it before leaving the view.
+  const clearCandidate = useCallback(() => setCandidate(null), []);
+  useCloseOnBack(PROFILE_DIALOG, candidate !== null, clearCandidate);
+  const openCandidate = useCallback((chosen: BestMatch) => {
+    pushModalEntry(PROFILE_DIALOG);
+    setCandidate(chosen);
+  }, []);
   const [proposing, setProposing] = useState(false);
   // The event just proposed: its notice lasts as long as the event does (deleting it ends both).
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -187,7 +196,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
             <ul id="best-matches-list" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
               {(showAllCandidates ? bestMatches.data : bestMatches.data.slice(0, FIRST_CANDIDATES)).map((c) => (
                 <li key={c.profile.id}>
-                  <BestMatchCard candidate={c} onOpen={setCandidate} />
+                  <BestMatchCard candidate={c} onOpen={openCandidate} />
                 </li>
               ))}
             </ul>
@@ -251,7 +260,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           candidate={candidate}
           trailId={trailId}
           day={day}
-          onClose={() => setCandidate(null)}
+          onClose={() => closeModalEntry(PROFILE_DIALOG, clearCandidate)}
           onSent={(sentId) => navigate({ name: 'request-sent', matchId: sentId })}
         />
       )}

@@ -178,11 +178,16 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
 
     fireEvent.click(saturday);
     expect(saturday.checked).toBe(true);
+    // The chosen day goes into the URL, replacing the entry.
+    expect(navigation.navigate).toHaveBeenLastCalledWith(
+      { name: 'trail-detail', trailId: trail.id, from: 'home', day: 'saturday' },
+      { replace: true },
+    );
     const date = screen.getByText('Date', { selector: 'dt' }).nextElementSibling?.textContent;
     expect(date).toBe(formatSessionDayShort(new Date('2026-06-13T09:00:00.000Z')));
     fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'saturday' });
-    expect(navigation.navigate).toHaveBeenCalledTimes(2);
+    expect(navigation.navigate).toHaveBeenCalledTimes(3);
   });
 
   it('toggles the favourite through the API, optimistically', async () => {

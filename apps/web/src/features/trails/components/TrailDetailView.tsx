@@ -7,6 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
+import type { TrailDetailFrom } from '../../../lib/routes';
 import { useMe } from '../../../lib/queries/me';
 import { useTrail } from '../api/get-trail';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
@@ -16,12 +17,14 @@ import { DayChoice } from './DayChoice';
 import { FavouriteToggle } from './FavouriteToggle';
 import { TrailDescription } from './TrailDescription';
 
-export type TrailDetailFrom = 'home' | 'agenda' | 'matches';
+export type { TrailDetailFrom };
 
 export interface TrailDetailViewProps {
   trailId: string;
   /** Where the view was opened from: home offers Find Hiking Buddy, the others a Back button. */
   from: TrailDetailFrom;
+  /** The day in the URL (`?day=`); unset, the trail's own weekend day. */
+  day?: WeekendDay;
 }
 
 const BACK: Record<TrailDetailFrom, { label: string; view: View }> = {
@@ -34,13 +37,13 @@ const IMAGE_WIDTH = 960;
 const IMAGE_HEIGHT = 540;
 
 /** SPEC §2 "trail-detail". */
-export default function TrailDetailView({ trailId, from }: TrailDetailViewProps) {
+export default function TrailDetailView({ trailId, from, day }: TrailDetailViewProps) {
   const trailQuery = useTrail(trailId);
   const { error, data: trail } = trailQuery;
 
   // A malformed id is as unknown as a deleted trail; a trail deleted while open turns unknown too.
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <UnknownTrail />;
-  if (trail) return <TrailDetail trail={trail} from={from} />;
+  if (trail) return <TrailDetail trail={trail} from={from} initialDay={day} />;
   if (trailQuery.isPending) return <TrailDetailSkeleton />;
   return (
     <div className="space-y-4">
@@ -54,10 +57,16 @@ export default function TrailDetailView({ trailId, from }: TrailDetailViewProps)
   );
 }
 
-function TrailDetail({ trail, from }: { trail: Trail; from: TrailDetailFrom }) {
+function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDetailFrom; initialDay?: WeekendDay }) {
   const { navigate } = useNavigation();
   const signedIn = Boolean(useMe().data);
-  const [day, setDay] = useState<WeekendDay>(trail.weekendDay);
+  const [day, setChosenDay] = useState<WeekendDay>(initialDay ?? trail.weekendDay);
+  // The chosen day goes into the URL (replacing the entry: a choice, not a new view), so a
+  // reload or a shared link keeps it.
+  const setDay = (next: WeekendDay) => {
+    setChosenDay(next);
+    navigate({ name: 'trail-detail', trailId: trail.id, from, day: next }, { replace: true });
+  };
   const sessions = useMemo(() => ({ saturday: sessionOnDay(trail, 'saturday'), sunday: sessionOnDay(trail, 'sunday') }), [trail]);
   // Opened from the agenda or matches, the trail's own session is the one that counts.
   const shownDay = from === 'home' ? day : trail.weekendDay;

@@ -1,0 +1,101 @@
+import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
+
+/**
+ * The URL as the app sees it: the one router of the web app (ADR 0019). app/ switches between
+ * the main app, /admin and /auth by pathname, and the main app parses the rest into a typed
+ * route (lib/routes.ts). history.pushState fires no event, so navigateTo announces its changes.
+ */
+const NAVIGATE_EVENT = 'trailbuddy:navigate';
+
+export function subscribeToLocation(onChange: () => void): () => void {
+  addEventListener('popstate', onChange);
+  addEventListener(NAVIGATE_EVENT, onChange);
+  return () => {
+    removeEventListener('popstate', onChange);
+    removeEventListener(NAVIGATE_EVENT, onChange);
+  };
+}
+
+/** Changes the URL without reloading and lets every subscriber know. `state` goes into history.state. */
+export function navigateTo(to: string, options: { replace?: boolean; state?: Record<string, unknown> } = {}): void {
+  const state = options.state ?? null;
+  if (options.replace) history.replaceState(state, '', to);
+  else history.pushState(state, '', to);
+  dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+/** The path and query, e.g. `/trails/t1?day=sunday`: changes on every navigation and Back or Forward. */
+export function useLocationHref(): string {
+  return useSyncExternalStore(
+    subscribeToLocation,
+    () => location.pathname + location.search,
+    () => '/',
+  );
+}
+
+export function usePathname(): string {
+  return useSyncExternalStore(
+    subscribeToLocation,
+    () => location.pathname,
+    () => '/',
+  );
+}
+
+/**
+ * An `<a href>` click handler that navigates in-page; a click with a modifier key or another
+ * button keeps the browser's own behaviour (new tab, new window).
+ */
+export function followLink(event: MouseEvent<HTMLAnchorElement>, to: string): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  // A link to where we are adds no history entry.
+  if (to !== location.pathname + location.search + location.hash) navigateTo(to);
+}
+
+export type Section = 'main' | 'admin' | 'auth';
+
+/**
+ * SPEC §2's URL routes: /auth (account e-mail links) and /admin; the main app owns every other
+ * path. Case-insensitive, with or without a trailing slash.
+ */
+export function sectionOf(pathname: string): Section {
+  if (/^\/admin\/?$/i.test(pathname)) return 'admin';
+  if (/^\/auth\/?$/i.test(pathname)) return 'auth';
+  return 'main';
+}
+
+/**
+ * Modals in the history (ADR 0019): opening one pushes an entry for the same URL flagged
+ * `history.state.modal`, so the phone's Back closes the modal before it leaves the view.
+ */
+type EntryState = Record<string, unknown> | null;
+
+export function historyState(): EntryState {
+  const state: unknown = history.state;
+  return state && typeof state === 'object' ? (state as Record<string, unknown>) : null;
+}
+
+/** Pushes the modal's history entry; idempotent, so a re-run effect does not push twice. */
+export function pushModalEntry(modal: string): void {
+  const state = historyState();
+  if (state?.modal === modal) return;
+  history.pushState({ ...state, modal }, '', location.href);
+}
+
+/** Closes the modal from inside (its close button, Escape, done) and drops its history entry. */
+export function closeModalEntry(modal: string, close: () => void): void {
+  if (historyState()?.modal === modal) history.back();
+  close();
+}
+
+/** While `open`, Back (leaving the modal's entry) calls `close`. */
+export function useCloseOnBack(modal: string, open: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!open) return;
+    const onPopState = () => {
+      if (historyState()?.modal !== modal) close();
+    };
+    addEventListener('popstate', onPopState);
+    return () => removeEventListener('popstate', onPopState);
+  }, [modal, open, close]);
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { hrefOf, routeOf, type View } from './routes';
+
+const TRAIL = '3f1c6a2e-8b5d-4c7e-9a10-2b3c4d5e6f70';
+const MATCH = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+
+/** Every view with the address it has; each must parse back to itself. */
+const ADDRESSES: [View, string][] = [
+  [{ name: 'home' }, '/'],
+  [{ name: 'trail-detail', trailId: TRAIL, from: 'home' }, `/trails/${TRAIL}`],
+  [{ name: 'trail-detail', trailId: TRAIL, from: 'home', day: 'sunday' }, `/trails/${TRAIL}?day=sunday`],
+  [{ name: 'matching', trailId: TRAIL, day: 'saturday' }, `/trails/${TRAIL}/buddies?day=saturday`],
+  [{ name: 'no-matches', trailId: TRAIL, day: 'sunday', matchId: MATCH }, `/trails/${TRAIL}/buddies/searches/${MATCH}?day=sunday`],
+  [{ name: 'request-sent', matchId: MATCH }, `/matches/${MATCH}/sent`],
+  [{ name: 'match-accepted', matchId: MATCH }, `/matches/${MATCH}/accepted`],
+  [{ name: 'matches-page', tab: 'upcoming' }, '/matches/upcoming'],
+  [{ name: 'matches-page', tab: 'pending' }, '/matches/pending'],
+  [{ name: 'matches-page', tab: 'completed' }, '/matches/completed'],
+  [{ name: 'matches' }, '/matches/partners'],
+  [{ name: 'profile', userId: 'user-42' }, '/people/user-42'],
+  [{ name: 'personal-profile' }, '/me'],
+  [{ name: 'agenda' }, '/agenda'],
+  [{ name: 'agenda', month: '2026-11' }, '/agenda/2026-11'],
+  [{ name: 'agenda', month: '2026-11', day: '2026-11-28' }, '/agenda/2026-11?day=2026-11-28'],
+];
+
+function parse(href: string, from?: 'home' | 'agenda' | 'matches') {
+  const url = new URL(href, 'https://trailbuddy.app');
+  return routeOf(url.pathname, url.search, from);
+}
+
+describe('hrefOf and routeOf', () => {
+  it.each(ADDRESSES)('%o lives at %s and parses back', (view, href) => {
+    expect(hrefOf(view)).toBe(href);
+    expect(parse(href)).toEqual(view);
+  });
+
+  it('takes the trail opener from the history entry, never from the URL', () => {
+    expect(parse(`/trails/${TRAIL}`, 'agenda')).toEqual({ name: 'trail-detail', trailId: TRAIL, from: 'agenda' });
+    expect(hrefOf({ name: 'trail-detail', trailId: TRAIL, from: 'matches' })).toBe(`/trails/${TRAIL}`);
+  });
+
+  it('encodes ids so that a slash or a question mark cannot change the route', () => {
+    const href = hrefOf({ name: 'profile', userId: 'a/b?c' });
+    expect(href).toBe('/people/a%2Fb%3Fc');
+    expect(parse(href)).toEqual({ name: 'profile', userId: 'a/b?c' });
+  });
+
+  it('accepts a trailing slash, /matches alone and the agenda day as a path segment', () => {
+    expect(parse('/me/')).toEqual({ name: 'personal-profile' });
+    expect(parse('/matches')).toEqual({ name: 'matches-page', tab: 'upcoming' });
+    expect(parse('/agenda/2026-11-28')).toEqual({ name: 'agenda', month: '2026-11', day: '2026-11-28' });
+    expect(parse('/agenda?day=2026-12-05')).toEqual({ name: 'agenda', month: '2026-12', day: '2026-12-05' });
+  });
+
+  it('opens the trail when a buddies link has no valid day, and drops an unknown trail day', () => {
+    expect(parse(`/trails/${TRAIL}/buddies`)).toEqual({ name: 'trail-detail', trailId: TRAIL, from: 'home' });
+    expect(parse(`/trails/${TRAIL}/buddies?day=monday`)).toEqual({ name: 'trail-detail', trailId: TRAIL, from: 'home' });
+    expect(parse(`/trails/${TRAIL}?day=friday`)).toEqual({ name: 'trail-detail', trailId: TRAIL, from: 'home' });
+  });
+
+  it.each([
+    '/nowhere',
+    '/trails',
+    `/trails/${TRAIL}/reviews`,
+    `/trails/${TRAIL}/buddies/searches?day=sunday`,
+    '/matches/archived',
+    `/matches/${MATCH}/declined`,
+    '/people',
+    '/people/a/b',
+    '/me/settings',
+    '/agenda/2026-13',
+    '/agenda/november',
+    '/agenda/2026-11/28',
+    '/trails/%E0%A4%A',
+  ])('knows no view at %s', (href) => {
+    expect(parse(href)).toBeNull();
+  });
+
+  it('keeps a selected day only inside the month shown', () => {
+    expect(parse('/agenda/2026-11?day=2026-12-05')).toEqual({ name: 'agenda', month: '2026-11' });
+    expect(parse('/agenda/2026-11?day=2026-11-99')).toEqual({ name: 'agenda', month: '2026-11' });
+  });
+});
