@@ -14,10 +14,10 @@ import { Header } from './chrome/Header';
 // (ARCHITECTURE §7 budget: ≤ 100 KB of JS).
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
 const TrailDetailView = lazy(() => import('../features/trails/components/TrailDetailView'));
-const MatchingView = lazy(() => import('../features/matching/components/MatchingView'));
-const NoMatchesView = lazy(() => import('../features/matching/components/NoMatchesView'));
-const RequestSentView = lazy(() => import('../features/matching/components/RequestSentView'));
-const MatchAcceptedView = lazy(() => import('../features/matching/components/MatchAcceptedView'));
+const MatchingView = lazy(() => import('../features/matches/components/MatchingView'));
+const NoMatchesView = lazy(() => import('../features/matches/components/NoMatchesView'));
+const RequestSentView = lazy(() => import('../features/matches/components/RequestSentView'));
+const MatchAcceptedView = lazy(() => import('../features/matches/components/MatchAcceptedView'));
 const MatchesPageView = lazy(() => import('../features/matches/components/MatchesPageView'));
 const PartnersView = lazy(() => import('../features/matches/components/PartnersView'));
 const FeedbackModal = lazy(() => import('../features/matches/components/FeedbackModal'));

@@ -11,7 +11,7 @@ import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrails } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../utils/errors';
-import { capitalize, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
@@ -153,7 +153,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent-50 p-4 ring-1 ring-accent-100 ring-inset">
             <p className="flex items-center gap-2 text-sm font-medium text-accent-700">
               <Hourglass className="size-4 shrink-0" aria-hidden="true" />
-              Waiting for {search.partner?.name.trim() || UNKNOWN_PARTNER} to answer.
+              Waiting for {partnerNameOf(search.partner)} to answer.
             </p>
             <Button variant="secondary" onClick={() => navigate({ name: 'request-sent', matchId })}>
               See request
