@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { closeModalEntry, historyState, navigateTo, pushModalEntry, useCloseOnBack, useLocationHref } from '../lib/location';
+import { historyState, navigateTo, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
@@ -30,8 +30,6 @@ const AgendaView = lazy(() => import('../features/agenda/components/AgendaView')
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
-const LOGIN_MODAL = 'login';
-const ONBOARDING_MODAL = 'onboarding';
 
 /** The view at the current URL (ADR 0019); an unknown address shows Home. */
 function useRoutedView(): View {
@@ -127,12 +125,8 @@ export function MainApp() {
   const memberViewSignedOut = !me && MEMBER_VIEWS.has(view.name);
   const currentView: View = memberViewSignedOut ? HOME : view;
 
-  const requireSignIn = useCallback(() => {
-    pushModalEntry(LOGIN_MODAL);
-    setLoginMode('signIn');
-  }, []);
+  const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
   const closeLogin = useCallback(() => setLoginMode(null), []);
-  useCloseOnBack(LOGIN_MODAL, loginMode !== null, closeLogin);
   const askedForSignIn = useRef<string | null>(null);
   useEffect(() => {
     const href = hrefOf(view);
@@ -156,17 +150,16 @@ export function MainApp() {
       }
       // Who opened a trail decides its back control: kept in the history entry, not the shared URL.
       const state = next.name === 'trail-detail' ? { from: next.from } : undefined;
-      navigateTo(hrefOf(next), { replace: options.replace, state });
+      // Leaving from inside a modal (Send Request in a profile) takes the modal's entry, so Back
+      // returns to the view under it rather than to a modal that is no longer open.
+      const replace = options.replace || typeof historyState()?.modal === 'string';
+      navigateTo(hrefOf(next), { replace, state });
       if (!options.replace) window.scrollTo({ top: 0 });
     },
     [requireSignIn],
   );
-  const openOnboarding = useCallback(() => {
-    pushModalEntry(ONBOARDING_MODAL);
-    setOnboardingOpen(true);
-  }, []);
+  const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
   const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
-  useCloseOnBack(ONBOARDING_MODAL, onboardingOpen, closeOnboarding);
   const navigation = useMemo<Navigation>(
     () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
     [currentView, navigate, requireSignIn, openOnboarding],
@@ -205,9 +198,9 @@ export function MainApp() {
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>
-          {loginMode && <LoginModal initialMode={loginMode} onClose={() => closeModalEntry(LOGIN_MODAL, closeLogin)} />}
+          {loginMode && <LoginModal initialMode={loginMode} onClose={closeLogin} />}
           {showRegistration && me && <RegistrationModal me={me} />}
-          {showOnboarding && <OnboardingCarousel onClose={() => closeModalEntry(ONBOARDING_MODAL, closeOnboarding)} />}
+          {showOnboarding && <OnboardingCarousel onClose={closeOnboarding} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
         </Suspense>
       </div>

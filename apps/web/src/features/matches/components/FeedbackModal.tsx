@@ -67,6 +67,7 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
       title="How was your hike?"
       description={`${trailNameOf(match)} with ${partnerName} · ${formatDate(match.startTime, 'short')}`}
       onClose={onClose}
+      historyEntry="feedback"
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <fieldset ref={attendedRef} aria-describedby={validationError ? attendedErrorId : undefined}>

@@ -5,7 +5,6 @@ import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { closeModalEntry, pushModalEntry, useCloseOnBack } from '../../../lib/location';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrails } from '../../../lib/queries/trails';
@@ -20,7 +19,6 @@ import { IncomingRequestCard } from './IncomingRequestCard';
 import { ProfileDialog } from './ProfileDialog';
 
 const EVENT_CREATED = 'Your event was created.';
-const PROFILE_DIALOG = 'profile';
 
 export interface NoMatchesViewProps {
   trailId: string;
@@ -48,13 +46,8 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
   const cancel = useCancelSearch();
 
   const [candidate, setCandidate] = useState<BestMatch | null>(null);
-  // The profile dialog has its own history entry: Back closes it before leaving the view.
   const clearCandidate = useCallback(() => setCandidate(null), []);
-  useCloseOnBack(PROFILE_DIALOG, candidate !== null, clearCandidate);
-  const openCandidate = useCallback((chosen: BestMatch) => {
-    pushModalEntry(PROFILE_DIALOG);
-    setCandidate(chosen);
-  }, []);
+  const openCandidate = useCallback((chosen: BestMatch) => setCandidate(chosen), []);
   const [proposing, setProposing] = useState(false);
   // The event just proposed: its notice lasts as long as the event does (deleting it ends both).
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -260,7 +253,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           candidate={candidate}
           trailId={trailId}
           day={day}
-          onClose={() => closeModalEntry(PROFILE_DIALOG, clearCandidate)}
+          onClose={clearCandidate}
           onSent={(sentId) => navigate({ name: 'request-sent', matchId: sentId })}
         />
       )}
