@@ -7,7 +7,7 @@ import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
 import { useFeedbackPrompt } from '../lib/queries/matches';
 import { useLiveEvents } from '../lib/live-events';
-import { BottomBar, type MainTab } from './chrome/BottomBar';
+import { BottomBar, HeaderNav, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
 
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
@@ -160,6 +160,7 @@ export function MainApp() {
   );
   const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
   const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
+  const selectTab = useCallback((tab: MainTab) => navigate(TAB_VIEWS[tab]), [navigate]);
   const navigation = useMemo<Navigation>(
     () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
     [currentView, navigate, requireSignIn, openOnboarding],
@@ -186,15 +187,18 @@ export function MainApp() {
           onSignIn={requireSignIn}
           onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
+          nav={<HeaderNav current={tabOf(currentView)} onSelect={selectTab} />}
         />
 
-        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28">
+        {/* A phone-width column with room for the bottom bar; from 1024 px the app uses the width
+            and the navigation moves to the header (ADR 0021). */}
+        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 lg:max-w-6xl lg:px-8 lg:pb-12">
           <Suspense fallback={<ViewLoading />}>
             <CurrentView view={currentView} displayName={me ? displayNameOf(me) : null} />
           </Suspense>
         </main>
 
-        <BottomBar current={tabOf(currentView)} onSelect={(tab) => navigate(TAB_VIEWS[tab])} />
+        <BottomBar current={tabOf(currentView)} onSelect={selectTab} />
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>
