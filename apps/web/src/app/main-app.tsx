@@ -26,12 +26,13 @@ const PersonalProfileView = lazy(() => import('../features/profile/components/Pe
 const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
+const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
 
-/** The view at the current URL (ADR 0019); an unknown address shows Home. */
+/** The view at the current URL (ADR 0019); an address that matches no view shows not-found. */
 function useRoutedView(): View {
   const href = useLocationHref();
   const opener = historyState()?.from;
@@ -39,15 +40,15 @@ function useRoutedView(): View {
   return useMemo(() => {
     const queryAt = href.indexOf('?');
     const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];
-    return routeOf(pathname, search, from) ?? HOME;
+    return routeOf(pathname, search, from) ?? { name: 'not-found', path: href };
   }, [href, from]);
 }
 
-/** The bottom-bar tab a view belongs to; profiles belong to none. */
+/** The bottom-bar tab a view belongs to; profiles and not-found belong to none. */
 function tabOf(view: View): MainTab | null {
   if (view.name === 'agenda') return 'agenda';
   if (view.name === 'matches-page' || view.name === 'matches') return 'matches';
-  if (view.name === 'profile' || view.name === 'personal-profile') return null;
+  if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   return 'home';
 }
 
@@ -80,6 +81,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <PersonalProfileView />;
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
+    case 'not-found':
+      return <NotFoundView />;
   }
 });
 
