@@ -176,8 +176,9 @@ describe('Dialog', () => {
       </StrictMode>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    // The unmount half of StrictMode's double run must not drop the entry either.
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The unmount half of StrictMode's double run must not drop the entry either (jsdom's Back
+    // takes a few tasks: wait well past it).
+    await new Promise((resolve) => setTimeout(resolve, 150));
     expect(history.state).toMatchObject({ modal: 'profile' });
     expect(screen.getByRole('dialog')).toBeDefined();
     // One Back closes it and leaves the modal's entry: there was exactly one.
