@@ -77,6 +77,10 @@ describe('hrefOf and routeOf', () => {
     expect(parse(href)).toBeNull();
   });
 
+  it('keeps an unknown address as it was asked for, for the not-found view', () => {
+    expect(hrefOf({ name: 'not-found', path: '/trails/x/reviews?day=sunday' })).toBe('/trails/x/reviews?day=sunday');
+  });
+
   it('keeps a selected day only inside the month shown', () => {
     expect(parse('/agenda/2026-11?day=2026-12-05')).toEqual({ name: 'agenda', month: '2026-11' });
     expect(parse('/agenda/2026-11?day=2026-11-99')).toEqual({ name: 'agenda', month: '2026-11' });

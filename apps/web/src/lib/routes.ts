@@ -26,7 +26,9 @@ export type View =
   | { name: 'profile'; userId: string }
   | { name: 'personal-profile' }
   /** `month` as `2026-11`, `day` as `2026-11-28`: unset, the agenda opens on its own choice. */
-  | { name: 'agenda'; month?: string; day?: string };
+  | { name: 'agenda'; month?: string; day?: string }
+  /** An address that matches no view: `path` is the address as it was asked for (it stays in the bar). */
+  | { name: 'not-found'; path: string };
 
 export type ViewName = View['name'];
 
@@ -77,6 +79,8 @@ export function hrefOf(view: View): string {
       return '/me';
     case 'agenda':
       return withQuery(view.month ? `/agenda/${view.month}` : '/agenda', { day: view.day });
+    case 'not-found':
+      return view.path;
   }
 }
 
@@ -98,7 +102,7 @@ function dayParam(search: URLSearchParams): WeekendDay | undefined {
 }
 
 /**
- * The view at a URL, or null for an address the app does not know (the app shows Home).
+ * The view at a URL, or null for an address the app does not know (the app shows not-found).
  * `from`, the trail's opener, comes from the history entry; a shared link opens from Home.
  */
 export function routeOf(pathname: string, search = '', from: TrailDetailFrom = 'home'): View | null {

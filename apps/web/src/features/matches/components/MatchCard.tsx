@@ -4,13 +4,14 @@ import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
-import { compatibilityOf, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format-match';
+import { errorMessage } from '../utils/errors';
+import { compatibilityPercent, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
-import { Avatar, TrailThumb } from './visuals';
+import { Avatar } from './Avatar';
+import { TrailThumb } from './visuals';
 
 const THUMB_SIZE = 88;
 const AVATAR_SIZE = 36;
@@ -23,14 +24,11 @@ export interface MatchCardProps {
   onGiveFeedback?: (match: MatchView) => void;
 }
 
-const errorMessage = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
-
 /** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
 export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
   const { navigate } = useNavigation();
   const titleId = useId();
-  const accept = useAcceptMatch();
+  const accept = useAcceptMatch({ onAccepted: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) });
   const reject = useRejectMatch();
   const busy = accept.isPending || reject.isPending;
   const failure = accept.error ?? reject.error;
@@ -97,7 +95,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
             onClick={() => match.partner && navigate({ name: 'profile', userId: match.partner.id })}
             className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
           >
-            <Avatar profile={match.partner} size={AVATAR_SIZE} />
+            <Avatar src={match.partner.image} size={AVATAR_SIZE} />
             <span className="truncate text-sm font-semibold text-stone-800">
               <span className="sr-only">Partner: </span>
               {partnerName}
@@ -105,7 +103,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
           </button>
         ) : (
           <p className="flex min-w-0 items-center gap-2">
-            <Avatar profile={null} size={AVATAR_SIZE} />
+            <Avatar src={null} size={AVATAR_SIZE} />
             <span className="truncate text-sm font-semibold text-stone-600">
               <span className="sr-only">Partner: </span>
               {partnerName}
@@ -115,7 +113,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
         {!openEvent && (
           <p className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
             <Heart className="size-3.5 fill-current" aria-hidden="true" />
-            {compatibilityOf(match.compatibility)}% match
+            {compatibilityPercent(match.compatibility)}% match
           </p>
         )}
       </div>
@@ -127,13 +125,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
               <X className="size-4" aria-hidden="true" />
               Reject
             </Button>
-            <Button
-              disabled={busy}
-              aria-describedby={titleId}
-              onClick={() =>
-                accept.mutate(match.id, { onSuccess: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) })
-              }
-            >
+            <Button disabled={busy} aria-describedby={titleId} onClick={() => accept.mutate(match.id)}>
               <Check className="size-4" aria-hidden="true" />
               Accept
             </Button>
