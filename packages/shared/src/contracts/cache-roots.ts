@@ -13,5 +13,7 @@ export const CACHE_ROOTS = {
   matches: 'matches',
   /** Other people's public profiles. */
   users: 'users',
+  /** The buddy conversations: each thread, and the unread counts. */
+  conversations: 'conversations',
 } as const;
 export type CacheRoot = (typeof CACHE_ROOTS)[keyof typeof CACHE_ROOTS];
