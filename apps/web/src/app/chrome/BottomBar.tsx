@@ -12,9 +12,11 @@ export interface BottomBarProps {
   /** null on views that belong to no tab (profiles). */
   current: MainTab | null;
   onSelect: (view: MainTab) => void;
+  /** A count shown on a tab (the Matches tab's unread messages); 0 shows none. */
+  badges?: Partial<Record<MainTab, number>>;
 }
 
-export function BottomBar({ current, onSelect }: BottomBarProps) {
+export function BottomBar({ current, onSelect, badges = {} }: BottomBarProps) {
   return (
     <nav
       aria-label="Main"
@@ -23,6 +25,7 @@ export function BottomBar({ current, onSelect }: BottomBarProps) {
       <ul className="mx-auto grid max-w-3xl grid-cols-3">
         {TABS.map(({ view, label, icon: Icon }) => {
           const active = view === current;
+          const badge = badges[view] ?? 0;
           return (
             <li key={view}>
               <button
@@ -33,8 +36,14 @@ export function BottomBar({ current, onSelect }: BottomBarProps) {
                   active ? 'text-brand-700' : 'text-stone-500 hover:text-stone-800'
                 }`}
               >
-                <span className={`rounded-full px-4 py-1 transition-colors ${active ? 'bg-brand-100' : ''}`}>
+                <span className={`relative rounded-full px-4 py-1 transition-colors ${active ? 'bg-brand-100' : ''}`}>
                   <Icon className="size-5" aria-hidden="true" />
+                  {badge > 0 && (
+                    <span className="absolute -top-1 right-1 min-w-5 rounded-full bg-red-600 px-1 text-[11px] leading-5 text-white">
+                      {badge > 99 ? '99+' : badge}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </span>
                 {label}
               </button>
