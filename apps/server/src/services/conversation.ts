@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
+import { notify } from '../notifications/notify.js';
 import type { MatchRow } from './match-presenter.js';
 
 export interface ConversationContext {
@@ -88,6 +89,10 @@ async function findBySenderKey(tx: DbOrTx, senderId: string, clientId: string) {
   return row;
 }
 
+/** What a notification (the bell, a mail, a push) quotes of a message. */
+const PREVIEW_LENGTH = 140;
+const previewOf = (body: string) => (body.length > PREVIEW_LENGTH ? `${body.slice(0, PREVIEW_LENGTH - 1)}…` : body);
+
 const replay = (row: MessageRow, matchId: string) => {
   if (row.matchId !== matchId) throw conflict('This clientId was already used for a message in another conversation.');
   return { message: presentMessage(row), created: false };
@@ -103,7 +108,6 @@ export async function sendMessage(
   ctx: ConversationContext,
   matchId: string,
   input: SendMessageInput,
-  afterInsert?: (tx: DbOrTx, m: MatchRow, message: Message) => Promise<void>,
 ): Promise<{ message: Message; created: boolean }> {
   return db.transaction(async (tx) => {
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
@@ -123,7 +127,16 @@ export async function sendMessage(
 
     const message = presentMessage(row);
     await publishEvent(tx, { type: 'message.created', audience: m.participants, payload: { matchId, message } });
-    await afterInsert?.(tx, m, message);
+    for (const recipientId of m.participants.filter((id) => id !== ctx.userId)) {
+      await notify(tx, {
+        recipientId,
+        kind: 'message-received',
+        matchId,
+        actorId: ctx.userId,
+        params: { preview: previewOf(message.body) },
+        now: ctx.now,
+      });
+    }
     return { message, created: true };
   });
 }

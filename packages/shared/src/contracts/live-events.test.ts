@@ -10,6 +10,8 @@ describe('the live events', () => {
       'match.changed',
       'message.created',
       'message.read',
+      'notification.created',
+      'notification.read',
       'trail.changed',
       'trail.created',
       'trail.deleted',
@@ -37,6 +39,9 @@ describe('the live events', () => {
     expect(LIVE_EVENT_PAYLOADS['match.changed'].safeParse({ matchId: '', status: 'pending' }).success).toBe(false);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({ trailId: 't1' }).success).toBe(true);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({}).success).toBe(false);
+    expect(LIVE_EVENT_PAYLOADS['notification.created'].safeParse({ notificationId: 'n1', kind: 'match-accepted' }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({ notificationId: null }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({}).success).toBe(false);
   });
 
   it('carries the whole message with message.created, and the read mark with message.read', () => {

@@ -34,6 +34,9 @@ export const LIVE_EVENT_PAYLOADS = {
     }),
   }),
   'message.read': z.object({ matchId: id(), readerId: id(), messageId: id(), seq: seq(), at: z.string() }),
+  'notification.created': z.object({ notificationId: id(), kind: id() }),
+  /** `notificationId` null: every notification of the recipient was read. */
+  'notification.read': z.object({ notificationId: z.nullable(id()) }),
 } as const satisfies Record<LiveEventType, z.ZodMiniType<Record<string, unknown>>>;
 
 export type LiveEventPayload<T extends LiveEventType = LiveEventType> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
 export * from './messages.js';
+export * from './notifications.js';

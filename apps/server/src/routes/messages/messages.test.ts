@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_RATE_LIMIT } from '@trailbuddy/shared/contracts/messages';
-import { liveEvents, matches, messages } from '../../db/schema/index.js';
+import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
+import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -37,9 +37,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   w = await createMatchWorld();
-  [ana, bruno, carla, dora, eva] = await Promise.all(
+  const [a, b, c, d, e] = await Promise.all(
     ['ana', 'bruno', 'carla', 'dora', 'eva'].map((name) => registeredUser(w.t, `${name}@example.com`)),
   );
+  [ana, bruno, carla, dora, eva] = [a!, b!, c!, d!, e!];
   matchId = await pendingMatch(ana, bruno, 'saturday');
 });
 afterAll(async () => w.t.close());
@@ -155,6 +156,12 @@ describe('a retried send', () => {
       .where(and(eq(liveEvents.type, 'message.created'), sql`${liveEvents.payload} -> 'message' ->> 'clientId' = ${clientId}`));
     expect(events).toHaveLength(1);
     expect([...events[0]!.audience!].sort()).toEqual([ana.id, bruno.id].sort());
+    // One notification, for the partner only, quoting the message.
+    const told = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'message-received'), sql`${notifications.params} ->> 'preview' = 'On my way'`));
+    expect(told.map((n) => [n.recipientId, n.actorId, n.matchId])).toEqual([[ana.id, bruno.id, matchId]]);
   });
 
   it('refuses a clientId its sender already used in another conversation', async () => {
@@ -213,10 +220,10 @@ describe('history, unread counts and read receipts', () => {
     let cursor: string | null = null;
     const sizes: number[] = [];
     do {
-      const url = `/api/matches/${thread}/messages?limit=30${cursor ? `&before=${cursor}` : ''}`;
-      const page = (await api(w.t, carla).get(url)).json();
+      const url: string = `/api/matches/${thread}/messages?limit=30${cursor ? `&before=${cursor}` : ''}`;
+      const page: HistoryPage = (await api(w.t, carla).get(url)).json();
       sizes.push(page.messages.length);
-      bodies.unshift(...page.messages.map((m: { body: string }) => m.body));
+      bodies.unshift(...page.messages.map((m) => m.body));
       cursor = page.nextCursor;
     } while (cursor);
     expect(sizes).toEqual([30, 30, 5]);
