@@ -31,11 +31,11 @@ function apiIn<T = unknown>(page: Page, method: string, path: string, body?: unk
 }
 
 /** A person in a browser of their own, signed up with a complete profile who has seen the onboarding. */
-async function person(fullName: string) {
+async function person(fullName: string, emailPrefix: string) {
   const { context, page } = await newPage(browser);
   contexts.push(context);
   await page.goto('/');
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
+  const email = uniqueEmail(emailPrefix);
   await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
   await apiIn(page, 'PUT', '/api/me/registration', {
     fullName,
@@ -58,8 +58,8 @@ const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /
 describe('the buddy conversation', () => {
   it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const ines = await person(`Inês Talk ${tag}`);
-    const tomas = await person(`Tomás Talk ${tag}`);
+    const ines = await person(`Inês Talk ${tag}`, 'ines');
+    const tomas = await person(`Tomás Talk ${tag}`, 'tomas');
 
     // Inês searches a session still to come; Tomás asks to join her: a pending match.
     const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');
