@@ -97,6 +97,23 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
   });
 
+  it('waits for a hidden tab to be shown again before marking a message read', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [message(1, PARTNER.id)] });
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      renderWithNavigation(<ConversationView matchId={match.id} />);
+      await screen.findByText('message 1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.marked).toEqual([]);
+      state.mockReturnValue('visible');
+      fireEvent(document, new Event('visibilitychange'));
+      await waitFor(() => expect(server.marked).toEqual([message(1, PARTNER.id).id]));
+    } finally {
+      state.mockRestore();
+    }
+  });
+
   it('shows markup and links as the text they are', async () => {
     const match = confirmed();
     fakeServer({ match, messages: [message(1, PARTNER.id, '<b>bold</b> https://example.com/meet')] });

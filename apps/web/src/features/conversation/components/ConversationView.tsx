@@ -35,14 +35,16 @@ export default function ConversationView({ matchId }: { matchId: string }) {
   const seenId = seenMessageId(messages, myId, newest?.partnerRead?.seq ?? null);
   const unsent = stillPending(pending, messages);
 
-  // Opening the thread (and every live message while it is open and visible) marks it read.
+  // Opening the thread (and every live message while it is open and visible) marks it read; a
+  // message that came while the tab was hidden is marked when the person comes back to it.
+  const visible = useDocumentVisible();
   const toMark = me && newest ? newestUnread(messages, myId, newest.myRead?.seq ?? null) : null;
   const marking = useRef<string | null>(null);
   useEffect(() => {
-    if (!toMark || marking.current === toMark.id || document.visibilityState !== 'visible') return;
+    if (!toMark || marking.current === toMark.id || !visible) return;
     marking.current = toMark.id;
     markRead.mutate(toMark.id);
-  }, [toMark, markRead]);
+  }, [toMark, markRead, visible]);
 
   // Keep the newest message in view as messages arrive, not when older pages are loaded.
   const bottom = useRef<HTMLDivElement>(null);
@@ -139,6 +141,16 @@ export default function ConversationView({ matchId }: { matchId: string }) {
       {open ? <Composer onSend={submit} /> : <Alert tone="error">This conversation is closed.</Alert>}
     </section>
   );
+}
+
+function useDocumentVisible(): boolean {
+  const [visible, setVisible] = useState(() => document.visibilityState === 'visible');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState === 'visible');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  return visible;
 }
 
 function Bubble({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
