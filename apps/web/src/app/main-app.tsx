@@ -6,6 +6,7 @@ import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation,
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
 import { useFeedbackPrompt } from '../lib/queries/matches';
+import { useUnreadCounts } from '../lib/queries/conversations';
 import { useLiveEvents } from '../lib/live-events';
 import { BottomBar, HeaderNav, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
@@ -27,6 +28,7 @@ const RegistrationModal = lazy(() => import('../features/profile/components/Regi
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
 const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
+const ConversationView = lazy(() => import('../features/conversation/components/ConversationView'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -47,7 +49,7 @@ function useRoutedView(): View {
 /** The bottom-bar tab a view belongs to; profiles and not-found belong to none. */
 function tabOf(view: View): MainTab | null {
   if (view.name === 'agenda') return 'agenda';
-  if (view.name === 'matches-page' || view.name === 'matches') return 'matches';
+  if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   return 'home';
 }
@@ -71,6 +73,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <RequestSentView matchId={view.matchId} />;
     case 'match-accepted':
       return <MatchAcceptedView matchId={view.matchId} />;
+    case 'conversation':
+      return <ConversationView matchId={view.matchId} />;
     case 'matches-page':
       return <MatchesPageView tab={view.tab ?? 'upcoming'} />;
     case 'matches':
@@ -122,6 +126,7 @@ export function MainApp() {
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
+  const unreadMessages = useUnreadCounts(registrationComplete).data?.total ?? 0;
 
   // Visitors browse trails (SPEC §2, §6): a members' view opened signed out shows Home behind
   // the sign-in modal, and the view itself once the person has signed in (the URL stays).
@@ -190,7 +195,7 @@ export function MainApp() {
           onSignIn={requireSignIn}
           onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
-          nav={<HeaderNav current={tabOf(currentView)} onSelect={selectTab} />}
+          nav={<HeaderNav current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />}
         />
 
         {/* A phone-width column with room for the bottom bar; from 1024 px the app uses the width
@@ -201,7 +206,7 @@ export function MainApp() {
           </Suspense>
         </main>
 
-        <BottomBar current={tabOf(currentView)} onSelect={selectTab} />
+        <BottomBar current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>

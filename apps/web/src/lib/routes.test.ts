@@ -13,6 +13,7 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'no-matches', trailId: TRAIL, day: 'sunday', matchId: MATCH }, `/trails/${TRAIL}/buddies/searches/${MATCH}?day=sunday`],
   [{ name: 'request-sent', matchId: MATCH }, `/matches/${MATCH}/sent`],
   [{ name: 'match-accepted', matchId: MATCH }, `/matches/${MATCH}/accepted`],
+  [{ name: 'conversation', matchId: MATCH }, `/matches/${MATCH}/messages`],
   [{ name: 'matches-page', tab: 'upcoming' }, '/matches/upcoming'],
   [{ name: 'matches-page', tab: 'pending' }, '/matches/pending'],
   [{ name: 'matches-page', tab: 'completed' }, '/matches/completed'],

@@ -21,6 +21,8 @@ export type View =
   | { name: 'no-matches'; trailId: string; day: WeekendDay; matchId: string }
   | { name: 'request-sent'; matchId: string }
   | { name: 'match-accepted'; matchId: string }
+  /** The buddy conversation of a match (ADR 0026). */
+  | { name: 'conversation'; matchId: string }
   | { name: 'matches-page'; tab?: MatchTab }
   | { name: 'matches' }
   | { name: 'profile'; userId: string }
@@ -38,6 +40,7 @@ export const MEMBER_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'no-matches',
   'request-sent',
   'match-accepted',
+  'conversation',
   'matches-page',
   'matches',
   'profile',
@@ -69,6 +72,8 @@ export function hrefOf(view: View): string {
       return `/matches/${segment(view.matchId)}/sent`;
     case 'match-accepted':
       return `/matches/${segment(view.matchId)}/accepted`;
+    case 'conversation':
+      return `/matches/${segment(view.matchId)}/messages`;
     case 'matches-page':
       return `/matches/${view.tab ?? 'upcoming'}`;
     case 'matches':
@@ -136,6 +141,7 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       if (!matchId || fourth !== undefined) return null;
       if (third === 'sent') return { name: 'request-sent', matchId };
       if (third === 'accepted') return { name: 'match-accepted', matchId };
+      if (third === 'messages') return { name: 'conversation', matchId };
       return null;
     }
     case 'people': {

@@ -25,13 +25,14 @@ const PLACES = {
   },
 } as const;
 
-function MainNav({ current, onSelect, place }: MainNavProps & { place: keyof typeof PLACES }) {
+function MainNav({ current, onSelect, badges = {}, place }: MainNavProps & { place: keyof typeof PLACES }) {
   const style = PLACES[place];
   return (
     <nav aria-label="Main" className={style.nav}>
       <ul className={style.list}>
         {MAIN_TABS.map(({ view, label, icon: Icon }) => {
           const active = view === current;
+          const badge = badges[view] ?? 0;
           return (
             <li key={view}>
               <button
@@ -40,8 +41,14 @@ function MainNav({ current, onSelect, place }: MainNavProps & { place: keyof typ
                 aria-current={active ? 'page' : undefined}
                 className={`${style.button} font-semibold transition-colors ${active ? style.active : style.idle}`}
               >
-                <span className={style.icon(active)}>
+                <span className={`relative ${style.icon(active)}`}>
                   <Icon aria-hidden="true" />
+                  {badge > 0 && (
+                    <span className="absolute -top-1 right-1 min-w-5 rounded-full bg-red-600 px-1 text-[11px] leading-5 text-white">
+                      {badge > 99 ? '99+' : badge}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </span>
                 {label}
               </button>

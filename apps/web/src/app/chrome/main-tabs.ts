@@ -13,4 +13,6 @@ export interface MainNavProps {
   /** null on views that belong to no tab (profiles). */
   current: MainTab | null;
   onSelect: (view: MainTab) => void;
+  /** A count shown on a tab (the Matches tab's unread messages); 0 shows none. */
+  badges?: Partial<Record<MainTab, number>>;
 }

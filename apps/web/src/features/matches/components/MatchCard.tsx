@@ -1,10 +1,12 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
-import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText, X } from 'lucide-react';
+import { conversationOpen } from '@trailbuddy/shared/contracts/messages';
+import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageCircle, MessageSquareText, X } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
+import { useUnreadIn } from '../../../lib/queries/conversations';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
 import { errorMessage } from '../utils/errors';
@@ -153,11 +155,33 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
         </p>
       )}
 
+      {match.partner && conversationOpen({ status: match.status, endTime: new Date(match.endTime) }, new Date(now)) && (
+        <MessagesButton matchId={match.id} describedBy={titleId} />
+      )}
+
       {failure && (
         <div className="mt-3">
           <Alert tone="error">{errorMessage(failure)}</Alert>
         </div>
       )}
     </article>
+  );
+}
+
+/** Opens the buddy conversation (features/conversation), with its unread count. */
+function MessagesButton({ matchId, describedBy }: { matchId: string; describedBy: string }) {
+  const { navigate } = useNavigation();
+  const unread = useUnreadIn(matchId).data ?? 0;
+  return (
+    <Button
+      variant="secondary"
+      className="mt-3 w-full"
+      aria-describedby={describedBy}
+      onClick={() => navigate({ name: 'conversation', matchId })}
+    >
+      <MessageCircle className="size-4" aria-hidden="true" />
+      Messages
+      {unread > 0 && <span className="rounded-full bg-red-600 px-2 text-xs leading-5 text-white">{unread} unread</span>}
+    </Button>
   );
 }
