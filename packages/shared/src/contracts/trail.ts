@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ACTIVITIES, DIFFICULTIES } from './enums';
 import { WEEKEND_DAYS } from '../domain/schedule';
 import { parseLocation } from '../data/locations';
+import { TRAIL_PAGE_MAX, TRAIL_SEARCH_MAX } from './trail-list';
+
+export { TRAIL_PAGE_MAX, TRAIL_PAGE_SIZE, TRAIL_SEARCH_MAX } from './trail-list';
 
 export const trailSchema = z.object({
   id: z.string(),
@@ -22,14 +25,6 @@ export const trailSchema = z.object({
   order: z.number(),
 });
 export type Trail = z.infer<typeof trailSchema>;
-
-/**
- * Trails per page of GET /api/trails when the request names no limit: the home page inlines the
- * first page (ADR 0022), so its weight stays the same whatever the size of the catalogue.
- */
-export const TRAIL_PAGE_SIZE = 12;
-export const TRAIL_PAGE_MAX = 50;
-export const TRAIL_SEARCH_MAX = 100;
 
 export const trailListQuerySchema = z.object({
   activity: z.enum(ACTIVITIES, { error: 'Activity must be hiking, running or biking.' }).optional(),

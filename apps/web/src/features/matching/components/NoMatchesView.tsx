@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { closeModalEntry, pushModalEntry, useCloseOnBack } from '../../../lib/location';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
-import { useTrails } from '../../../lib/queries/trails';
+import { useTrail } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../utils/errors';
 import { capitalize, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
@@ -40,7 +40,7 @@ const FIRST_CANDIDATES = 6;
  */
 export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewProps) {
   const { navigate } = useNavigation();
-  const trail = useTrails().data?.find((t) => t.id === trailId);
+  const trail = useTrail(trailId).data;
   const myMatchesQuery = useMyMatches();
   const myMatches = myMatchesQuery.data;
   const search = myMatches?.find((m) => m.id === matchId) ?? (myMatches ? null : undefined);
