@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invalidField } from '../errors.js';
 
@@ -21,3 +22,9 @@ export function decodeCursor<T>(cursor: string, shape: z.ZodType<T>): T {
   if (!key.success) throw invalidField('cursor', 'Cursor is not one this list gave out; start again from the first page.');
   return key.data;
 }
+
+/** A timestamp as whole microseconds since the epoch: exact, unlike a JavaScript Date's milliseconds. */
+export const microsOf = (timestamp: SQL): SQL => sql`(extract(epoch from ${timestamp}) * 1000000)::bigint`;
+
+/** The timestamp `microsOf` gave, back (integer arithmetic on the interval: no rounding). */
+export const fromMicros = (micros: number): SQL => sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { searchFolded, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
@@ -79,7 +79,7 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
   const search = searchQuery(query.q);
   const rows = await db
-    .select({ ...listedColumns, startMicros: sql<string>`(extract(epoch from ${trails.startTime}) * 1000000)::bigint` })
+    .select({ ...listedColumns, startMicros: sql<string>`${microsOf(sql`${trails.startTime}`)}` })
     .from(trails)
     .where(
       and(
@@ -89,7 +89,7 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
         query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
         search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
         after
-          ? sql`(${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}, timestamptz 'epoch' + ${after[1]}::bigint * interval '1 microsecond', ${after[2]}::uuid)`
+          ? sql`(${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}, ${fromMicros(after[1])}, ${after[2]}::uuid)`
           : undefined,
       ),
     )

@@ -237,7 +237,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Other users ranked by compatibility for this trail and day */
+    /** A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others */
     get: operations['getTrailsByIdBestMatches'];
     put?: never;
     post?: never;
@@ -2813,6 +2813,7 @@ export interface operations {
     parameters: {
       query: {
         day: 'saturday' | 'sunday';
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -2857,6 +2858,7 @@ export interface operations {
               compatibility: number;
               searchingMatchId: string | null;
             }[];
+            nextCursor: string | null;
           };
         };
       };

@@ -5,6 +5,7 @@ import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { closeModalEntry, pushModalEntry, useCloseOnBack } from '../../../lib/location';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
@@ -30,7 +31,7 @@ export interface NoMatchesViewProps {
 }
 
 const THUMB_SIZE = 96;
-/** Cards shown before "Show all", so the other actions stay within reach on a phone. */
+/** Cards shown before "Show more", so the other actions stay within reach on a phone. */
 const FIRST_CANDIDATES = 6;
 
 /**
@@ -200,16 +201,16 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
                 </li>
               ))}
             </ul>
-            {bestMatches.data.length > FIRST_CANDIDATES && (
-              <Button
-                variant="ghost"
-                className="w-full"
-                aria-expanded={showAllCandidates}
-                aria-controls="best-matches-list"
-                onClick={() => setShowAllCandidates((shown) => !shown)}
-              >
-                {showAllCandidates ? 'Show fewer' : `Show all ${bestMatches.data.length} matches`}
-              </Button>
+            {(bestMatches.hasNextPage || (!showAllCandidates && bestMatches.data.length > FIRST_CANDIDATES)) && (
+              <ShowMore
+                label="Show more matches"
+                loadingLabel="Loading more matches…"
+                loading={bestMatches.isFetchingNextPage}
+                // The rest of the first page, then the next pages.
+                onShowMore={() => (showAllCandidates ? void bestMatches.fetchNextPage() : setShowAllCandidates(true))}
+                shown={showAllCandidates ? bestMatches.data.length : FIRST_CANDIDATES}
+                controls="best-matches-list"
+              />
             )}
           </>
         ) : (
