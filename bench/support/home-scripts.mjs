@@ -1,8 +1,8 @@
 // The JavaScript a browser loads for the signed-out home page (web-bundle.mjs, catalogue.mjs).
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** main.tsx asks for web-vitals in requestIdleCallback with a 5 s timeout: wait past it. */
 export const AFTER_IDLE_MS = Number(process.env.BENCH_AFTER_IDLE_MS ?? 6000);
 
@@ -18,20 +18,7 @@ const isScript = (response) =>
  * (what the budget counts) and its size uncompressed.
  */
 export async function homeScripts(cleanup, baseUrl) {
-  // The same switches as e2e/support/browser.ts: nothing reaches outside this machine.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   cleanup.add(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

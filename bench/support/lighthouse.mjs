@@ -2,20 +2,10 @@
 // Lighthouse's default (simulated) throttling, each run in a fresh headless Chromium.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2000 };
-// The switches of e2e/support/browser.ts (nothing reaches outside this machine), headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

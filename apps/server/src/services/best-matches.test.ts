@@ -158,15 +158,17 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
   });
   afterAll(async () => world.t.close());
 
-  const search = (userIds: string[]) =>
+  /** Searches of the slot by these people, started now or when `startedAt` says. */
+  const search = (userIds: string[], startedAt?: (i: number) => Date) =>
     world.t.database.db.insert(matches).values(
-      userIds.map((id1) => ({
+      userIds.map((id1, i) => ({
         trailId: trail.id,
         status: 'searching' as const,
         startTime: trail.startTime,
         endTime: trail.endTime,
         id1,
         participants: [id1],
+        ...(startedAt ? { createdAt: startedAt(i) } : {}),
       })),
     );
 
@@ -291,17 +293,7 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
     many.forEach((id, i) => traitsOf.set(id, kinds[(i % 5) * 40]!));
     await db.insert(profiles).values(many.map((id) => toRow(id, traitsOf.get(id)!)));
     // Searches started over an hour, in an order unrelated to the ids; some at the same instant.
-    await db.insert(matches).values(
-      many.map((id1, i) => ({
-        trailId: trail.id,
-        status: 'searching' as const,
-        startTime: trail.startTime,
-        endTime: trail.endTime,
-        id1,
-        participants: [id1],
-        createdAt: new Date(WEDNESDAY.getTime() + ((i * 7919) % 150) * 24_000),
-      })),
-    );
+    await search(many, (i) => new Date(WEDNESDAY.getTime() + ((i * 7919) % 150) * 24_000));
     const before = await expected();
     const late: string[] = [];
     const walked = await actual(async (page) => {
