@@ -46,7 +46,16 @@ export function toTrail(row: Omit<TrailRow, 'search'>): Trail {
 const { search: _search, ...listedColumns } = getTableColumns(trails);
 
 /** A trail's place in the list: its order, its start in microseconds since the epoch (exact), its id. */
-const trailCursor = z.tuple([z.number().int(), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]);
+const trailCursor = z.tuple([
+  // `order` is a PostgreSQL integer: a larger number would fail the query rather than the cursor.
+  z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  z.uuid(),
+]);
 
 /**
  * The words of a search as a prefix query: each word must start a word of the trail's name or

@@ -168,6 +168,7 @@ describe('GET /api/trails, page by page', () => {
       forged([1, 2, 'not-a-uuid']),
       forged([1.5, 0, '00000000-0000-4000-8000-000000000000']),
       forged([1, 1e300, '00000000-0000-4000-8000-000000000000']),
+      forged([2 ** 40, 0, '00000000-0000-4000-8000-000000000000']),
       'x'.repeat(500),
     ];
     for (const cursor of badCursors) {
