@@ -1,5 +1,6 @@
 // Best Matches for one trail against ARCHITECTURE.md §7's budget: p95 server time ≤ 20 ms with
-// 100k profiles, ≤ 50 ms with 1M. The profile count is the first argument (default 100,000):
+// 100k profiles, ≤ 50 ms with 1M, with 1,000 people searching the measured slot (BENCH_SEARCHERS).
+// The profile count is the first argument (default 100,000):
 //   npm run bench:best-matches -- 1000000
 // Starts the built server on a fresh data dir, bulk-loads that many users with complete, varied
 // profiles (plus open searches and a few of the viewer's own matches) straight into its embedded
@@ -10,7 +11,10 @@
 //   - the ranking query alone: the statement services/best-matches.ts builds (imported through
 //     tsx, so it is exactly what the server runs), under EXPLAIN (ANALYZE, BUFFERS), with its
 //     costliest plan nodes. Its answer is checked against a brute-force ranking of every profile
-//     (below), which must equal the endpoint's.
+//     (below), which must equal the endpoint's;
+//   - every page after the first (ADR 0022), following nextCursor to the end: their server time,
+//     and that the walk shows every searcher of the slot exactly once, in the brute force's order;
+//     the ranking statement of a page in the middle under EXPLAIN ANALYZE too.
 import { availableParallelism, loadavg } from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -27,6 +31,9 @@ const EXPLAIN_RUNS = 5;
 const VIEWER = 'miguel@trailbuddy.app';
 const PASSWORD = 'trailbuddy';
 const DAY = 'saturday';
+/** People searching each trail on its day: the measured slot's searchers, shown page by page. */
+const SEARCHERS = Number(process.env.BENCH_SEARCHERS ?? 1000);
+if (SEARCHERS * 100 > PROFILES) throw new Error(`${SEARCHERS} searchers per trail need at least ${SEARCHERS * 100} profiles`);
 
 const SKILL_SCORES = { beginner: 1, intermediate: 2, advanced: 3 };
 const POINTS = { base: 50, pace: 20, communication: 15, adventureLevel: 15 };
@@ -57,13 +64,15 @@ async function loadProfiles(client) {
      FROM (SELECT g, abs(hashint4(g)::bigint) AS h FROM generate_series(1, $1::int) g) s`,
     [PROFILES],
   );
-  // 1% of them searching each trail on its own day: the candidates shown first.
+  // SEARCHERS people searching each trail on its own day, their searches started over the last
+  // day: the candidates shown first, the most recent first within a score.
   const searching = await client.query(
-    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, participants)
-     SELECT t.id, 'searching', t.start_time, t.end_time, 'bench-' || g, ARRAY['bench-' || g]
+    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, participants, created_at)
+     SELECT t.id, 'searching', t.start_time, t.end_time, 'bench-' || g, ARRAY['bench-' || g],
+            now() - (abs(hashint4(g + t."order")) % 86400) * interval '1 second'
      FROM trails t CROSS JOIN generate_series(1, $1::int) g
      WHERE (g + t."order") % 100 = 0`,
-    [PROFILES],
+    [SEARCHERS * 100],
   );
   await client.query('COMMIT');
   // As autovacuum would leave a table loaded long ago: statistics, and a visibility map that lets
@@ -104,7 +113,7 @@ async function signIn(baseUrl) {
  * The ranking by brute force: every complete profile scored in SQL, the way ARCHITECTURE §5 says,
  * and sorted. Slow by design; the reference the server's answer must equal.
  */
-function bruteForceQuery(viewer, trail, slotStart) {
+function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
   const params = [];
   const p = (v) => `$${params.push(v)}`;
   const score = (column) => `(CASE ${column} WHEN 'advanced' THEN 3 WHEN 'intermediate' THEN 2 ELSE 1 END)::numeric`;
@@ -133,8 +142,8 @@ function bruteForceQuery(viewer, trail, slotStart) {
           AND paired.status IN ('pending', 'confirmed')
           AND paired.participants @> ARRAY[${p(viewer.user_id)}, p.user_id]::text[]
       )
-    ORDER BY (s.id IS NULL), compatibility DESC, p.user_id
-    LIMIT ${p(20)}`;
+    ORDER BY (s.id IS NULL), compatibility DESC, s.created_at DESC, s.id DESC, p.user_id
+    LIMIT ${p(limit)}`;
   return { text, values: params };
 }
 
@@ -165,6 +174,22 @@ const describe = (n) =>
     .filter(Boolean)
     .join(' ');
 
+/**
+ * Fastify's responseTime for the Best Matches requests in a stretch of the log: "incoming
+ * request" names the URL, "request completed" (same reqId) carries the time.
+ */
+function serverTimes(log) {
+  const bestMatchesReqIds = new Set();
+  const times = [];
+  for (const line of log.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line);
+    if (entry.msg === 'incoming request' && entry.req?.url?.includes('/best-matches')) bestMatchesReqIds.add(entry.reqId);
+    if (entry.msg === 'request completed' && bestMatchesReqIds.has(entry.reqId)) times.push(entry.responseTime);
+  }
+  return times;
+}
+
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 const verdict = (ms) => (ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET');
 
@@ -193,6 +218,10 @@ try {
   const {
     rows: [viewer],
   } = await client.query('SELECT p.* FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $1', [VIEWER]);
+  const rankingViewer = {
+    skills: { hiking: viewer.skill_hiking, running: viewer.skill_running },
+    preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
+  };
   const paired = await pairViewer(client, viewer.user_id, trail);
   const { rows: counts } = await client.query(
     'SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete, (SELECT count(*) FROM matches)::int AS matches',
@@ -216,37 +245,54 @@ try {
   for (let i = 0; i < REQUESTS; i++) http.push((await get()).ms);
   await new Promise((r) => setTimeout(r, 300)); // let the last log lines arrive
 
-  // Fastify's responseTime for the measured requests: "incoming request" names the URL,
-  // "request completed" (same reqId) carries the time.
-  const bestMatchesReqIds = new Set();
-  const serverMs = [];
-  for (const line of server.stdout.slice(logFrom).split('\n')) {
-    if (!line.startsWith('{')) continue;
-    const entry = JSON.parse(line);
-    if (entry.msg === 'incoming request' && entry.req?.url?.includes('/best-matches')) bestMatchesReqIds.add(entry.reqId);
-    if (entry.msg === 'request completed' && bestMatchesReqIds.has(entry.reqId)) serverMs.push(entry.responseTime);
+  const serverMs = serverTimes(server.stdout.slice(logFrom));
+
+  // Every later page, following the cursor: timed the same way, and checked for completeness.
+  const walkFrom = server.stdout.length;
+  const walked = [...answer.candidates];
+  const cursors = [];
+  for (let cursor = answer.nextCursor; cursor;) {
+    cursors.push(cursor);
+    const res = await fetch(`${url}&cursor=${encodeURIComponent(cursor)}`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`best-matches page answered ${res.status}: ${await res.text()}`);
+    const page = await res.json();
+    walked.push(...page.candidates);
+    cursor = page.nextCursor;
   }
+  await new Promise((r) => setTimeout(r, 300));
+  const pageMs = serverTimes(server.stdout.slice(walkFrom));
+  const searchersOnSlot = walked.filter((c) => c.searchingMatchId !== null);
+  const everySearcher = await client.query(bruteForceQuery(viewer, trail, trail.startTime, 1_000_000));
+  const allSearchers = everySearcher.rows.filter((r) => r.searching_match_id !== null);
+  const walkComplete =
+    new Set(walked.map((c) => c.profile.id)).size === walked.length &&
+    searchersOnSlot.length === allSearchers.length &&
+    searchersOnSlot.every((c, i) => c.profile.id === allSearchers[i].user_id && c.compatibility === allSearchers[i].compatibility);
 
   // The server's ranking query, built by its own code; the brute force checks the endpoint.
   const { rankingQuery } = await tsImport('../apps/server/src/services/best-matches.ts', import.meta.url);
-  const built = new PgDialect().sqlToQuery(
-    rankingQuery({
-      viewerId: viewer.user_id,
-      viewer: {
-        skills: { hiking: viewer.skill_hiking, running: viewer.skill_running },
-        preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
-      },
-      trailId: trail.id,
-      activity: trail.activity,
-      slotStart: new Date(trail.startTime),
-    }),
-  );
-  const query = { text: built.sql, values: built.params };
+  const rankingInput = (after) => ({
+    viewerId: viewer.user_id,
+    viewer: rankingViewer,
+    trailId: trail.id,
+    activity: trail.activity,
+    slotStart: new Date(trail.startTime),
+    after,
+  });
+  const toQuery = (after) => {
+    const built = new PgDialect().sqlToQuery(rankingQuery(rankingInput(after)));
+    return { text: built.sql, values: built.params };
+  };
+  const query = toQuery(undefined);
+  // A page in the middle of the searchers: its cursor is the server's, decoded as the server does.
+  const middle = cursors[Math.floor(cursors.length / 2)];
+  const middleQuery = middle ? toQuery(JSON.parse(Buffer.from(middle, 'base64url').toString('utf8'))) : undefined;
   const reference = await client.query(bruteForceQuery(viewer, trail, trail.startTime));
   const same = (rows) =>
     rows.length === answer.candidates.length &&
     rows.every((r, i) => r.user_id === answer.candidates[i].profile.id && r.compatibility === answer.candidates[i].compatibility);
-  const sameAnswer = same(reference.rows) && same((await client.query(query)).rows);
+  // The statement gives one row more than a page: it says there is a next page.
+  const sameAnswer = same(reference.rows) && same((await client.query(query)).rows.slice(0, answer.candidates.length));
   const explains = [];
   for (let i = 0; i < EXPLAIN_RUNS; i++) {
     const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.text}`, values: query.values });
@@ -254,6 +300,16 @@ try {
   }
   explains.sort((a, b) => a['Execution Time'] - b['Execution Time']);
   const median = explains[Math.floor(explains.length / 2)];
+  const middleExplains = [];
+  for (let i = 0; middleQuery && i < EXPLAIN_RUNS; i++) {
+    const { rows } = await client.query({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${middleQuery.text}`,
+      values: middleQuery.values,
+    });
+    middleExplains.push(rows[0]['QUERY PLAN'][0]);
+  }
+  middleExplains.sort((a, b) => a['Execution Time'] - b['Execution Time']);
+  const middleMedian = middleExplains[Math.floor(middleExplains.length / 2)];
 
   const p50 = percentile(serverMs, 50);
   const p95 = percentile(serverMs, 95);
@@ -275,6 +331,13 @@ try {
     console.log(`  server time: found ${serverMs.length} of ${REQUESTS} request log lines; see HTTP below`);
   }
   console.log(`  HTTP on loopback (upper bound), same requests: p50 ${fmt(percentile(http, 50))}  p95 ${fmt(percentile(http, 95))}`);
+  console.log(
+    `  every later page (${cursors.length} pages, ${walked.length.toLocaleString('en-US')} candidates in all, ${searchersOnSlot.length.toLocaleString('en-US')} of them searching the slot): server time p50 ${fmt(percentile(pageMs, 50))}  p95 ${fmt(percentile(pageMs, 95))}  ${verdict(percentile(pageMs, 95))}; ${walkComplete ? 'every searcher exactly once, in the brute-force order' : 'the walk DISAGREES with the brute-force ranking of the searchers'}`,
+  );
+  if (middleMedian)
+    console.log(
+      `  a middle page's ranking query (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(middleMedian['Execution Time'])}, planning ${fmt(middleMedian['Planning Time'])}`,
+    );
   console.log(
     `  the ranking query alone (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(median['Execution Time'])}, planning ${fmt(median['Planning Time'])}; ${sameAnswer ? 'the endpoint, this query and a brute-force ranking agree on all 20 candidates' : 'the endpoint, this query and a brute-force ranking DISAGREE'}`,
   );

@@ -2,98 +2,18 @@
 // factor with Lighthouse's default (simulated) throttling, performance ≥ 95, accessibility ≥ 95,
 // LCP ≤ 2.0 s. Runs the built server on a fresh data dir, then BENCH_RUNS (default 3) Lighthouse
 // runs, each in a fresh headless Chromium, and reports every run and the median of each figure.
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildStale } from '../scripts/build.mjs';
+import { BUDGET, median, runLighthouse, verdict, warmUp } from './support/lighthouse.mjs';
 import { createCleanup, startServer, tempDir, waitForHealth } from './support/server.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET = { performance: 95, accessibility: 95, lcpMs: 2000 };
-// The switches of e2e/support/browser.ts (nothing reaches outside this machine), headless.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const verdict = (ok) => (ok ? 'within budget' : 'OVER BUDGET');
-
-async function runLighthouse(cleanup, url) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  let stopped = false;
-  const stop = () => {
-    if (!stopped) chrome.kill();
-    stopped = true;
-  };
-  cleanup.add(stop);
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      // Lighthouse's defaults, spelled out: a mid-range phone on slow 4G, simulated.
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-    });
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    const audit = (id) => lhr.audits[id];
-    const lcpElement = audit('largest-contentful-paint-element')?.details?.items?.[0]?.items?.[0]?.node;
-    return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-      lcpMs: audit('largest-contentful-paint').numericValue,
-      fcpMs: audit('first-contentful-paint').numericValue,
-      cls: audit('cumulative-layout-shift').numericValue,
-      tbtMs: audit('total-blocking-time').numericValue,
-      speedIndexMs: audit('speed-index').numericValue,
-      lcpElement: lcpElement ? `${lcpElement.nodeLabel ?? ''} (${lcpElement.selector ?? ''})` : 'unknown',
-      failedA11y: Object.values(lhr.audits)
-        .filter(
-          (a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score !== null && a.score < 1,
-        )
-        .map((a) => a.id),
-      warnings: lhr.runWarnings,
-      version: lhr.lighthouseVersion,
-      userAgent: lhr.environment.hostUserAgent,
-      throttling: lhr.configSettings.throttling,
-    };
-  } finally {
-    stop();
-  }
-}
-
 const cleanup = createCleanup({ timeLimitMs: 120_000 + RUNS * 120_000 });
 try {
   await buildStale();
   const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-lh-') });
   await waitForHealth(server);
   const url = `${server.baseUrl}/`;
-  // One unmeasured load first: the server's first answers (cold caches) are not what is measured.
-  // That includes the narrower image copies the page preloads, made on their first request.
-  const page = await fetch(url).then((r) => r.text());
-  await fetch(`${server.baseUrl}/api/trails`).then((r) => r.text());
-  const preloaded = [...page.matchAll(/<link rel="preload" as="image"[^>]*imagesrcset="([^"]*)"/g)].flatMap((m) =>
-    m[1].split(',').map((candidate) => candidate.trim().split(/\s+/)[0].replaceAll('&amp;', '&')),
-  );
-  for (const image of preloaded) {
-    await fetch(new URL(image, url), { headers: { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' } }).then((r) =>
-      r.arrayBuffer(),
-    );
-  }
+  await warmUp(server.baseUrl, url);
 
   const runs = [];
   for (let i = 0; i < RUNS; i++) {

@@ -3,78 +3,19 @@
 // (and for the idle-time chunks the app loads after its first render), then lists every script
 // response with the bytes it took on the wire in the encoding the server chose, its size
 // gzipped at level 9 (what the budget counts), and its size uncompressed.
-import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { buildStale } from '../scripts/build.mjs';
+import { AFTER_IDLE_MS, homeScripts } from './support/home-scripts.mjs';
 import { createCleanup, startServer, tempDir, waitForHealth } from './support/server.mjs';
 
 const BUDGET_BYTES = 100 * 1024;
-/** main.tsx asks for web-vitals in requestIdleCallback with a 5 s timeout: wait past it. */
-const AFTER_IDLE_MS = Number(process.env.BENCH_AFTER_IDLE_MS ?? 6000);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const isScript = (response) =>
-  response.request().resourceType() === 'script' ||
-  /javascript|ecmascript/.test(response.headers()['content-type'] ?? '') ||
-  /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
-
 const cleanup = createCleanup({ timeLimitMs: 240_000 });
 try {
   await buildStale();
   const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-web-') });
   await waitForHealth(server);
 
-  // The same switches as e2e/support/browser.ts: nothing reaches outside this machine.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  cleanup.add(() => browser.close());
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-
-  const responses = [];
-  let loaded = false;
-  page.on('load', () => (loaded = true));
-  page.on('response', (response) => {
-    if (isScript(response)) responses.push({ response, afterLoad: loaded });
-  });
-
-  const started = performance.now();
-  const main = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-  if (!main?.ok()) throw new Error(`GET / answered ${main?.status()}`);
-  const idleAt = performance.now() - started;
-  await page.waitForTimeout(AFTER_IDLE_MS);
-  await page.waitForLoadState('networkidle');
-  // The page really is the signed-out home.
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
-
-  const rows = [];
-  for (const { response, afterLoad } of responses) {
-    const body = await response.body();
-    const sizes = await response.request().sizes();
-    rows.push({
-      file: new URL(response.url()).pathname,
-      status: response.status(),
-      encoding: response.headers()['content-encoding'] ?? 'identity',
-      served: sizes.responseBodySize,
-      headers: sizes.responseHeadersSize,
-      gzip: gzipSync(body, { level: 9 }).length,
-      raw: body.length,
-      when: afterLoad ? 'after load' : 'initial',
-    });
-  }
-  await context.close();
+  const { rows, idleAt } = await homeScripts(cleanup, server.baseUrl);
 
   const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
   const width = Math.max(4, ...rows.map((r) => r.file.length));

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { scrollToEndOfTrails, showAllTrails } from './support/trail-list';
 import { makeImage } from './support/images';
 import { choose, signIn } from './support/people';
 
@@ -48,6 +49,8 @@ describe('the administrators’ trail manager', () => {
     const visitor = await newPage(browser, DESKTOP);
     await visitor.page.goto('/');
     await visitor.page.getByRole('article').first().waitFor();
+    // The list comes page by page (ADR 0022) and an added trail goes to its end: the visitor scrolls there.
+    await scrollToEndOfTrails(visitor.page);
     const visitorCard = visitor.page.getByRole('article').filter({ has: visitor.page.getByRole('button', { name }) });
     expect(await visitorCard.count()).toBe(0);
 
@@ -91,6 +94,8 @@ describe('the administrators’ trail manager', () => {
 
     // In the admin list, with its stored image.
     const trailsList = page.getByRole('region', { name: /^Trails/ });
+    // The new trail is the last, on the list's last page.
+    await showAllTrails(trailsList);
     const row = trailsList.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name }) });
     await row.waitFor();
     expect((await decoded(row.locator('img'))).src).toMatch(/^\/api\/files\/trailImages\//);
@@ -104,6 +109,8 @@ describe('the administrators’ trail manager', () => {
 
     // The administrator, as a member, sees the map image on the trail's page.
     await page.getByRole('link', { name: /Back/ }).click();
+    await page.getByRole('article').first().waitFor();
+    await scrollToEndOfTrails(page);
     await page.getByRole('button', { name }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     const map = await decoded(page.getByRole('img', { name: `Map of ${name}` }));
@@ -115,6 +122,7 @@ describe('the administrators’ trail manager', () => {
 
     // Delete, after confirming.
     await page.goto('/admin');
+    await showAllTrails(trailsList);
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();

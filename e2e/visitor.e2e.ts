@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { bottomBar } from './support/people';
+import { scrollToEndOfTrails } from './support/trail-list';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +72,24 @@ describe('a visitor, not signed in', () => {
     await page.getByRole('button', { name: 'Reset filters' }).click();
     await expect.poll(async () => (await visibleCards(page)).length, POLL).toBe(all.length);
     expect(await location.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('sees the first page of trails, and the next as the list is scrolled to its end', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('article').first().waitFor();
+    // The page carries the first twelve; the demo has fourteen.
+    expect(await page.getByRole('article').count()).toBe(12);
+    expect(await page.getByRole('button', { name: 'Show more trails' }).count()).toBe(1);
+    const names = async () => (await visibleCards(page)).map((c) => c.name);
+    const first = await names();
+    expect(await scrollToEndOfTrails(page)).toBeGreaterThanOrEqual(14);
+    const all = await names();
+    expect(all.slice(0, 12)).toEqual(first);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toContain('Preikestolen Cliff Hike');
+    expect(await page.getByRole('button', { name: 'Show more trails' }).count()).toBe(0);
     await context.close();
   });
 

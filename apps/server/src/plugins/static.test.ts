@@ -101,7 +101,7 @@ describe('index.html with the home page data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(JSON.parse(dataBlock(res.body)!)).toEqual({ trails: [] });
+    expect(JSON.parse(dataBlock(res.body)!)).toEqual({ trails: [], nextCursor: null });
     expect(res.body).not.toContain('rel="preload"');
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, profiles, trails, users } from '../db/schema/index.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../test/match-fixtures.js';
 import { signUp, type TestUser } from '../test/test-app.js';
-import { bestMatches } from './best-matches.js';
+import { bestMatches, OTHERS_SHOWN } from './best-matches.js';
 
 let w: MatchWorld;
 let viewer: TestUser;
@@ -55,9 +55,12 @@ beforeAll(async () => {
 });
 afterAll(async () => w.t.close());
 
+const rank = async (trailId: string, day: 'saturday' | 'sunday') =>
+  (await bestMatches(w.t.database.db, viewer.id, trailId, { day }, 'Europe/Lisbon')).candidates;
+
 describe('Best Matches', () => {
   it.each(ACTIVITIES)('computes in SQL exactly what the domain rule computes, for a %s trail', async (activity) => {
-    const ranked = await bestMatches(w.t.database.db, viewer.id, trailIds[activity]!, 'saturday', 'Europe/Lisbon');
+    const ranked = await rank(trailIds[activity]!, 'saturday');
     expect(ranked).toHaveLength(candidates.length);
     for (const c of candidates) {
       const found = ranked.find((r) => r.profile.id === c.user.id);
@@ -69,27 +72,27 @@ describe('Best Matches', () => {
 
   it('puts users searching the same trail and day first, and leaves out incomplete profiles', async () => {
     await signUp(w.t, 'incomplete@example.com');
-    const lowest = (await bestMatches(w.t.database.db, viewer.id, trailIds.hiking!, 'saturday', 'Europe/Lisbon')).at(-1)!;
+    const lowest = (await rank(trailIds.hiking!, 'saturday')).at(-1)!;
     const search = (
       await api(w.t, candidates.find((c) => c.user.id === lowest.profile.id)!.user).post('/api/matches/search', {
         trailId: trailIds.hiking,
         day: 'saturday',
       })
     ).json().match;
-    const ranked = await bestMatches(w.t.database.db, viewer.id, trailIds.hiking!, 'saturday', 'Europe/Lisbon');
+    const ranked = await rank(trailIds.hiking!, 'saturday');
     expect(ranked[0]).toMatchObject({ profile: { id: lowest.profile.id }, searchingMatchId: search.id });
     expect(ranked.map((r) => r.profile.name)).not.toContain('incomplete');
     // Another day's search does not count for Saturday.
-    const sunday = await bestMatches(w.t.database.db, viewer.id, trailIds.hiking!, 'sunday', 'Europe/Lisbon');
+    const sunday = await rank(trailIds.hiking!, 'sunday');
     expect(sunday.every((r) => r.searchingMatchId === null)).toBe(true);
   });
 
   it('leaves out anyone already paired with the viewer for that slot', async () => {
     const partner = candidates[0]!.user;
     await api(w.t, viewer).post('/api/matches/invite', { userId: partner.id, trailId: trailIds.hiking, day: 'saturday' });
-    const ranked = await bestMatches(w.t.database.db, viewer.id, trailIds.hiking!, 'saturday', 'Europe/Lisbon');
+    const ranked = await rank(trailIds.hiking!, 'saturday');
     expect(ranked.map((r) => r.profile.id)).not.toContain(partner.id);
-    const sunday = await bestMatches(w.t.database.db, viewer.id, trailIds.hiking!, 'sunday', 'Europe/Lisbon');
+    const sunday = await rank(trailIds.hiking!, 'sunday');
     expect(sunday.map((r) => r.profile.id)).toContain(partner.id);
   });
 
@@ -98,6 +101,17 @@ describe('Best Matches', () => {
     const res = await api(w.t, newcomer).get(`/api/trails/${trailIds.running}/best-matches?day=sunday`);
     expect(res.statusCode).toBe(200);
     expect(new Set(res.json().candidates.map((c: { compatibility: number }) => c.compatibility))).toEqual(new Set([85]));
+  });
+
+  it('answers 400 naming the cursor for one it did not give out', async () => {
+    const forged = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    for (const cursor of ['nonsense', forged(['s', 50, 1, 'not-a-uuid']), forged(['o', 101, 'x']), forged(['x', 1, 'y'])]) {
+      const res = await api(w.t, viewer).get(
+        `/api/trails/${trailIds.hiking}/best-matches?day=saturday&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.fields, cursor).toHaveProperty('cursor');
+    }
   });
 });
 
@@ -144,41 +158,76 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
   });
   afterAll(async () => world.t.close());
 
-  const search = (userIds: string[]) =>
+  /** Searches of the slot by these people, started now or when `startedAt` says. */
+  const search = (userIds: string[], startedAt?: (i: number) => Date) =>
     world.t.database.db.insert(matches).values(
-      userIds.map((id1) => ({
+      userIds.map((id1, i) => ({
         trailId: trail.id,
         status: 'searching' as const,
         startTime: trail.startTime,
         endTime: trail.endTime,
         id1,
         participants: [id1],
+        ...(startedAt ? { createdAt: startedAt(i) } : {}),
       })),
     );
 
-  /** The rule of ARCHITECTURE §5 applied to every candidate, in JavaScript. */
+  /**
+   * The rule applied to every candidate, in JavaScript (ADR 0022): everyone searching the slot,
+   * best score first, then the most recent search (then the match id); then the best
+   * OTHERS_SHOWN others, by score and user id.
+   */
   async function expected() {
     const open = await world.t.database.db
-      .select({ userId: matches.id1, status: matches.status, participants: matches.participants })
+      .select({
+        matchId: matches.id,
+        userId: matches.id1,
+        status: matches.status,
+        participants: matches.participants,
+        createdAt: matches.createdAt,
+      })
       .from(matches)
       .where(and(eq(matches.trailId, trail.id), eq(matches.startTime, trail.startTime)));
-    const searching = new Set(open.filter((m) => m.status === 'searching').map((m) => m.userId));
+    const searches = new Map(open.filter((m) => m.status === 'searching').map((m) => [m.userId, m]));
     const paired = new Set(
       open.filter((m) => ['pending', 'confirmed'].includes(m.status) && m.participants.includes(VIEWER)).flatMap((m) => m.participants),
     );
-    return [...traitsOf]
+    const scored = [...traitsOf]
       .filter(([id]) => !paired.has(id))
-      .map(([id, traits]) => ({ id, searching: searching.has(id), compatibility: compatibility(viewerTraits, traits, 'hiking') }))
-      .sort((a, b) => Number(b.searching) - Number(a.searching) || b.compatibility - a.compatibility || (a.id < b.id ? -1 : 1))
-      .slice(0, 20)
-      .map(({ id, searching, compatibility }) => ({ id, searching, compatibility }));
+      .map(([id, traits]) => ({ id, search: searches.get(id), compatibility: compatibility(viewerTraits, traits, 'hiking') }));
+    const searching = scored
+      .filter((r) => r.search)
+      .sort(
+        (a, b) =>
+          b.compatibility - a.compatibility ||
+          b.search!.createdAt.getTime() - a.search!.createdAt.getTime() ||
+          (a.search!.matchId < b.search!.matchId ? 1 : -1),
+      );
+    const others = scored
+      .filter((r) => !r.search)
+      .sort((a, b) => b.compatibility - a.compatibility || (a.id < b.id ? -1 : 1))
+      .slice(0, OTHERS_SHOWN);
+    return [...searching, ...others].map(({ id, search, compatibility }) => ({ id, searching: search !== undefined, compatibility }));
   }
-  const actual = async () =>
-    (await bestMatches(world.t.database.db, VIEWER, trail.id, 'saturday', 'Europe/Lisbon')).map((r) => ({
-      id: r.profile.id,
-      searching: r.searchingMatchId !== null,
-      compatibility: r.compatibility,
-    }));
+
+  /** Every page, following nextCursor; `between` runs after each page. */
+  async function actual(between?: (page: number) => Promise<void>) {
+    const all: { id: string; searching: boolean; compatibility: number }[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await bestMatches(world.t.database.db, VIEWER, trail.id, { day: 'saturday', cursor }, 'Europe/Lisbon');
+      pages += 1;
+      expect(page.candidates.length).toBeLessThanOrEqual(20);
+      if (page.nextCursor) expect(page.candidates).toHaveLength(20);
+      all.push(
+        ...page.candidates.map((r) => ({ id: r.profile.id, searching: r.searchingMatchId !== null, compatibility: r.compatibility })),
+      );
+      cursor = page.nextCursor ?? undefined;
+      await between?.(pages);
+    } while (cursor);
+    return all;
+  }
 
   it('ranks everyone when nobody searches, ties broken by user id', async () => {
     const ranked = await actual();
@@ -205,17 +254,19 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
     expect(ranked).toEqual(await expected());
   });
 
-  it('shows only searchers when more than the limit search, and follows a searcher changing profile', async () => {
+  it('shows every searcher, page after page, before the others, and follows a searcher changing profile', async () => {
     await search(Array.from({ length: 30 }, (_, i) => `bulk-${String(i * 2 + 12).padStart(3, '0')}`).filter((id) => id !== 'bulk-040'));
     let ranked = await actual();
-    expect(ranked.every((r) => r.searching)).toBe(true);
+    expect(ranked.filter((r) => r.searching)).toHaveLength(34);
+    expect(ranked.slice(0, 34).every((r) => r.searching)).toBe(true);
     expect(ranked).toEqual(await expected());
 
     // The last one shown becomes the viewer's twin: the copy of its traits on the search follows.
-    const last = ranked.at(-1)!.id;
+    const last = ranked.filter((r) => r.searching).at(-1)!.id;
     await world.t.database.db.update(profiles).set(toRow(last, viewerTraits)).where(eq(profiles.userId, last));
     traitsOf.set(last, viewerTraits);
     const before = ranked.findIndex((r) => r.id === last);
+    expect(ranked[before]?.searching).toBe(true);
     ranked = await actual();
     expect(ranked.find((r) => r.id === last)).toMatchObject({ compatibility: 100, searching: true });
     expect(ranked.findIndex((r) => r.id === last)).toBeLessThan(before);
@@ -232,5 +283,34 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
     const ranked = await actual();
     expect(ranked.find((r) => r.id === late)).toMatchObject({ searching: true, compatibility: 100 });
     expect(ranked).toEqual(await expected());
+  });
+
+  it('walks hundreds of searchers exactly once, in order, while new searches start', async () => {
+    const db = world.t.database.db;
+    const many = Array.from({ length: 300 }, (_, i) => `many-${String(i).padStart(3, '0')}`);
+    await db.insert(users).values(many.map((id) => ({ id, name: id, email: `${id}@example.com`, emailVerified: true })));
+    // Five kinds only: sixty searchers of each, more than a page, so the order within a kind counts.
+    many.forEach((id, i) => traitsOf.set(id, kinds[(i % 5) * 40]!));
+    await db.insert(profiles).values(many.map((id) => toRow(id, traitsOf.get(id)!)));
+    // Searches started over an hour, in an order unrelated to the ids; some at the same instant.
+    await search(many, (i) => new Date(WEDNESDAY.getTime() + ((i * 7919) % 150) * 24_000));
+    const before = await expected();
+    const late: string[] = [];
+    const walked = await actual(async (page) => {
+      if (page > 3) return;
+      // Someone starts a search while the viewer reads: it is the newest, so it may be shown on a
+      // later page or not at all (its kind may already be behind), but never twice.
+      const id = `late-${page}`;
+      await db.insert(users).values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+      await db.insert(profiles).values(toRow(id, kinds[page * 50]!));
+      await search([id]);
+      late.push(id);
+    });
+    expect(new Set(walked.map((r) => r.id)).size).toBe(walked.length);
+    const searchersSeen = walked.filter((r) => r.searching && !late.includes(r.id));
+    expect(searchersSeen).toEqual(before.filter((r) => r.searching));
+    // Walked again, with nothing changing, the pages are exactly the ranking.
+    late.forEach((id) => traitsOf.set(id, kinds[Number(id.slice(5)) * 50]!));
+    expect(await actual()).toEqual(await expected());
   });
 });

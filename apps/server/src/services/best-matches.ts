@@ -1,14 +1,32 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BestMatch, StartSearchInput } from '@trailbuddy/shared/contracts/match';
+import { z } from 'zod';
+import type { BestMatchPage, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 import { toPublicProfile } from './profiles.js';
 
-const BEST_MATCHES_LIMIT = 20;
+/** Candidates per page. */
+export const BEST_MATCHES_PAGE = 20;
+/**
+ * People not searching the slot that are suggested at most, after everyone searching it: the
+ * best-fitting few, never a way to page through every member (ARCHITECTURE §5).
+ */
+export const OTHERS_SHOWN = 20;
+
+/**
+ * Where a page ends (ADR 0022): among the slot's searchers, by score, search start (microseconds)
+ * and match id; or among the others, by score and user id.
+ */
+const position = z.union([
+  z.tuple([z.literal('s'), z.number().int().min(0).max(100), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
+  z.tuple([z.literal('o'), z.number().int().min(0).max(100), z.string().min(1).max(200)]),
+]);
+export type BestMatchesPosition = z.infer<typeof position>;
 
 /**
  * Compatibility depends only on five profile fields of three values each, so there are 243
@@ -44,22 +62,37 @@ export interface RankingInput {
   activity: Activity;
   /** The session the viewer looks at: the trail's start on the chosen day. */
   slotStart: Date;
+  /** The end of the previous page; none for the first. */
+  after?: BestMatchesPosition;
 }
 
 /**
- * The ranking of Best Matches as one statement (exported so bench/best-matches.mjs can EXPLAIN
- * exactly what the server runs). Rows: user_id, compatibility, searching_match_id.
+ * A page of the ranking of Best Matches as one statement (exported so bench/best-matches.mjs can
+ * EXPLAIN exactly what the server runs). Rows: user_id, compatibility, searching_match_id,
+ * started_micros; at most BEST_MATCHES_PAGE + 1, the extra one saying that there is more.
  *
- * Two lists, each cut at the limit before they are joined, both read kind by kind in order of
- * score (ADR 0015): the kinds go in sorted by score, each kind gives at most `limit` users in
- * user-id order through an index (the slot's searchers through matches_searching_kind_idx, which
- * carries each searcher's traits; everyone else through profiles_match_kind_idx), and an
- * incremental sort on (score, user id) stops as soon as the best `limit` are known, usually
- * within the first few kinds. The work depends on the number of kinds, not of profiles or of
- * searchers.
+ * First everyone searching the slot, best score first and, within a score, the most recently
+ * started search first (ADR 0022); then the best OTHERS_SHOWN of everyone else. Both lists are
+ * read kind by kind in order of score (ADR 0015): the kinds go in sorted by score, each kind gives
+ * at most a page of people through an index (the slot's searchers through
+ * matches_searching_kind_recent_idx, which carries each searcher's traits and orders them by
+ * search start; everyone else through profiles_match_kind_idx), and an incremental sort stops as
+ * soon as the page is known, usually within the first few kinds. A cursor skips the kinds that
+ * scored better and, within its own kind, the searches it has passed, so a deep page costs what
+ * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart }: RankingInput): SQL {
+export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, after }: RankingInput): SQL {
   const k = scoredKinds(viewer, activity);
+  const limit = BEST_MATCHES_PAGE + 1;
+  const [phase, score] = after ?? [];
+  const searchingAfter =
+    after?.[0] === 's'
+      ? sql`AND (kind.compatibility < ${score} OR (s.created_at, s.id) < (${fromMicros(after[2])}, ${after[3]}::uuid))`
+      : sql``;
+  // Past the searchers, none of them is read again.
+  const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE kind.compatibility <= ${score}` : sql``;
+  const othersAfter =
+    after?.[0] === 'o' ? sql`WHERE top.compatibility < ${score} OR (top.compatibility = ${score} AND top.user_id > ${after[2]})` : sql``;
   // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   return sql`
     WITH paired AS MATERIALIZED (
@@ -73,46 +106,57 @@ export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart }:
       ORDER BY compatibility DESC
     ),
     searching AS (
-      SELECT best.user_id, kind.compatibility, best.searching_match_id
+      SELECT best.user_id, kind.compatibility, best.searching_match_id, best.started_micros
       FROM kinds kind
       CROSS JOIN LATERAL (
-        SELECT s.id1 AS user_id, s.id AS searching_match_id FROM matches s
+        SELECT s.id1 AS user_id, s.id AS searching_match_id, s.created_at, ${microsOf(sql`s.created_at`)} AS started_micros
+        FROM matches s
         WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
           AND (s.searcher_skill_hiking, s.searcher_skill_running, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level)
             = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
           AND EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL)
-        ORDER BY s.id1
-        LIMIT ${BEST_MATCHES_LIMIT}
+          ${searchingAfter}
+        ORDER BY s.created_at DESC, s.id DESC
+        LIMIT ${limit}
       ) best
-      ORDER BY kind.compatibility DESC, best.user_id
-      LIMIT ${BEST_MATCHES_LIMIT}
+      ${searchingKinds}
+      ORDER BY kind.compatibility DESC, best.created_at DESC, best.searching_match_id DESC
+      LIMIT ${limit}
     ),
     others AS (
-      SELECT best.user_id, kind.compatibility, NULL::uuid AS searching_match_id
-      FROM kinds kind
-      CROSS JOIN LATERAL (
-        SELECT p.user_id FROM profiles p
-        WHERE p.registration_completed_at IS NOT NULL
-          AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
-          AND p.user_id <> ${viewerId}
-          AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
-          AND NOT EXISTS (
-            SELECT 1 FROM matches s
-            WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
-          )
-        ORDER BY p.user_id
-        LIMIT ${BEST_MATCHES_LIMIT}
-      ) best
-      ORDER BY kind.compatibility DESC, best.user_id
-      LIMIT ${BEST_MATCHES_LIMIT}
+      SELECT * FROM (
+        SELECT best.user_id, kind.compatibility, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
+        FROM kinds kind
+        CROSS JOIN LATERAL (
+          SELECT p.user_id FROM profiles p
+          WHERE p.registration_completed_at IS NOT NULL
+            AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+            AND p.user_id <> ${viewerId}
+            AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+            AND NOT EXISTS (
+              SELECT 1 FROM matches s
+              WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+            )
+          ORDER BY p.user_id
+          LIMIT ${OTHERS_SHOWN}
+        ) best
+        ORDER BY kind.compatibility DESC, best.user_id
+        LIMIT ${OTHERS_SHOWN}
+      ) top
+      ${othersAfter}
     )
     SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
-    ORDER BY (searching_match_id IS NULL), compatibility DESC, user_id
-    LIMIT ${BEST_MATCHES_LIMIT}
+    ORDER BY ${RANKED_ORDER}
+    LIMIT ${limit}
   `;
 }
+
+/** The order of the ranking's rows: the slot's searchers, then the others. */
+const RANKED_ORDER = sql.raw(
+  'ranked.searching_match_id IS NULL, ranked.compatibility DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
+);
 
 /**
  * Best Matches for a trail and day (ARCHITECTURE §5): other users with a complete profile, ranked
@@ -123,9 +167,10 @@ export async function bestMatches(
   db: DbOrTx,
   viewerId: string,
   trailId: string,
-  day: StartSearchInput['day'],
+  { day, cursor }: { day: StartSearchInput['day']; cursor?: string },
   timeZone: string,
-): Promise<BestMatch[]> {
+): Promise<BestMatchPage> {
+  const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
   const [[trail], [viewer]] = await Promise.all([
     db
       .select()
@@ -144,7 +189,14 @@ export async function bestMatches(
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;
-  const ranked = rankingQuery({ viewerId, viewer: viewerTraits, trailId: trail.id, activity: trail.activity, slotStart: slot.start });
+  const ranked = rankingQuery({
+    viewerId,
+    viewer: viewerTraits,
+    trailId: trail.id,
+    activity: trail.activity,
+    slotStart: slot.start,
+    after,
+  });
   // The people come with their rank in the same round trip.
   const rows = await db
     .select({
@@ -152,14 +204,32 @@ export async function bestMatches(
       profile: profiles,
       compatibility: sql<number>`ranked.compatibility`,
       searchingMatchId: sql<string | null>`ranked.searching_match_id`,
+      startedMicros: sql<string | null>`ranked.started_micros`,
     })
     .from(sql`(${ranked}) AS ranked`)
     .innerJoin(users, sql`${users.id} = ranked.user_id`)
     .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
-    .orderBy(sql`ranked.searching_match_id IS NULL`, sql`ranked.compatibility DESC`, sql`ranked.user_id`);
-  return rows.map((r) => ({
-    profile: toPublicProfile(r.user, r.profile),
-    compatibility: Number(r.compatibility),
-    searchingMatchId: r.searchingMatchId,
-  }));
+    .orderBy(RANKED_ORDER);
+  const page = rows.slice(0, BEST_MATCHES_PAGE);
+  const last = page.at(-1);
+  return {
+    candidates: page.map((r) => ({
+      profile: toPublicProfile(r.user, r.profile),
+      compatibility: Number(r.compatibility),
+      searchingMatchId: r.searchingMatchId,
+    })),
+    nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,
+  };
+}
+
+function positionOf(row: {
+  user: { id: string };
+  compatibility: number;
+  searchingMatchId: string | null;
+  startedMicros: string | null;
+}): BestMatchesPosition {
+  const compatibility = Number(row.compatibility);
+  return row.searchingMatchId !== null && row.startedMicros !== null
+    ? ['s', compatibility, Number(row.startedMicros), row.searchingMatchId]
+    : ['o', compatibility, row.user.id];
 }

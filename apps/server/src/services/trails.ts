@@ -1,18 +1,27 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
+import { and, asc, count, eq, getTableColumns, gt, min, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  TRAIL_PAGE_SIZE,
+  type CreateTrailInput,
+  type Trail,
+  type TrailListQuery,
+  type TrailPage,
+  type TrailPlaces,
+} from '@trailbuddy/shared/contracts/trail';
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
-import { trails } from '../db/schema/index.js';
+import { searchFolded, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
 /** Stored files are served by /api/files; rows keep the storage key (SPEC §7 paths). */
 export const fileUrl = (key: string | null): string | null => (key === null ? null : /^(https?:)?\//.test(key) ? key : `/api/files/${key}`);
 
-export function toTrail(row: TrailRow): Trail {
+export function toTrail(row: Omit<TrailRow, 'search'>): Trail {
   return {
     id: row.id,
     name: row.name,
@@ -33,23 +42,106 @@ export function toTrail(row: TrailRow): Trail {
   };
 }
 
+/** Every column but the search vector, which only the database reads. */
+const { search: _search, ...listedColumns } = getTableColumns(trails);
+
+/** A trail's place in the list: its order, its start in microseconds since the epoch (exact), its id. */
+const trailCursor = z.tuple([
+  // `order` is a PostgreSQL integer: a larger number would fail the query rather than the cursor.
+  z
+    .number()
+    .int()
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+  z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  z.uuid(),
+]);
+
 /**
- * The public trail list, ordered by `order` (SPEC §7 "live query ordered by field order"):
- * sessions that have not ended, so the list shows the coming weekend (ARCHITECTURE §5).
+ * The words of a search as a prefix query: each word must start a word of the trail's name or
+ * place. Only letters and digits reach to_tsquery, so no input can be a syntax error; a search
+ * with no word in it filters nothing.
  */
-export async function listTrails(db: DbOrTx, filter: { activity?: Trail['activity']; country?: string }, now: Date): Promise<Trail[]> {
+export function searchQuery(q: string | undefined): string | null {
+  const words = (q ?? '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** A page and the end of the earliest session it depends on (its rows and the row after it). */
+export interface TrailPageRead {
+  page: TrailPage;
+  firstEnd: number;
+}
+
+/**
+ * One page of the public trail list, ordered by `order` (SPEC §7 "live query ordered by field
+ * order"), then start and id so that the order is total: sessions that have not ended, so the
+ * list shows the coming weekend (ARCHITECTURE §5), narrowed by the query's filters. The cursor is
+ * the last row's sort key (ADR 0022): a trail added meanwhile goes to the end of the order, so a
+ * walk through the pages meets every trail once.
+ */
+export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPageRead> {
+  const limit = query.limit ?? TRAIL_PAGE_SIZE;
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
+  const search = searchQuery(query.q);
   const rows = await db
-    .select()
+    .select({ ...listedColumns, startMicros: sql<string>`${microsOf(sql`${trails.startTime}`)}` })
     .from(trails)
     .where(
       and(
         gt(trails.endTime, now),
-        filter.activity ? eq(trails.activity, filter.activity) : undefined,
-        filter.country ? sql`lower(${trails.country}) = lower(${filter.country})` : undefined,
+        query.activity ? eq(trails.activity, query.activity) : undefined,
+        query.country ? sql`lower(${trails.country}) = lower(${query.country})` : undefined,
+        query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
+        search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
+        after
+          ? sql`(${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}, ${fromMicros(after[1])}, ${after[2]}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(asc(trails.order), asc(trails.startTime));
-  return rows.map(toTrail);
+    .orderBy(asc(trails.order), asc(trails.startTime), asc(trails.id))
+    .limit(limit + 1);
+  const listed = rows.slice(0, limit);
+  const last = listed.at(-1);
+  return {
+    page: {
+      trails: listed.map(toTrail),
+      nextCursor: rows.length > limit && last ? encodeCursor([last.order, Number(last.startMicros), last.id]) : null,
+    },
+    firstEnd: Math.min(...rows.map((row) => row.endTime.getTime())),
+  };
+}
+
+export async function listTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPage> {
+  return (await readTrailPage(db, query, now)).page;
+}
+
+/**
+ * The places that have listed trails, grouped by country, for the home's location filter: one
+ * GROUP BY over the listed sessions, so its size follows the number of places, not of trails.
+ * `firstEnd` is when the earliest listed session ends, when the answer may change by itself.
+ */
+export async function readTrailPlaces(db: DbOrTx, now: Date): Promise<{ places: TrailPlaces; firstEnd: number }> {
+  const rows = await db
+    .select({ country: trails.country, location: trails.location, trails: count(), firstEnd: min(trails.endTime) })
+    .from(trails)
+    .where(gt(trails.endTime, now))
+    .groupBy(trails.country, trails.location);
+  const byCountry = new Map<string, string[]>();
+  for (const row of rows) byCountry.set(row.country, [...(byCountry.get(row.country) ?? []), row.location]);
+  const collator = new Intl.Collator('en', { sensitivity: 'base' });
+  return {
+    places: {
+      countries: [...byCountry]
+        .sort(([a], [b]) => collator.compare(a, b))
+        .map(([country, places]) => ({ country, places: places.sort(collator.compare) })),
+      total: rows.reduce((sum, row) => sum + row.trails, 0),
+    },
+    firstEnd: Math.min(...rows.map((row) => (row.firstEnd ? row.firstEnd.getTime() : Infinity))),
+  };
 }
 
 export async function getTrail(db: DbOrTx, id: string): Promise<Trail> {

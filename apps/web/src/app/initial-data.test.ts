@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meQueryOptions } from '../lib/queries/me';
-import { trailsQueryOptions } from '../lib/queries/trails';
+import { trailPagesQueryOptions } from '../lib/queries/trails';
 import { makeTrail } from '../testing/test-utils';
 import { primeFromPage } from './initial-data';
 
@@ -25,11 +25,11 @@ afterEach(() => {
 describe('primeFromPage', () => {
   it('starts a visitor with the trails and with nobody signed in, so neither is asked for', () => {
     const trails = [makeTrail()];
-    addBlock(INITIAL_TRAILS_ID, JSON.stringify({ trails }));
+    addBlock(INITIAL_TRAILS_ID, JSON.stringify({ trails, nextCursor: 'next' }));
     addBlock(INITIAL_ME_ID, 'null');
     const client = new QueryClient();
     primeFromPage(client);
-    expect(client.getQueryData(trailsQueryOptions().queryKey)).toEqual(trails);
+    expect(client.getQueryData(trailPagesQueryOptions().queryKey)).toEqual({ pages: [{ trails, nextCursor: 'next' }], pageParams: [null] });
     expect(client.getQueryState(meQueryOptions().queryKey)).toMatchObject({ status: 'success', data: null });
     expect(document.getElementById(INITIAL_ME_ID)).toBeNull();
   });

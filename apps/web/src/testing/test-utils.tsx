@@ -28,6 +28,7 @@ export interface MockRoute {
   /** Matched against the request's path (no origin, no query). */
   path: string;
   status?: number;
+  /** The answer, or a function of the request's URL (its query) that makes it. */
   body?: unknown;
 }
 
@@ -41,7 +42,8 @@ export function mockFetch(routes: MockRoute[]) {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && r.path === url.pathname);
     if (!route) throw new Error(`Unexpected request: ${method} ${url.pathname}`);
-    return new Response(route.body === undefined ? null : JSON.stringify(route.body), {
+    const body: unknown = typeof route.body === 'function' ? (route.body as (url: URL) => unknown)(url) : route.body;
+    return new Response(body === undefined ? null : JSON.stringify(body), {
       status: route.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
     });

@@ -22,7 +22,11 @@ export const customDateSchema = z.object({
 });
 export type CustomDateInput = z.infer<typeof customDateSchema>;
 
-export const bestMatchesQuerySchema = z.object({ day: weekendDay });
+export const bestMatchesQuerySchema = z.object({
+  day: weekendDay,
+  /** `nextCursor` of the previous page, as it was given: opaque (ADR 0022). */
+  cursor: z.string().min(1, 'Cursor must not be empty.').max(300, 'Cursor is not one this list gave out.').optional(),
+});
 
 export const matchTrailSchema = z.object({
   id: z.string(),
@@ -69,6 +73,17 @@ export const bestMatchSchema = z.object({
   searchingMatchId: z.string().nullable(),
 });
 export type BestMatch = z.infer<typeof bestMatchSchema>;
+
+/**
+ * A page of Best Matches: everyone searching the trail and day, best compatibility and most
+ * recent search first, then the best-fitting others (never every member); `nextCursor` asks for
+ * the next page, null on the last.
+ */
+export const bestMatchPageSchema = z.object({
+  candidates: z.array(bestMatchSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BestMatchPage = z.infer<typeof bestMatchPageSchema>;
 
 export const pastPartnerSchema = z.object({
   profile: publicProfileSchema,

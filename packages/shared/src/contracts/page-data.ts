@@ -3,7 +3,7 @@
  * reads at start instead of asking the API.
  */
 export const PAGE_DATA_BLOCK_IDS = {
-  /** GET /api/trails's answer, `{ trails }`. */
+  /** GET /api/trails's first page, `{ trails, nextCursor }` (ADR 0022). */
   trails: 'initial-trails',
   /** `null` when the request had no session cookie: nobody is signed in. */
   me: 'initial-me',

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ACTIVITIES, DIFFICULTIES } from './enums';
 import { WEEKEND_DAYS } from '../domain/schedule';
 import { parseLocation } from '../data/locations';
+import { TRAIL_PAGE_MAX, TRAIL_SEARCH_MAX } from './trail-list';
+
+export { TRAIL_PAGE_MAX, TRAIL_PAGE_SIZE, TRAIL_SEARCH_MAX } from './trail-list';
 
 export const trailSchema = z.object({
   id: z.string(),
@@ -25,8 +28,37 @@ export type Trail = z.infer<typeof trailSchema>;
 
 export const trailListQuerySchema = z.object({
   activity: z.enum(ACTIVITIES, { error: 'Activity must be hiking, running or biking.' }).optional(),
-  country: z.string().trim().min(1).optional(),
+  country: z.string().trim().min(1, 'Country must not be empty.').max(80, 'Country must be 80 characters or less.').optional(),
+  /** One place, as trails store it: "City, Country". */
+  location: z.string().trim().min(1, 'Location must not be empty.').max(160, 'Location must be 160 characters or less.').optional(),
+  /** Words of a trail's name or place; each matches a word that starts with it, accents aside. */
+  q: z.string().trim().max(TRAIL_SEARCH_MAX, `Search for ${TRAIL_SEARCH_MAX} characters or less.`).optional(),
+  /** `nextCursor` of the previous page, as it was given: opaque. */
+  cursor: z.string().min(1, 'Cursor must not be empty.').max(200, 'Cursor is not one this list gave out.').optional(),
+  limit: z.coerce
+    .number<unknown>({ error: 'Limit must be a number.' })
+    .int('Limit must be a whole number.')
+    .min(1, 'Limit must be at least 1.')
+    .max(TRAIL_PAGE_MAX, `Limit must be ${TRAIL_PAGE_MAX} or less.`)
+    .optional(),
 });
+export type TrailListQuery = z.infer<typeof trailListQuerySchema>;
+
+/** A page of GET /api/trails: `nextCursor` asks for the next one, null on the last page. */
+export const trailPageSchema = z.object({
+  trails: z.array(trailSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TrailPage = z.infer<typeof trailPageSchema>;
+
+/** GET /api/trails/places: the places that have trails, grouped by country, for the location filter. */
+export const trailPlacesSchema = z.object({
+  /** Alphabetical, each with its places ("City, Country") in alphabetical order. */
+  countries: z.array(z.object({ country: z.string(), places: z.array(z.string()) })),
+  /** How many trails are listed in all. */
+  total: z.number().int(),
+});
+export type TrailPlaces = z.infer<typeof trailPlacesSchema>;
 
 const required = (label: string) =>
   z

@@ -54,8 +54,9 @@ export const matches = pgTable(
     index('matches_participants_gin').using('gin', t.participants),
     index('matches_status_start_idx').on(t.status, t.startTime),
     index('matches_trail_status_idx').on(t.trailId, t.status),
-    // Best Matches: a slot's searchers of one kind, in user order (services/best-matches.ts).
-    index('matches_searching_kind_idx')
+    // Best Matches: a slot's searchers of one kind, the most recent search first, and the
+    // keyset cursor's tie-break (services/best-matches.ts, ADR 0022).
+    index('matches_searching_kind_recent_idx')
       .on(
         t.trailId,
         t.startTime,
@@ -64,7 +65,8 @@ export const matches = pgTable(
         t.searcherPace,
         t.searcherCommunication,
         t.searcherAdventureLevel,
-        t.id1,
+        t.createdAt.desc(),
+        t.id.desc(),
       )
       .where(sql`status = 'searching'`),
     // "never two": one open search per user, trail and day.

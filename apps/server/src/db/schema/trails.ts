@@ -1,4 +1,18 @@
-import { index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Accented letters of the trails' languages and the letters they fold to, position by position. */
+const ACCENTED = 'áàâãäåāăąéèêëēėęíìîïīįóòôõöøōúùûüūųçćčñńýÿšžłđ';
+const FOLDED = 'aaaaaaaaaeeeeeeeiiiiiiooooooouuuuuucccnnyyszld';
+
+/**
+ * Text as trail search compares it: lower case, accents folded (translate() is immutable, so a
+ * generated column may use it, and no extension such as unaccent is needed). The stored
+ * `search` column and every query go through this one expression (ADR 0022).
+ */
+export const searchFolded = (text: SQL): SQL => sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${FOLDED}'`)})`;
 
 /**
  * A trail is one weekly session of a place (ARCHITECTURE §5): the place's fields plus the
@@ -27,9 +41,15 @@ export const trails = pgTable(
     recurredFromId: uuid('recurred_from_id'),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The words of the name and place, folded (searchFolded), for GET /api/trails?q= (ADR 0022). */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ${searchFolded(sql`"name" || ' ' || "location"`)})`),
   },
   (t) => [
-    index('trails_order_idx').on(t.order, t.startTime),
+    // The list's order and its keyset cursor (ADR 0022): id breaks ties.
+    index('trails_list_idx').on(t.order, t.startTime, t.id),
+    index('trails_search_idx').using('gin', t.search),
     index('trails_activity_country_idx').on(t.activity, t.country),
     index('trails_start_time_idx').on(t.startTime),
     uniqueIndex('trails_recurred_from_uq').on(t.recurredFromId),

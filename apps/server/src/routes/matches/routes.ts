@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   type MatchView,
   bestMatchesQuerySchema,
-  bestMatchSchema,
+  bestMatchPageSchema,
   customDateSchema,
   inviteSchema,
   matchViewSchema,
@@ -61,15 +61,15 @@ export const matchRoutes: RouteModule = (app, deps) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Other users ranked by compatibility for this trail and day',
+        summary: 'A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others',
         params: uuidParams('Trail'),
         querystring: bestMatchesQuerySchema,
-        response: { 200: z.object({ candidates: z.array(bestMatchSchema) }), 400: errors[400], 401: errors[401], 404: errors[404] },
+        response: { 200: bestMatchPageSchema, 400: errors[400], 401: errors[401], 404: errors[404] },
       },
     },
     async (req) => {
       const ctx = await context(req);
-      return { candidates: await bestMatches(deps.db, ctx.userId, req.params.id, req.query.day, deps.timeZone) };
+      return bestMatches(deps.db, ctx.userId, req.params.id, req.query, deps.timeZone);
     },
   );
 

@@ -1,16 +1,20 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createTrailRequestSchema,
   TRAIL_IMAGE_KEY_PREFIXES,
   trailImageUploadQuerySchema,
+  TRAIL_PAGE_SIZE,
   trailListQuerySchema,
+  trailPageSchema,
+  trailPlacesSchema,
   trailSchema,
   type TrailImageKind,
 } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
 import { encodedEtag, etagMatches, preferredEncoding } from '../../services/compression.js';
-import { createTrail, deleteTrail, fileUrl, getTrail, listTrails } from '../../services/trails.js';
+import type { StoredJson } from '../../services/trail-list-cache.js';
+import { createTrail, deleteTrail, fileUrl, getTrail, listTrailPage } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -29,6 +33,18 @@ async function checkUploadedKey(storage: FileStorage, field: TrailImageKind, key
   return key;
 }
 
+/** A cached JSON answer as its stored bytes in the encoding the request prefers, or a 304 (ADR 0015). */
+async function sendStored(req: FastifyRequest, reply: FastifyReply, stored: StoredJson) {
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const etag = encodedEtag(stored.etag, encoding);
+  reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
+  if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send(null);
+  // Bytes, not the typed object: the type provider does not know they are its serialized form.
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (encoding === 'identity') return reply.send(stored.body);
+  return reply.header('content-encoding', encoding).send(await stored.encoded(encoding));
+}
+
 export const trailRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
 
@@ -37,29 +53,40 @@ export const trailRoutes: RouteModule = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'All trails, ordered by order; optional activity and country filters',
+        summary: 'A page of the trails, ordered by order; filters by activity, country, place and words of the name or place',
+        description:
+          'Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). ' +
+          'The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.',
         querystring: trailListQuerySchema,
-        response: { 200: z.object({ trails: z.array(trailSchema) }), 304: z.null(), 400: errors[400] },
+        response: { 200: trailPageSchema, 304: z.null(), 400: errors[400] },
       },
       // Served from memory (below): counting it per IP would cost more than answering it, and
       // JSON needs no document headers (plugins/security.ts).
       config: { rateLimit: false, securityHeaders: 'data' },
     },
     async (req, reply) => {
-      const filtered = req.query.activity !== undefined || req.query.country !== undefined;
-      if (filtered) return { trails: await listTrails(deps.db, req.query, deps.now()) };
-      // The unfiltered list is the one every home page asks for: sent as stored bytes, already
+      const { activity, country, location, q, cursor, limit } = req.query;
+      const firstPage =
+        [activity, country, location, q, cursor].every((v) => v === undefined) && (limit ?? TRAIL_PAGE_SIZE) === TRAIL_PAGE_SIZE;
+      if (!firstPage) return listTrailPage(deps.db, req.query, deps.now());
+      // The unfiltered first page is the one every home page asks for: sent as stored bytes, already
       // serialized and compressed, or as a 304 when the browser has it.
-      const list = await deps.trailList.get(deps.now());
-      const encoding = preferredEncoding(req.headers['accept-encoding']);
-      const etag = encodedEtag(list.etag, encoding);
-      reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache');
-      if (etagMatches(req.headers['if-none-match'], etag)) return reply.status(304).send(null);
-      // Bytes, not the typed object: the type provider does not know they are its serialized form.
-      const bytes = (reply as FastifyReply).header('content-type', 'application/json; charset=utf-8');
-      if (encoding === 'identity') return bytes.send(list.body);
-      return bytes.header('content-encoding', encoding).send(await list.encoded(encoding));
+      return sendStored(req, reply, await deps.trailList.get(deps.now()));
     },
+  );
+
+  r.get(
+    '/api/trails/places',
+    {
+      schema: {
+        tags,
+        summary: 'The places that have trails, grouped by country (the location filter), and how many trails are listed',
+        response: { 200: trailPlacesSchema, 304: z.null() },
+      },
+      // Asked once per home visit, not per scroll: the rate limiter stays on.
+      config: { securityHeaders: 'data' },
+    },
+    async (req, reply) => sendStored(req, reply, await deps.trailList.places(deps.now())),
   );
 
   r.get(

@@ -51,7 +51,7 @@ describe('trails', () => {
   it('lists nothing on an empty database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/trails' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ trails: [] });
+    expect(res.json()).toEqual({ trails: [], nextCursor: null });
   });
 
   it('lets an admin upload a trail image and a map to trailImages/ and mapImages/', async () => {

@@ -147,11 +147,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All trails, ordered by order; optional activity and country filters */
+    /**
+     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
+     * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
+     */
     get: operations['getTrails'];
     put?: never;
     /** Administrators: add a trail as the coming weekend session */
     post: operations['postTrails'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/places': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The places that have trails, grouped by country (the location filter), and how many trails are listed */
+    get: operations['getTrailsPlaces'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -217,7 +237,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Other users ranked by compatibility for this trail and day */
+    /** A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others */
     get: operations['getTrailsByIdBestMatches'];
     put?: never;
     post?: never;
@@ -2494,6 +2514,10 @@ export interface operations {
       query?: {
         activity?: 'hiking' | 'running' | 'biking';
         country?: string;
+        location?: string;
+        q?: string;
+        cursor?: string;
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -2529,6 +2553,7 @@ export interface operations {
               weekendDay: 'saturday' | 'sunday';
               order: number;
             }[];
+            nextCursor: string | null;
           };
         };
       };
@@ -2608,6 +2633,40 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTrailsPlaces: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            countries: {
+              country: string;
+              places: string[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2806,6 +2865,7 @@ export interface operations {
     parameters: {
       query: {
         day: 'saturday' | 'sunday';
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -2850,6 +2910,7 @@ export interface operations {
               compatibility: number;
               searchingMatchId: string | null;
             }[];
+            nextCursor: string | null;
           };
         };
       };

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
-import type { BestMatch, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
+import type { BestMatchPage, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { api } from '../api-client';
@@ -43,11 +43,23 @@ export const useFeedbackPrompt = (enabled: boolean) =>
     enabled,
   });
 
+/**
+ * Best Matches page by page (ADR 0022): everyone searching the trail and day, then the
+ * best-fitting others. `data` is the candidates loaded so far.
+ */
 export const useBestMatches = (trailId: string, day: WeekendDay) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: matchKeys.bestMatches(trailId, day),
-    queryFn: async ({ signal }) =>
-      (await api.get<{ candidates: BestMatch[] }>(`/api/trails/${trailId}/best-matches`, { query: { day }, signal })).candidates,
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await api.get<BestMatchPage>(`/api/trails/${trailId}/best-matches`, {
+        query: { day, cursor: pageParam ?? undefined },
+        signal,
+      });
+      return { candidates: page.candidates, nextCursor: page.nextCursor ?? null };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.candidates),
   });
 
 export const userKeys = { profile: (id: string) => [CACHE_ROOTS.users, id] as const };

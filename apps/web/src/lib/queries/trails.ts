@@ -1,44 +1,128 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
+import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
-import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import type { Trail, TrailPage, TrailPlaces } from '@trailbuddy/shared/contracts/trail';
+import { useMemo } from 'react';
 import { api } from '../api-client';
 
-/** The coming weekend's trail sessions, in the admins' chosen order. */
-export async function getTrails(signal?: AbortSignal): Promise<Trail[]> {
-  const { trails } = await api.get<{ trails: Trail[] }>('/api/trails', { signal });
-  return trails;
+/** What GET /api/trails narrows the list by (ADR 0022); an absent field does not narrow. */
+export interface TrailQuery {
+  activity?: Activity;
+  country?: string;
+  /** One place, "City, Country". */
+  location?: string;
+  /** Words of the name or place. */
+  q?: string;
 }
 
 /**
- * Home filters the full list in the browser rather than asking the server per filter: the list
- * is one weekend's sessions (tens of rows), switching filters is then instant, and the location
- * filter can offer every place that has a trail whatever activity is selected.
+ * Every key starts with 'trails', the root live trail events invalidate (LIVE_EVENT_REFRESHES):
+ * the loaded pages of each list are then fetched again, and the places too. One trail's keys
+ * start with 'trail', refreshed by the same events.
  */
-export const trailsQueryOptions = () =>
-  queryOptions({
-    queryKey: [CACHE_ROOTS.trails],
-    queryFn: ({ signal }) => getTrails(signal),
+export const trailKeys = {
+  /** Every trail list: its pages and its places. */
+  lists: [CACHE_ROOTS.trails] as const,
+  pages: (query: TrailQuery) => [CACHE_ROOTS.trails, 'pages', query] as const,
+  allPages: [CACHE_ROOTS.trails, 'pages'] as const,
+  places: [CACHE_ROOTS.trails, 'places'] as const,
+  detail: (trailId: string) => [CACHE_ROOTS.trail, trailId] as const,
+};
+
+/** A page of the coming weekend's trail sessions, in the admins' chosen order. */
+export async function getTrailPage(query: TrailQuery, cursor: string | null, signal?: AbortSignal): Promise<TrailPage> {
+  const page = await api.get<TrailPage>('/api/trails', { query: { ...query, cursor: cursor ?? undefined }, signal });
+  return { trails: page.trails, nextCursor: page.nextCursor ?? null };
+}
+
+/**
+ * The list as pages: the first page comes with the home page (primeTrailsFromPage), the next
+ * ones as the person scrolls or asks for more. Filters are the server's (ADR 0022), so a
+ * catalogue of thousands never comes to the browser whole.
+ */
+export const trailPagesQueryOptions = (query: TrailQuery = {}) =>
+  infiniteQueryOptions({
+    queryKey: trailKeys.pages(query),
+    queryFn: ({ pageParam, signal }) => getTrailPage(query, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TrailPage) => last.nextCursor,
   });
 
-export function useTrails() {
-  return useQuery(trailsQueryOptions());
+/** The trails loaded so far for `query`, and the infinite query that loads more. */
+export function useTrailPages(query: TrailQuery = {}) {
+  const pages = useInfiniteQuery(trailPagesQueryOptions(query));
+  const trails = useMemo(() => pages.data?.pages.flatMap((page) => page.trails), [pages.data]);
+  return { ...pages, trails };
+}
+
+/** The places that have trails, grouped by country, and the number of trails: a cached aggregate. */
+export const trailPlacesQueryOptions = () =>
+  queryOptions({
+    queryKey: trailKeys.places,
+    queryFn: ({ signal }) => api.get<TrailPlaces>('/api/trails/places', { signal }),
+  });
+
+export function useTrailPlaces() {
+  return useQuery(trailPlacesQueryOptions());
+}
+
+export function getTrail(trailId: string, signal?: AbortSignal): Promise<Trail> {
+  return api.get<Trail>(`/api/trails/${encodeURIComponent(trailId)}`, { signal });
+}
+
+export const trailQueryOptions = (trailId: string) =>
+  queryOptions({
+    queryKey: trailKeys.detail(trailId),
+    queryFn: ({ signal }) => getTrail(trailId, signal),
+  });
+
+/** The trail as some loaded page of a list has it, and when that page was fetched. */
+function listedTrail(queryClient: QueryClient, trailId: string): { trail: Trail; updatedAt: number } | undefined {
+  for (const [key, data] of queryClient.getQueriesData<InfiniteData<TrailPage>>({ queryKey: trailKeys.allPages })) {
+    const trail = data?.pages.flatMap((page) => page.trails).find((t) => t.id === trailId);
+    if (trail) return { trail, updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt ?? 0 };
+  }
+  return undefined;
 }
 
 /**
- * Starts the trails query with the list the server put in the page (ADR 0007), so the home page
- * renders its cards on the first render instead of after a round trip to /api/trails. Read once,
- * at start: later the query fetches as usual, and live events keep it current. Returns whether
- * the page had a usable list.
+ * One trail. Coming from a list, its row is shown at once while the trail itself is fetched, so
+ * the view opens without a loading state.
+ */
+export function useTrail(trailId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...trailQueryOptions(trailId),
+    initialData: () => listedTrail(queryClient, trailId)?.trail,
+    // As old as the list it came from; being stale, the trail itself is still fetched on mount.
+    initialDataUpdatedAt: () => listedTrail(queryClient, trailId)?.updatedAt,
+  });
+}
+
+/**
+ * Starts the unfiltered list with the first page the server put in the page (ADR 0007), so the
+ * home page renders its cards on the first render instead of after a round trip to /api/trails.
+ * Read once, at start: later pages are fetched as usual, and live events keep them current.
+ * Returns whether the page had a usable first page.
  */
 export function primeTrailsFromPage(queryClient: QueryClient, doc: Document = document): boolean {
   const block = doc.getElementById(PAGE_DATA_BLOCK_IDS.trails);
   if (!block?.textContent) return false;
   block.remove();
   try {
-    const { trails } = JSON.parse(block.textContent) as { trails?: unknown };
+    const { trails, nextCursor } = JSON.parse(block.textContent) as { trails?: unknown; nextCursor?: unknown };
     if (!Array.isArray(trails)) return false;
-    queryClient.setQueryData(trailsQueryOptions().queryKey, trails as Trail[]);
+    const page: TrailPage = { trails: trails as Trail[], nextCursor: typeof nextCursor === 'string' ? nextCursor : null };
+    queryClient.setQueryData(trailPagesQueryOptions().queryKey, { pages: [page], pageParams: [null] });
     return true;
   } catch {
     return false; // the app asks /api/trails as it would without it

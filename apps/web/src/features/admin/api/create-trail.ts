@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTrailRequest, Trail } from '@trailbuddy/shared/contracts/trail';
 import { api } from '../../../lib/api-client';
-import { trailsQueryOptions } from '../../../lib/queries/trails';
+import { trailKeys } from '../../../lib/queries/trails';
 
 /** The form's fields and the keys the image uploads returned (the shared request schema). */
 export type CreateTrailBody = CreateTrailRequest;
@@ -15,6 +15,6 @@ export function useCreateTrail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTrail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trailsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trailKeys.lists }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { trailsQueryOptions } from '../../../lib/queries/trails';
+import { trailKeys } from '../../../lib/queries/trails';
 
 /** Administrators: delete a trail for everyone. */
 export function deleteTrail(trailId: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteTrail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTrail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: trailsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: trailKeys.lists }),
   });
 }

@@ -46,7 +46,12 @@ describe('AdminPage access', SLOW, () => {
   it('shows a spinner while it finds out who is signed in, then the manager to an administrator', async () => {
     mockFetch([
       { path: '/api/me', body: makeAdminMe() },
-      { path: '/api/trails', body: { trails: [makeTrail({ name: 'Second', order: 2 }), makeTrail({ name: 'First', order: 1 })] } },
+      // The server's order, one page of a longer list; the count comes from the places aggregate.
+      {
+        path: '/api/trails',
+        body: { trails: [makeTrail({ name: 'First', order: 1 }), makeTrail({ name: 'Second', order: 2 })], nextCursor: 'more' },
+      },
+      { path: '/api/trails/places', body: { countries: [], total: 30 } },
     ]);
     renderAtAdminRoute(<AdminPage />);
     expect(screen.getByRole('status').textContent).toContain('Loading');
@@ -54,6 +59,8 @@ describe('AdminPage access', SLOW, () => {
     const section = screen.getByRole('region', { name: /^Trails/ });
     const names = (await within(section).findAllByRole('heading', { level: 3 })).map((h) => h.textContent);
     expect(names).toEqual(['First', 'Second']);
+    expect(await within(section).findByText('(30)')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Show more trails' })).toBeTruthy();
     expect(screen.queryByText('Main app home')).toBeNull();
   });
 });

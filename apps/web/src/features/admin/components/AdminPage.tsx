@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button';
 import { useLiveEvents } from '../../../lib/live-events';
 import { followLink, navigateTo } from '../../../lib/location';
 import { useMe } from '../../../lib/queries/me';
-import { useTrails } from '../../../lib/queries/trails';
+import { useTrailPlaces } from '../../../lib/queries/trails';
 import { AddTrailForm } from './AddTrailForm';
 import { TrailManagerList } from './TrailManagerList';
 
@@ -50,7 +50,7 @@ function TrailManager() {
   // Outside the main app, so this page listens to the live stream itself: trails that other
   // administrators add or delete show up here without a reload.
   useLiveEvents(true);
-  const trailCount = useTrails().data?.length;
+  const trailCount = useTrailPlaces().data?.total;
 
   return (
     <div className="flex min-h-dvh flex-col">

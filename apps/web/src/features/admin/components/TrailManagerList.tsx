@@ -2,10 +2,11 @@ import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, MapPin, Mountain, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { useTrails } from '../../../lib/queries/trails';
+import { ShowMore } from '../../../components/ui/ShowMore';
+import { useTrailPages, useTrailPlaces } from '../../../lib/queries/trails';
 import { ACTIVITY_LABELS } from '../utils/trail-form';
 import { DeleteTrailDialog } from './DeleteTrailDialog';
 
@@ -17,14 +18,15 @@ const DIFFICULTY_STYLES: Record<Difficulty, string> = {
 
 type TrailRef = Pick<Trail, 'id' | 'name'>;
 
-/** Every trail in the admins' order, each with a Delete button that asks first. */
+/** The trails in the admins' order, page by page, each with a Delete button that asks first. */
 export function TrailManagerList() {
-  const trailsQuery = useTrails();
+  const trailsQuery = useTrailPages();
+  const total = useTrailPlaces().data?.total;
   const [deleting, setDeleting] = useState<TrailRef | null>(null);
   const [deletedName, setDeletedName] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const trails = useMemo(() => [...(trailsQuery.data ?? [])].sort((a, b) => a.order - b.order), [trailsQuery.data]);
+  const trails = trailsQuery.trails ?? [];
 
   function onDeleted(trail: TrailRef) {
     setDeleting(null);
@@ -38,7 +40,7 @@ export function TrailManagerList() {
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="trail-list-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight text-stone-900">
           Trails
-          {trailsQuery.data && <span className="ml-2 text-base font-medium text-stone-500">({trails.length})</span>}
+          {total !== undefined && <span className="ml-2 text-base font-medium text-stone-500">({total})</span>}
         </h2>
         <p className="text-sm text-stone-500">Updates live</p>
       </div>
@@ -61,13 +63,25 @@ export function TrailManagerList() {
           <p className="text-sm text-stone-500">Add the first one with the form.</p>
         </div>
       ) : (
-        <ul className="space-y-3">
-          {trails.map((trail) => (
-            <li key={trail.id}>
-              <TrailRow trail={trail} onDelete={() => setDeleting(trail)} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul id="trail-manager-list" className="space-y-3">
+            {trails.map((trail) => (
+              <li key={trail.id}>
+                <TrailRow trail={trail} onDelete={() => setDeleting(trail)} />
+              </li>
+            ))}
+          </ul>
+          {trailsQuery.hasNextPage && (
+            <ShowMore
+              label="Show more trails"
+              loadingLabel="Loading more trails…"
+              loading={trailsQuery.isFetchingNextPage}
+              onShowMore={() => void trailsQuery.fetchNextPage()}
+              shown={trails.length}
+              controls="trail-manager-list"
+            />
+          )}
+        </>
       )}
 
       {deleting && <DeleteTrailDialog trail={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />}

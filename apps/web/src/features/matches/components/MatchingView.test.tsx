@@ -15,7 +15,7 @@ describe('MatchingView', () => {
   it('shows the spinner, starts one search even in StrictMode, then opens the results', async () => {
     const match = makeMatch({ trailId: trail.id });
     const fetchMock = mockFetch([
-      { path: '/api/trails', body: { trails: [trail] } },
+      { path: `/api/trails/${trail.id}`, body: trail },
       { method: 'POST', path: '/api/matches/search', body: { match, created: true } },
     ]);
     const { navigation } = renderWithNavigation(<MatchingView trailId={trail.id} day="sunday" />, undefined, { reactStrictMode: true });
@@ -34,7 +34,7 @@ describe('MatchingView', () => {
 
   it('says so when the match cannot be created, and goes back home on request', async () => {
     mockFetch([
-      { path: '/api/trails', body: { trails: [trail] } },
+      { path: `/api/trails/${trail.id}`, body: trail },
       { method: 'POST', path: '/api/matches/search', status: 500, body: { error: { code: 'internal', message: 'Boom' } } },
     ]);
     const { navigation } = renderWithNavigation(<MatchingView trailId={trail.id} day="saturday" />);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
-import { useTrails } from '../../../lib/queries/trails';
+import { useTrail } from '../../../lib/queries/trails';
 import { useStartSearch } from '../api/start-search';
 
 export interface MatchingViewProps {
@@ -17,7 +17,7 @@ export const MATCH_FAILED_MESSAGE = 'Something went wrong while trying to create
 export default function MatchingView({ trailId, day }: MatchingViewProps) {
   const { navigate } = useNavigation();
   const search = useStartSearch();
-  const trailName = useTrails().data?.find((t) => t.id === trailId)?.name;
+  const trailName = useTrail(trailId).data?.name;
   // StrictMode runs effects twice on mount; the ref survives that, so the search is asked for once.
   const started = useRef(false);
   const { mutate } = search;

@@ -20,7 +20,7 @@ interface Setup {
 
 function setup({ matches = [mySearch], candidates = [makeBestMatch({ profile: sofia, compatibility: 92 })], extra = [] }: Setup = {}) {
   const routes: MockRoute[] = [
-    { path: '/api/trails', body: { trails: [trail, otherTrail] } },
+    { path: `/api/trails/${trail.id}`, body: trail },
     { path: '/api/matches/mine', body: { matches } },
     { path: `/api/trails/${trail.id}/best-matches`, body: { candidates } },
     ...extra,
@@ -239,18 +239,36 @@ describe('NoMatchesView', () => {
 });
 
 describe('NoMatchesView with many candidates', () => {
-  it('shows the first six Best Matches and the rest on request', async () => {
-    const candidates = Array.from({ length: 8 }, (_, i) => makeBestMatch({ profile: makeProfile({ name: `Buddy ${i + 1}` }) }));
-    mockFetch([
-      { path: '/api/trails', body: { trails: [trail] } },
+  it('shows the first six Best Matches, the rest of the page on request, then the next pages', async () => {
+    const candidates = Array.from({ length: 25 }, (_, i) => makeBestMatch({ profile: makeProfile({ name: `Buddy ${i + 1}` }) }));
+    const fetchMock = mockFetch([
+      { path: `/api/trails/${trail.id}`, body: trail },
       { path: '/api/matches/mine', body: { matches: [mySearch] } },
-      { path: `/api/trails/${trail.id}/best-matches`, body: { candidates } },
+      {
+        path: `/api/trails/${trail.id}/best-matches`,
+        body: (url: URL) =>
+          url.searchParams.get('cursor') === 'page-2'
+            ? { candidates: candidates.slice(20), nextCursor: null }
+            : { candidates: candidates.slice(0, 20), nextCursor: 'page-2' },
+      },
     ]);
     renderWithNavigation(<NoMatchesView trailId={trail.id} day="saturday" matchId={mySearch.id} />);
 
     await screen.findByRole('button', { name: 'Buddy 1' });
     expect(screen.queryByRole('button', { name: 'Buddy 7' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 8 matches' }));
-    expect(screen.getByRole('button', { name: 'Buddy 8' })).toBeDefined();
+    const more = screen.getByRole('button', { name: 'Show more matches' });
+    expect(more.getAttribute('aria-controls')).toBe('best-matches-list');
+    fireEvent.click(more);
+    expect(screen.getByRole('button', { name: 'Buddy 20' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Buddy 21' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more matches' }));
+    expect(await screen.findByRole('button', { name: 'Buddy 25' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Show more matches' })).toBeNull();
+    const pages = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/best-matches'));
+    expect(pages).toEqual([
+      `/api/trails/${trail.id}/best-matches?day=saturday`,
+      `/api/trails/${trail.id}/best-matches?day=saturday&cursor=page-2`,
+    ]);
   });
 });

@@ -5,9 +5,10 @@ import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
-import { useTrails } from '../../../lib/queries/trails';
+import { useTrail } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../utils/errors';
 import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
@@ -28,7 +29,7 @@ export interface NoMatchesViewProps {
 }
 
 const THUMB_SIZE = 96;
-/** Cards shown before "Show all", so the other actions stay within reach on a phone. */
+/** Cards shown before "Show more", so the other actions stay within reach on a phone. */
 const FIRST_CANDIDATES = 6;
 
 /**
@@ -38,7 +39,7 @@ const FIRST_CANDIDATES = 6;
  */
 export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewProps) {
   const { navigate } = useNavigation();
-  const trail = useTrails().data?.find((t) => t.id === trailId);
+  const trail = useTrail(trailId).data;
   const myMatchesQuery = useMyMatches();
   const myMatches = myMatchesQuery.data;
   const search = myMatches?.find((m) => m.id === matchId) ?? (myMatches ? null : undefined);
@@ -193,16 +194,16 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
                 </li>
               ))}
             </ul>
-            {bestMatches.data.length > FIRST_CANDIDATES && (
-              <Button
-                variant="ghost"
-                className="w-full"
-                aria-expanded={showAllCandidates}
-                aria-controls="best-matches-list"
-                onClick={() => setShowAllCandidates((shown) => !shown)}
-              >
-                {showAllCandidates ? 'Show fewer' : `Show all ${bestMatches.data.length} matches`}
-              </Button>
+            {(bestMatches.hasNextPage || (!showAllCandidates && bestMatches.data.length > FIRST_CANDIDATES)) && (
+              <ShowMore
+                label="Show more matches"
+                loadingLabel="Loading more matches…"
+                loading={bestMatches.isFetchingNextPage}
+                // The rest of the first page, then the next pages.
+                onShowMore={() => (showAllCandidates ? void bestMatches.fetchNextPage() : setShowAllCandidates(true))}
+                shown={showAllCandidates ? bestMatches.data.length : FIRST_CANDIDATES}
+                controls="best-matches-list"
+              />
             )}
           </>
         ) : (

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithNavigation } from '../../../testing/navigation-utils';
 import { makeTrail, mockFetch } from '../../../testing/test-utils';
 import { HomeView } from './HomeView';
@@ -13,13 +14,74 @@ const TRAILS = [
   makeTrail({ name: 'Costa Brava Ride', location: 'Girona, Spain', country: 'Spain', activity: 'biking' }),
 ];
 
-function renderHome({ trails = TRAILS, displayName = null as string | null } = {}) {
-  const fetchMock = mockFetch([{ path: '/api/trails', body: { trails } }]);
+/**
+ * GET /api/trails as the server answers it: filtered, `pageSize` at a time, the cursor being the
+ * index of the next trail. The filtering itself is the server's, tested against PostgreSQL.
+ */
+function trailsApi(trails: Trail[], pageSize: number) {
+  return (url: URL) => {
+    const p = url.searchParams;
+    const words = (p.get('q') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const found = trails.filter(
+      (t) =>
+        (!p.get('activity') || t.activity === p.get('activity')) &&
+        (!p.get('country') || t.country === p.get('country')) &&
+        (!p.get('location') || t.location === p.get('location')) &&
+        words.every((w) => `${t.name} ${t.location}`.toLowerCase().includes(w)),
+    );
+    const from = Number(p.get('cursor') ?? 0);
+    const next = from + pageSize;
+    return { trails: found.slice(from, next), nextCursor: next < found.length ? String(next) : null };
+  };
+}
+
+const PLACES = {
+  countries: [
+    { country: 'Portugal', places: ['Lisbon, Portugal', 'Porto, Portugal', 'Sintra, Portugal'] },
+    { country: 'Spain', places: ['Girona, Spain', 'Madrid, Spain'] },
+  ],
+  total: TRAILS.length,
+};
+
+function renderHome({ trails = TRAILS, displayName = null as string | null, pageSize = 12 } = {}) {
+  const fetchMock = mockFetch([
+    { path: '/api/trails', body: trailsApi(trails, pageSize) },
+    { path: '/api/trails/places', body: trails.length ? PLACES : { countries: [], total: 0 } },
+  ]);
   const { navigation } = renderWithNavigation(<HomeView displayName={displayName} />);
   return { fetchMock, navigation };
 }
 
-const trailNames = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const trailNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const listRequests = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/trails') && !url.startsWith('/api/trails/places'));
+
+/** jsdom has no IntersectionObserver: this one reports what the test says is on screen. */
+class FakeIntersectionObserver {
+  static instances: FakeIntersectionObserver[] = [];
+  readonly targets: Element[] = [];
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.instances.push(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  disconnect() {
+    FakeIntersectionObserver.instances = FakeIntersectionObserver.instances.filter((o) => o !== this);
+  }
+  /** The observed control scrolls into view. */
+  static scrollIntoView() {
+    for (const observer of FakeIntersectionObserver.instances)
+      observer.callback(
+        observer.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+        observer as unknown as IntersectionObserver,
+      );
+  }
+}
+
+afterEach(() => {
+  FakeIntersectionObserver.instances = [];
+});
 
 // Generous: the first render pays for jsdom's cold start, slow when the machine is busy.
 describe('HomeView', { timeout: 20_000 }, () => {
@@ -29,6 +91,8 @@ describe('HomeView', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Sintra Forest Loop')).toBeDefined();
     expect(trailNames()).toEqual(TRAILS.map((t) => t.name));
     expect(fetchMock).toHaveBeenCalledWith('/api/trails', expect.objectContaining({ credentials: 'same-origin' }));
+    // The location filter's places come from their own aggregate, not from the loaded pages.
+    expect(fetchMock).toHaveBeenCalledWith('/api/trails/places', expect.anything());
   });
 
   it('narrows the list with the activity filter', async () => {
@@ -37,21 +101,22 @@ describe('HomeView', { timeout: 20_000 }, () => {
     const activity = screen.getByRole('group', { name: 'Activity' });
 
     fireEvent.click(within(activity).getByRole('button', { name: 'Running' }));
-    expect(trailNames()).toEqual(['Douro Riverside Run', 'Retiro Park Run']);
+    await waitFor(() => expect(trailNames()).toEqual(['Douro Riverside Run', 'Retiro Park Run']));
     expect(within(activity).getByRole('button', { name: 'Running' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(activity).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('false');
 
     fireEvent.click(within(activity).getByRole('button', { name: 'Biking' }));
-    expect(trailNames()).toEqual(['Costa Brava Ride']);
+    await waitFor(() => expect(trailNames()).toEqual(['Costa Brava Ride']));
 
     fireEvent.click(within(activity).getByRole('button', { name: 'All' }));
-    expect(trailNames()).toHaveLength(TRAILS.length);
+    await waitFor(() => expect(trailNames()).toHaveLength(TRAILS.length));
   });
 
-  it('groups the location filter by the countries that have trails', async () => {
-    renderHome();
+  it('groups the location filter by the countries the places aggregate names, and filters on the server', async () => {
+    const { fetchMock } = renderHome();
     await screen.findByText('Sintra Forest Loop');
     const select = screen.getByLabelText('Location') as HTMLSelectElement;
+    await waitFor(() => expect(select.querySelectorAll('optgroup')).toHaveLength(2));
 
     const groups = [...select.querySelectorAll('optgroup')].map((group) => ({
       label: group.label,
@@ -63,10 +128,49 @@ describe('HomeView', { timeout: 20_000 }, () => {
     ]);
 
     fireEvent.change(select, { target: { value: 'country:Spain' } });
-    expect(trailNames()).toEqual(['Retiro Park Run', 'Costa Brava Ride']);
+    await waitFor(() => expect(trailNames()).toEqual(['Retiro Park Run', 'Costa Brava Ride']));
 
     fireEvent.change(select, { target: { value: 'place:Porto, Portugal' } });
-    expect(trailNames()).toEqual(['Douro Riverside Run']);
+    await waitFor(() => expect(trailNames()).toEqual(['Douro Riverside Run']));
+    expect(listRequests(fetchMock)).toEqual(['/api/trails', '/api/trails?country=Spain', '/api/trails?location=Porto%2C+Portugal']);
+  });
+
+  it('searches on the server once typing pauses', async () => {
+    const { fetchMock } = renderHome();
+    await screen.findByText('Sintra Forest Loop');
+    const search = screen.getByLabelText('Search');
+    fireEvent.change(search, { target: { value: 'r' } });
+    fireEvent.change(search, { target: { value: 'run' } });
+    await waitFor(() => expect(trailNames()).toEqual(['Douro Riverside Run', 'Retiro Park Run']));
+    // One request for the pause, not one per keystroke.
+    expect(listRequests(fetchMock)).toEqual(['/api/trails', '/api/trails?q=run']);
+  });
+
+  it('loads the next page when the end of the list scrolls into view, and by its button', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+    const { fetchMock } = renderHome({ pageSize: 2 });
+    await screen.findByText('Sintra Forest Loop');
+    expect(trailNames()).toEqual(TRAILS.slice(0, 2).map((t) => t.name));
+
+    act(() => FakeIntersectionObserver.scrollIntoView());
+    await waitFor(() => expect(trailNames()).toEqual(TRAILS.slice(0, 4).map((t) => t.name)));
+
+    // The same control is a real button, for keyboards and screen readers.
+    const more = screen.getByRole('button', { name: 'Show more trails' });
+    expect(more.getAttribute('aria-controls')).toBe('trail-list');
+    fireEvent.click(more);
+    await waitFor(() => expect(trailNames()).toEqual(TRAILS.map((t) => t.name)));
+    // The last page: nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Show more trails' })).toBeNull();
+    expect(listRequests(fetchMock)).toEqual(['/api/trails', '/api/trails?cursor=2', '/api/trails?cursor=4']);
+  });
+
+  it('offers the button where the browser has no IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    renderHome({ pageSize: 3 });
+    await screen.findByText('Sintra Forest Loop');
+    fireEvent.click(screen.getByRole('button', { name: 'Show more trails' }));
+    await waitFor(() => expect(trailNames()).toHaveLength(TRAILS.length));
   });
 
   it('shows the empty state when no trail matches, and its button resets the filters', async () => {
@@ -75,11 +179,11 @@ describe('HomeView', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByLabelText('Location'), { target: { value: 'country:Spain' } });
     fireEvent.click(screen.getByRole('button', { name: 'Hiking' }));
-    expect(screen.getByText('No trails match your filters.')).toBeDefined();
+    expect(await screen.findByText('No trails match your filters.')).toBeDefined();
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
-    expect(trailNames()).toHaveLength(TRAILS.length);
+    await waitFor(() => expect(trailNames()).toHaveLength(TRAILS.length));
     expect((screen.getByLabelText('Location') as HTMLSelectElement).value).toBe('');
   });
 

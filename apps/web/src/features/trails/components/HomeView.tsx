@@ -1,14 +1,19 @@
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { ExternalLink, SearchX } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { ShowMore } from '../../../components/ui/ShowMore';
 import { useNavigation } from '../../../lib/navigation';
-import { useTrails } from '../../../lib/queries/trails';
-import { filterTrails, groupPlacesByCountry, NO_FILTERS, type TrailFilters as Filters } from '../utils/filter-trails';
+import { useTrailPages, useTrailPlaces } from '../../../lib/queries/trails';
+import { hasFilters, NO_FILTERS, toTrailQuery, type TrailFilters as Filters } from '../utils/filter-trails';
 import { TrailFilters } from './TrailFilters';
 import { TrailList, TrailListSkeleton } from './TrailList';
 
 export const WEBSITE_URL = 'https://trailbuddy.app';
+
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+const TRAIL_LIST_ID = 'trail-list';
 
 export interface HomeViewProps {
   /** The signed-in user's display name; null when nobody is signed in. */
@@ -18,12 +23,15 @@ export interface HomeViewProps {
 export function HomeView({ displayName }: HomeViewProps) {
   const { navigate, requireSignIn } = useNavigation();
   const signedIn = displayName !== null;
-  const trailsQuery = useTrails();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-
-  const allTrails = trailsQuery.data;
-  const countries = useMemo(() => groupPlacesByCountry(allTrails ?? []), [allTrails]);
-  const trails = useMemo(() => filterTrails(allTrails ?? [], filters), [allTrails, filters]);
+  const search = useDebounced(filters.search, SEARCH_DELAY_MS);
+  // The server filters (ADR 0022): each filter is its own paged list, the unfiltered one first
+  // filled from the page.
+  const query = useMemo(() => toTrailQuery({ ...filters, search }), [filters, search]);
+  const trailsQuery = useTrailPages(query);
+  const places = useTrailPlaces();
+  const trails = trailsQuery.trails ?? [];
+  const nothingListed = !hasFilters(filters) || places.data?.total === 0;
 
   function chooseTrail(trail: Trail) {
     // SPEC §2: choosing a trail signed out opens the login modal.
@@ -44,7 +52,7 @@ export function HomeView({ displayName }: HomeViewProps) {
         <h2 id="trails-heading" className="sr-only">
           This weekend’s trails
         </h2>
-        <TrailFilters filters={filters} countries={countries} onChange={setFilters} />
+        <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} />
 
         {trailsQuery.isPending ? (
           <TrailListSkeleton />
@@ -58,8 +66,21 @@ export function HomeView({ displayName }: HomeViewProps) {
             }
           />
         ) : trails.length > 0 ? (
-          <TrailList trails={trails} opensSignIn={!signedIn} onChoose={chooseTrail} />
-        ) : trailsQuery.data.length === 0 ? (
+          <>
+            <TrailList id={TRAIL_LIST_ID} trails={trails} opensSignIn={!signedIn} onChoose={chooseTrail} />
+            {trailsQuery.hasNextPage && (
+              <ShowMore
+                auto
+                label="Show more trails"
+                loadingLabel="Loading more trails…"
+                loading={trailsQuery.isFetchingNextPage}
+                onShowMore={() => void trailsQuery.fetchNextPage()}
+                shown={trails.length}
+                controls={TRAIL_LIST_ID}
+              />
+            )}
+          </>
+        ) : nothingListed ? (
           <EmptyState message="No trails are scheduled for this weekend." />
         ) : (
           <EmptyState
@@ -99,4 +120,14 @@ function EmptyState({ message, action }: { message: string; action?: ReactNode }
       {action}
     </div>
   );
+}
+
+/** `value`, once it has stopped changing for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
 import type { TrailDetailFrom } from '../../../lib/routes';
 import { useMe } from '../../../lib/queries/me';
-import { useTrail } from '../api/get-trail';
+import { useTrail } from '../../../lib/queries/trails';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 import { sessionOnDay } from '../utils/trail-session';

@@ -1,12 +1,8 @@
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
+import type { TrailPlaces } from '@trailbuddy/shared/contracts/trail';
+import { TRAIL_SEARCH_MAX } from '@trailbuddy/shared/contracts/trail-list';
 import { useId } from 'react';
-import {
-  placeLabel,
-  type ActivityFilter,
-  type CountryGroup,
-  type LocationFilter,
-  type TrailFilters as Filters,
-} from '../utils/filter-trails';
+import { placeLabel, type ActivityFilter, type LocationFilter, type TrailFilters as Filters } from '../utils/filter-trails';
 
 const ACTIVITY_OPTIONS: readonly { value: ActivityFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -15,12 +11,14 @@ const ACTIVITY_OPTIONS: readonly { value: ActivityFilter; label: string }[] = [
 
 export interface TrailFiltersProps {
   filters: Filters;
-  countries: readonly CountryGroup[];
+  /** The places that have trails (GET /api/trails/places), not those of the loaded pages. */
+  countries: TrailPlaces['countries'];
   onChange: (filters: Filters) => void;
 }
 
 export function TrailFilters({ filters, countries, onChange }: TrailFiltersProps) {
   const locationId = useId();
+  const searchId = useId();
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -43,6 +41,21 @@ export function TrailFilters({ filters, countries, onChange }: TrailFiltersProps
             </button>
           );
         })}
+      </div>
+
+      <div className="sm:w-56">
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-stone-700">
+          Search
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={filters.search}
+          placeholder="Trail or place"
+          maxLength={TRAIL_SEARCH_MAX}
+          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+          className="block w-full rounded-xl border-0 bg-white py-2.5 pr-3 pl-3.5 text-sm text-stone-900 ring-1 ring-stone-300 ring-inset placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 focus:outline-none"
+        />
       </div>
 
       <div className="sm:w-64">

@@ -12,14 +12,16 @@ const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_400px]';
 
 export interface TrailListProps {
+  /** For the control that extends the list (aria-controls). */
+  id?: string;
   trails: readonly Trail[];
   opensSignIn: boolean;
   onChoose: (trail: Trail) => void;
 }
 
-export function TrailList({ trails, opensSignIn, onChoose }: TrailListProps) {
+export function TrailList({ id, trails, opensSignIn, onChoose }: TrailListProps) {
   return (
-    <ul className={GRID}>
+    <ul id={id} className={GRID}>
       {trails.map((trail, index) => (
         <li key={trail.id} className={index < EAGER_IMAGES ? 'flex flex-col' : `flex flex-col ${OFFSCREEN}`}>
           <TrailCard trail={trail} eagerImage={index < EAGER_IMAGES} opensSignIn={opensSignIn} onChoose={onChoose} />

@@ -1,5 +1,5 @@
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
-import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import type { TrailQuery } from '../../../lib/queries/trails';
 
 export type ActivityFilter = Activity | 'all';
 
@@ -12,29 +12,13 @@ export type LocationFilter = '' | `country:${string}` | `place:${string}`;
 export interface TrailFilters {
   activity: ActivityFilter;
   location: LocationFilter;
+  /** The search box's text, as typed. */
+  search: string;
 }
 
-export const NO_FILTERS: TrailFilters = { activity: 'all', location: '' };
+export const NO_FILTERS: TrailFilters = { activity: 'all', location: '', search: '' };
 
-export interface CountryGroup {
-  country: string;
-  /** Places in this country that have at least one trail, as stored: "City, Country". */
-  places: string[];
-}
-
-/** Countries that have trails, each with its places, both in alphabetical order. */
-export function groupPlacesByCountry(trails: readonly Trail[]): CountryGroup[] {
-  const byCountry = new Map<string, Set<string>>();
-  for (const trail of trails) {
-    const places = byCountry.get(trail.country) ?? new Set<string>();
-    places.add(trail.location);
-    byCountry.set(trail.country, places);
-  }
-  const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
-  return [...byCountry]
-    .sort(([a], [b]) => collator.compare(a, b))
-    .map(([country, places]) => ({ country, places: [...places].sort(collator.compare) }));
-}
+export const hasFilters = (filters: TrailFilters) => filters.activity !== 'all' || filters.location !== '' || filters.search.trim() !== '';
 
 /** "Lisbon, Portugal" → "Lisbon" under the Portugal heading; anything else is shown whole. */
 export function placeLabel(place: string, country: string): string {
@@ -42,11 +26,12 @@ export function placeLabel(place: string, country: string): string {
   return place.endsWith(suffix) && place.length > suffix.length ? place.slice(0, -suffix.length) : place;
 }
 
-export function filterTrails(trails: readonly Trail[], { activity, location }: TrailFilters): Trail[] {
-  return trails.filter((trail) => {
-    if (activity !== 'all' && trail.activity !== activity) return false;
-    if (location.startsWith('country:')) return trail.country === location.slice('country:'.length);
-    if (location.startsWith('place:')) return trail.location === location.slice('place:'.length);
-    return true;
-  });
+/** The filters as GET /api/trails's query: the server filters (ADR 0022). */
+export function toTrailQuery({ activity, location, search }: TrailFilters): TrailQuery {
+  const query: TrailQuery = {};
+  if (activity !== 'all') query.activity = activity;
+  if (location.startsWith('country:')) query.country = location.slice('country:'.length);
+  if (location.startsWith('place:')) query.location = location.slice('place:'.length);
+  if (search.trim()) query.q = search.trim();
+  return query;
 }

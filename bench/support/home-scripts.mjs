@@ -1,0 +1,59 @@
+// The JavaScript a browser loads for the signed-out home page (web-bundle.mjs, catalogue.mjs).
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+
+/** main.tsx asks for web-vitals in requestIdleCallback with a 5 s timeout: wait past it. */
+export const AFTER_IDLE_MS = Number(process.env.BENCH_AFTER_IDLE_MS ?? 6000);
+
+const isScript = (response) =>
+  response.request().resourceType() === 'script' ||
+  /javascript|ecmascript/.test(response.headers()['content-type'] ?? '') ||
+  /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
+
+/**
+ * Loads `/` in a fresh Chromium context at phone size, waits for the network to go idle (and for
+ * the idle-time chunks the app loads after its first render), and returns every script response
+ * with the bytes it took on the wire in the encoding the server chose, its size gzipped at level 9
+ * (what the budget counts) and its size uncompressed.
+ */
+export async function homeScripts(cleanup, baseUrl) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  cleanup.add(() => browser.close());
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+
+  const responses = [];
+  let loaded = false;
+  page.on('load', () => (loaded = true));
+  page.on('response', (response) => {
+    if (isScript(response)) responses.push({ response, afterLoad: loaded });
+  });
+
+  const started = performance.now();
+  const main = await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  if (!main?.ok()) throw new Error(`GET / answered ${main?.status()}`);
+  const idleAt = performance.now() - started;
+  await page.waitForTimeout(AFTER_IDLE_MS);
+  await page.waitForLoadState('networkidle');
+  // The page really is the signed-out home.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
+
+  const rows = [];
+  for (const { response, afterLoad } of responses) {
+    const body = await response.body();
+    const sizes = await response.request().sizes();
+    rows.push({
+      file: new URL(response.url()).pathname,
+      status: response.status(),
+      encoding: response.headers()['content-encoding'] ?? 'identity',
+      served: sizes.responseBodySize,
+      headers: sizes.responseHeadersSize,
+      gzip: gzipSync(body, { level: 9 }).length,
+      raw: body.length,
+      when: afterLoad ? 'after load' : 'initial',
+    });
+  }
+  await context.close();
+  return { rows, idleAt };
+}
