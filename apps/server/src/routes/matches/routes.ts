@@ -28,6 +28,7 @@ import {
   type MatchContext,
 } from '../../services/matches.js';
 import { errors, uuidParams } from '../schemas.js';
+import { matchPlanRoutes } from './plans.js';
 import { typed, type RouteDeps, type RouteModule } from '../types.js';
 
 const tags = ['matches'];
@@ -192,4 +193,6 @@ export const matchRoutes: RouteModule = (app, deps) => {
     },
     async (req) => giveFeedback(deps.db, await context(req), req.params.id, { skipped: true }),
   );
+
+  matchPlanRoutes(app, deps);
 };

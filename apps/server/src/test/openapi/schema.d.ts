@@ -336,7 +336,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** One of my matches in any state, cancelled ones with why */
+    get: operations['getMatchesById'];
     put?: never;
     post?: never;
     /** Delete one of my created events */
@@ -425,6 +426,57 @@ export interface paths {
     put?: never;
     /** Skip feedback on a finished match */
     post: operations['postMatchesByIdFeedbackSkip'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Withdraw a request or invitation I sent, while it is pending */
+    post: operations['postMatchesByIdWithdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/cancellation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a confirmed hike before it starts, with a short reason for my buddy */
+    post: operations['postMatchesByIdCancellation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/changed-plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Requests and hikes my partners withdrew, rejected or cancelled lately */
+    get: operations['getMatchesChangedPlans'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1202,6 +1254,59 @@ export interface paths {
     post?: never;
     /** Development only: empty the SMS inbox */
     delete: operations['deleteDevSms'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/matches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Add to calendar: one confirmed match as an .ics file, with a reminder alarm */
+    get: operations['getCalendarMatchesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether my calendar feed exists (its URL is shown only when made) */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    /** Create my calendar feed, or rotate it (the previous URL stops working) */
+    post: operations['postCalendarFeed'];
+    /** Revoke my calendar feed */
+    delete: operations['deleteCalendarFeed'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A personal calendar feed (subscribe by URL): searching, pending, confirmed and recently cancelled sessions */
+    get: operations['getCalendarFeedByToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2739,6 +2844,14 @@ export interface operations {
                 skipped: boolean;
                 submittedAt: string;
               } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             };
             created: boolean;
           };
@@ -2886,6 +2999,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -2975,6 +3096,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3056,6 +3185,14 @@ export interface operations {
               comment: string | null;
               skipped: boolean;
               submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
             } | null;
           };
         };
@@ -3139,6 +3276,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3220,6 +3365,14 @@ export interface operations {
               comment: string | null;
               skipped: boolean;
               submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
             } | null;
           };
         };
@@ -3303,6 +3456,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3311,6 +3472,94 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3409,6 +3658,14 @@ export interface operations {
                 comment: string | null;
                 skipped: boolean;
                 submittedAt: string;
+              } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
               } | null;
             }[];
           };
@@ -3541,6 +3798,14 @@ export interface operations {
                 skipped: boolean;
                 submittedAt: string;
               } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             } | null;
           };
         };
@@ -3629,6 +3894,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3711,6 +3984,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3719,6 +4000,278 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdWithdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdCancellation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesChangedPlans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matches: {
+              id: string;
+              trailId: string;
+              trail: {
+                id: string;
+                name: string;
+                location: string;
+                /** @enum {string} */
+                activity: 'hiking' | 'running' | 'biking';
+                image: string | null;
+              } | null;
+              /** @enum {string} */
+              status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+              startTime: string;
+              endTime: string;
+              createdManually: boolean;
+              compatibility: number | null;
+              createdAt: string;
+              confirmedAt: string | null;
+              /** @enum {string} */
+              role: 'creator' | 'partner';
+              partner: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+              } | null;
+              awaitingMyAnswer: boolean;
+              myFeedback: {
+                attended: boolean | null;
+                rating: number | null;
+                wouldHikeAgain: boolean | null;
+                comment: string | null;
+                skipped: boolean;
+                submittedAt: string;
+              } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5336,6 +5889,129 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarMatchesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active: boolean;
+            createdAt: string | null;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uri */
+            url: string;
+            createdAt: string;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarFeedByToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar feed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
