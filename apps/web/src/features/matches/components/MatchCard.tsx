@@ -1,7 +1,7 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
@@ -21,13 +21,15 @@ export interface MatchCardProps {
   now: number;
   /** Offered on finished sessions I have not given feedback on yet. */
   onGiveFeedback?: (match: MatchView) => void;
+  /** Controls the app composes in from other features (changing plans, the calendar). */
+  actions?: ReactNode;
 }
 
 const errorMessage = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
-export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
+export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProps) {
   const { navigate } = useNavigation();
   const titleId = useId();
   const accept = useAcceptMatch();
@@ -160,6 +162,8 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
               : `Feedback sent${match.myFeedback.rating ? `: ${match.myFeedback.rating} of 5 stars` : ''}.`}
         </p>
       )}
+
+      {actions}
 
       {failure && (
         <div className="mt-3">
