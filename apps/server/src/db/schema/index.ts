@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
 export * from './calendar.js';
+export * from './notifications.js';
