@@ -4,6 +4,7 @@ import { LATE_CANCEL_WINDOW_MS, normalizeMatchStatus, transitionError } from '@t
 import type { Db, DbOrTx } from '../db/client.js';
 import { matches } from '../db/schema/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
+import { notify } from '../notifications/notify.js';
 import { partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
 import { announce, giveSearchBack, loadMatch, notParticipant, type MatchContext } from './matches.js';
 
@@ -32,6 +33,8 @@ export async function withdrawMatch(db: Db, ctx: MatchContext, matchId: string):
       throw conflict(transitionError('withdraw', status), 'failed-precondition');
     }
     await giveSearchBack(tx, m, ctx.now);
+    const partner = partnerOf(m, ctx.userId);
+    if (partner) await notify(tx, { recipientId: partner, kind: 'request-withdrawn', matchId: m.id, actorId: ctx.userId, now: ctx.now });
     await announce(tx, m);
     return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
   });
@@ -74,6 +77,17 @@ export async function cancelMatch(
       const status = normalizeMatchStatus(row.status);
       if (status === 'confirmed') throw conflict('This hike has already started; it can no longer be cancelled.', 'failed-precondition');
       throw conflict(transitionError('cancel', status), 'failed-precondition');
+    }
+    const partner = partnerOf(m, ctx.userId);
+    if (partner) {
+      await notify(tx, {
+        recipientId: partner,
+        kind: 'match-cancelled',
+        matchId: m.id,
+        actorId: ctx.userId,
+        now: ctx.now,
+        params: { reason: input.reason },
+      });
     }
     await announce(tx, m);
     return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };

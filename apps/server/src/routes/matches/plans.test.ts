@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_NOTE_MAX } from '@trailbuddy/shared/contracts/match';
-import { matches } from '../../db/schema/index.js';
+import { matches, notifications } from '../../db/schema/index.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -16,6 +16,13 @@ beforeAll(async () => {
   eve = await registeredUser(w.t, 'eve@example.com');
 });
 afterAll(async () => w.t.close());
+
+const notificationsOf = (matchId: string) =>
+  w.t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.matchId, matchId))
+    .then((rows) => rows.map((n) => ({ to: n.recipientId, kind: n.kind, actor: n.actorId, params: n.params })));
 
 const row = async (id: string) => (await w.t.database.db.select().from(matches).where(eq(matches.id, id)))[0]!;
 
@@ -48,11 +55,16 @@ describe('withdrawing a request or invitation', () => {
     expect(receiver.statusCode).toBe(403);
     expect(receiver.json().error.message).toBe('Only the person who sent this request can withdraw it.');
     expect((await row(request.id)).status).toBe('pending');
+    expect((await notificationsOf(request.id)).filter((n) => n.kind === 'request-withdrawn')).toEqual([]);
 
     const res = await api(w.t, rui).post(`/api/matches/${request.id}/withdraw`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { kind: 'withdrawn', by: 'me', late: false } });
     expect(await row(request.id)).toMatchObject({ status: 'cancelled', cancelReason: 'withdrawn', cancelledBy: rui.id });
+    // The partner is told, once, on every channel notify() serves; the one who withdrew is not.
+    expect((await notificationsOf(request.id)).filter((n) => n.kind === 'request-withdrawn')).toEqual([
+      { to: ana.id, kind: 'request-withdrawn', actor: rui.id, params: expect.objectContaining({ actorName: 'Rui Santos' }) },
+    ]);
 
     // Ana's search was the request's row: she has an open search for the slot again.
     const [again] = await w.t.database.db
@@ -93,6 +105,9 @@ describe('withdrawing a request or invitation', () => {
       expect([withdrawn.statusCode, accepted.statusCode].sort()).toEqual([200, 409]);
       const final = await row(request.id);
       expect(final.status).toBe(withdrawn.statusCode === 200 ? 'cancelled' : 'confirmed');
+      // The loser's transaction left nothing: a withdrawal notification exactly when it won.
+      const told = (await notificationsOf(request.id)).filter((n) => n.kind === 'request-withdrawn');
+      expect(told).toHaveLength(withdrawn.statusCode === 200 ? 1 : 0);
       // Tidy up so the next round starts from no confirmed hike on the slot.
       if (final.status === 'confirmed') await api(w.t, ana).post(`/api/matches/${request.id}/cancellation`, { reason: 'test round' });
       const open = await w.t.database.db
@@ -119,6 +134,8 @@ describe('cancelling a confirmed hike', () => {
     const outsider = await api(w.t, eve).post(url, { reason: 'I am not in it' });
     expect(outsider.statusCode).toBe(403);
     expect((await row(hike.id)).status).toBe('confirmed');
+    // Refused attempts leave nothing behind: no notification either.
+    expect((await notificationsOf(hike.id)).filter((n) => n.kind === 'match-cancelled')).toEqual([]);
   });
 
   it('records who cancelled and why; not late three days ahead; the partner sees the note', async () => {
@@ -134,6 +151,9 @@ describe('cancelling a confirmed hike', () => {
       cancellation: { kind: 'cancelled', by: 'me', note: 'Twisted my ankle, sorry!', late: false },
     });
     expect(await row(hike!.id)).toMatchObject({ cancelledBy: rui.id, cancelNote: 'Twisted my ankle, sorry!', lateCancel: false });
+    expect((await notificationsOf(hike!.id)).filter((n) => n.kind === 'match-cancelled')).toEqual([
+      { to: ana.id, kind: 'match-cancelled', actor: rui.id, params: expect.objectContaining({ reason: 'Twisted my ankle, sorry!' }) },
+    ]);
 
     const plans = (await api(w.t, ana).get('/api/matches/changed-plans')).json().matches;
     expect(plans.find((m: { id: string }) => m.id === hike!.id)).toMatchObject({
