@@ -94,6 +94,9 @@ describe('the personal calendar feed', () => {
     const feed = await api(w.t, undefined).get(feedPath(url));
     expect(feed.statusCode).toBe(200);
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    // Calendar apps are asked to poll hourly; the feed is private to its URL.
+    expect(feed.body).toContain('X-PUBLISHED-TTL:PT1H');
+    expect(feed.headers['cache-control']).toBe('private, no-cache');
     const byStatus = (list: ReturnType<typeof events>) => list.map((e) => `${e.status} ${e.summary}`).sort();
     const before = events(feed.body);
     expect(byStatus(before)).toEqual(

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { cancelMatchSchema, matchViewSchema } from '@trailbuddy/shared/contracts/match';
-import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../../policies/session.js';
 import { cancelMatch, getMyMatch, listChangedPlans, withdrawMatch } from '../../services/match-plans.js';
-import type { MatchContext } from '../../services/matches.js';
 import { errors, uuidParams } from '../schemas.js';
+import { matchContextOf } from './context.js';
 import { typed, type RouteModule } from '../types.js';
 
 const tags = ['matches'];
@@ -13,11 +11,7 @@ const matchResponses = { 200: matchViewSchema, 400: errors[400], 401: errors[401
 /** Changing plans (issue 13, ADR 0027): withdraw a request, cancel a confirmed hike, see what happened. */
 export const matchPlanRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
-  const context = async (req: FastifyRequest): Promise<MatchContext> => ({
-    userId: (await requireUser(req)).id,
-    now: deps.now(),
-    timeZone: deps.timeZone,
-  });
+  const context = matchContextOf(deps);
 
   r.post(
     '/api/matches/:id/withdraw',
