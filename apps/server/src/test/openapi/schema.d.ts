@@ -545,7 +545,7 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed).
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, notification.created, notification.read).
      *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
      *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
      *     ends a stream because the same account, or for visitors the same address, opened more streams than
