@@ -112,6 +112,7 @@ describe('plans: the calendar', () => {
     expect(new URL(event!.url).pathname).toBe(`/matches/${hike.id}/accepted`);
     await hiker.goto(new URL(event!.url).pathname);
     await hiker.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
+    expect(await hiker.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe(`/api/calendar/matches/${hike.id}`);
 
     // The personal feed, made in the profile and read by URL without any session.
     await hiker.goto('/me');

@@ -79,7 +79,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'request-sent':
       return <RequestSentView matchId={view.matchId} actions={planActions} />;
     case 'match-accepted':
-      return <MatchAcceptedView matchId={view.matchId} />;
+      return <MatchAcceptedView matchId={view.matchId} actions={planActions} />;
     case 'matches-page':
       return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={planActions} />;
     case 'matches':
