@@ -13,6 +13,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
+import { calendarRoutesWith } from './routes/calendar/routes.js';
 import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
 import { devSmsRoutes } from './routes/dev-sms/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
     adminUserRoutes,
     devSmsRoutes,
     seoRoutesWith({ appUrl: env.APP_URL }),
+    calendarRoutesWith({ appUrl: env.APP_URL }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

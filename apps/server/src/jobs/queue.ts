@@ -16,6 +16,8 @@ export const TASKS = {
   mailNotifications: 'mail_notifications',
   /** Feedback prompts for the hikes that ended (notifications/feedback-prompts.ts). */
   promptFeedback: 'prompt_feedback',
+  /** The day-before reminder of every confirmed hike (jobs/hike-reminders.ts). */
+  remindHikes: 'remind_hikes',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

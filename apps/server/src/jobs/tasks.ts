@@ -6,6 +6,7 @@ import type { MailTransport } from '../mail/transports.js';
 import { sendSmsTask } from '../sms/task.js';
 import type { SmsTransport } from '../sms/transports.js';
 import type { JobLog } from './log.js';
+import { remindHikes } from './hike-reminders.js';
 import { expireMatches } from './match-expiry.js';
 import { pruneExpiredRecords } from './prune.js';
 import { TASKS } from './queue.js';
@@ -35,6 +36,10 @@ export function createTaskList(deps: TaskDeps): TaskList {
     [TASKS.recurTrails]: async () => {
       const recurred = await recurTrails(db, now(), deps.timeZone);
       if (recurred > 0) log.info({ recurred }, 'recurred trails');
+    },
+    [TASKS.remindHikes]: async () => {
+      const reminded = await remindHikes(db, now(), deps.timeZone);
+      if (reminded > 0) log.info({ reminded }, 'sent hike reminders');
     },
     [TASKS.pruneLiveEvents]: async () => {
       const deleted = await pruneLiveEvents(db, { olderThan: new Date(now().getTime() - LIVE_EVENT_RETENTION_MS) });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import type { MatchCancellation, MatchView } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
@@ -20,6 +20,28 @@ export async function publicProfilesById(db: DbOrTx, ids: string[]): Promise<Map
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.user.id, toPublicProfile(r.user, r.profile)]));
+}
+
+/** Why a cancelled match ended, from the viewer's side (null while it is not cancelled). */
+export function cancellationOf(m: MatchRow, viewerId: string): MatchCancellation | null {
+  if (normalizeMatchStatus(m.status) !== 'cancelled') return null;
+  const kind =
+    m.cancelReason === 'expired'
+      ? 'expired'
+      : m.cancelReason === 'withdrawn'
+        ? 'withdrawn'
+        : m.confirmedAt
+          ? 'cancelled'
+          : m.id2
+            ? 'rejected'
+            : 'search-cancelled';
+  return {
+    kind,
+    by: m.cancelledBy === null ? null : m.cancelledBy === viewerId ? 'me' : 'partner',
+    note: m.cancelNote,
+    at: m.cancelledAt?.toISOString() ?? null,
+    late: m.lateCancel,
+  };
 }
 
 /**
@@ -79,6 +101,7 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
             submittedAt: feedback.submittedAt.toISOString(),
           }
         : null,
+      cancellation: cancellationOf(m, viewerId),
     };
   });
 }

@@ -22,16 +22,16 @@ export interface MatchContext {
 type TrailRow = typeof trails.$inferSelect;
 
 const selfMatch = () => new AppError(403, 'self-match', SELF_CONFIRM_MESSAGE);
-const notParticipant = () => new AppError(403, 'not-participant', NOT_PARTICIPANT_MESSAGE);
+export const notParticipant = () => new AppError(403, 'not-participant', NOT_PARTICIPANT_MESSAGE);
 const illegal = (action: MatchAction, m: MatchRow) => conflict(transitionError(action, m.status), 'failed-precondition');
 
-async function loadTrail(db: DbOrTx, trailId: string): Promise<TrailRow> {
+export async function loadTrail(db: DbOrTx, trailId: string): Promise<TrailRow> {
   const [trail] = await db.select().from(trails).where(eq(trails.id, trailId));
   if (!trail) throw notFound('Trail');
   return trail;
 }
 
-async function loadMatch(db: DbOrTx, matchId: string): Promise<MatchRow> {
+export async function loadMatch(db: DbOrTx, matchId: string): Promise<MatchRow> {
   const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
   if (!m) throw notFound('Match');
   return m;
@@ -49,7 +49,7 @@ export async function announce(db: DbOrTx, m: MatchRow, status: LiveEventPayload
 }
 
 /** The user's open search for a slot, created unless it exists: never two (a unique index holds it). */
-async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, slot: { start: Date; end: Date }, fromMatchId?: string) {
+export async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, slot: { start: Date; end: Date }, fromMatchId?: string) {
   const [created] = await tx
     .insert(matches)
     .values({
@@ -227,25 +227,30 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
 }
 
 /**
+ * A request to someone's open search made their search row the pending match; when that request
+ * ends unanswered-yes (rejected or withdrawn), the searcher gets a search for the slot back,
+ * unless the session has started. An invitation was the inviter's own search: it just ends.
+ */
+export async function giveSearchBack(tx: DbOrTx, m: MatchRow, now: Date) {
+  const wasSomeonesSearch = m.requestedBy !== m.id1 && !m.createdManually;
+  if (wasSomeonesSearch && m.startTime > now) {
+    await ensureSearch(tx, m.id1, await loadTrail(tx, m.trailId), { start: m.startTime, end: m.endTime }, m.id);
+  }
+}
+
+/**
  * Reject (pending → cancelled, user_cancelled): participants only. Rejecting refuses that one
- * invitation and nothing else. A request to someone's open search made their search row the
- * pending match, so cancelling the row alone would also end the searcher's own search, silently:
- * the searcher gets the search back (a new searching row for the same slot, as on accept), unless
- * the session has started. An invitation sent from a profile was the inviter's own doing
- * (`requestedBy` is the search's owner): it ends with its rejection.
+ * request or invitation and nothing else (see giveSearchBack).
  */
 export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
     const [m] = await tx
       .update(matches)
-      .set({ status: 'cancelled', cancelReason: 'user_cancelled' })
+      .set({ status: 'cancelled', cancelReason: 'user_cancelled', cancelledBy: ctx.userId, cancelledAt: ctx.now })
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending'), arrayContains(matches.participants, [ctx.userId])))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'reject', ctx.userId, { participantsOnly: true });
-    const wasSomeonesSearch = m.requestedBy !== m.id1 && !m.createdManually;
-    if (wasSomeonesSearch && m.startTime > ctx.now) {
-      await ensureSearch(tx, m.id1, await loadTrail(tx, m.trailId), { start: m.startTime, end: m.endTime }, m.id);
-    }
+    await giveSearchBack(tx, m, ctx.now);
     await announce(tx, m);
     return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
@@ -256,7 +261,7 @@ export async function cancelSearch(db: Db, ctx: MatchContext, matchId: string): 
   return db.transaction(async (tx) => {
     const [m] = await tx
       .update(matches)
-      .set({ status: 'cancelled', cancelReason: 'user_cancelled' })
+      .set({ status: 'cancelled', cancelReason: 'user_cancelled', cancelledBy: ctx.userId, cancelledAt: ctx.now })
       .where(and(eq(matches.id, matchId), eq(matches.status, 'searching'), eq(matches.id1, ctx.userId)))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'cancelSearch', ctx.userId, { participantsOnly: true });
@@ -284,9 +289,12 @@ export async function proposeDate(db: Db, ctx: MatchContext, input: CustomDateIn
         participants: [ctx.userId],
         createdManually: true,
       })
+      // matches_one_custom_event_uq: the same event twice (a double submit, two tabs) is refused.
+      .onConflictDoNothing()
       .returning();
-    await announce(tx, m!);
-    return (await presentMatches(tx, [m!], ctx.userId))[0]!;
+    if (!m) throw conflict('You already proposed a date on this trail at this time.', 'already-exists');
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
 }
 

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
 import { historyState, navigateTo, useLocationHref } from '../lib/location';
@@ -29,6 +30,13 @@ const OnboardingCarousel = lazy(() => import('../features/onboarding/components/
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
 const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
 const ConversationView = lazy(() => import('../features/conversation/components/ConversationView'));
+// Changing plans and the calendar (ADR 0027), composed into the matches and profile views.
+const MatchPlanActions = lazy(() => import('../features/plans/components/MatchPlanActions'));
+const MatchesPagePlans = lazy(() => import('../features/plans/components/MatchesPagePlans'));
+const CalendarFeedSection = lazy(() => import('../features/plans/components/CalendarFeedSection'));
+// Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
+const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+const planActions = (match: MatchView, now?: number) => later(<MatchPlanActions match={match} now={now} />);
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -70,19 +78,19 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'no-matches':
       return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} />;
     case 'request-sent':
-      return <RequestSentView matchId={view.matchId} />;
+      return <RequestSentView matchId={view.matchId} actions={planActions} />;
     case 'match-accepted':
-      return <MatchAcceptedView matchId={view.matchId} />;
+      return <MatchAcceptedView matchId={view.matchId} actions={planActions} />;
     case 'conversation':
       return <ConversationView matchId={view.matchId} />;
     case 'matches-page':
-      return <MatchesPageView tab={view.tab ?? 'upcoming'} />;
+      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={planActions} />;
     case 'matches':
       return <PartnersView />;
     case 'profile':
       return <ProfileView userId={view.userId} />;
     case 'personal-profile':
-      return <PersonalProfileView />;
+      return <PersonalProfileView sections={later(<CalendarFeedSection />)} />;
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
     case 'not-found':

@@ -56,6 +56,7 @@ export function makeMatch(overrides: Partial<MatchView> & { start?: Date; hours?
     partner: makeProfile(),
     awaitingMyAnswer: false,
     myFeedback: null,
+    cancellation: null,
     ...rest,
   };
 }

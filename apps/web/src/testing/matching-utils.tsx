@@ -59,6 +59,7 @@ export function makeMatch(overrides: Partial<MatchView> = {}): MatchView {
     partner: null,
     awaitingMyAnswer: false,
     myFeedback: null,
+    cancellation: null,
     ...overrides,
   };
 }

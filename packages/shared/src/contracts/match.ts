@@ -22,6 +22,35 @@ export const customDateSchema = z.object({
 });
 export type CustomDateInput = z.infer<typeof customDateSchema>;
 
+/** The reason given for calling off a confirmed hike: short, shown to the partner as plain text. */
+export const CANCEL_NOTE_MAX = 200;
+export const cancelMatchSchema = z.object({
+  reason: z
+    .string({ error: 'Tell your buddy why you are cancelling.' })
+    .trim()
+    .min(1, 'Tell your buddy why you are cancelling.')
+    .max(CANCEL_NOTE_MAX, `Keep the reason under ${CANCEL_NOTE_MAX} characters.`),
+});
+export type CancelMatchInput = z.infer<typeof cancelMatchSchema>;
+
+/**
+ * Why a match ended, as a participant reads it: `withdrawn` (the sender took the request back),
+ * `rejected` (the other person said no), `cancelled` (a confirmed hike called off, with a note),
+ * `search-cancelled` (Cancel Search) or `expired` (the start passed unanswered).
+ */
+export const CANCELLATION_KINDS = ['withdrawn', 'rejected', 'cancelled', 'search-cancelled', 'expired'] as const;
+export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
+export const matchCancellationSchema = z.object({
+  kind: z.enum(CANCELLATION_KINDS),
+  /** Who ended it, from the viewer's side; null when nobody did (expiry) or it is not known. */
+  by: z.enum(['me', 'partner']).nullable(),
+  note: z.string().nullable(),
+  at: z.string().nullable(),
+  /** A confirmed hike called off less than 24 hours before its start. */
+  late: z.boolean(),
+});
+export type MatchCancellation = z.infer<typeof matchCancellationSchema>;
+
 export const bestMatchesQuerySchema = z.object({
   day: weekendDay,
   /** `nextCursor` of the previous page, as it was given: opaque (ADR 0022). */
@@ -63,6 +92,8 @@ export const matchViewSchema = z.object({
   /** Pending and I am the one who must answer. */
   awaitingMyAnswer: z.boolean(),
   myFeedback: feedbackStateSchema.nullable(),
+  /** Set when the match is cancelled: why, by whom, and the partner's note. */
+  cancellation: matchCancellationSchema.nullable(),
 });
 export type MatchView = z.infer<typeof matchViewSchema>;
 

@@ -60,8 +60,8 @@ export interface NotificationExtraParams {
   /** `preview`: the start of the message, plain text. */
   'message-received': { preview?: string };
   'feedback-prompt': Record<never, string>;
-  /** Formatted for the reader; `meetingPoint` when the trail has one. */
-  'hike-reminder': { startTime?: string; meetingPoint?: string };
+  /** Formatted for the reader; `meetingPoint` when the trail has one; `buddyImage` the buddy's picture URL. */
+  'hike-reminder': { startTime?: string; meetingPoint?: string; buddyImage?: string };
   'trail-removed': Record<never, string>;
   /** `message`: what the warning says. */
   'account-warning': { message?: string };

@@ -55,6 +55,8 @@ const SPEC_EDGES: ReadonlyArray<readonly [MatchStatus, MatchStatus]> = [
   ['pending', 'confirmed'],
   ['pending', 'cancelled'],
   ['confirmed', 'completed'],
+  // Issue 13: a confirmed hike can be cancelled with a reason.
+  ['confirmed', 'cancelled'],
 ];
 
 describe('MATCH_TRANSITIONS', () => {
@@ -81,6 +83,8 @@ describe('ACTION_TRANSITION', () => {
     ['invite', ['searching'], 'pending', undefined],
     ['accept', ['pending'], 'confirmed', undefined],
     ['reject', ['pending'], 'cancelled', 'user_cancelled'],
+    ['withdraw', ['pending'], 'cancelled', 'withdrawn'],
+    ['cancel', ['confirmed'], 'cancelled', 'user_cancelled'],
     ['cancelSearch', ['searching'], 'cancelled', 'user_cancelled'],
     ['expire', ['searching', 'pending'], 'cancelled', 'expired'],
     ['complete', ['confirmed'], 'completed', undefined],
@@ -122,6 +126,8 @@ describe('canApply', () => {
     ['invite', 'searching'],
     ['accept', 'pending'],
     ['reject', 'pending'],
+    ['withdraw', 'pending'],
+    ['cancel', 'confirmed'],
     ['cancelSearch', 'searching'],
     ['expire', 'searching'],
     ['expire', 'pending'],

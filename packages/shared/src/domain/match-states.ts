@@ -35,7 +35,8 @@ export function isVisibleStatus(status: MatchStatus): boolean {
 export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {
   searching: ['pending', 'cancelled'],
   pending: ['confirmed', 'cancelled'],
-  confirmed: ['completed'],
+  // A confirmed hike can be called off with a reason (issue 13, ADR 0027).
+  confirmed: ['completed', 'cancelled'],
   completed: [],
   cancelled: [],
   active: [],
@@ -45,9 +46,12 @@ export function canTransition(from: MatchStatus, to: MatchStatus): boolean {
   return MATCH_TRANSITIONS[from].includes(to);
 }
 
-export const MATCH_ACTIONS = ['request', 'invite', 'accept', 'reject', 'cancelSearch', 'expire', 'complete'] as const;
+export const MATCH_ACTIONS = ['request', 'invite', 'accept', 'reject', 'withdraw', 'cancel', 'cancelSearch', 'expire', 'complete'] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
-export type CancelReason = 'user_cancelled' | 'expired';
+export type CancelReason = 'user_cancelled' | 'expired' | 'withdrawn';
+
+/** A confirmed hike called off less than this long before its start is a late cancellation (ADR 0027). */
+export const LATE_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface ActionTransition {
   readonly from: readonly MatchStatus[];
@@ -65,6 +69,10 @@ export const ACTION_TRANSITION: Readonly<Record<MatchAction, ActionTransition>> 
   invite: { from: ['searching'], to: 'pending' },
   accept: { from: ['pending'], to: 'confirmed' },
   reject: { from: ['pending'], to: 'cancelled', cancelReason: 'user_cancelled' },
+  // The person who sent a request or an invitation takes it back before it is answered.
+  withdraw: { from: ['pending'], to: 'cancelled', cancelReason: 'withdrawn' },
+  // Either participant calls off a confirmed hike, with a reason.
+  cancel: { from: ['confirmed'], to: 'cancelled', cancelReason: 'user_cancelled' },
   cancelSearch: { from: ['searching'], to: 'cancelled', cancelReason: 'user_cancelled' },
   expire: { from: ['searching', 'pending'], to: 'cancelled', cancelReason: 'expired' },
   complete: { from: ['confirmed'], to: 'completed' },
@@ -90,6 +98,8 @@ const ACTION_PHRASE: Readonly<Record<MatchAction, string>> = {
   invite: 'used for an invitation',
   accept: 'accepted',
   reject: 'rejected',
+  withdraw: 'withdrawn',
+  cancel: 'cancelled',
   cancelSearch: 'withdrawn from search',
   expire: 'expired',
   complete: 'completed',

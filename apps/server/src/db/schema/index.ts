@@ -7,4 +7,5 @@ export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
 export * from './messages.js';
+export * from './calendar.js';
 export * from './notifications.js';

@@ -32,7 +32,20 @@ export const matches = pgTable(
     compatibility: integer('compatibility'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired'] }),
+    cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired', 'withdrawn'] }),
+    /** Who ended it (a withdrawal, a rejection, a cancelled hike); null for expiry and cancelled searches of old. */
+    cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The short reason given when a confirmed hike was cancelled, shown to the partner. */
+    cancelNote: text('cancel_note'),
+    /**
+     * A confirmed hike cancelled less than 24 hours before its start (ADR 0027): recorded at the
+     * moment of cancelling, so a reliability signal counts `cancelled_by` + `late_cancel` rows
+     * without re-deriving it from times that a moved session would change.
+     */
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    /** When the day-before reminder went out; set in the statement that claims it, so it goes once. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     fromMatchId: uuid('from_match_id'),
     createdManually: boolean('created_manually').notNull().default(false),
     /**
@@ -73,6 +86,18 @@ export const matches = pgTable(
     uniqueIndex('matches_one_search_per_slot_uq')
       .on(t.id1, t.trailId, t.startTime)
       .where(sql`status = 'searching'`),
+    // A person's own custom event exists once per trail and time (a double submit is a 409).
+    uniqueIndex('matches_one_custom_event_uq')
+      .on(t.id1, t.trailId, t.startTime)
+      .where(sql`created_manually AND status = 'active'`),
+    // The day-before reminder's scan: confirmed sessions not reminded yet, by start.
+    index('matches_reminder_due_idx')
+      .on(t.startTime)
+      .where(sql`status = 'confirmed' AND reminded_at IS NULL`),
+    // Late cancellations per person, for the reliability signal.
+    index('matches_late_cancel_idx')
+      .on(t.cancelledBy)
+      .where(sql`late_cancel`),
   ],
 );
 

@@ -252,7 +252,20 @@ export async function keepDemoMatchesCurrent(db: Db, opts: { now: Date; timeZone
         .values(row)
         .onConflictDoUpdate({
           target: matches.id,
-          set: { id2: null, requestedBy: null, compatibility: null, confirmedAt: null, cancelReason: null, fromMatchId: null, ...fields },
+          set: {
+            id2: null,
+            requestedBy: null,
+            compatibility: null,
+            confirmedAt: null,
+            cancelReason: null,
+            cancelledBy: null,
+            cancelledAt: null,
+            cancelNote: null,
+            lateCancel: false,
+            remindedAt: null,
+            fromMatchId: null,
+            ...fields,
+          },
         });
     }
     await tx.delete(matchFeedback).where(inArray(matchFeedback.matchId, ids));

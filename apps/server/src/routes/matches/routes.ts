@@ -10,8 +10,6 @@ import {
   startSearchSchema,
 } from '@trailbuddy/shared/contracts/match';
 import { feedbackInputSchema } from '@trailbuddy/shared/domain/feedback';
-import type { FastifyRequest } from 'fastify';
-import { requireUser } from '../../policies/session.js';
 import { bestMatches } from '../../services/best-matches.js';
 import { giveFeedback, pendingFeedbackPrompt } from '../../services/feedback.js';
 import {
@@ -28,6 +26,8 @@ import {
   type MatchContext,
 } from '../../services/matches.js';
 import { errors, uuidParams } from '../schemas.js';
+import { matchContextOf } from './context.js';
+import { matchPlanRoutes } from './plans.js';
 import { typed, type RouteDeps, type RouteModule } from '../types.js';
 
 const tags = ['matches'];
@@ -35,11 +35,7 @@ const matchResponses = { 200: matchViewSchema, 400: errors[400], 401: errors[401
 
 export const matchRoutes: RouteModule = (app, deps) => {
   const r = typed(app);
-  const context = async (req: FastifyRequest): Promise<MatchContext> => ({
-    userId: (await requireUser(req)).id,
-    now: deps.now(),
-    timeZone: deps.timeZone,
-  });
+  const context = matchContextOf(deps);
 
   r.post(
     '/api/matches/search',
@@ -192,4 +188,6 @@ export const matchRoutes: RouteModule = (app, deps) => {
     },
     async (req) => giveFeedback(deps.db, await context(req), req.params.id, { skipped: true }),
   );
+
+  matchPlanRoutes(app, deps);
 };

@@ -147,31 +147,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
-     * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
-     */
+    /** All trails, ordered by order; optional activity and country filters */
     get: operations['getTrails'];
     put?: never;
     /** Administrators: add a trail as the coming weekend session */
     post: operations['postTrails'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/trails/places': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The places that have trails, grouped by country (the location filter), and how many trails are listed */
-    get: operations['getTrailsPlaces'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -237,7 +217,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others */
+    /** Other users ranked by compatibility for this trail and day */
     get: operations['getTrailsByIdBestMatches'];
     put?: never;
     post?: never;
@@ -356,7 +336,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** One of my matches in any state, cancelled ones with why */
+    get: operations['getMatchesById'];
     put?: never;
     post?: never;
     /** Delete one of my created events */
@@ -451,25 +432,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/matches/{id}/messages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A page of a match's conversation, newest page first, with the read receipts and my unread count */
-    get: operations['getMatchesByIdMessages'];
-    put?: never;
-    /** Send a message to my buddy; a retry with the same clientId returns the same message */
-    post: operations['postMatchesByIdMessages'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/matches/{id}/messages/read': {
+  '/api/matches/{id}/withdraw': {
     parameters: {
       query?: never;
       header?: never;
@@ -478,23 +441,40 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Mark a match's conversation read up to a message (never moves back) */
-    post: operations['postMatchesByIdMessagesRead'];
+    /** Withdraw a request or invitation I sent, while it is pending */
+    post: operations['postMatchesByIdWithdraw'];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/messages/unread': {
+  '/api/matches/{id}/cancellation': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** My unread messages per open conversation and in total */
-    get: operations['getMessagesUnread'];
+    get?: never;
+    put?: never;
+    /** Cancel a confirmed hike before it starts, with a short reason for my buddy */
+    post: operations['postMatchesByIdCancellation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/changed-plans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Requests and hikes my partners withdrew, rejected or cancelled lately */
+    get: operations['getMatchesChangedPlans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -565,7 +545,7 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, message.created, message.read, notification.created, notification.read).
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, notification.created, notification.read).
      *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
      *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
      *     ends a stream because the same account, or for visitors the same address, opened more streams than
@@ -1274,6 +1254,59 @@ export interface paths {
     post?: never;
     /** Development only: empty the SMS inbox */
     delete: operations['deleteDevSms'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/matches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Add to calendar: one confirmed match as an .ics file, with a reminder alarm */
+    get: operations['getCalendarMatchesById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether my calendar feed exists (its URL is shown only when made) */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    /** Create my calendar feed, or rotate it (the previous URL stops working) */
+    post: operations['postCalendarFeed'];
+    /** Revoke my calendar feed */
+    delete: operations['deleteCalendarFeed'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/calendar/feed/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A personal calendar feed (subscribe by URL): searching, pending, confirmed and recently cancelled sessions */
+    get: operations['getCalendarFeedByToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2514,10 +2547,6 @@ export interface operations {
       query?: {
         activity?: 'hiking' | 'running' | 'biking';
         country?: string;
-        location?: string;
-        q?: string;
-        cursor?: string;
-        limit?: number;
       };
       header?: never;
       path?: never;
@@ -2553,7 +2582,6 @@ export interface operations {
               weekendDay: 'saturday' | 'sunday';
               order: number;
             }[];
-            nextCursor: string | null;
           };
         };
       };
@@ -2633,40 +2661,6 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getTrailsPlaces: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            countries: {
-              country: string;
-              places: string[];
-            }[];
-            total: number;
-          };
-        };
-      };
-      /** @description Default Response */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2850,6 +2844,14 @@ export interface operations {
                 skipped: boolean;
                 submittedAt: string;
               } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             };
             created: boolean;
           };
@@ -2865,7 +2867,6 @@ export interface operations {
     parameters: {
       query: {
         day: 'saturday' | 'sunday';
-        cursor?: string;
       };
       header?: never;
       path: {
@@ -2910,7 +2911,6 @@ export interface operations {
               compatibility: number;
               searchingMatchId: string | null;
             }[];
-            nextCursor: string | null;
           };
         };
       };
@@ -2998,6 +2998,14 @@ export interface operations {
               comment: string | null;
               skipped: boolean;
               submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
             } | null;
           };
         };
@@ -3088,6 +3096,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3169,6 +3185,14 @@ export interface operations {
               comment: string | null;
               skipped: boolean;
               submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
             } | null;
           };
         };
@@ -3252,6 +3276,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3333,6 +3365,14 @@ export interface operations {
               comment: string | null;
               skipped: boolean;
               submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
             } | null;
           };
         };
@@ -3416,6 +3456,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3424,6 +3472,94 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3522,6 +3658,14 @@ export interface operations {
                 comment: string | null;
                 skipped: boolean;
                 submittedAt: string;
+              } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
               } | null;
             }[];
           };
@@ -3654,6 +3798,14 @@ export interface operations {
                 skipped: boolean;
                 submittedAt: string;
               } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             } | null;
           };
         };
@@ -3742,6 +3894,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3824,6 +3984,14 @@ export interface operations {
               skipped: boolean;
               submittedAt: string;
             } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3835,12 +4003,9 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  getMatchesByIdMessages: {
+  postMatchesByIdWithdraw: {
     parameters: {
-      query?: {
-        before?: string;
-        limit?: number;
-      };
+      query?: never;
       header?: never;
       path: {
         id: string;
@@ -3856,93 +4021,67 @@ export interface operations {
         };
         content: {
           'application/json': {
-            messages: {
+            id: string;
+            trailId: string;
+            trail: {
               id: string;
-              matchId: string;
-              senderId: string;
-              clientId: string;
-              body: string;
-              createdAt: string;
-              seq: number;
-            }[];
-            nextCursor: string | null;
-            partnerRead: {
-              messageId: string;
-              seq: number;
-              at: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
             } | null;
-            myRead: {
-              messageId: string;
-              seq: number;
-              at: string;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
             } | null;
-            unread: number;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postMatchesByIdMessages: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          /** Format: uuid */
-          clientId: string;
-          body: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: {
-              id: string;
-              matchId: string;
-              senderId: string;
-              clientId: string;
-              body: string;
-              createdAt: string;
-              seq: number;
-            };
-            created: boolean;
-          };
-        };
-      };
-      /** @description Default Response */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            message: {
-              id: string;
-              matchId: string;
-              senderId: string;
-              clientId: string;
-              body: string;
-              createdAt: string;
-              seq: number;
-            };
-            created: boolean;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3954,7 +4093,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  postMatchesByIdMessagesRead: {
+  postMatchesByIdCancellation: {
     parameters: {
       query?: never;
       header?: never;
@@ -3966,8 +4105,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** Format: uuid */
-          messageId: string;
+          reason: string;
         };
       };
     };
@@ -3979,12 +4117,67 @@ export interface operations {
         };
         content: {
           'application/json': {
-            myRead: {
-              messageId: string;
-              seq: number;
-              at: string;
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
             } | null;
-            unread: number;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
           };
         };
       };
@@ -3992,10 +4185,11 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
-  getMessagesUnread: {
+  getMatchesChangedPlans: {
     parameters: {
       query?: never;
       header?: never;
@@ -4011,10 +4205,68 @@ export interface operations {
         };
         content: {
           'application/json': {
-            total: number;
             matches: {
-              matchId: string;
-              unread: number;
+              id: string;
+              trailId: string;
+              trail: {
+                id: string;
+                name: string;
+                location: string;
+                /** @enum {string} */
+                activity: 'hiking' | 'running' | 'biking';
+                image: string | null;
+              } | null;
+              /** @enum {string} */
+              status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+              startTime: string;
+              endTime: string;
+              createdManually: boolean;
+              compatibility: number | null;
+              createdAt: string;
+              confirmedAt: string | null;
+              /** @enum {string} */
+              role: 'creator' | 'partner';
+              partner: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+              } | null;
+              awaitingMyAnswer: boolean;
+              myFeedback: {
+                attended: boolean | null;
+                rating: number | null;
+                wouldHikeAgain: boolean | null;
+                comment: string | null;
+                skipped: boolean;
+                submittedAt: string;
+              } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             }[];
           };
         };
@@ -5637,6 +5889,129 @@ export interface operations {
           };
         };
       };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarMatchesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            active: boolean;
+            createdAt: string | null;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uri */
+            url: string;
+            createdAt: string;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCalendarFeedByToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An iCalendar feed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/calendar': string;
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -12,6 +12,7 @@ import { api } from '../api-client';
 export const matchKeys = {
   all: [CACHE_ROOTS.matches] as const,
   mine: () => [...matchKeys.all, 'mine'] as const,
+  one: (matchId: string) => [...matchKeys.all, 'one', matchId] as const,
   partners: () => [...matchKeys.all, 'partners'] as const,
   feedbackPrompt: () => [...matchKeys.all, 'feedback-prompt'] as const,
   bestMatches: (trailId: string, day: WeekendDay) => [...matchKeys.all, 'best', trailId, day] as const,
@@ -29,6 +30,13 @@ export const useMyMatches = (enabled = true) => useQuery({ ...myMatchesQueryOpti
 export function useMyMatch(matchId: string) {
   return useQuery({ ...myMatchesQueryOptions(), select: (list) => list.find((m) => m.id === matchId) ?? null });
 }
+
+/** One of my matches in any state, cancelled included (with why), so a view can follow what happened. */
+export const useMatch = (matchId: string) =>
+  useQuery({
+    queryKey: matchKeys.one(matchId),
+    queryFn: ({ signal }) => api.get<MatchView>(`/api/matches/${matchId}`, { signal }),
+  });
 
 export const usePartners = () =>
   useQuery({

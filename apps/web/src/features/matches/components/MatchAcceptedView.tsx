@@ -1,12 +1,17 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { PartyPopper } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatch } from '../../../lib/queries/matches';
 import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
 
-/** SPEC §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time. */
-export default function MatchAcceptedView({ matchId }: { matchId: string }) {
+/**
+ * SPEC §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time.
+ * `actions`: controls the app composes in (Add to calendar, cancel the hike).
+ */
+export default function MatchAcceptedView({ matchId, actions }: { matchId: string; actions?: (match: MatchView) => ReactNode }) {
   const { navigate } = useNavigation();
   const matchQuery = useMyMatch(matchId);
   const match = matchQuery.data;
@@ -31,7 +36,10 @@ export default function MatchAcceptedView({ matchId }: { matchId: string }) {
       ) : matchQuery.isError ? (
         <Alert tone="error">We couldn’t load this match. Please try again.</Alert>
       ) : match ? (
-        <MatchSummary match={match} showCompatibility />
+        <>
+          <MatchSummary match={match} showCompatibility />
+          {actions?.(match)}
+        </>
       ) : (
         <Alert tone="error">This match is no longer available.</Alert>
       )}

@@ -2,7 +2,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
 import { conversationOpen } from '@trailbuddy/shared/contracts/messages';
 import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageCircle, MessageSquareText, X } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
@@ -24,10 +24,12 @@ export interface MatchCardProps {
   now: number;
   /** Offered on finished sessions I have not given feedback on yet. */
   onGiveFeedback?: (match: MatchView) => void;
+  /** Controls the app composes in from other features (changing plans, the calendar). */
+  actions?: ReactNode;
 }
 
 /** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
-export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
+export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProps) {
   const { navigate } = useNavigation();
   const titleId = useId();
   const accept = useAcceptMatch({ onAccepted: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) });
@@ -158,6 +160,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
       {match.partner && conversationOpen({ status: match.status, endTime: new Date(match.endTime) }, new Date(now)) && (
         <MessagesButton matchId={match.id} describedBy={titleId} />
       )}
+      {actions}
 
       {failure && (
         <div className="mt-3">

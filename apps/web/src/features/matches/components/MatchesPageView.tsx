@@ -1,6 +1,6 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { CalendarCheck, Hourglass, Mountain, Users, type LucideIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatches } from '../../../lib/queries/matches';
@@ -26,8 +26,16 @@ function useNow(intervalMs = 60_000): number {
   return now;
 }
 
+export interface MatchesPageViewProps {
+  tab?: MatchTab;
+  /** Shown above the tabs: what the app composes in from other features (open searches, changed plans). */
+  aside?: ReactNode;
+  /** Extra controls on each match card, composed in by the app. */
+  cardActions?: (match: MatchView, now: number) => ReactNode;
+}
+
 /** SPEC §2 "matches-page": my matches in three tabs, Upcoming, Pending and Completed. */
-export default function MatchesPageView({ tab: initialTab = 'upcoming' }: { tab?: MatchTab }) {
+export default function MatchesPageView({ tab: initialTab = 'upcoming', aside, cardActions }: MatchesPageViewProps) {
   const { navigate } = useNavigation();
   const matchesQuery = useMyMatches();
   const now = useNow();
@@ -77,7 +85,12 @@ export default function MatchesPageView({ tab: initialTab = 'upcoming' }: { tab?
       <ul className="grid gap-3 lg:grid-cols-2 lg:gap-4">
         {list.map((match) => (
           <li key={match.id}>
-            <MatchCard match={match} now={now} onGiveFeedback={key === 'completed' ? setFeedbackFor : undefined} />
+            <MatchCard
+              match={match}
+              now={now}
+              onGiveFeedback={key === 'completed' ? setFeedbackFor : undefined}
+              actions={cardActions?.(match, now)}
+            />
           </li>
         ))}
       </ul>
@@ -98,6 +111,8 @@ export default function MatchesPageView({ tab: initialTab = 'upcoming' }: { tab?
           Past partners
         </Button>
       </header>
+
+      {aside}
 
       <Tabs
         label="Matches"

@@ -9,7 +9,7 @@ import RequestSentView from './RequestSentView';
 describe('RequestSentView', () => {
   it('shows the request with its partner and trail, and turns into a confirmation when accepted', async () => {
     const pending = makeMatch({ status: 'pending', partner: makeProfile({ name: 'Miguel Costa' }) });
-    mockFetch([{ path: '/api/matches/mine', body: { matches: [pending] } }]);
+    mockFetch([{ path: `/api/matches/${pending.id}`, body: pending }]);
     const { navigation, queryClient } = renderWithNavigation(<RequestSentView matchId={pending.id} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Request sent to play!' })).toBeDefined();
@@ -19,14 +19,32 @@ describe('RequestSentView', () => {
     expect(screen.queryByRole('button', { name: 'See the match' })).toBeNull();
 
     // A live event refreshes my matches: the partner has accepted.
-    queryClient.setQueryData(matchKeys.mine(), [{ ...pending, status: 'confirmed', compatibility: 88 }]);
+    queryClient.setQueryData(matchKeys.one(pending.id), { ...pending, status: 'confirmed', compatibility: 88 });
     expect((await screen.findByText(/Your hike is confirmed!/)).textContent).toBe('Miguel Costa accepted. Your hike is confirmed!');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Match Accepted!');
     fireEvent.click(screen.getByRole('button', { name: 'See the match' }));
     expect(navigation.navigate).toHaveBeenCalledWith({ name: 'match-accepted', matchId: pending.id });
   });
 
+  it.each([
+    [{ kind: 'rejected', by: 'partner' }, 'Request declined'],
+    [{ kind: 'withdrawn', by: 'me' }, 'Request withdrawn'],
+    [{ kind: 'expired', by: null }, 'Request expired'],
+  ] as const)('says what happened when the request ended: %j → %s', async (cancellation, heading) => {
+    const ended = makeMatch({
+      status: 'cancelled',
+      partner: makeProfile({ name: 'Miguel Costa' }),
+      cancellation: { ...cancellation, note: null, at: null, late: false },
+    });
+    mockFetch([{ path: `/api/matches/${ended.id}`, body: ended }]);
+    renderWithNavigation(<RequestSentView matchId={ended.id} />);
+    await screen.findByText('Sintra Forest Loop');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(heading);
+    expect(screen.queryByText(/as soon as/)).toBeNull();
+  });
+
   it('offers the way back when the request is gone', async () => {
-    mockFetch([{ path: '/api/matches/mine', body: { matches: [] } }]);
+    mockFetch([{ path: '/api/matches/gone', status: 404, body: { error: { code: 'not-found', message: 'Match not found.' } } }]);
     const { navigation } = renderWithNavigation(<RequestSentView matchId="gone" />);
 
     expect((await screen.findByRole('alert')).textContent).toBe('This request was declined or has expired.');

@@ -1,18 +1,45 @@
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { CheckCircle2, Send } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
-import { useMyMatch } from '../../../lib/queries/matches';
+import { useMatch } from '../../../lib/queries/matches';
 import { partnerNameOf } from '../utils/format';
 import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
 
+/** The view's title follows what happened to the request; SPEC §2's texts where they apply. */
+function headingOf(match: MatchView | undefined): string {
+  if (!match || match.status === 'pending') return 'Request sent to play!';
+  if (match.status === 'confirmed' || match.status === 'completed') return 'Match Accepted!';
+  switch (match.cancellation?.kind) {
+    case 'withdrawn':
+      return 'Request withdrawn';
+    case 'rejected':
+      return 'Request declined';
+    case 'expired':
+      return 'Request expired';
+    case 'cancelled':
+      return 'Hike cancelled';
+    default:
+      return 'Request sent to play!';
+  }
+}
+
+export interface RequestSentViewProps {
+  matchId: string;
+  /** Controls composed in by the app (withdraw, add to calendar, cancel, and why it ended). */
+  actions?: (match: MatchView) => ReactNode;
+}
+
 /**
- * SPEC §2 "request-sent": Request sent to play! The match is read from my live list, so when
- * the other person accepts, the view says so without a reload.
+ * SPEC §2 "request-sent": Request sent to play! The match is read with every state (cancelled
+ * included) and refreshed by live events, so the view says when the other person accepts or
+ * declines, or when the request was withdrawn, without a reload.
  */
-export default function RequestSentView({ matchId }: { matchId: string }) {
+export default function RequestSentView({ matchId, actions }: RequestSentViewProps) {
   const { navigate } = useNavigation();
-  const matchQuery = useMyMatch(matchId);
+  const matchQuery = useMatch(matchId);
   const match = matchQuery.data;
   const partnerName = partnerNameOf(match?.partner);
   const confirmed = match?.status === 'confirmed' || match?.status === 'completed';
@@ -23,8 +50,8 @@ export default function RequestSentView({ matchId }: { matchId: string }) {
         <span className="flex size-16 items-center justify-center rounded-full bg-accent-100 text-accent-700" aria-hidden="true">
           <Send className="size-8" />
         </span>
-        <h1 id="request-sent-heading" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
-          Request sent to play!
+        <h1 id="request-sent-heading" aria-live="polite" className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          {headingOf(match)}
         </h1>
       </header>
 
@@ -33,8 +60,6 @@ export default function RequestSentView({ matchId }: { matchId: string }) {
           <span className="sr-only">Loading the request…</span>
           <MatchSummarySkeleton />
         </div>
-      ) : matchQuery.isError ? (
-        <Alert tone="error">We couldn’t load this request. Please try again.</Alert>
       ) : match ? (
         <>
           <div aria-live="polite">
@@ -46,11 +71,12 @@ export default function RequestSentView({ matchId }: { matchId: string }) {
                 </p>
                 <Button onClick={() => navigate({ name: 'match-accepted', matchId })}>See the match</Button>
               </div>
-            ) : (
+            ) : match.status === 'pending' ? (
               <p className="text-center text-stone-600">
                 We’ll let you know as soon as <span className="font-semibold text-stone-800">{partnerName}</span> answers.
               </p>
-            )}
+            ) : null}
+            {actions?.(match)}
           </div>
           <MatchSummary match={match} showCompatibility={confirmed} />
         </>

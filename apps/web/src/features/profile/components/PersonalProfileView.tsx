@@ -1,6 +1,6 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { Camera, Pencil, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { useMe } from '../../../lib/queries/me';
@@ -17,13 +17,14 @@ import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
  * The personal-profile view (SPEC §2): the signed-in user's own profile with an Edit/Cancel
  * toggle. Everything but the e-mail can be edited; the picture is a preset or a cropped upload.
  */
-export default function PersonalProfileView() {
+export default function PersonalProfileView({ sections }: { sections?: ReactNode }) {
   const me = useMe().data;
   if (!me) return <ProfileSkeleton />;
-  return <PersonalProfile me={me} />;
+  return <PersonalProfile me={me} sections={sections} />;
 }
 
-function PersonalProfile({ me }: { me: Me }) {
+/** `sections`: settings the app composes in from other features (the calendar feed), below the profile. */
+function PersonalProfile({ me, sections }: { me: Me; sections?: ReactNode }) {
   const { profile } = me;
   const [editing, setEditing] = useState(false);
   const [photoOpen, setPhotoOpen] = useState(false);
@@ -68,6 +69,7 @@ function PersonalProfile({ me }: { me: Me }) {
       )}
 
       {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <ProfileDetails profile={profile} />}
+      {sections}
     </div>
   );
 }

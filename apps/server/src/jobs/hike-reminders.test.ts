@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { Job } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches, notifications } from '../db/schema/index.js';
+import { api, ARRABIDA_RIDGE, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
+import type { TestUser } from '../test/test-app.js';
+import { silentLog } from './log.js';
+import { addJob, TASKS } from './queue.js';
+import { startJobRunner, type JobRunner } from './runner.js';
+
+let w: MatchWorld;
+let ana: TestUser;
+let rui: TestUser;
+beforeAll(async () => {
+  w = await createMatchWorld();
+  ana = await registeredUser(w.t, 'ana@example.com', { fullName: 'Ana Ribeiro' });
+  rui = await registeredUser(w.t, 'rui@example.com', { fullName: 'Rui Santos' });
+});
+afterAll(async () => w.t.close());
+
+/** One server instance's job worker on the world's database, reading the world's (movable) clock. */
+const instance = () =>
+  startJobRunner({
+    connectionString: w.t.database.url,
+    db: w.t.database.db,
+    log: silentLog,
+    timeZone: 'Europe/Lisbon',
+    now: () => w.clock.now,
+    pollIntervalMs: 200,
+  });
+
+/** Runs the reminder task `times` times at once, spread over the runners, and waits for all of them. */
+async function runReminders(runners: JobRunner[], times: number) {
+  let done = 0;
+  const count = ({ job }: { job: Job }) => {
+    if (job.task_identifier === TASKS.remindHikes) done++;
+  };
+  for (const r of runners) r.events.on('job:success', count);
+  try {
+    for (let i = 0; i < times; i++) await addJob(w.t.database.db, TASKS.remindHikes, {});
+    await expect.poll(() => done, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(times);
+  } finally {
+    for (const r of runners) r.events.off('job:success', count);
+  }
+}
+
+const reminders = () =>
+  w.t.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.kind, 'hike-reminder'))
+    .then((rows) => rows.map((n) => ({ to: n.recipientId, actor: n.actorId, matchId: n.matchId, params: n.params })));
+
+async function confirmedHike(day: 'saturday' | 'sunday') {
+  const invitation = (await api(w.t, ana).post('/api/matches/invite', { userId: rui.id, trailId: w.trailId, day })).json();
+  const accepted = await api(w.t, rui).post(`/api/matches/${invitation.id}/accept`);
+  expect(accepted.json()).toMatchObject({ status: 'confirmed' });
+  return accepted.json() as { id: string };
+}
+
+describe('the day-before reminder, with two instances on one database', () => {
+  it('reminds each participant of each confirmed hike once, however many runs race', async () => {
+    const saturday = await confirmedHike('saturday');
+    const sunday = await confirmedHike('sunday');
+    const cancelled = await confirmedHike('saturday');
+    await api(w.t, ana).post(`/api/matches/${cancelled.id}/cancellation`, { reason: 'Double booked' });
+
+    const runners = await Promise.all([instance(), instance()]);
+    try {
+      // Friday 20th 12:00 UTC: Saturday's 10:00 hike (Lisbon = UTC in November) is 22 hours away,
+      // Sunday's 46: only Saturday's is due.
+      w.clock.now = new Date('2026-11-20T12:00:00Z');
+      await runReminders(runners, 6);
+      const friday = await reminders();
+      expect(friday.map((r) => `${r.to}→${r.matchId}`).sort()).toEqual([`${ana.id}→${saturday.id}`, `${rui.id}→${saturday.id}`].sort());
+      expect(friday.find((r) => r.to === ana.id)).toMatchObject({
+        actor: rui.id,
+        params: { actorName: 'Rui Santos', trailName: ARRABIDA_RIDGE.name, meetingPoint: ARRABIDA_RIDGE.location },
+      });
+      expect(friday.find((r) => r.to === ana.id)!.params.startTime).toBe('Saturday, 21 November 2026 at 10:00');
+      expect(friday.find((r) => r.to === rui.id)).toMatchObject({ actor: ana.id, params: { actorName: 'Ana Ribeiro' } });
+
+      // A day later the Sunday hike is due; Saturday's is not reminded again.
+      w.clock.now = new Date('2026-11-21T12:00:00Z');
+      await runReminders(runners, 6);
+      const all = await reminders();
+      expect(all).toHaveLength(4);
+      expect(
+        all
+          .filter((r) => r.matchId === sunday.id)
+          .map((r) => r.to)
+          .sort(),
+      ).toEqual([ana.id, rui.id].sort());
+      expect(all.some((r) => r.matchId === cancelled.id)).toBe(false);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+    const [row] = await w.t.database.db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.id, saturday.id)));
+    expect(row?.remindedAt).toEqual(new Date('2026-11-20T12:00:00Z'));
+  });
+
+  it('skips a hike confirmed less than two hours before its start', async () => {
+    // Saturday 21st 08:30 UTC: the 10:00 session is an hour and a half away.
+    w.clock.now = new Date('2026-11-21T08:30:00Z');
+    const lastMinute = await confirmedHike('saturday');
+    const runners = await Promise.all([instance(), instance()]);
+    try {
+      await runReminders(runners, 2);
+    } finally {
+      await Promise.all(runners.map((r) => r.stop()));
+    }
+    expect((await reminders()).some((r) => r.matchId === lastMinute.id)).toBe(false);
+  });
+});

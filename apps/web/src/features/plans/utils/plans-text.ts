@@ -1,0 +1,34 @@
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { LATE_CANCEL_WINDOW_MS } from '@trailbuddy/shared/domain/match-states';
+
+export const partnerFirstName = (match: MatchView) => match.partner?.name.trim().split(/\s+/)[0] || FALLBACK_LABELS.unknownPartner;
+export const trailName = (match: MatchView) => match.trail?.name || FALLBACK_LABELS.unknownTrail;
+
+/** Cancelling now would be recorded as late: the hike starts within 24 hours. */
+export const wouldBeLate = (match: MatchView, now: number) => new Date(match.startTime).getTime() - now < LATE_CANCEL_WINDOW_MS;
+
+/** Whether I sent this pending request or invitation (so I may withdraw it). */
+export const iSentIt = (match: MatchView) => match.status === 'pending' && !match.awaitingMyAnswer;
+
+/** A confirmed hike still to start: it can go in a calendar and be cancelled. */
+export const isUpcomingHike = (match: MatchView, now: number) => match.status === 'confirmed' && new Date(match.startTime).getTime() > now;
+
+/** One line that says what happened to a cancelled match, from my side. */
+export function whatHappened(match: MatchView): string | null {
+  const c = match.cancellation;
+  if (!c) return null;
+  const partner = partnerFirstName(match);
+  switch (c.kind) {
+    case 'withdrawn':
+      return c.by === 'me' ? 'You withdrew this request.' : `${partner} withdrew the request.`;
+    case 'rejected':
+      return c.by === 'me' ? 'You declined this request.' : `${partner} declined the request.`;
+    case 'cancelled':
+      return c.by === 'me' ? 'You cancelled this hike.' : `${partner} cancelled the hike.`;
+    case 'search-cancelled':
+      return 'You cancelled this search.';
+    case 'expired':
+      return 'This request expired: the session started before anyone answered.';
+  }
+}
