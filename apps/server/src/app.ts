@@ -22,9 +22,11 @@ import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { meRoutes } from './routes/me/routes.js';
+import { notificationRoutes } from './routes/notifications/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
+import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
 import { getTrail } from './services/trails.js';
 import { userRoutes } from './routes/users/routes.js';
@@ -107,6 +109,7 @@ export async function buildApp(opts: AppOptions) {
     events: opts.events,
     trailList,
     identity: identitySettings(env, opts.authSecret),
+    notifications: { unsubscribeKey: unsubscribeKey(opts.authSecret) },
   };
   for (const routes of [
     healthRoutes,
@@ -114,6 +117,7 @@ export async function buildApp(opts: AppOptions) {
     userRoutes,
     trailRoutes,
     matchRoutes,
+    notificationRoutes,
     favouriteRoutes,
     fileRoutes,
     eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),
