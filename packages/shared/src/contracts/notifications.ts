@@ -39,6 +39,9 @@ export interface NotificationBaseParams {
   trailName: string;
 }
 
+/** What the texts say when there is no actor or no match (or they are gone). */
+export const NOTIFICATION_PARAM_FALLBACKS: NotificationBaseParams = { actorName: 'Someone', trailName: 'your trail' };
+
 /** The extra params each kind takes from its caller (besides the ids `notify()` resolves). */
 export interface NotificationExtraParams {
   'request-received': Record<never, string>;
