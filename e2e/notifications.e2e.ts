@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatFindings, isFailing, mergeFindings, runAxe } from './support/axe';
 import { launchBrowser } from './support/browser';
 import type { InboxMail } from './support/inbox';
 import { signIn } from './support/people';
@@ -45,6 +46,11 @@ async function rawHeader(id: string, name: string): Promise<string> {
 }
 const fullMail = async (id: string): Promise<InboxMail> => (await (await fetch(`${inboxUrl}/api/email/${id}`)).json()) as InboxMail;
 const invitationMails = async () => (await mailsTo(ANA.email)).filter((m) => m.subject.includes('invited you'));
+/** The new views pass axe (serious and critical findings fail), as the a11y spec checks the others. */
+async function expectAccessible(page: Page, view: string) {
+  const findings = mergeFindings([{ width: page.viewportSize()?.width ?? 0, violations: (await runAxe(page)).violations }]);
+  expect(findings.filter(isFailing), formatFindings(view, findings)).toEqual([]);
+}
 const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -111,6 +117,7 @@ describe('notifications', () => {
         await expect.poll(() => bellOf(ana.page).getAttribute('aria-label'), POLL).toBe('Notifications');
         await bellOf(ana.page).click();
         await ana.page.getByTestId('notification-list').getByText(`${MIGUEL.name} invited you to ${TRAIL}.`).waitFor();
+        await expectAccessible(ana.page, 'notifications');
         // A reload keeps the counts (they come from the server, not the page).
         await miguel.page.reload();
         await expect.poll(() => bellOf(miguel.page).getAttribute('aria-label'), POLL).toBe('Notifications, 1 unread');
@@ -118,6 +125,7 @@ describe('notifications', () => {
         // Ana turns invitations' e-mail off in her profile's notification settings.
         await ana.page.getByRole('banner').getByRole('button', { name: 'Your profile' }).click();
         await ana.page.getByRole('link', { name: 'Notification settings' }).click();
+        await expectAccessible(ana.page, 'notification-settings');
         await ana.page.getByRole('checkbox', { name: 'Invitations: E-mail', exact: true }).uncheck();
         await ana.page.getByRole('button', { name: 'Save' }).click();
         await ana.page.getByText('Saved.').waitFor();
