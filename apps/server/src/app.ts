@@ -24,9 +24,11 @@ import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { messageRoutes } from './routes/messages/routes.js';
 import { meRoutes } from './routes/me/routes.js';
+import { notificationRoutes } from './routes/notifications/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
+import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
 import { getTrail } from './services/trails.js';
 import { userRoutes } from './routes/users/routes.js';
@@ -109,6 +111,7 @@ export async function buildApp(opts: AppOptions) {
     events: opts.events,
     trailList,
     identity: identitySettings(env, opts.authSecret),
+    notifications: { unsubscribeKey: unsubscribeKey(opts.authSecret) },
   };
   for (const routes of [
     healthRoutes,
@@ -117,6 +120,7 @@ export async function buildApp(opts: AppOptions) {
     trailRoutes,
     matchRoutes,
     messageRoutes,
+    notificationRoutes,
     favouriteRoutes,
     fileRoutes,
     eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),

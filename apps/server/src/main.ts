@@ -14,6 +14,7 @@ import { createMailTransport } from './mail/index.js';
 import { createSmsTransport } from './sms/index.js';
 import { resolveFromRoot } from './paths.js';
 import { resolveAuthSecret } from './secret.js';
+import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createStorage } from './storage/index.js';
 
 /** Creates the application database inside the embedded cluster on first start. */
@@ -33,6 +34,7 @@ async function main() {
   const env = parseEnv();
   const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
+  const authSecret = resolveAuthSecret(env, dataDir);
   const cleanups: (() => Promise<void>)[] = [];
 
   // The dev inbox loads while PostgreSQL starts: both take a moment, neither needs the other.
@@ -103,6 +105,7 @@ async function main() {
       timeZone: env.TRAIL_TIME_ZONE,
       mail: transport,
       sms: smsTransport,
+      notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
     });
     cleanups.unshift(() => jobs.stop());
   }
@@ -111,7 +114,7 @@ async function main() {
     env,
     db: database.db,
     storage,
-    authSecret: resolveAuthSecret(env, dataDir),
+    authSecret,
     events: hub,
     logger: log,
     logController: requestLogController(env),

@@ -37,6 +37,9 @@ const CalendarFeedSection = lazy(() => import('../features/plans/components/Cale
 // Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const planActions = (match: MatchView, now?: number) => later(<MatchPlanActions match={match} now={now} />);
+const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
+const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
+const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -59,6 +62,7 @@ function tabOf(view: View): MainTab | null {
   if (view.name === 'agenda') return 'agenda';
   if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
+  if (view.name === 'notifications' || view.name === 'notification' || view.name === 'notification-preferences') return null;
   return 'home';
 }
 
@@ -95,6 +99,12 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <AgendaView month={view.month} day={view.day} />;
     case 'not-found':
       return <NotFoundView />;
+    case 'notifications':
+      return <NotificationsView />;
+    case 'notification':
+      return <OpenNotificationView notificationId={view.notificationId} />;
+    case 'notification-preferences':
+      return <NotificationPreferencesView />;
   }
 });
 

@@ -147,11 +147,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All trails, ordered by order; optional activity and country filters */
+    /**
+     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
+     * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
+     */
     get: operations['getTrails'];
     put?: never;
     /** Administrators: add a trail as the coming weekend session */
     post: operations['postTrails'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/places': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The places that have trails, grouped by country (the location filter), and how many trails are listed */
+    get: operations['getTrailsPlaces'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -217,7 +237,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Other users ranked by compatibility for this trail and day */
+    /** A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others */
     get: operations['getTrailsByIdBestMatches'];
     put?: never;
     post?: never;
@@ -483,6 +503,178 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/matches/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of a match's conversation, newest page first, with the read receipts and my unread count */
+    get: operations['getMatchesByIdMessages'];
+    put?: never;
+    /** Send a message to my buddy; a retry with the same clientId returns the same message */
+    post: operations['postMatchesByIdMessages'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/messages/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a match's conversation read up to a message (never moves back) */
+    post: operations['postMatchesByIdMessagesRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/messages/unread': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My unread messages per open conversation and in total */
+    get: operations['getMessagesUnread'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My notifications, newest first, a page at a time (cursor), with the unread count */
+    get: operations['getNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/unread-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many of my notifications are unread (the bell) */
+    get: operations['getNotificationsUnreadCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark all my notifications read */
+    post: operations['postNotificationsReadAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My notification preferences: per kind and channel, quiet hours, time zone */
+    get: operations['getNotificationsPreferences'];
+    /** Replace my notification preferences */
+    put: operations['putNotificationsPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One-click unsubscribe from a notification mail (RFC 8058): turns off e-mail for the mail's kinds, no sign-in */
+    post: operations['postNotificationsUnsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my notifications (what an e-mailed link opens) */
+    get: operations['getNotificationsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark one of my notifications read */
+    post: operations['postNotificationsByIdRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favourites': {
     parameters: {
       query?: never;
@@ -545,7 +737,7 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, notification.created, notification.read).
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, message.created, message.read, notification.created, notification.read).
      *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
      *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
      *     ends a stream because the same account, or for visitors the same address, opened more streams than
@@ -2547,6 +2739,10 @@ export interface operations {
       query?: {
         activity?: 'hiking' | 'running' | 'biking';
         country?: string;
+        location?: string;
+        q?: string;
+        cursor?: string;
+        limit?: number;
       };
       header?: never;
       path?: never;
@@ -2582,6 +2778,7 @@ export interface operations {
               weekendDay: 'saturday' | 'sunday';
               order: number;
             }[];
+            nextCursor: string | null;
           };
         };
       };
@@ -2661,6 +2858,40 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTrailsPlaces: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            countries: {
+              country: string;
+              places: string[];
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2867,6 +3098,7 @@ export interface operations {
     parameters: {
       query: {
         day: 'saturday' | 'sunday';
+        cursor?: string;
       };
       header?: never;
       path: {
@@ -2911,6 +3143,7 @@ export interface operations {
               compatibility: number;
               searchingMatchId: string | null;
             }[];
+            nextCursor: string | null;
           };
         };
       };
@@ -4272,6 +4505,516 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesByIdMessages: {
+    parameters: {
+      query?: {
+        before?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            messages: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            }[];
+            nextCursor: string | null;
+            partnerRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            myRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          clientId: string;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            };
+            created: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            };
+            created: boolean;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdMessagesRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          messageId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            myRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMessagesUnread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            matches: {
+              matchId: string;
+              unread: number;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotifications: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              /** @enum {string} */
+              kind:
+                | 'request-received'
+                | 'invitation-received'
+                | 'match-accepted'
+                | 'match-rejected'
+                | 'match-cancelled'
+                | 'request-withdrawn'
+                | 'match-expired'
+                | 'message-received'
+                | 'feedback-prompt'
+                | 'hike-reminder'
+                | 'trail-removed'
+                | 'account-warning';
+              title: string;
+              body: string;
+              view:
+                | {
+                    /** @enum {string} */
+                    name: 'matches-page';
+                    /** @enum {string} */
+                    tab: 'upcoming' | 'pending' | 'completed';
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'match-accepted';
+                    matchId: string;
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'personal-profile';
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'home';
+                  };
+              matchId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              readAt: string | null;
+            }[];
+            nextCursor: string | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsUnreadCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            unread: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsReadAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channels: {
+              [key: string]: {
+                inApp?: boolean;
+                email?: boolean;
+                push?: boolean;
+              };
+            };
+            quietHours: {
+              start: string;
+              end: string;
+            } | null;
+            timeZone: string;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channels: {
+            [key: string]: {
+              inApp?: boolean;
+              email?: boolean;
+              push?: boolean;
+            };
+          };
+          quietHours: {
+            start: string;
+            end: string;
+          } | null;
+          timeZone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channels: {
+              [key: string]: {
+                inApp?: boolean;
+                email?: boolean;
+                push?: boolean;
+              };
+            };
+            quietHours: {
+              start: string;
+              end: string;
+            } | null;
+            timeZone: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            unsubscribed: string[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            kind:
+              | 'request-received'
+              | 'invitation-received'
+              | 'match-accepted'
+              | 'match-rejected'
+              | 'match-cancelled'
+              | 'request-withdrawn'
+              | 'match-expired'
+              | 'message-received'
+              | 'feedback-prompt'
+              | 'hike-reminder'
+              | 'trail-removed'
+              | 'account-warning';
+            title: string;
+            body: string;
+            view:
+              | {
+                  /** @enum {string} */
+                  name: 'matches-page';
+                  /** @enum {string} */
+                  tab: 'upcoming' | 'pending' | 'completed';
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'match-accepted';
+                  matchId: string;
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'personal-profile';
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'home';
+                };
+            matchId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            readAt: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsByIdRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
