@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
+import { pushRoutesWith } from './routes/push/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   storage: FileStorage;
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
+  /** The VAPID public key browsers subscribe to web push with; without one, push is off (GET /api/push/public-key 404s). */
+  vapidPublicKey?: string;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
   now?: () => Date;
@@ -122,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
     adminUserRoutes,
     devSmsRoutes,
     seoRoutesWith({ appUrl: env.APP_URL }),
+    pushRoutesWith({ vapidPublicKey: opts.vapidPublicKey }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

@@ -13,7 +13,8 @@ import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
 import { createSmsTransport } from './sms/index.js';
 import { resolveFromRoot } from './paths.js';
-import { resolveAuthSecret } from './secret.js';
+import { createPushSender } from './push/send.js';
+import { resolveAuthSecret, resolveVapidKeys } from './secret.js';
 import { createStorage } from './storage/index.js';
 
 /** Creates the application database inside the embedded cluster on first start. */
@@ -33,6 +34,9 @@ async function main() {
   const env = parseEnv();
   const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
+  // Production-required secrets are checked before anything starts.
+  const authSecret = resolveAuthSecret(env, dataDir);
+  const vapid = resolveVapidKeys(env, dataDir);
   const cleanups: (() => Promise<void>)[] = [];
 
   // The dev inbox loads while PostgreSQL starts: both take a moment, neither needs the other.
@@ -103,6 +107,7 @@ async function main() {
       timeZone: env.TRAIL_TIME_ZONE,
       mail: transport,
       sms: smsTransport,
+      push: createPushSender({ vapid }),
     });
     cleanups.unshift(() => jobs.stop());
   }
@@ -111,7 +116,8 @@ async function main() {
     env,
     db: database.db,
     storage,
-    authSecret: resolveAuthSecret(env, dataDir),
+    authSecret,
+    vapidPublicKey: vapid.publicKey,
     events: hub,
     logger: log,
     logController: requestLogController(env),

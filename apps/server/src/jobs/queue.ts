@@ -12,6 +12,7 @@ export const TASKS = {
   recurTrails: 'recur_trails',
   pruneLiveEvents: 'prune_live_events',
   pruneExpiredRecords: 'prune_expired_records',
+  sendPush: 'send_push',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -20,6 +21,8 @@ export interface AddJobOptions {
   maxAttempts?: number;
   /** A pending job with the same key is replaced rather than duplicated. */
   jobKey?: string;
+  /** Not before this time (default: at once). */
+  runAt?: Date;
 }
 
 /**
@@ -33,7 +36,8 @@ export async function addJob(db: DbOrTx, task: TaskName, payload: object, opts: 
       identifier => ${task}::text,
       payload => ${JSON.stringify(payload)}::json,
       max_attempts => ${opts.maxAttempts ?? null}::int,
-      job_key => ${opts.jobKey ?? null}::text
+      job_key => ${opts.jobKey ?? null}::text,
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
     )
   `);
 }

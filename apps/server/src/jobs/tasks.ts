@@ -3,6 +3,8 @@ import type { Db } from '../db/client.js';
 import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
 import { sendMailTask } from '../mail/task.js';
 import type { MailTransport } from '../mail/transports.js';
+import type { PushSender } from '../push/send.js';
+import { sendPushTask } from '../push/task.js';
 import { sendSmsTask } from '../sms/task.js';
 import type { SmsTransport } from '../sms/transports.js';
 import type { JobLog } from './log.js';
@@ -22,6 +24,8 @@ export interface TaskDeps {
   mail?: MailTransport | undefined;
   /** Without one (SMS off), `send_sms` jobs wait likewise. */
   sms?: SmsTransport | undefined;
+  /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
+  push?: PushSender | undefined;
 }
 
 /** Every task this server runs, by identifier (jobs/queue.ts). */
@@ -47,5 +51,6 @@ export function createTaskList(deps: TaskDeps): TaskList {
   };
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
+  if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;
 }

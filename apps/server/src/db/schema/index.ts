@@ -6,3 +6,4 @@ export * from './outgoing-messages.js';
 export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
+export * from './push-subscriptions.js';
