@@ -26,11 +26,15 @@ const PersonalProfileView = lazy(() => import('../features/profile/components/Pe
 const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
+const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
+const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
 const LOGIN_MODAL = 'login';
+/** The views that follow starting a search or sending a request: an answer is what the person waits for. */
+const PUSH_OFFER_VIEWS: ReadonlySet<View['name']> = new Set(['no-matches', 'request-sent']);
 const ONBOARDING_MODAL = 'onboarding';
 
 /** The view at the current URL (ADR 0019); an unknown address shows Home. */
@@ -79,7 +83,12 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'profile':
       return <ProfileView userId={view.userId} />;
     case 'personal-profile':
-      return <PersonalProfileView />;
+      return (
+        <>
+          <PersonalProfileView />
+          <PushSetting />
+        </>
+      );
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
   }
@@ -118,6 +127,9 @@ export function MainApp() {
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
   const afterFirstPaint = useAfterFirstPaint();
+  // Push is offered after a search or request was sent in this visit, never on the page landed on.
+  const landedOn = useRef(hrefOf(view));
+  const offerPush = Boolean(me) && PUSH_OFFER_VIEWS.has(view.name) && hrefOf(view) !== landedOn.current;
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
@@ -209,6 +221,7 @@ export function MainApp() {
           {showRegistration && me && <RegistrationModal me={me} />}
           {showOnboarding && <OnboardingCarousel onClose={() => closeModalEntry(ONBOARDING_MODAL, closeOnboarding)} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
+          {offerPush && <PushOffer />}
         </Suspense>
       </div>
     </NavigationContext.Provider>
