@@ -63,11 +63,12 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 
 async function keepMe(response: Response, epoch: number): Promise<void> {
   if (response.status === 401) return forgetPerson();
   if (!response.ok) return;
-  const me = (await response.clone().json()) as Me;
+  const copy = response.clone();
+  const me = (await response.json()) as Me;
   const kept = await currentPerson();
   if (epoch !== identityEpoch) return;
   if (kept !== null && kept !== me.user.id) await forgetPerson();
-  await (await caches.open(personCacheName(me.user.id))).put(PERSON_API_PATHS.me, response.clone());
+  await (await caches.open(personCacheName(me.user.id))).put(PERSON_API_PATHS.me, copy);
 }
 
 /**
@@ -79,7 +80,7 @@ async function keepMe(response: Response, epoch: number): Promise<void> {
 async function keepUpcoming(response: Response, epoch: number): Promise<void> {
   if (response.status === 401) return forgetPerson();
   if (!response.ok) return;
-  const { matches } = (await response.clone().json()) as { matches: MatchView[] };
+  const { matches } = (await response.json()) as { matches: MatchView[] };
   const person = await currentPerson();
   if (!person || epoch !== identityEpoch) return;
   const upcoming = splitMatchTabs(matches, Date.now()).upcoming;
@@ -107,7 +108,8 @@ function personRoute(path: string, keep: (response: Response, epoch: number) => 
       } catch {
         return fromPersonCache(path);
       }
-      (event as ExtendableEvent).waitUntil(keep(response, epoch).catch(() => undefined));
+      // The page reads this response; what is kept is read from a copy taken before it does.
+      (event as ExtendableEvent).waitUntil(keep(response.clone(), epoch).catch(() => undefined));
       return response;
     },
     'GET',
