@@ -23,9 +23,11 @@ import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { pushRoutesWith } from './routes/push/routes.js';
 import { meRoutes } from './routes/me/routes.js';
+import { notificationRoutes } from './routes/notifications/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
 import type { RouteDeps } from './routes/types.js';
+import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createTrailListCache, type TrailListCache } from './services/trail-list-cache.js';
 import { getTrail } from './services/trails.js';
 import { userRoutes } from './routes/users/routes.js';
@@ -110,6 +112,7 @@ export async function buildApp(opts: AppOptions) {
     events: opts.events,
     trailList,
     identity: identitySettings(env, opts.authSecret),
+    notifications: { unsubscribeKey: unsubscribeKey(opts.authSecret) },
   };
   for (const routes of [
     healthRoutes,
@@ -117,6 +120,7 @@ export async function buildApp(opts: AppOptions) {
     userRoutes,
     trailRoutes,
     matchRoutes,
+    notificationRoutes,
     favouriteRoutes,
     fileRoutes,
     eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),

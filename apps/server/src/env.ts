@@ -163,6 +163,11 @@ export const envSchema = z.object({
   EMAILJS_TEMPLATE_GENERAL: z.string().optional(),
   EMAILJS_TEMPLATE_MATCH: z.string().optional(),
   EMAILJS_ORIGIN: z.url().default('https://api.emailjs.com'),
+  /**
+   * Notification mail (ADR 0025): seconds a notification may stay unseen in the app before it is
+   * e-mailed; a burst within it becomes one mail.
+   */
+  NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).default(120),
   DEV_INBOX: bool(true),
   DEV_INBOX_SMTP_PORT: z.coerce.number().int().default(1025),
   DEV_INBOX_WEB_PORT: z.coerce.number().int().default(1080),

@@ -15,6 +15,7 @@ import { createSmsTransport } from './sms/index.js';
 import { resolveFromRoot } from './paths.js';
 import { createPushSender } from './push/send.js';
 import { resolveAuthSecret, resolveVapidKeys } from './secret.js';
+import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createStorage } from './storage/index.js';
 
 /** Creates the application database inside the embedded cluster on first start. */
@@ -108,6 +109,7 @@ async function main() {
       mail: transport,
       sms: smsTransport,
       push: createPushSender({ vapid }),
+      notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
     });
     cleanups.unshift(() => jobs.stop());
   }

@@ -12,6 +12,10 @@ export const TASKS = {
   recurTrails: 'recur_trails',
   pruneLiveEvents: 'prune_live_events',
   pruneExpiredRecords: 'prune_expired_records',
+  /** A person's due notifications, batched into one mail (notifications/mail-batch.ts). */
+  mailNotifications: 'mail_notifications',
+  /** Feedback prompts for the hikes that ended (notifications/feedback-prompts.ts). */
+  promptFeedback: 'prompt_feedback',
   sendPush: 'send_push',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
@@ -21,7 +25,7 @@ export interface AddJobOptions {
   maxAttempts?: number;
   /** A pending job with the same key is replaced rather than duplicated. */
   jobKey?: string;
-  /** Not before this time (default: at once). */
+  /** Not before this instant (default: at once). */
   runAt?: Date;
 }
 

@@ -29,6 +29,12 @@ export function scheduledJobs(): ParsedCronItem[] {
       match: '* * * * *',
       options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
     },
+    {
+      task: TASKS.promptFeedback,
+      identifier: TASKS.promptFeedback,
+      match: '* * * * *',
+      options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
+    },
     // Pruning deletes idempotently, so it needs no queue of its own.
     { task: TASKS.pruneLiveEvents, identifier: TASKS.pruneLiveEvents, match: '*/5 * * * *', options: { maxAttempts: 1 } },
     { task: TASKS.pruneExpiredRecords, identifier: TASKS.pruneExpiredRecords, match: '17 * * * *', options: { maxAttempts: 1 } },

@@ -2,6 +2,8 @@ import type { TaskList } from 'graphile-worker';
 import type { Db } from '../db/client.js';
 import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
 import { sendMailTask } from '../mail/task.js';
+import { promptFeedback } from '../notifications/feedback-prompts.js';
+import { mailNotificationsTask, type NotificationMailSettings } from '../notifications/mail-batch.js';
 import type { MailTransport } from '../mail/transports.js';
 import type { PushSender } from '../push/send.js';
 import { sendPushTask } from '../push/task.js';
@@ -24,6 +26,8 @@ export interface TaskDeps {
   mail?: MailTransport | undefined;
   /** Without one (SMS off), `send_sms` jobs wait likewise. */
   sms?: SmsTransport | undefined;
+  /** Without them, `mail_notifications` jobs wait for an instance that has them. */
+  notificationMail?: NotificationMailSettings | undefined;
   /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
   push?: PushSender | undefined;
 }
@@ -40,6 +44,10 @@ export function createTaskList(deps: TaskDeps): TaskList {
       const recurred = await recurTrails(db, now(), deps.timeZone);
       if (recurred > 0) log.info({ recurred }, 'recurred trails');
     },
+    [TASKS.promptFeedback]: async () => {
+      const prompted = await promptFeedback(db, now());
+      if (prompted > 0) log.info({ prompted }, 'feedback prompts');
+    },
     [TASKS.pruneLiveEvents]: async () => {
       const deleted = await pruneLiveEvents(db, { olderThan: new Date(now().getTime() - LIVE_EVENT_RETENTION_MS) });
       if (deleted > 0) log.info({ deleted }, 'pruned live events');
@@ -50,6 +58,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
     },
   };
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
+  if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
   if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;

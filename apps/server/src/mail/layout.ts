@@ -7,6 +7,8 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on notification mails; one-line values. */
+  headers?: Record<string, string>;
 }
 
 const BRAND = 'TrailBuddy';
@@ -55,6 +57,17 @@ export function button(href: string, label: string): Block {
       `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};">If the button does not work, copy this address into your browser:<br>` +
       `<a href="${safeHref}" style="color:${GREEN};word-break:break-all;">${safeHref}</a></p>`,
     text: `${label}: ${href}`,
+  };
+}
+
+/** A short line with a plain link, e.g. the preferences under a notification mail. */
+export function smallLink(text: string, href: string, label: string): Block {
+  const safeHref = escapeHtml(href);
+  return {
+    html:
+      `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:${MUTED};">${escapeHtml(text)} ` +
+      `<a href="${safeHref}" style="color:${GREEN};">${escapeHtml(label)}</a></p>`,
+    text: `${text} ${label}: ${href}`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { button, details, layout, paragraph, type RenderedMail } from './layout.js';
+import { notificationItemsSchema, renderNotificationMail } from './notification-templates.js';
 
 export type { RenderedMail } from './layout.js';
 
@@ -34,7 +35,24 @@ export const templateSchemas = {
   'verify-and-change-email': withLink.extend({ new_email: z.email() }),
   'recover-email': withLink.extend({ new_email: z.email() }),
   'second-factor-added': withLink.extend({ factor: required }),
+  /**
+   * The notifications of one batch (ADR 0025). `items` is a JSON list (params stay strings, as
+   * EmailJS takes them); each item is rendered by its kind's template (notification-templates.ts).
+   */
+  notifications: general.extend({
+    items: z.string().refine((json) => notificationItemsSchema.safeParse(safeJson(json)).success, 'must be a JSON list of notifications'),
+    unsubscribe_url: webLink,
+    preferences_url: webLink,
+  }),
 } as const;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export type TemplateName = keyof typeof templateSchemas;
 export type TemplateParams<N extends TemplateName> = z.infer<(typeof templateSchemas)[N]>;
@@ -55,6 +73,7 @@ export const emailJsTemplateOf: Record<TemplateName, EmailJsTemplateKind> = {
   'verify-and-change-email': 'general',
   'recover-email': 'general',
   'second-factor-added': 'general',
+  notifications: 'general',
 };
 
 export function isTemplateName(name: string): name is TemplateName {
@@ -112,6 +131,13 @@ export function renderMail(mail: TemplateMail): RenderedMail {
       return secondFactorAdded(mail.params);
     case 'email-sign-in':
       return emailSignIn(mail.params);
+    case 'notifications':
+      return renderNotificationMail({
+        toName: mail.params.to_name,
+        items: notificationItemsSchema.parse(JSON.parse(mail.params.items)),
+        unsubscribeUrl: mail.params.unsubscribe_url,
+        preferencesUrl: mail.params.preferences_url,
+      });
   }
 }
 

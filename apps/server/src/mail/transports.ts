@@ -73,7 +73,7 @@ export function createSmtpTransport(smtpUrl: string, from: string, opts: SmtpTra
           // Derived from the idempotency key, so a retry of a mail whose first attempt did
           // arrive carries the same Message-ID and receivers can drop the duplicate.
           messageId: `<${createHash('sha256').update(mail.idempotencyKey).digest('hex').slice(0, 32)}@${messageIdDomain}>`,
-          headers: { 'X-Idempotency-Key': mail.idempotencyKey },
+          headers: { ...mail.headers, 'X-Idempotency-Key': mail.idempotencyKey },
         });
       } catch (err) {
         throw smtpError(err);

@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import webpush from 'web-push';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pushSubscriptions } from '../db/schema/index.js';
+import { notifications, pushSubscriptions } from '../db/schema/index.js';
+import { notify } from '../notifications/notify.js';
+import { loadPreferences, savePreferences } from '../notifications/preferences.js';
 import { TASKS } from '../jobs/queue.js';
 import type { VapidKeys } from '../secret.js';
 import { startTestPushEndpoint, type TestBrowser, type TestPushEndpoint } from '../test/push-endpoint.js';
@@ -191,6 +193,65 @@ describe('expired subscriptions', () => {
     await t.database.db.delete(pushSubscriptions);
     await deliver();
     expect(endpoint.received(browser)).toEqual([]);
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+  });
+});
+
+describe('the push channel of notify()', () => {
+  const notifyAna = (now?: Date) =>
+    t.database.db.transaction((tx) => notify(tx, { recipientId: ana.id, kind: 'request-received', actorId: rui.id, now }));
+  const latestNotification = async () =>
+    (await t.database.db.select().from(notifications).where(eq(notifications.recipientId, ana.id))).sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+    )[0]!;
+  const setPreferences = async (patch: object) =>
+    savePreferences(t.database.db, ana.id, { ...(await loadPreferences(t.database.db, ana.id)), ...patch });
+
+  beforeEach(async () => {
+    await setPreferences({ channels: {}, quietHours: null, timeZone: 'UTC' });
+  });
+
+  it('pushes the notification’s own texts to the recipient’s browsers, opening the notification', async () => {
+    const browser = await subscribedBrowser(ana);
+    await notifyAna();
+    await deliver();
+    const { id } = await latestNotification();
+    const [message] = endpoint.received(browser);
+    expect(JSON.parse(message!.body)).toEqual({
+      title: 'New buddy request',
+      body: expect.stringContaining('wants to hike'),
+      url: `/notifications/${id}`,
+      tag: `request-received:${id}`,
+    });
+  });
+
+  it('pushes nothing when the person turned push off for the kind (the notification is still created)', async () => {
+    const browser = await subscribedBrowser(ana);
+    await setPreferences({ channels: { 'request-received': { push: false } } });
+    await notifyAna();
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+    await deliver();
+    expect(endpoint.received(browser)).toEqual([]);
+    expect((await latestNotification()).kind).toBe('request-received');
+  });
+
+  it('pushes nothing in the person’s quiet hours', async () => {
+    await subscribedBrowser(ana);
+    await setPreferences({ quietHours: { start: '22:00', end: '07:00' } });
+    await notifyAna(new Date('2026-11-25T23:30:00Z'));
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+    await notifyAna(new Date('2026-11-25T12:00:00Z'));
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toHaveLength(1);
+  });
+
+  it('rolls back with the change: no push for a notification that never was', async () => {
+    await subscribedBrowser(ana);
+    await t.database.db
+      .transaction(async (tx) => {
+        await notify(tx, { recipientId: ana.id, kind: 'request-received', actorId: rui.id });
+        throw new Error('business write failed');
+      })
+      .catch(() => undefined);
     expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
   });
 });

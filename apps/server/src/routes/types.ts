@@ -19,6 +19,8 @@ export interface RouteDeps {
   /** The public trail list, shared by GET /api/trails and the page renderer. */
   trailList: TrailListCache;
   identity: IdentitySettings;
+  /** Notifications (ADR 0025): the key of the mails' one-click unsubscribe tokens. */
+  notifications: { unsubscribeKey: Buffer };
 }
 
 export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => Promise<void> | void;

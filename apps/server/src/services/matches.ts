@@ -11,6 +11,7 @@ import { AppError, conflict, forbidden, invalidField, notFound } from '../errors
 import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
+import { notify } from '../notifications/notify.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
 export interface MatchContext {
@@ -110,6 +111,7 @@ export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): 
       .returning();
     if (!m) throw await refusal(tx, matchId, 'request', ctx.userId, { selfIf: (row) => row.id1 === ctx.userId });
     await announce(tx, m);
+    await notify(tx, { recipientId: m.id1, kind: 'request-received', matchId: m.id, actorId: ctx.userId, now: ctx.now });
     return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
 }
@@ -131,6 +133,7 @@ export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Pro
       .returning();
     if (!m) throw illegal('invite', await loadMatch(tx, match.id));
     await announce(tx, m);
+    await notify(tx, { recipientId: input.userId, kind: 'invitation-received', matchId: m.id, actorId: ctx.userId, now: ctx.now });
     return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
 }
@@ -165,7 +168,8 @@ function skillLevelText(skills: { hiking: string; running: string }, activity: A
 /**
  * Accept (pending → confirmed): one guarded UPDATE decides the race, so of any number of
  * concurrent accepts exactly one confirms. Then, in the same transaction: compatibility, the
- * accepter's new search for the slot, and the match-confirmed mail to both (SPEC §4, §7).
+ * accepter's new search for the slot, the match-confirmed mail to the accepter and the
+ * match-accepted notification to the requester (SPEC §4, §7; ADR 0025).
  */
 export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
@@ -198,27 +202,44 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
 
     await ensureSearch(tx, ctx.userId, trail, { start: m.startTime, end: m.endTime }, m.id);
 
-    for (const [me, partner] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      if (!me || !partner) continue;
-      const partnerTraits = matchingTraits(partner.profile);
+    const accepter = m.id1 === ctx.userId ? a : b;
+    const requester = m.id1 === ctx.userId ? b : a;
+    const details = (partner: NonNullable<typeof a>) => ({
+      partnerBio: partner.profile?.bio ?? '',
+      partnerSkillLevel: skillLevelText(matchingTraits(partner.profile)?.skills ?? PROFILE_DEFAULTS.skills, trail.activity),
+      location: trail.location,
+      startTime: formatMailDateTime(m.startTime, ctx.timeZone),
+      endTime: formatMailDateTime(m.endTime, ctx.timeZone),
+    });
+    // The one who asked hears of the accept through the notifications (in the app, and by mail
+    // with the match-confirmed details if they do not see it in time: ADR 0025). The one who
+    // accepted gets the match-confirmed mail at once, as SPEC §7 sends it to both parties: it is
+    // the record of what they just did, not news to them.
+    if (requester && accepter) {
+      await notify(tx, {
+        recipientId: requester.user.id,
+        kind: 'match-accepted',
+        matchId: m.id,
+        actorId: ctx.userId,
+        params: details(accepter),
+        now: ctx.now,
+      });
+      const d = details(requester);
       await enqueueMail(tx, {
         template: 'match-confirmed',
         // A tenant account's mailbox is its tenant_email (ADR 0009).
-        to: me.user.tenantEmail ?? me.user.email,
+        to: accepter.user.tenantEmail ?? accepter.user.email,
         params: {
-          to_name: me.profile?.fullName ?? me.user.name,
-          partner_name: partner.profile?.fullName ?? partner.user.name,
-          partner_bio: partner.profile?.bio ?? '',
-          partner_skill_level: skillLevelText(partnerTraits?.skills ?? PROFILE_DEFAULTS.skills, trail.activity),
+          to_name: accepter.profile?.fullName ?? accepter.user.name,
+          partner_name: requester.profile?.fullName ?? requester.user.name,
+          partner_bio: d.partnerBio,
+          partner_skill_level: d.partnerSkillLevel,
           trail_name: trail.name,
-          start_time: formatMailDateTime(m.startTime, ctx.timeZone),
-          end_time: formatMailDateTime(m.endTime, ctx.timeZone),
+          start_time: d.startTime,
+          end_time: d.endTime,
           location: trail.location,
         },
-        idempotencyKey: `match-confirmed:${m.id}:${me.user.id}`,
+        idempotencyKey: `match-confirmed:${m.id}:${accepter.user.id}`,
       });
     }
     await announce(tx, confirmed!);
@@ -242,6 +263,12 @@ export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): P
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending'), arrayContains(matches.participants, [ctx.userId])))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'reject', ctx.userId, { participantsOnly: true });
+    // The one who asked taking it back withdraws it; the other one declining rejects it.
+    const partner = partnerOf(m, ctx.userId);
+    if (partner) {
+      const kind = m.requestedBy === ctx.userId ? 'request-withdrawn' : 'match-rejected';
+      await notify(tx, { recipientId: partner, kind, matchId: m.id, actorId: ctx.userId, now: ctx.now });
+    }
     const wasSomeonesSearch = m.requestedBy !== m.id1 && !m.createdManually;
     if (wasSomeonesSearch && m.startTime > ctx.now) {
       await ensureSearch(tx, m.id1, await loadTrail(tx, m.trailId), { start: m.startTime, end: m.endTime }, m.id);

@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
-import { trails } from '../db/schema/index.js';
+import { matches, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
+import { notify } from '../notifications/notify.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
@@ -105,9 +106,32 @@ export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: str
   });
 }
 
-/** Deletes a trail (its matches go with it); returns the removed row's file keys. */
-export async function deleteTrail(db: Db, id: string): Promise<{ image: string | null; map: string | null }> {
+/**
+ * Deletes a trail (its matches go with it); returns the removed row's file keys. Everyone with
+ * a match still to come there is told, in the same transaction, before the matches go (the
+ * notification keeps the trail's name; its match link becomes null).
+ */
+export async function deleteTrail(
+  db: Db,
+  id: string,
+  ctx: { actorId: string; now: Date },
+): Promise<{ image: string | null; map: string | null }> {
   return db.transaction(async (tx) => {
+    const affected = await tx
+      .select({ id: matches.id, participants: matches.participants })
+      .from(matches)
+      .where(
+        and(
+          eq(matches.trailId, id),
+          inArray(matches.status, ['searching', 'pending', 'confirmed', 'active']),
+          gt(matches.endTime, ctx.now),
+        ),
+      );
+    for (const m of affected) {
+      for (const recipientId of m.participants) {
+        await notify(tx, { recipientId, kind: 'trail-removed', matchId: m.id, actorId: ctx.actorId, now: ctx.now });
+      }
+    }
     const [row] = await tx.delete(trails).where(eq(trails.id, id)).returning({ image: trails.image, map: trails.map });
     if (!row) throw notFound('Trail');
     await publishEvent(tx, { type: 'trail.deleted', audience: null, payload: { trailId: id } });

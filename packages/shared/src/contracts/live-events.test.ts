@@ -6,7 +6,14 @@ import { cachesToRefresh, LIVE_EVENT_PAYLOADS, streamReplacedSchema } from './li
 
 describe('the live events', () => {
   it('give every event type a payload schema and at least one cache it refreshes, all of them real cache roots', () => {
-    expect([...LIVE_EVENT_TYPES].sort()).toEqual(['match.changed', 'trail.changed', 'trail.created', 'trail.deleted']);
+    expect([...LIVE_EVENT_TYPES].sort()).toEqual([
+      'match.changed',
+      'notification.created',
+      'notification.read',
+      'trail.changed',
+      'trail.created',
+      'trail.deleted',
+    ]);
     expect(Object.keys(LIVE_EVENT_PAYLOADS).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
     const roots: readonly string[] = Object.values(CACHE_ROOTS);
     for (const type of LIVE_EVENT_TYPES) {
@@ -30,6 +37,9 @@ describe('the live events', () => {
     expect(LIVE_EVENT_PAYLOADS['match.changed'].safeParse({ matchId: '', status: 'pending' }).success).toBe(false);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({ trailId: 't1' }).success).toBe(true);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({}).success).toBe(false);
+    expect(LIVE_EVENT_PAYLOADS['notification.created'].safeParse({ notificationId: 'n1', kind: 'match-accepted' }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({ notificationId: null }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({}).success).toBe(false);
   });
 
   it('keep the stream-control event names apart from the data events', () => {

@@ -19,6 +19,9 @@ export const LIVE_EVENT_PAYLOADS = {
   'trail.created': trailPayload,
   'trail.deleted': trailPayload,
   'trail.changed': trailPayload,
+  'notification.created': z.object({ notificationId: id(), kind: id() }),
+  /** `notificationId` null: every notification of the recipient was read. */
+  'notification.read': z.object({ notificationId: z.nullable(id()) }),
 } as const satisfies Record<LiveEventType, z.ZodMiniType<Record<string, unknown>>>;
 
 export type LiveEventPayload<T extends LiveEventType = LiveEventType> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

@@ -6,4 +6,5 @@ export * from './outgoing-messages.js';
 export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
+export * from './notifications.js';
 export * from './push-subscriptions.js';

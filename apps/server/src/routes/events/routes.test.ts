@@ -436,6 +436,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       events: fake.hub,
       trailList: createTrailListCache(database.db, fake.hub),
       identity: identitySettings(parseEnv({ NODE_ENV: 'test' }), 'test-secret-that-is-at-least-32-characters-long'),
+      notifications: { unsubscribeKey: Buffer.alloc(32) },
     };
     await mini.register(async (scope) => eventRoutesWith({ heartbeatMs: 50, maxBufferedBytes: 64 * 1024 })(scope, deps));
     url = `${await mini.listen({ port: 0, host: '127.0.0.1' })}/api/events`;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../db/schema/index.js';
+import { matches, notifications } from '../../db/schema/index.js';
 import { queuedMail } from '../../test/queued-jobs.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
@@ -81,7 +81,7 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
     expect((await api(w.t, carla).post(`/api/matches/${searchId}/accept`)).statusCode).toBe(403);
   });
 
-  it('confirms on Ana’s accept: compatibility, a new search for her slot, and a mail to both', async () => {
+  it('confirms on Ana’s accept: compatibility, a new search for her slot, her match-confirmed mail and Bruno’s notification', async () => {
     const res = await api(w.t, ana).post(`/api/matches/${searchId}/accept`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'confirmed', compatibility: 68 });
@@ -93,8 +93,11 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
       .where(and(eq(matches.fromMatchId, searchId), eq(matches.status, 'searching')));
     expect(fresh).toMatchObject({ id1: ana.id, trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON) });
 
+    // Bruno, who asked, hears through the notifications (ADR 0025); Ana gets the mail of SPEC §7 at once.
     const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
-    expect(mails.map((m) => m.to).sort()).toEqual(['ana@example.com', 'bruno@example.com']);
+    expect(mails.map((m) => m.to)).toEqual(['ana@example.com']);
+    const [toBruno] = await w.t.database.db.select().from(notifications).where(eq(notifications.recipientId, bruno.id));
+    expect(toBruno).toMatchObject({ kind: 'match-accepted', matchId: searchId, actorId: ana.id, mailStatus: 'pending' });
     const toAna = mails.find((m) => m.to === 'ana@example.com')!;
     expect(toAna.params).toMatchObject({
       to_email: 'ana@example.com',

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../db/schema/index.js';
+import { matches, notifications } from '../../db/schema/index.js';
 import { queuedMail } from '../../test/queued-jobs.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
@@ -44,6 +44,8 @@ describe('races, against the real database', () => {
       .where(and(eq(matches.fromMatchId, pending!.id), eq(matches.status, 'searching')));
     expect(fresh).toHaveLength(1);
     const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(1);
+    const accepted = await w.t.database.db.select().from(notifications).where(eq(notifications.kind, 'match-accepted'));
+    expect(accepted).toHaveLength(1);
   });
 });

@@ -142,8 +142,8 @@ export const trailRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req, reply) => {
-      await requireAdmin(req, deps.adminEmails);
-      const files = await deleteTrail(deps.db, req.params.id);
+      const admin = await requireAdmin(req, deps.adminEmails);
+      const files = await deleteTrail(deps.db, req.params.id, { actorId: admin.id, now: deps.now() });
       // Files are removed after the row: a failure here leaves an orphan file, never a broken trail.
       for (const key of [files.image, files.map]) {
         if (key && !/^(https?:)?\//.test(key))

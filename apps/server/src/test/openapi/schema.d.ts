@@ -431,6 +431,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My notifications, newest first, a page at a time (cursor), with the unread count */
+    get: operations['getNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/unread-count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How many of my notifications are unread (the bell) */
+    get: operations['getNotificationsUnreadCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/read-all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark all my notifications read */
+    post: operations['postNotificationsReadAll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My notification preferences: per kind and channel, quiet hours, time zone */
+    get: operations['getNotificationsPreferences'];
+    /** Replace my notification preferences */
+    put: operations['putNotificationsPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One-click unsubscribe from a notification mail (RFC 8058): turns off e-mail for the mail's kinds, no sign-in */
+    post: operations['postNotificationsUnsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of my notifications (what an e-mailed link opens) */
+    get: operations['getNotificationsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark one of my notifications read */
+    post: operations['postNotificationsByIdRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favourites': {
     parameters: {
       query?: never;
@@ -493,7 +613,7 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed).
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, notification.created, notification.read).
      *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
      *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
      *     ends a stream because the same account, or for visitors the same address, opened more streams than
@@ -3754,6 +3874,328 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotifications: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              /** @enum {string} */
+              kind:
+                | 'request-received'
+                | 'invitation-received'
+                | 'match-accepted'
+                | 'match-rejected'
+                | 'match-cancelled'
+                | 'request-withdrawn'
+                | 'match-expired'
+                | 'message-received'
+                | 'feedback-prompt'
+                | 'hike-reminder'
+                | 'trail-removed'
+                | 'account-warning';
+              title: string;
+              body: string;
+              view:
+                | {
+                    /** @enum {string} */
+                    name: 'matches-page';
+                    /** @enum {string} */
+                    tab: 'upcoming' | 'pending' | 'completed';
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'match-accepted';
+                    matchId: string;
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'personal-profile';
+                  }
+                | {
+                    /** @enum {string} */
+                    name: 'home';
+                  };
+              matchId: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              readAt: string | null;
+            }[];
+            nextCursor: string | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsUnreadCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            unread: number;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsReadAll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channels: {
+              [key: string]: {
+                inApp?: boolean;
+                email?: boolean;
+                push?: boolean;
+              };
+            };
+            quietHours: {
+              start: string;
+              end: string;
+            } | null;
+            timeZone: string;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channels: {
+            [key: string]: {
+              inApp?: boolean;
+              email?: boolean;
+              push?: boolean;
+            };
+          };
+          quietHours: {
+            start: string;
+            end: string;
+          } | null;
+          timeZone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            channels: {
+              [key: string]: {
+                inApp?: boolean;
+                email?: boolean;
+                push?: boolean;
+              };
+            };
+            quietHours: {
+              start: string;
+              end: string;
+            } | null;
+            timeZone: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsUnsubscribe: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            unsubscribed: string[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getNotificationsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** @enum {string} */
+            kind:
+              | 'request-received'
+              | 'invitation-received'
+              | 'match-accepted'
+              | 'match-rejected'
+              | 'match-cancelled'
+              | 'request-withdrawn'
+              | 'match-expired'
+              | 'message-received'
+              | 'feedback-prompt'
+              | 'hike-reminder'
+              | 'trail-removed'
+              | 'account-warning';
+            title: string;
+            body: string;
+            view:
+              | {
+                  /** @enum {string} */
+                  name: 'matches-page';
+                  /** @enum {string} */
+                  tab: 'upcoming' | 'pending' | 'completed';
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'match-accepted';
+                  matchId: string;
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'personal-profile';
+                }
+              | {
+                  /** @enum {string} */
+                  name: 'home';
+                };
+            matchId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            readAt: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsByIdRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };

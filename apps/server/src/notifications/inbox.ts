@@ -1,0 +1,92 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_KINDS,
+  notificationTexts,
+  type NotificationItem,
+  type NotificationPage,
+  type NotificationParams,
+} from '@trailbuddy/shared/contracts/notifications';
+import type { DbOrTx } from '../db/client.js';
+import { notifications } from '../db/schema/index.js';
+import { invalidField, notFound } from '../errors.js';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** The public shape: texts rendered from the shared kinds table, and the view it opens. */
+export function presentNotification(row: NotificationRow): NotificationItem {
+  const params = { actorName: 'Someone', trailName: 'your trail', ...row.params } as NotificationParams;
+  return {
+    id: row.id,
+    kind: row.kind,
+    ...notificationTexts(row.kind, params),
+    view: NOTIFICATION_KINDS[row.kind].opens({ matchId: row.matchId }),
+    matchId: row.matchId,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/** The page cursor: the last entry's time (to the microsecond, as stored) and id. */
+const encodeCursor = (createdAtText: string, id: string) => Buffer.from(JSON.stringify([createdAtText, id])).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)) && /^[0-9a-f-]{36}$/i.test(id)) {
+      return { createdAt, id };
+    }
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw invalidField('cursor', 'The cursor is not one this list gave out.');
+}
+
+const listed = (recipientId: string) => and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true));
+
+export async function unreadCount(db: DbOrTx, recipientId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(listed(recipientId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** One page of the person's notifications, newest first. */
+export async function listNotifications(
+  db: DbOrTx,
+  recipientId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<NotificationPage> {
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const rows = await db
+    .select({
+      row: notifications,
+      createdAtText: sql<string>`to_char(${notifications.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(notifications)
+    .where(
+      and(
+        listed(recipientId),
+        after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(page.limit + 1);
+  const items = rows.slice(0, page.limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((r) => presentNotification(r.row)),
+    nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtText, last.row.id) : null,
+    unread: await unreadCount(db, recipientId),
+  };
+}
+
+/** One of the person's notifications; someone else's is "not found", as if it did not exist. */
+export async function getNotification(db: DbOrTx, recipientId: string, id: string): Promise<NotificationItem> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)));
+  if (!row) throw notFound('Notification');
+  return presentNotification(row);
+}
