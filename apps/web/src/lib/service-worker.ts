@@ -1,5 +1,3 @@
-import { deletePersonCaches } from './service-worker-offline';
-
 /** The built worker (vite-plugin-pwa writes src/sw.ts there); absent from `vite dev`. */
 const WORKER_URL = '/sw.js';
 
@@ -12,13 +10,4 @@ const WORKER_URL = '/sw.js';
 export function registerServiceWorker(nav: Navigator = navigator): void {
   if (!import.meta.env.PROD || !('serviceWorker' in nav)) return;
   nav.serviceWorker.register(WORKER_URL, { scope: '/' }).catch(() => undefined);
-}
-
-/**
- * Deletes what the service worker keeps of the signed-in person (their profile, upcoming hikes
- * and pictures), on sign-out: the page can reach the same caches as the worker.
- */
-export async function clearOfflineData(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  await deletePersonCaches(caches);
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meQueryOptions, useRefreshAfterAuthChange } from './queries/me';
-import { clearOfflineData } from './service-worker';
+import { deletePersonCaches } from './service-worker-offline';
 
 /** How long sign-out waits for this browser's push subscription to be dropped before going on. */
 const PUSH_OFF_TIMEOUT_MS = 3000;
@@ -15,7 +15,8 @@ export async function signOutUser(): Promise<void> {
   await import('./push').then(({ disablePush }) => disablePush(AbortSignal.timeout(PUSH_OFF_TIMEOUT_MS))).catch(() => undefined); // a push service or network failure must not keep the person signed in
   const { signOut } = await import('./auth-client');
   const { error } = await signOut();
-  await clearOfflineData();
+  // What the service worker kept of the person (profile, upcoming hikes, pictures): the page reaches the same caches.
+  if (typeof caches !== 'undefined') await deletePersonCaches(caches);
   if (error) throw new Error(error.message || 'Something went wrong. Please try again.');
 }
 
