@@ -180,7 +180,8 @@ describe('two people find each other for a weekend hike', () => {
     await pageB.getByRole('button', { name: 'See the match' }).click();
     await pageB.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
 
-    // Both get the match-confirmed e-mail, naming the partner and the trail.
+    // Both get the match-confirmed e-mail, naming the partner and the trail: A at once, B (who has
+    // not opened the notification) as the match-accepted notification mail after its delay.
     const [mailA, mailB] = await Promise.all([
       waitForMail(ana.email, confirmedMail(bruno.fullName)),
       waitForMail(bruno.email, confirmedMail(ana.fullName)),

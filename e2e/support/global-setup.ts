@@ -20,7 +20,13 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-'));
   // The specs script the demo users' matches themselves (empty tabs included), so the demo
   // users start without the seeded ones; start.e2e.ts runs a server with them.
-  const server = await startServerProcess(dataDir, { AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000', SEED_DEMO_MATCHES: 'false' });
+  // Notification mail waits 3 s instead of 2 minutes for the app to show it first (ADR 0025), so
+  // a journey can read it from the inbox.
+  const server = await startServerProcess(dataDir, {
+    AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000',
+    SEED_DEMO_MATCHES: 'false',
+    NOTIFICATION_MAIL_DELAY_S: '3',
+  });
   try {
     await waitForHealth(server);
   } catch (err) {

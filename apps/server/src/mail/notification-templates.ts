@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   notificationKindSchema,
+  NOTIFICATION_PARAM_FALLBACKS,
   notificationTexts,
   type NotificationKind,
   type NotificationParams,
@@ -118,7 +119,7 @@ export function renderNotificationItem(item: NotificationMailItem): KindMail {
   const template = TEMPLATES[item.kind] as KindTemplate<NotificationKind>;
   // Stored params come from notify(), which always fills the names; the fallbacks cover rows of
   // an older release.
-  const params = { actorName: 'Someone', trailName: 'your trail', ...item.params } as NotificationParams;
+  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...item.params } as NotificationParams;
   return template(params, item.link);
 }
 

@@ -109,6 +109,7 @@ describe('mail templates', () => {
       ['verify-and-change-email', 'general'],
       ['recover-email', 'general'],
       ['second-factor-added', 'general'],
+      ['notifications', 'general'],
     ]);
   });
 });

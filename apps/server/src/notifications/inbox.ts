@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS,
+  NOTIFICATION_PARAM_FALLBACKS,
   notificationTexts,
   type NotificationItem,
   type NotificationPage,
@@ -14,7 +15,7 @@ type NotificationRow = typeof notifications.$inferSelect;
 
 /** The public shape: texts rendered from the shared kinds table, and the view it opens. */
 export function presentNotification(row: NotificationRow): NotificationItem {
-  const params = { actorName: 'Someone', trailName: 'your trail', ...row.params } as NotificationParams;
+  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...row.params } as NotificationParams;
   return {
     id: row.id,
     kind: row.kind,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   channelEnabled,
   inQuietHours,
+  NOTIFICATION_PARAM_FALLBACKS,
   type NotificationExtraParams,
   type NotificationKind,
   type NotificationParams,
@@ -36,9 +37,6 @@ export const notificationPath = (id: string) => `/notifications/${encodeURICompo
 /** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
 export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
 
-const FALLBACK_ACTOR = 'Someone';
-const FALLBACK_TRAIL = 'your trail';
-
 /** The actor's display name and the match's trail, in one round trip. */
 async function baseParams(tx: DbOrTx, actorId: string | null, matchId: string | null) {
   const { rows } = await tx.execute<{ actor_name: string | null; trail_name: string | null }>(sql`
@@ -48,7 +46,10 @@ async function baseParams(tx: DbOrTx, actorId: string | null, matchId: string | 
       (SELECT ${trails.name} FROM ${matches} JOIN ${trails} ON ${trails.id} = ${matches.trailId}
         WHERE ${matches.id} = ${matchId}::uuid) AS trail_name
   `);
-  return { actorName: rows[0]?.actor_name ?? FALLBACK_ACTOR, trailName: rows[0]?.trail_name ?? FALLBACK_TRAIL };
+  return {
+    actorName: rows[0]?.actor_name ?? NOTIFICATION_PARAM_FALLBACKS.actorName,
+    trailName: rows[0]?.trail_name ?? NOTIFICATION_PARAM_FALLBACKS.trailName,
+  };
 }
 
 /**

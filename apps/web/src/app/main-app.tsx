@@ -26,6 +26,9 @@ const PersonalProfileView = lazy(() => import('../features/profile/components/Pe
 const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
+const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
+const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
+const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 
@@ -54,6 +57,7 @@ function tabOf(view: View): MainTab | null {
   if (view.name === 'agenda') return 'agenda';
   if (view.name === 'matches-page' || view.name === 'matches') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile') return null;
+  if (view.name === 'notifications' || view.name === 'notification' || view.name === 'notification-preferences') return null;
   return 'home';
 }
 
@@ -91,6 +95,12 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       );
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
+    case 'notifications':
+      return <NotificationsView />;
+    case 'notification':
+      return <OpenNotificationView notificationId={view.notificationId} />;
+    case 'notification-preferences':
+      return <NotificationPreferencesView />;
   }
 });
 

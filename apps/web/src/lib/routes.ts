@@ -26,7 +26,12 @@ export type View =
   | { name: 'profile'; userId: string }
   | { name: 'personal-profile' }
   /** `month` as `2026-11`, `day` as `2026-11-28`: unset, the agenda opens on its own choice. */
-  | { name: 'agenda'; month?: string; day?: string };
+  | { name: 'agenda'; month?: string; day?: string }
+  /** The notification list (the bell). */
+  | { name: 'notifications' }
+  /** One notification, as an e-mailed link names it: it opens the view the notification is about. */
+  | { name: 'notification'; notificationId: string }
+  | { name: 'notification-preferences' };
 
 export type ViewName = View['name'];
 
@@ -41,6 +46,9 @@ export const MEMBER_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'profile',
   'personal-profile',
   'agenda',
+  'notifications',
+  'notification',
+  'notification-preferences',
 ]);
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -77,6 +85,12 @@ export function hrefOf(view: View): string {
       return '/me';
     case 'agenda':
       return withQuery(view.month ? `/agenda/${view.month}` : '/agenda', { day: view.day });
+    case 'notifications':
+      return '/notifications';
+    case 'notification':
+      return `/notifications/${segment(view.notificationId)}`;
+    case 'notification-preferences':
+      return '/me/notifications';
   }
 }
 
@@ -139,7 +153,13 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       return userId && third === undefined ? { name: 'profile', userId } : null;
     }
     case 'me':
+      if (second === 'notifications' && third === undefined) return { name: 'notification-preferences' };
       return second === undefined ? { name: 'personal-profile' } : null;
+    case 'notifications': {
+      if (second === undefined) return { name: 'notifications' };
+      const notificationId = decoded(second);
+      return notificationId && third === undefined ? { name: 'notification', notificationId } : null;
+    }
     case 'agenda': {
       if (third !== undefined) return null;
       const dayInQuery = query.get('day');

@@ -13,7 +13,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * The views a notification opens: a subset of the web app's views (apps/web/src/lib/routes.ts
- * `View`, which must accept every one of these; a type test there holds it).
+ * `View`, which must accept every one of these: the web list's `navigate(item.view)` compiles only so).
  */
 export type NotificationView =
   | { name: 'matches-page'; tab: 'upcoming' | 'pending' | 'completed' }
@@ -38,6 +38,9 @@ export interface NotificationBaseParams {
   /** The match's trail; "your trail" when there is no match. */
   trailName: string;
 }
+
+/** What the texts say when there is no actor or no match (or they are gone). */
+export const NOTIFICATION_PARAM_FALLBACKS: NotificationBaseParams = { actorName: 'Someone', trailName: 'your trail' };
 
 /** The extra params each kind takes from its caller (besides the ids `notify()` resolves). */
 export interface NotificationExtraParams {

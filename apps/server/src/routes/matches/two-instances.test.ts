@@ -60,5 +60,14 @@ describe('two instances on one PostgreSQL', () => {
     // The accepter's new search is announced to the owner only; the partner hears the confirmation.
     const event = await stream.next('match.changed', 5_000);
     expect(event.data).toEqual({ matchId: search.id, status: 'confirmed' });
+    // And the notification of the accept (ADR 0025), then its read, marked through instance A.
+    const created = await stream.next('notification.created', 5_000);
+    expect(created.data).toMatchObject({ kind: 'match-accepted' });
+    const { notificationId } = created.data as { notificationId: string };
+    expect(
+      (await b.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie: partner.cookie } })).json(),
+    ).toEqual({ unread: 1 });
+    await a.app.inject({ method: 'POST', url: `/api/notifications/${notificationId}/read`, headers: { cookie: partner.cookie } });
+    expect((await stream.next('notification.read', 5_000)).data).toEqual({ notificationId });
   });
 });

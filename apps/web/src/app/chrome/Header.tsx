@@ -6,6 +6,7 @@ import { followLink } from '../../lib/location';
 
 // Only signed-in people see these, so visitors never download them (ARCHITECTURE §7 budget).
 const AccountControls = lazy(() => import('./AccountControls'));
+const NotificationBell = lazy(() => import('../../features/notifications/components/NotificationBell'));
 
 export interface HeaderProps {
   /** undefined while we do not know yet, null for a visitor. */
@@ -45,6 +46,11 @@ export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }:
           >
             <CircleHelp className="size-5" aria-hidden="true" />
           </button>
+          {me ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {me === undefined ? (
             pendingSlot
           ) : me === null ? (

@@ -1,9 +1,11 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
-import { Camera, Pencil, X } from 'lucide-react';
+import { Bell, Camera, Pencil, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
+import { followLink } from '../../../lib/location';
 import { useMe } from '../../../lib/queries/me';
+import { hrefOf } from '../../../lib/routes';
 import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
 import { InputField } from '../../../components/ui/Field';
 import { valuesFromProfile } from '../utils/profile-form';
@@ -56,6 +58,14 @@ function PersonalProfile({ me }: { me: Me }) {
           <Camera className="size-4" aria-hidden="true" />
           Change Photo
         </Button>
+        <a
+          href={hrefOf({ name: 'notification-preferences' })}
+          onClick={(event) => followLink(event, hrefOf({ name: 'notification-preferences' }))}
+          className={buttonClasses('secondary')}
+        >
+          <Bell className="size-4" aria-hidden="true" />
+          Notification settings
+        </a>
       </ProfileHeader>
 
       {awaitsVerification(me) && <VerifyEmailNotice email={me.user.email} />}
