@@ -4048,10 +4048,12 @@ function portraitSvg(person) {
 // Brand
 // ---------------------------------------------------------------------------
 
-function markSvg(prefix) {
+// `rounded: false` draws the mark full-bleed, square: the maskable app icon, which the device
+// crops to its own shape (every part that matters lies inside the central 80% safe zone).
+function markSvg(prefix, { rounded = true } = {}) {
   return (
     `<defs><linearGradient id="${prefix}g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#34d399"/><stop offset="1" stop-color="#0f766e"/></linearGradient>` +
-    `<clipPath id="${prefix}c"><rect width="32" height="32" rx="8"/></clipPath></defs>` +
+    `<clipPath id="${prefix}c"><rect width="32" height="32" rx="${rounded ? 8 : 0}"/></clipPath></defs>` +
     `<g clip-path="url(#${prefix}c)">` +
     `<rect width="32" height="32" fill="url(#${prefix}g)"/>` +
     `<circle cx="24" cy="8" r="3" fill="#fde68a"/>` +
@@ -4072,11 +4074,19 @@ function logoSvg() {
   );
 }
 
-function iconSvg() {
+function iconSvg(options) {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 32 32" role="img" aria-label="TrailBuddy">` +
-    `<title>TrailBuddy</title>${markSvg('tbi')}</svg>\n`
+    `<title>TrailBuddy</title>${markSvg('tbi', options)}</svg>\n`
   );
+}
+
+/** The app icon as a PNG of `size` pixels, rasterised from the vector at that size (not scaled up). */
+function iconPng(svg, size) {
+  return sharp(Buffer.from(svg), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 // ---------------------------------------------------------------------------
@@ -4166,20 +4176,26 @@ async function main() {
       await save(path.join(OUT.avatars, `avatar-${i + 1}.png`), buf);
       avatarBufs.push({ name: `avatar-${i + 1}`, buf });
     }
+  }
+  if (!only || only === 'brand') {
     const logo = logoSvg();
     const icon = iconSvg();
     await save(path.join(OUT.brand, 'logo.svg'), Buffer.from(logo));
     await save(path.join(OUT.brand, 'icon.svg'), Buffer.from(icon));
-    const icon192 = await sharp(Buffer.from(icon), { density: 72 * 3 })
-      .resize(192, 192)
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    const icon192 = await iconPng(icon, 192);
     await save(path.join(OUT.brand, 'icon-192.png'), icon192);
+    // The web app manifest's icons (installing the app): the rounded mark for "any" use, and the
+    // full-bleed square for "maskable" (the home screen's own shape).
+    await save(path.join(OUT.brand, 'icon-512.png'), await iconPng(icon, 512));
+    const maskable = iconSvg({ rounded: false });
+    const maskable512 = await iconPng(maskable, 512);
+    await save(path.join(OUT.brand, 'maskable-192.png'), await iconPng(maskable, 192));
+    await save(path.join(OUT.brand, 'maskable-512.png'), maskable512);
     if (sheets) {
       const logoPng = await sharp(Buffer.from(logo), { density: 72 * 4 })
         .png()
         .toBuffer();
-      avatarBufs.push({ name: 'icon-192', buf: icon192 }, { name: 'logo', buf: logoPng });
+      avatarBufs.push({ name: 'icon-192', buf: icon192 }, { name: 'maskable-512', buf: maskable512 }, { name: 'logo', buf: logoPng });
     }
   }
 

@@ -23,6 +23,7 @@ import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { messageRoutes } from './routes/messages/routes.js';
+import { pushRoutesWith } from './routes/push/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { notificationRoutes } from './routes/notifications/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
@@ -41,6 +42,8 @@ export interface AppOptions {
   storage: FileStorage;
   /** The Better Auth secret; main.ts resolves it (env or a generated one kept in DATA_DIR). */
   authSecret: string;
+  /** The VAPID public key browsers subscribe to web push with; without one, push is off (GET /api/push/public-key 404s). */
+  vapidPublicKey?: string;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
   now?: () => Date;
@@ -130,6 +133,7 @@ export async function buildApp(opts: AppOptions) {
     devSmsRoutes,
     seoRoutesWith({ appUrl: env.APP_URL }),
     calendarRoutesWith({ appUrl: env.APP_URL }),
+    pushRoutesWith({ vapidPublicKey: opts.vapidPublicKey }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

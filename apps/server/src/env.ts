@@ -49,6 +49,25 @@ export const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
 
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * Web push (RFC 8292 VAPID): the key pair push services know this server by, base64url as
+   * `npx web-push generate-vapid-keys` prints them. Unset outside production: generated once into
+   * DATA_DIR. Required in production, and the same on every instance (subscriptions are bound to
+   * the public key).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a P-256 public key, 65 bytes in base64url (87 characters).')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (43 characters).')
+    .optional(),
+  /** Who push services may contact about this sender: a `mailto:` or `https:` URL. Unset: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL.')
+    .optional(),
   ADMIN_EMAILS: emailList,
   /** Requests per IP and minute to the auth API, and to its sign-in/sign-up/reset endpoints. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(100),

@@ -13,7 +13,8 @@ import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
 import { createSmsTransport } from './sms/index.js';
 import { resolveFromRoot } from './paths.js';
-import { resolveAuthSecret } from './secret.js';
+import { createPushSender } from './push/send.js';
+import { resolveAuthSecret, resolveVapidKeys } from './secret.js';
 import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createStorage } from './storage/index.js';
 
@@ -34,7 +35,9 @@ async function main() {
   const env = parseEnv();
   const log = await createLogger(env);
   const dataDir = resolveFromRoot(env.DATA_DIR);
+  // Production-required secrets are checked before anything starts.
   const authSecret = resolveAuthSecret(env, dataDir);
+  const vapid = resolveVapidKeys(env, dataDir);
   const cleanups: (() => Promise<void>)[] = [];
 
   // The dev inbox loads while PostgreSQL starts: both take a moment, neither needs the other.
@@ -105,6 +108,7 @@ async function main() {
       timeZone: env.TRAIL_TIME_ZONE,
       mail: transport,
       sms: smsTransport,
+      push: createPushSender({ vapid }),
       notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
     });
     cleanups.unshift(() => jobs.stop());
@@ -115,6 +119,7 @@ async function main() {
     db: database.db,
     storage,
     authSecret,
+    vapidPublicKey: vapid.publicKey,
     events: hub,
     logger: log,
     logController: requestLogController(env),

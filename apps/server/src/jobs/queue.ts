@@ -18,6 +18,7 @@ export const TASKS = {
   promptFeedback: 'prompt_feedback',
   /** The day-before reminder of every confirmed hike (jobs/hike-reminders.ts). */
   remindHikes: 'remind_hikes',
+  sendPush: 'send_push',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

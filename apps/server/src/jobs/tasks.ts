@@ -5,6 +5,8 @@ import { sendMailTask } from '../mail/task.js';
 import { promptFeedback } from '../notifications/feedback-prompts.js';
 import { mailNotificationsTask, type NotificationMailSettings } from '../notifications/mail-batch.js';
 import type { MailTransport } from '../mail/transports.js';
+import type { PushSender } from '../push/send.js';
+import { sendPushTask } from '../push/task.js';
 import { sendSmsTask } from '../sms/task.js';
 import type { SmsTransport } from '../sms/transports.js';
 import type { JobLog } from './log.js';
@@ -27,6 +29,8 @@ export interface TaskDeps {
   sms?: SmsTransport | undefined;
   /** Without them, `mail_notifications` jobs wait for an instance that has them. */
   notificationMail?: NotificationMailSettings | undefined;
+  /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
+  push?: PushSender | undefined;
 }
 
 /** Every task this server runs, by identifier (jobs/queue.ts). */
@@ -61,5 +65,6 @@ export function createTaskList(deps: TaskDeps): TaskList {
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
   if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
+  if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;
 }

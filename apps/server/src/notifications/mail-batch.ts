@@ -7,7 +7,7 @@ import type { JobLog } from '../jobs/log.js';
 import { addJob, TASKS } from '../jobs/queue.js';
 import { enqueueMail } from '../mail/queue.js';
 import type { NotificationMailItem } from '../mail/notification-templates.js';
-import { notificationMailJobKey } from './notify.js';
+import { notificationMailJobKey, notificationPath } from './notify.js';
 import { loadPreferences } from './preferences.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
 
@@ -21,7 +21,7 @@ export interface NotificationMailSettings {
 }
 
 /** The app's address of one notification: it opens the view the notification is about (after sign-in). */
-export const notificationLink = (appUrl: string, id: string) => `${appUrl}/notifications/${encodeURIComponent(id)}`;
+export const notificationLink = (appUrl: string, id: string) => `${appUrl}${notificationPath(id)}`;
 export const preferencesLink = (appUrl: string) => `${appUrl}/me/notifications`;
 export const unsubscribeLink = (appUrl: string, token: string) =>
   `${appUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -6,11 +6,13 @@ import {
   type NotificationExtraParams,
   type NotificationKind,
   type NotificationParams,
+  notificationTexts,
 } from '@trailbuddy/shared/contracts/notifications';
 import type { DbOrTx } from '../db/client.js';
 import { matches, notifications, profiles, trails, users } from '../db/schema/index.js';
 import { publishEvent } from '../events/publish.js';
 import { addJob, TASKS } from '../jobs/queue.js';
+import { enqueuePush } from '../push/queue.js';
 import { loadPreferences } from './preferences.js';
 
 export { channelEnabled, inQuietHours, quietHoursEnd } from '@trailbuddy/shared/contracts/notifications';
@@ -28,6 +30,9 @@ export interface NotifyInput<K extends NotificationKind = NotificationKind> {
   /** The caller's clock (quiet hours); default the real one. */
   now?: Date;
 }
+
+/** The app's address of one notification (e-mail links and push): it opens the view the notification is about. */
+export const notificationPath = (id: string) => `/notifications/${encodeURIComponent(id)}`;
 
 /** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
 export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
@@ -98,7 +103,11 @@ export async function notify<K extends NotificationKind>(tx: DbOrTx, input: Noti
   // The web-push channel plugs in here: queue the push for `notificationId` in this same
   // transaction when `push` is on and the person is not in their quiet hours.
   if (push && !inQuietHours(prefs, now)) {
-    // (web push: added by the push channel)
+    // To every browser the person subscribed (ADR 0024); outside quiet hours only, since a push
+    // held until morning would be stale (the bell and the mail still carry it). One
+    // notification per kind and match on the device: a newer one replaces the older.
+    const { title, body } = notificationTexts(kind, params);
+    await enqueuePush(tx, recipientId, { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` });
   }
 }
 

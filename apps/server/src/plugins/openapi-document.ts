@@ -39,6 +39,7 @@ const TAGS: Record<string, string> = {
   matches: 'Finding a buddy: searches, invitations, requests, the agenda, feedback.',
   files: 'Stored images and their narrower copies.',
   events: 'Live updates as Server-Sent Events.',
+  push: 'Web push: the server’s VAPID key and this browser’s subscription (ADR 0024).',
   vitals: 'Web-vitals beacons from the web app.',
   identity: 'The sign-in widget’s identity API (ADR 0008).',
   admin: 'Administrators’ account controls.',

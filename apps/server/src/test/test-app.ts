@@ -21,7 +21,7 @@ export interface TestApp {
 /** The real application on its own database and storage folder, for `app.inject` tests. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  opts: { now?: () => Date; events?: EventHub; database?: TestDatabase } = {},
+  opts: { now?: () => Date; events?: EventHub; database?: TestDatabase; vapidPublicKey?: string } = {},
 ): Promise<TestApp> {
   // A second instance on the same database (multi-instance tests) passes the first one's.
   const database = opts.database ?? (await createTestDatabase());
@@ -44,6 +44,7 @@ export async function createTestApp(
     authSecret: 'test-secret-that-is-at-least-32-characters-long',
     now: opts.now,
     events: opts.events,
+    vapidPublicKey: opts.vapidPublicKey,
   });
   return {
     app,

@@ -40,10 +40,14 @@ const planActions = (match: MatchView, now?: number) => later(<MatchPlanActions 
 const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
 const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
+const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
+const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
+/** The views that follow starting a search or sending a request: an answer is what the person waits for. */
+const PUSH_OFFER_VIEWS: ReadonlySet<View['name']> = new Set(['no-matches', 'request-sent']);
 
 /** The view at the current URL (ADR 0019); an address that matches no view shows not-found. */
 function useRoutedView(): View {
@@ -94,7 +98,16 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'profile':
       return <ProfileView userId={view.userId} />;
     case 'personal-profile':
-      return <PersonalProfileView sections={later(<CalendarFeedSection />)} />;
+      return (
+        <PersonalProfileView
+          sections={later(
+            <>
+              <CalendarFeedSection />
+              <PushSetting />
+            </>,
+          )}
+        />
+      );
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
     case 'not-found':
@@ -141,6 +154,9 @@ export function MainApp() {
   const [onboardingOpen, setOnboardingOpen] = useState(false);
   const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
   const afterFirstPaint = useAfterFirstPaint();
+  // Push is offered after a search or request was sent in this visit, never on the page landed on.
+  const landedOn = useRef(hrefOf(view));
+  const offerPush = Boolean(me) && PUSH_OFFER_VIEWS.has(view.name) && hrefOf(view) !== landedOn.current;
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
@@ -232,6 +248,7 @@ export function MainApp() {
           {showRegistration && me && <RegistrationModal me={me} />}
           {showOnboarding && <OnboardingCarousel onClose={closeOnboarding} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
+          {offerPush && <PushOffer />}
         </Suspense>
       </div>
     </NavigationContext.Provider>

@@ -9,3 +9,4 @@ export * from './sms.js';
 export * from './messages.js';
 export * from './calendar.js';
 export * from './notifications.js';
+export * from './push-subscriptions.js';
