@@ -1,13 +1,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {
   appUrl: string;
@@ -19,6 +21,10 @@ export interface AuthConfig {
   signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
+  /** The password lockout every sign-in path shares (password-failures.ts). */
+  passwordFailures: PasswordFailureRules;
+  /** The server's clock (tests move it). */
+  now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
   log?: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>;
 }
@@ -44,6 +50,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       log: (level, message, ...args) => {
         if (config.log) config.log[level](message, ...args);
         else if (level === 'error') console.error(message, ...args);
+      },
+    },
+    onAPIError: {
+      // A refusal thrown by a hook (a locked e-mail, a cross-site call) is an answer, not a fault:
+      // only server errors are logged, as for every other route.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        (config.log ?? console).error('[auth] request failed', error);
       },
     },
     database: drizzleAdapter(db, {
@@ -108,7 +122,10 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true })],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now: config.now ?? (() => new Date()) }),
+    ],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }
