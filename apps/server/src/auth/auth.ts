@@ -9,6 +9,8 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import { secondFactorGate } from '../identity/second-factor-sign-in.js';
+import { identitySessions } from './identity-sessions.js';
 import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {
@@ -38,6 +40,7 @@ export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
  * mails point at the app's /auth page with `mode` and `oobCode`, the shape the sign-in widget reads.
  */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
+  const now = config.now ?? (() => new Date());
   return betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
@@ -74,11 +77,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     databaseHooks: {
       session: {
         create: {
-          // Every way of signing in ends in a new session: refusing it here covers them all.
-          before: async (session) => {
+          // Every way of signing in ends in a new session: refusing it here covers them all, the
+          // modal's, the widget's and any plugin's: a disabled account, a missing second factor.
+          before: async (session, context) => {
             const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
             if (user?.disabled)
               throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
+            await secondFactorGate(db, config.secret, now(), session.userId, context);
           },
         },
       },
@@ -122,10 +127,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [
-      openAPI({ disableDefaultReference: true }),
-      signInGuard({ db, rules: config.passwordFailures, now: config.now ?? (() => new Date()) }),
-    ],
+    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }

@@ -371,6 +371,8 @@ const shown = (request: FuzzRequest) => {
 const BETTER_AUTH_CLIENT_MISTAKES = [
   /^Provider not found/,
   /^State not found/,
+  // An OAuth callback whose state is missing, forged or stale (it then redirects to the error page).
+  /^Failed to parse state$/,
   /^Delete user is disabled/,
   // Two sign-ups of one address at once: Better Auth checks, then inserts; the loser of that
   // race gets a 422 and this line.
