@@ -9,8 +9,8 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
-import { secondFactorGate } from '../identity/second-factor-sign-in.js';
 import { identitySessions } from './identity-sessions.js';
+import { secondFactorGate } from './second-factor-gate.js';
 import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {

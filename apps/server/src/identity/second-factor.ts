@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ActionCodeInfo, MultiFactorInfo, SecondFactor, SecondFactorId } from '@trailbuddy/shared/contracts/identity-actions';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -14,6 +14,7 @@ import type { ActionIdentitySettings } from './actions-settings.js';
 import { identityError } from './errors.js';
 import { normalizePhoneNumber } from './phone.js';
 import { enforceRateLimit } from './rate-limit.js';
+import { present, listSecondFactors } from './second-factor-list.js';
 import { contactEmailOf } from './users.js';
 
 /**
@@ -31,29 +32,11 @@ export interface SecondFactorContext {
 }
 
 type FactorRow = typeof identitySecondFactors.$inferSelect;
+export { listSecondFactors };
 type Owner = { id: string; email: string; name: string; emailVerified: boolean; isAnonymous: boolean };
 
 const TOTP_SHAPE = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 const SIX_DIGITS = /^\d{6}$/;
-
-function present(row: FactorRow): SecondFactor {
-  return {
-    uid: row.id,
-    factorId: row.factorId as SecondFactorId,
-    displayName: row.displayName,
-    phoneNumber: row.phoneNumber,
-    enrollmentTime: (row.enrolledAt ?? row.createdAt).toISOString(),
-  };
-}
-
-export async function listSecondFactors(db: DbOrTx, userId: string): Promise<SecondFactor[]> {
-  const rows = await db
-    .select()
-    .from(identitySecondFactors)
-    .where(and(eq(identitySecondFactors.userId, userId), isNotNull(identitySecondFactors.enrolledAt)))
-    .orderBy(asc(identitySecondFactors.enrolledAt));
-  return rows.map(present);
-}
 
 /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
 async function assertCanEnroll(ctx: SecondFactorContext, user: Owner) {
