@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import type { SecondFactorChoice } from '../errors';
 import { format, strings } from '../strings';
-import { Actions, Form, LinkButton, PageHeader, PrimaryButton, SecondaryButton, Text, TextField, useFocusOnMount } from '../ui/elements';
+import { Actions, Form, LinkButton, PageHeader, PrimaryButton, SecondaryButton, Text, useFocusOnMount } from '../ui/elements';
+import { CODE_PATTERN, CodeField } from './phone';
 import { useWidget } from '../widget/context';
 import type { PageRegistry } from '../widget/page-types';
 
-const CODE_PATTERN = /^\d{6}$/;
 const named = (factor: SecondFactorChoice) => (factor.displayName ? ` “${factor.displayName}”` : '');
 
 export const factorLabel = (factor: SecondFactorChoice) =>
@@ -40,15 +40,7 @@ export function MultiFactorSignInPage(props: PageRegistry['multiFactorSignIn']) 
             ? format(strings.mfaPhoneBody, { phoneNumber: factor.phoneNumber ?? '' })
             : format(strings.mfaTotpBody, { name: named(factor) })}
         </Text>
-        <TextField
-          name="code"
-          label={strings.codeLabel}
-          type="number"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={setCode}
-          inputRef={codeRef}
-        />
+        <CodeField code={code} onChange={setCode} codeRef={codeRef} />
         <Actions>
           <SecondaryButton onClick={onCancel}>{strings.cancel}</SecondaryButton>
           <PrimaryButton>{strings.verify}</PrimaryButton>
