@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,16 @@ const featureIsolation = webFeatures.map((name) => ({
   except: [`./${name}`],
   message: 'features must not import other features; compose them in app/.',
 }));
+
+// The repository's package.json files: the root and every workspace.
+const packageDirs = [
+  '.',
+  ...['apps', 'packages'].flatMap((group) =>
+    readdirSync(new URL(`./${group}`, import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `./${group}/${d.name}`),
+  ),
+].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 // The server's layers below the HTTP edge: they serve routes and plugins, never the reverse,
 // and know nothing of Fastify (ARCHITECTURE.md §3).
@@ -81,6 +92,13 @@ export default tseslint.config(
     rules: {
       ...boundaries,
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      // Every package a file imports is declared in the repository (ARCHITECTURE §2): a
+      // transitive dependency (a library's own, such as better-call under better-auth) can change
+      // or vanish with any upgrade. The workspace's package.json files together are the list.
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: true, optionalDependencies: false, peerDependencies: false, packageDir: packageDirs },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

@@ -137,3 +137,18 @@ describe('no-restricted-imports', () => {
     expect(ruleIds(messages)).toContain('no-restricted-imports');
   });
 });
+
+describe('import-x/no-extraneous-dependencies', () => {
+  // Installed (as dependencies of better-auth, fastify, vite) but declared by no package.json here.
+  it.each(['better-call', '@better-auth/core/error', 'find-my-way'])('reports an import of the undeclared %s', async (name) => {
+    const messages = await lintAs('apps/server/src/auth/probe.ts', importing(name));
+    expect(ruleIds(messages)).toContain('import-x/no-extraneous-dependencies');
+  });
+
+  it('stays quiet on declared packages', async () => {
+    for (const name of ['better-auth/api', 'drizzle-orm', '@trailbuddy/shared/contracts/identity']) {
+      const messages = await lintAs('apps/server/src/auth/probe.ts', importing(name));
+      expect(ruleIds(messages), name).not.toContain('import-x/no-extraneous-dependencies');
+    }
+  });
+});

@@ -74,6 +74,8 @@ export async function buildApp(opts: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const identity = identitySettings(env, opts.authSecret);
+  const now = opts.now ?? (() => new Date());
   const auth = createAuth(
     opts.db,
     {
@@ -82,6 +84,8 @@ export async function buildApp(opts: AppOptions) {
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
       signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
+      passwordFailures: { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient },
+      now,
       trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
       log: opts.logger && {
         error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
@@ -110,10 +114,10 @@ export async function buildApp(opts: AppOptions) {
     adminEmails: env.ADMIN_EMAILS,
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     timeZone: env.TRAIL_TIME_ZONE,
-    now: opts.now ?? (() => new Date()),
+    now,
     events: opts.events,
     trailList,
-    identity: identitySettings(env, opts.authSecret),
+    identity,
     notifications: { unsubscribeKey: unsubscribeKey(opts.authSecret) },
   };
   for (const routes of [

@@ -37,6 +37,26 @@ export function isMergeConflict(error: unknown): error is AuthError & { details:
   return error instanceof AuthError && MERGE_CONFLICT_CODES.has(error.code) && typeof error.details?.mergeToken === 'string';
 }
 
+/** A second factor the server asks for before it starts the session. */
+export interface SecondFactorChoice {
+  uid: string;
+  factorId: 'totp' | 'phone';
+  displayName: string | null;
+  phoneNumber: string | null;
+}
+export type SecondFactorRequired = AuthError & { details: { mfaPendingCredential: string; factors: SecondFactorChoice[] } };
+
+/** `auth/multi-factor-auth-required`: the first factor passed; the account has second factors. */
+export function isSecondFactorRequired(error: unknown): error is SecondFactorRequired {
+  return (
+    error instanceof AuthError &&
+    error.code === 'auth/multi-factor-auth-required' &&
+    typeof error.details?.mfaPendingCredential === 'string' &&
+    Array.isArray(error.details.factors) &&
+    error.details.factors.length > 0
+  );
+}
+
 /** The widget's merge-conflict error for a server `merge-conflict` answer. */
 export function toMergeConflictError(error: AuthError, providerId: string | null): AuthUIError {
   const detailsProvider = typeof error.details?.providerId === 'string' ? error.details.providerId : null;

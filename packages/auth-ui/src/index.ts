@@ -1,4 +1,7 @@
-/** The sign-in widget: a React package that behaves like FirebaseUI on TrailBuddy's identity API. */
+/**
+ * The sign-in widget: a React package that behaves like FirebaseUI on TrailBuddy's identity API.
+ * "Checklist §n" here and in the identity server is section n of docs/firebaseui-behaviour.md.
+ */
 export { AuthWidget, type AuthWidgetProps } from './widget/AuthWidget';
 export { mountAuthUI, type MountedWidget } from './widget/mount';
 export { openSignInWidget } from './widget/open';

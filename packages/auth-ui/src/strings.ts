@@ -134,6 +134,12 @@ export const strings = {
   // §1.5 phone
   phoneStartTitle: 'Enter your phone number',
   phoneFinishTitle: 'Verify your phone number',
+  mfaTitle: 'Verify it’s you',
+  mfaTotpBody: 'Enter the 6-digit code from your authenticator app{name}.',
+  mfaPhoneBody: 'Enter the 6-digit code we sent to {phoneNumber}.',
+  mfaOtherFactors: 'Use another second factor:',
+  mfaTotpFactor: 'Authenticator app{name}',
+  mfaPhoneFactor: 'Text message to {phoneNumber}',
   phoneFinishBody: 'Enter the 6-digit code we sent to {phoneNumber}',
 
   // §1.6 unauthorized user

@@ -1,13 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import { identitySessions } from './identity-sessions.js';
+import { secondFactorGate } from './second-factor-gate.js';
+import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {
   appUrl: string;
@@ -19,6 +23,10 @@ export interface AuthConfig {
   signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
+  /** The password lockout every sign-in path shares (password-failures.ts). */
+  passwordFailures: PasswordFailureRules;
+  /** The server's clock (tests move it). */
+  now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
   log?: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>;
 }
@@ -32,6 +40,7 @@ export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
  * mails point at the app's /auth page with `mode` and `oobCode`, the shape the sign-in widget reads.
  */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
+  const now = config.now ?? (() => new Date());
   return betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
@@ -44,6 +53,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       log: (level, message, ...args) => {
         if (config.log) config.log[level](message, ...args);
         else if (level === 'error') console.error(message, ...args);
+      },
+    },
+    onAPIError: {
+      // A refusal thrown by a hook (a locked e-mail, a cross-site call) is an answer, not a fault:
+      // only server errors are logged, as for every other route.
+      onError: (error) => {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        (config.log ?? console).error('[auth] request failed', error);
       },
     },
     database: drizzleAdapter(db, {
@@ -60,11 +77,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     databaseHooks: {
       session: {
         create: {
-          // Every way of signing in ends in a new session: refusing it here covers them all.
-          before: async (session) => {
+          // Every way of signing in ends in a new session: refusing it here covers them all, the
+          // modal's, the widget's and any plugin's: a disabled account, a missing second factor.
+          before: async (session, context) => {
             const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
             if (user?.disabled)
               throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
+            await secondFactorGate(db, config.secret, now(), session.userId, context);
           },
         },
       },
@@ -108,7 +127,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true })],
+    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }

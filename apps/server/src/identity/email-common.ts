@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createEmailVerificationToken } from 'better-auth/api';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { rateLimits, users } from '../db/schema/index.js';
-import { consumeRateLimit, enforceRateLimit, type RateLimitRule } from './rate-limit.js';
+import { users } from '../db/schema/index.js';
+import { enforceRateLimit, type RateLimitRule } from './rate-limit.js';
 import { hasEmailInTenant } from './users.js';
 
 /** Accounts store e-mails in lower case (as Better Auth does), so every comparison is exact. */
@@ -36,26 +36,6 @@ export function isUniqueViolation(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
-}
-
-/**
- * Failure counters (failed password sign-ins) share the identity rate-limit table, but unlike a
- * request limit they are read before an attempt and only counted when the attempt fails.
- */
-export async function isOverLimit(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, `identity:${key}`));
-  return row !== undefined && row.lastRequest > now.getTime() - rule.windowMs && row.count >= rule.max;
-}
-
-export async function countFailure(db: Db, key: string, rule: RateLimitRule, now: Date): Promise<void> {
-  await consumeRateLimit(db, key, rule, now);
-}
-
-export async function clearCounter(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, `identity:${key}`));
 }
 
 /** Mails to one address (sign-in links, reset mails) are limited so a mailbox cannot be flooded. */

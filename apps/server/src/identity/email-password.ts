@@ -5,11 +5,9 @@ import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { mergeConflict } from './anonymous.js';
+import { clearPasswordFailures, countPasswordFailure, isPasswordSignInLocked } from '../auth/password-failures.js';
 import {
-  clearCounter,
-  countFailure,
   findAccountByEmail,
-  isOverLimit,
   isUniqueViolation,
   limitMailsTo,
   normalizeEmail,
@@ -49,20 +47,15 @@ async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
 
 /**
  * E-mail and password sign-in (checklist §5.4). Failed attempts are counted per e-mail and per
- * client; past either limit every attempt, even with the right password, is `too-many-requests`
+ * client, in the counters the modal's sign-in shares (auth/password-failures.ts); past either limit every attempt, even with the right password, is `too-many-requests`
  * until the window ends. A guest signing in to an existing account gets a merge conflict.
  */
 export async function passwordSignIn(ctx: EmailContext, input: { email: string; password: string; clientIp: string }): Promise<string> {
   const { db, settings, now } = ctx;
   const email = normalizeEmail(input.email);
-  const emailKey = `password-failures:email:${tenantScopedKey(email, ctx.tenantId)}`;
-  const clientKey = `password-failures:ip:${input.clientIp}`;
-  if (
-    (await isOverLimit(db, emailKey, settings.passwordFailuresPerEmail, now)) ||
-    (await isOverLimit(db, clientKey, settings.passwordFailuresPerClient, now))
-  ) {
-    throw identityError('too-many-requests', { field: 'password' });
-  }
+  const attempt = { emailKey: tenantScopedKey(email, ctx.tenantId), clientIp: input.clientIp };
+  const rules = { perEmail: settings.passwordFailuresPerEmail, perClient: settings.passwordFailuresPerClient };
+  if (await isPasswordSignInLocked(db, rules, attempt, now)) throw identityError('too-many-requests', { field: 'password' });
 
   const user = await findAccountByEmail(db, email, ctx.tenantId);
   const hash = user ? await passwordHashOf(db, user.id) : null;
@@ -70,13 +63,12 @@ export async function passwordSignIn(ctx: EmailContext, input: { email: string; 
   // Hash even without an account, so the answer takes as long either way.
   const valid = hash ? await password.verify({ hash, password: input.password }) : (await password.hash(input.password), false);
   if (!user || !valid) {
-    await countFailure(db, emailKey, settings.passwordFailuresPerEmail, now);
-    await countFailure(db, clientKey, settings.passwordFailuresPerClient, now);
+    await countPasswordFailure(db, rules, attempt, now);
     if (!user && !settings.enumerationProtection) throw identityError('user-not-found', { field: 'email' });
     throw identityError('wrong-password', { field: 'password' });
   }
   if (user.disabled) throw identityError('user-disabled');
-  await clearCounter(db, emailKey);
+  await clearPasswordFailures(db, attempt);
   if (ctx.guestId && ctx.guestId !== user.id) {
     throw await mergeConflict(db, { anonymousUserId: ctx.guestId, existingUserId: user.id, providerId: PASSWORD_PROVIDER, email }, now);
   }

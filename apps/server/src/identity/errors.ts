@@ -29,6 +29,7 @@ const STATUS: Record<IdentityErrorCode, number> = {
   /** The identity provider could not be reached (discovery, token or profile request). */
   'network-request-failed': 502,
   'unverified-email': 400,
+  'multi-factor-auth-required': 403,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { ActionCodeInfo, MultiFactorInfo, SecondFactor, SecondFactorId } from '@trailbuddy/shared/contracts/identity-actions';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -14,13 +14,14 @@ import type { ActionIdentitySettings } from './actions-settings.js';
 import { identityError } from './errors.js';
 import { normalizePhoneNumber } from './phone.js';
 import { enforceRateLimit } from './rate-limit.js';
+import { present, listSecondFactors } from './second-factor-list.js';
 import { contactEmailOf } from './users.js';
 
 /**
  * Second factors (checklist §1.7 #33, §5.12 revertSecondFactorAddition): an account can add a
  * TOTP app or an SMS number; every enrollment mails the account a revertSecondFactorAddition
  * link that removes the factor again and ends every session (the defence when someone who took
- * a session adds their own factor). Sign-in does not ask for the factor yet (see the security note).
+ * a session adds their own factor). Sign-in asks for the factor: second-factor-sign-in.ts.
  */
 export interface SecondFactorContext {
   db: Db;
@@ -31,29 +32,11 @@ export interface SecondFactorContext {
 }
 
 type FactorRow = typeof identitySecondFactors.$inferSelect;
+export { listSecondFactors };
 type Owner = { id: string; email: string; name: string; emailVerified: boolean; isAnonymous: boolean };
 
 const TOTP_SHAPE = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 const SIX_DIGITS = /^\d{6}$/;
-
-function present(row: FactorRow): SecondFactor {
-  return {
-    uid: row.id,
-    factorId: row.factorId as SecondFactorId,
-    displayName: row.displayName,
-    phoneNumber: row.phoneNumber,
-    enrollmentTime: (row.enrolledAt ?? row.createdAt).toISOString(),
-  };
-}
-
-export async function listSecondFactors(db: DbOrTx, userId: string): Promise<SecondFactor[]> {
-  const rows = await db
-    .select()
-    .from(identitySecondFactors)
-    .where(and(eq(identitySecondFactors.userId, userId), isNotNull(identitySecondFactors.enrolledAt)))
-    .orderBy(asc(identitySecondFactors.enrolledAt));
-  return rows.map(present);
-}
 
 /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
 async function assertCanEnroll(ctx: SecondFactorContext, user: Owner) {
@@ -179,6 +162,19 @@ export async function startTotpEnrollment(ctx: SecondFactorContext, user: Owner)
   };
 }
 
+/** Checks an authenticator app's current code against a factor's stored (encrypted) secret. */
+export async function verifyTotpCode(ctx: Pick<SecondFactorContext, 'auth' | 'now'>, storedSecret: string | null, input: string) {
+  const code = input.trim();
+  if (!SIX_DIGITS.test(code)) throw identityError('invalid-verification-code', { field: 'code' });
+  const { secretConfig } = await ctx.auth.$context;
+  const base32 = await symmetricDecrypt({ key: secretConfig, data: storedSecret ?? '' });
+  const totp = new TOTP({ secret: Secret.fromBase32(base32), ...TOTP_SHAPE });
+  // One period either side: the phone's clock may be a little off.
+  if (totp.validate({ token: code, timestamp: ctx.now.getTime(), window: 1 }) === null) {
+    throw identityError('invalid-verification-code', { field: 'code' });
+  }
+}
+
 /** TOTP, step 2: the app's current code proves it holds the secret; the factor is enrolled. */
 export async function finishTotpEnrollment(
   ctx: SecondFactorContext,
@@ -187,15 +183,7 @@ export async function finishTotpEnrollment(
 ): Promise<SecondFactor> {
   const row = await pendingEnrollment(ctx, user.id, input.enrollmentId, 'totp');
   await enforceRateLimit(ctx.db, `mfa-enroll:user:${user.id}`, ctx.settings.enrollAttemptsPerUser, { now: ctx.now });
-  const code = input.code.trim();
-  if (!SIX_DIGITS.test(code)) throw identityError('invalid-verification-code', { field: 'code' });
-  const { secretConfig } = await ctx.auth.$context;
-  const base32 = await symmetricDecrypt({ key: secretConfig, data: row.secret ?? '' });
-  const totp = new TOTP({ secret: Secret.fromBase32(base32), ...TOTP_SHAPE });
-  // One period either side: the phone's clock may be a little off.
-  if (totp.validate({ token: code, timestamp: ctx.now.getTime(), window: 1 }) === null) {
-    throw identityError('invalid-verification-code', { field: 'code' });
-  }
+  await verifyTotpCode(ctx, row.secret, input.code);
   return completeEnrollment(ctx, user, row, input.displayName?.trim() || null);
 }
 

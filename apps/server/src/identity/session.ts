@@ -1,35 +1,45 @@
-import { serializeSignedCookie } from 'better-call';
+import { isAPIError } from 'better-auth/api';
 import type { Auth } from '../auth/auth.js';
-import { AppError } from '../errors.js';
+import { CLIENT_IP_HEADER } from '../auth/auth.js';
 import { identityError } from './errors.js';
 
-/**
- * Starts a Better Auth session for a user the identity API has just authenticated, and returns
- * the signed Set-Cookie value. It is the same cookie Better Auth's own endpoints set, so the
- * app's modal and the sign-in widget share one session (issue: "one session").
- */
-export async function issueSessionCookie(auth: Auth, userId: string, client: { ip: string; userAgent?: string }): Promise<string> {
-  const ctx = await auth.$context;
-  let session;
-  try {
-    session = await ctx.internalAdapter.createSession(userId, false, { ipAddress: client.ip, userAgent: client.userAgent ?? '' });
-  } catch (err) {
-    // The disabled-account hook in auth.ts refuses the session; say so in our vocabulary.
-    if (err instanceof Error && 'body' in err && (err as { body?: { code?: string } }).body?.code === 'USER_DISABLED') {
-      throw identityError('user-disabled');
-    }
-    throw err;
+/** The refusals of Better Auth's session hooks (auth.ts), in the identity API's vocabulary. */
+function translateRefusal(err: unknown): never {
+  if (isAPIError(err)) {
+    const body = err.body as { code?: string; details?: Record<string, unknown> } | undefined;
+    if (body?.code === 'USER_DISABLED') throw identityError('user-disabled');
+    if (body?.code === 'multi-factor-auth-required') throw identityError('multi-factor-auth-required', { details: body.details });
   }
-  if (!session) throw new AppError(500, 'internal', 'Could not start a session.');
-  const cookie = ctx.authCookies.sessionToken;
-  return serializeSignedCookie(cookie.name, session.token, ctx.secret, {
-    ...cookie.attributes,
-    maxAge: ctx.sessionConfig.expiresIn,
-  });
+  throw err;
+}
+
+/**
+ * Starts a Better Auth session for a user the identity API has just authenticated, through our
+ * server-only plugin endpoint (auth/identity-sessions.ts), and returns its Set-Cookie values: the
+ * cookie Better Auth's own endpoints set, so the modal and the widget share one session. With
+ * `secondFactorVerified` it is the end of a second-factor step; otherwise an account with a
+ * second factor is answered `multi-factor-auth-required`.
+ */
+export async function issueSessionCookie(
+  auth: Auth,
+  userId: string,
+  client: { ip: string; userAgent?: string },
+  opts: { secondFactorVerified?: boolean } = {},
+): Promise<string[]> {
+  const headers = new Headers({ [CLIENT_IP_HEADER]: client.ip, ...(client.userAgent && { 'user-agent': client.userAgent }) });
+  try {
+    const result = await auth.api.startIdentitySession({
+      body: { userId, ...(opts.secondFactorVerified && { secondFactorVerified: true }) },
+      headers,
+      returnHeaders: true,
+    });
+    return result.headers.getSetCookie();
+  } catch (err) {
+    translateRefusal(err);
+  }
 }
 
 /** Ends every session of a user (a disabled account, a reverted e-mail change). */
 export async function revokeSessions(auth: Auth, userId: string): Promise<void> {
-  const ctx = await auth.$context;
-  await ctx.internalAdapter.deleteUserSessions(userId);
+  await auth.api.revokeIdentitySessions({ body: { userId } });
 }

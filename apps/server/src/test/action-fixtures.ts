@@ -7,6 +7,8 @@ export interface ActionWorld {
   /** Moves the server's clock (deps.now) forward; Better Auth and PostgreSQL keep real time. */
   later(ms: number): void;
   resetClock(): void;
+  /** The server's clock as the test moved it (milliseconds), for codes the test computes. */
+  now(): number;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function createActionWorld(env: Record<string, string> = {}): Promi
     resetClock: () => {
       offsetMs = 0;
     },
+    now: () => Date.now() + offsetMs,
   };
 }
 

@@ -215,6 +215,21 @@ export class HttpIdentityClient implements IdentityClient {
     };
   }
 
+  async signInWithTotpFactor(mfaPendingCredential: string, factorUid: string, code: string): Promise<IdentityUser> {
+    return userOf((await this.request('POST', '/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code })).body);
+  }
+
+  async sendPhoneFactorCode(mfaPendingCredential: string, factorUid: string): Promise<{ verificationId: string; phoneNumber: string }> {
+    const { body } = await this.request('POST', '/api/identity/mfa/sign-in/phone/start', { mfaPendingCredential, factorUid });
+    return body as { verificationId: string; phoneNumber: string };
+  }
+
+  async signInWithPhoneFactor(mfaPendingCredential: string, verificationId: string, code: string): Promise<IdentityUser> {
+    return userOf(
+      (await this.request('POST', '/api/identity/mfa/sign-in/phone/finish', { mfaPendingCredential, verificationId, code })).body,
+    );
+  }
+
   async signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser> {
     return userOf((await this.request('POST', '/api/identity/phone/sign-in', this.inTenant({ verificationId, code }))).body);
   }

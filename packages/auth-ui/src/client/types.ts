@@ -195,6 +195,12 @@ export interface IdentityClient {
   sendPhoneCode(phoneNumber: string, captcha: string): Promise<SentPhoneCode>;
   signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser>;
 
+  /** A sign-in answered `auth/multi-factor-auth-required` finishes with an authenticator app's code. */
+  signInWithTotpFactor(mfaPendingCredential: string, factorUid: string, code: string): Promise<IdentityUser>;
+  /** Texts a sign-in code to an enrolled phone factor. */
+  sendPhoneFactorCode(mfaPendingCredential: string, factorUid: string): Promise<{ verificationId: string; phoneNumber: string }>;
+  signInWithPhoneFactor(mfaPendingCredential: string, verificationId: string, code: string): Promise<IdentityUser>;
+
   getProviders(): Promise<FederatedProviderInfo[]>;
   /** The URL that starts a federated sign-in (navigated to, or opened in a popup). */
   federatedStartUrl(providerId: string, options: FederatedStartOptions): string;

@@ -1,6 +1,6 @@
 import type { IdentityUser, PendingCredential } from '../client/types';
 import type { AuthResult } from '../config/types';
-import { asAuthError, isMergeConflict, toMergeConflictError } from '../errors';
+import { asAuthError, isMergeConflict, isSecondFactorRequired, toMergeConflictError } from '../errors';
 import { developerMessages, getErrorMessage } from '../strings';
 import type { WidgetApp } from '../widget/app';
 import { sanitizeUrl } from '../widget/url';
@@ -70,7 +70,10 @@ export async function handleMergeConflict(app: WidgetApp, error: unknown, provid
   app.reset();
 }
 
-/** The outcome of a sign-in that may end in a merge conflict handed to `signInFailure`. */
+/**
+ * The outcome of a sign-in that went on elsewhere: a merge conflict handed to `signInFailure`, or
+ * the second-factor page (flows/second-factor.ts), which completes the sign-in itself.
+ */
 export const MERGE_CONFLICT_HANDLED = Symbol('merge conflict handled');
 
 /**
@@ -90,6 +93,10 @@ export async function signInOrMerge(
   try {
     return await app.request(call());
   } catch (error) {
+    if (isSecondFactorRequired(error)) {
+      await app.flows.showSecondFactorSignIn(app, error, providerId);
+      return MERGE_CONFLICT_HANDLED;
+    }
     if (!isMergeConflict(error)) throw error;
     if (app.config.autoUpgradeAnonymousUsers) {
       await handleMergeConflict(app, error, providerId);

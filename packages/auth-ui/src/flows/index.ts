@@ -13,6 +13,7 @@ import { showPasswordLinking, showPasswordRecovery, showPasswordSignIn, showPass
 import { showUnauthorizedUser, showUnsupportedProvider } from './restricted';
 import { cancelOneTap, showOneTap } from './one-tap';
 import { showPhoneSignInStart } from './phone';
+import { showSecondFactorSignIn } from './second-factor';
 import { selectProvider, showEmailPage, showStartPage } from './start';
 import { applyTenant, selectTenant, showTenantSelection } from './tenants';
 import type { Flows } from './types';
@@ -21,6 +22,7 @@ import type { Flows } from './types';
 export function createFlows(overrides: Partial<Flows> = {}): Flows {
   return {
     showStartPage,
+    showSecondFactorSignIn,
     showEmailPage,
     selectProvider,
     emailFirst,

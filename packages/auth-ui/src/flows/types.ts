@@ -1,4 +1,5 @@
 import type { Country } from '../countries';
+import type { SecondFactorRequired } from '../errors';
 import type { WidgetApp } from '../widget/app';
 
 /** A phone number as the phone pages hold it: the selected country and the national number. */
@@ -15,6 +16,8 @@ export interface PhoneNumberValue {
 export interface Flows {
   /** start.ts — the sign-in start decision (checklist §5.1). */
   showStartPage(app: WidgetApp, options?: { email?: string; message?: string }): void;
+  /** second-factor.ts — the second step of a sign-in for an account with second factors. */
+  showSecondFactorSignIn(app: WidgetApp, error: SecondFactorRequired, providerId: string | null): Promise<void>;
   /** start.ts — the e-mail entry page (`signIn`). */
   showEmailPage(app: WidgetApp, options?: { email?: string; message?: string }): void;
   /** start.ts — a provider button was clicked. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import { callingCodePrefix, countryForCallingCode, getAllCountries, type Country } from '../countries';
 import { format, formatCountdown, strings } from '../strings';
 import { CaptchaWidget } from '../ui/captcha';
@@ -137,7 +137,30 @@ export function PhoneSignInStartPage(props: PageRegistry['phoneSignInStart']) {
 }
 
 /** `^\d{6}$` after trimming, else "Wrong code. Try again." (checklist §4). */
-const CODE_PATTERN = /^\d{6}$/;
+export const CODE_PATTERN = /^\d{6}$/;
+
+/** The 6-digit code field of the phone and second-factor pages (the browser may fill it from an SMS). */
+export function CodeField({
+  code,
+  onChange,
+  codeRef,
+}: {
+  code: string;
+  onChange: (code: string) => void;
+  codeRef: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <TextField
+      name="code"
+      label={strings.codeLabel}
+      type="number"
+      autoComplete="one-time-code"
+      value={code}
+      onChange={onChange}
+      inputRef={codeRef}
+    />
+  );
+}
 
 /**
  * `phoneSignInFinish` (checklist §1.5 #22): the 6-digit code; the number links back to the start
@@ -177,15 +200,7 @@ export function PhoneSignInFinishPage(props: PageRegistry['phoneSignInFinish']) 
             values={{ phoneNumber: <LinkButton onClick={onChangeNumber}>{phoneNumber}</LinkButton> }}
           />
         </Text>
-        <TextField
-          name="code"
-          label={strings.codeLabel}
-          type="number"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={setCode}
-          inputRef={codeRef}
-        />
+        <CodeField code={code} onChange={setCode} codeRef={codeRef} />
         <Actions>
           <SecondaryButton onClick={onCancel}>{strings.cancel}</SecondaryButton>
           <PrimaryButton>{strings.continue}</PrimaryButton>

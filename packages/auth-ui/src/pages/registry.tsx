@@ -34,6 +34,7 @@ import {
   UnsupportedProviderPage,
 } from './password';
 import { PhoneSignInFinishPage, PhoneSignInStartPage } from './phone';
+import { MultiFactorSignInPage } from './second-factor';
 import { UnauthorizedUserPage } from './restricted';
 import { ProviderMatchByEmailPage, SelectTenantPage } from './tenants';
 
@@ -61,6 +62,7 @@ export const PAGE_COMPONENTS: { [K in PageId]: ComponentType<PageRegistry[K]> } 
   emailLinkSignInLinkingDifferentDevice: EmailLinkSignInLinkingDifferentDevicePage,
   phoneSignInStart: PhoneSignInStartPage,
   phoneSignInFinish: PhoneSignInFinishPage,
+  multiFactorSignIn: MultiFactorSignInPage,
   selectTenant: SelectTenantPage,
   providerMatchByEmail: ProviderMatchByEmailPage,
   unauthorizedUser: UnauthorizedUserPage,

@@ -152,6 +152,15 @@ export class FakeIdentityClient implements IdentityClient {
   signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser> {
     return this.record('signInWithPhoneCode', [verificationId, code]);
   }
+  signInWithTotpFactor(mfaPendingCredential: string, factorUid: string, code: string): Promise<IdentityUser> {
+    return this.record('signInWithTotpFactor', [mfaPendingCredential, factorUid, code]);
+  }
+  sendPhoneFactorCode(mfaPendingCredential: string, factorUid: string): Promise<{ verificationId: string; phoneNumber: string }> {
+    return this.record('sendPhoneFactorCode', [mfaPendingCredential, factorUid]);
+  }
+  signInWithPhoneFactor(mfaPendingCredential: string, verificationId: string, code: string): Promise<IdentityUser> {
+    return this.record('signInWithPhoneFactor', [mfaPendingCredential, verificationId, code]);
+  }
   getProviders(): Promise<FederatedProviderInfo[]> {
     return this.record('getProviders', []);
   }

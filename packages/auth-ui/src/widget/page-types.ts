@@ -1,6 +1,7 @@
 import type { CaptchaController } from '../captcha/controller';
 import type { ProviderButtonModel } from '../config/providers';
 import type { Country } from '../countries';
+import type { SecondFactorChoice } from '../errors';
 import type { PhoneNumberValue } from '../flows/types';
 
 /** A tenant button (checklist §1.8 #38): "Sign in to {displayName}" or its full label. */
@@ -74,6 +75,14 @@ export interface PageRegistry {
     onCancel: () => void;
     onResend: () => void;
   };
+  /** The second step of a sign-in for an account with second factors: the chosen factor's code. */
+  multiFactorSignIn: {
+    factor: SecondFactorChoice;
+    otherFactors: SecondFactorChoice[];
+    onSelect: (factor: SecondFactorChoice) => void;
+    onSubmit: (code: string) => void;
+    onCancel: () => void;
+  };
   selectTenant: { buttons: TenantButtonModel[]; onSelect: (tenantId: string) => void };
   providerMatchByEmail: { email?: string; onSubmit: (email: string) => void };
   unauthorizedUser: { identifier: string | null; adminEmail?: string; helpLink?: string; onBack: () => void };
@@ -95,7 +104,7 @@ export interface PageRegistry {
 
 export type PageId = keyof PageRegistry;
 
-/** All 39 page ids of FirebaseUI v6 (checklist §1), every one in `PageRegistry`. */
+/** The 39 page ids of FirebaseUI v6 (checklist §1) and the multi-factor sign-in page, every one in `PageRegistry`. */
 export const ALL_PAGE_IDS = [
   'providerSignIn',
   'signIn',
@@ -119,6 +128,7 @@ export const ALL_PAGE_IDS = [
   'emailLinkSignInLinkingDifferentDevice',
   'phoneSignInStart',
   'phoneSignInFinish',
+  'multiFactorSignIn',
   'unauthorizedUser',
   'passwordReset',
   'passwordResetSuccess',
@@ -167,6 +177,7 @@ export const PAGE_CHROME: Record<PageId, PageChrome> = {
   emailLinkSignInLinkingDifferentDevice: { card: true, spinner: false },
   phoneSignInStart: { card: true, spinner: false },
   phoneSignInFinish: { card: true, spinner: false },
+  multiFactorSignIn: { card: true, spinner: false },
   selectTenant: { card: false, spinner: true },
   providerMatchByEmail: { card: true, spinner: false },
   unauthorizedUser: { card: true, spinner: false },

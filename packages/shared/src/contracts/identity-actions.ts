@@ -81,6 +81,27 @@ export type SecondFactor = z.infer<typeof secondFactorSchema>;
 export const secondFactorsResponseSchema = z.object({ factors: z.array(secondFactorSchema) });
 export const secondFactorResponseSchema = z.object({ factor: secondFactorSchema });
 
+/**
+ * A sign-in whose first factor passed, for an account with second factors, answers
+ * `multi-factor-auth-required` with these details: the pending credential (a few minutes) and the
+ * factors to choose from. The widget's multi-factor pages finish the sign-in with them.
+ */
+export const multiFactorRequiredDetailsSchema = z.object({
+  mfaPendingCredential: z.string(),
+  factors: z.array(secondFactorSchema),
+});
+export type MultiFactorRequiredDetails = z.infer<typeof multiFactorRequiredDetailsSchema>;
+const mfaPendingCredential = z.string().min(1).max(4096);
+const sixDigits = z.string().trim().max(32);
+export const mfaTotpSignInBodySchema = z.object({ mfaPendingCredential, factorUid: z.string().min(1).max(100), code: sixDigits });
+export const mfaPhoneSignInStartBodySchema = z.object({ mfaPendingCredential, factorUid: z.string().min(1).max(100) });
+export const mfaPhoneSignInStartResponseSchema = z.object({ verificationId: z.string(), phoneNumber: z.string(), expiresAt: z.string() });
+export const mfaPhoneSignInFinishBodySchema = z.object({
+  mfaPendingCredential,
+  verificationId: z.string().min(1).max(100),
+  code: sixDigits,
+});
+
 export const totpStartBodySchema = z.object({
   password: z.string().optional(),
   displayName: z.string().trim().max(100).optional(),

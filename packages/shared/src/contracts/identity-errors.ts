@@ -30,6 +30,7 @@ export const IDENTITY_ERROR_CODES = [
   'requires-recent-login',
   'unverified-email',
   'network-request-failed',
+  'multi-factor-auth-required',
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -62,4 +63,5 @@ export const IDENTITY_ERROR_MESSAGES: Record<IdentityErrorCode, string> = {
   'requires-recent-login': 'Please login again to perform this operation',
   'network-request-failed': 'A network error has occurred',
   'unverified-email': 'This operation requires a verified email.',
+  'multi-factor-auth-required': 'Verify it’s you with your second factor to finish signing in.',
 };

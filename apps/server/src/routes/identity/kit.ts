@@ -50,9 +50,19 @@ export async function upgradableGuest(req: FastifyRequest, deps: RouteDeps, tena
   return guest !== null && guest.tenantId === tenantId ? current.id : null;
 }
 
-/** Starts the session of `userId` on this response and answers with the identity user. */
-export async function respondSignedIn(req: FastifyRequest, reply: FastifyReply, deps: RouteDeps, userId: string) {
-  const cookie = await issueSessionCookie(req.server.auth, userId, { ip: req.ip, userAgent: req.headers['user-agent'] });
-  reply.header('set-cookie', cookie);
+/**
+ * Starts the session of `userId` on this response and answers with the identity user. An account
+ * with a second factor gets `multi-factor-auth-required` instead, unless this is the end of its
+ * second-factor step (`secondFactorVerified`).
+ */
+export async function respondSignedIn(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: RouteDeps,
+  userId: string,
+  opts: { secondFactorVerified?: boolean } = {},
+) {
+  const cookies = await issueSessionCookie(req.server.auth, userId, { ip: req.ip, userAgent: req.headers['user-agent'] }, opts);
+  reply.header('set-cookie', cookies);
   return { user: await presentIdentityUser(deps.db, userId) };
 }

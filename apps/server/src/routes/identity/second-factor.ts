@@ -2,6 +2,10 @@ import {
   secondFactorResponseSchema,
   secondFactorsResponseSchema,
   enrollFinishBodySchema,
+  mfaPhoneSignInFinishBodySchema,
+  mfaPhoneSignInStartBodySchema,
+  mfaPhoneSignInStartResponseSchema,
+  mfaTotpSignInBodySchema,
   phoneStartBodySchema,
   phoneStartResponseSchema,
   totpStartBodySchema,
@@ -22,10 +26,16 @@ import {
   unenrollSecondFactor,
   type SecondFactorContext,
 } from '../../identity/second-factor.js';
+import {
+  finishPhoneFactorSignIn,
+  signInWithTotp,
+  startPhoneFactorSignIn,
+  type SecondFactorSignInContext,
+} from '../../identity/second-factor-sign-in.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 import { actionContext, signedInSession } from './actions.js';
-import { identityTags as tags, limitPerClient } from './kit.js';
+import { identityTags as tags, limitPerClient, respondSignedIn, signedInResponse } from './kit.js';
 
 const failures = { 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404], 429: errors[400] };
 const recentLogin = 'Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password.';
@@ -162,6 +172,68 @@ export const secondFactorRoutes: RouteModule = async (app, deps) => {
       const { user } = await owner(req, 'mfa-unenroll', { password: req.body.password });
       await unenrollSecondFactor(deps.db, user.id, req.body.uid);
       return { factors: await listSecondFactors(deps.db, user.id) };
+    },
+  );
+
+  /** The second step of a sign-in that answered multi-factor-auth-required: not signed in yet. */
+  async function signInStep(req: FastifyRequest, bucket: string): Promise<SecondFactorSignInContext> {
+    await limitPerClient(req, deps, bucket);
+    const factors: SecondFactorContext = actionContext(req, deps);
+    return {
+      factors,
+      phone: { db: deps.db, settings: deps.identity.phone, now: factors.now },
+      secret: deps.identity.tokenSecret,
+      attemptsPerUser: deps.identity.actions.enrollAttemptsPerUser,
+    };
+  }
+  const signInFailures = { 400: errors[400], 403: errors[403], 404: errors[404], 429: errors[400] };
+  const pendingHelp = 'mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed.';
+
+  r.post(
+    '/api/identity/mfa/sign-in/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with the current code of an enrolled authenticator app',
+        description: `${pendingHelp} invalid-verification-code for a wrong code.`,
+        body: mfaTotpSignInBodySchema,
+        response: { 200: signedInResponse, ...signInFailures },
+      },
+    },
+    async (req, reply) => {
+      const userId = await signInWithTotp(await signInStep(req, 'mfa-sign-in'), req.body);
+      return respondSignedIn(req, reply, deps, userId, { secondFactorVerified: true });
+    },
+  );
+
+  r.post(
+    '/api/identity/mfa/sign-in/phone/start',
+    {
+      schema: {
+        tags,
+        summary: 'Text a sign-in code to an enrolled phone factor',
+        description: `${pendingHelp} The phone sign-in's limits per number apply.`,
+        body: mfaPhoneSignInStartBodySchema,
+        response: { 200: mfaPhoneSignInStartResponseSchema, ...signInFailures },
+      },
+    },
+    async (req) => startPhoneFactorSignIn(await signInStep(req, 'mfa-sign-in-phone'), req.body),
+  );
+
+  r.post(
+    '/api/identity/mfa/sign-in/phone/finish',
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with the code texted to a phone factor',
+        description: `${pendingHelp} invalid-verification-code for a wrong code.`,
+        body: mfaPhoneSignInFinishBodySchema,
+        response: { 200: signedInResponse, ...signInFailures },
+      },
+    },
+    async (req, reply) => {
+      const userId = await finishPhoneFactorSignIn(await signInStep(req, 'mfa-sign-in'), req.body);
+      return respondSignedIn(req, reply, deps, userId, { secondFactorVerified: true });
     },
   );
 };

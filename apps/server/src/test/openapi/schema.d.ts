@@ -1185,6 +1185,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/identity/mfa/sign-in/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish a sign-in with the current code of an enrolled authenticator app
+     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
+     */
+    post: operations['postIdentityMfaSignInTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identity/mfa/sign-in/phone/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Text a sign-in code to an enrolled phone factor
+     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. The phone sign-in's limits per number apply.
+     */
+    post: operations['postIdentityMfaSignInPhoneStart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identity/mfa/sign-in/phone/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish a sign-in with the code texted to a phone factor
+     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
+     */
+    post: operations['postIdentityMfaSignInPhoneFinish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/identity/config/phone': {
     parameters: {
       query?: never;
@@ -2215,6 +2275,7 @@ export interface components {
           | 'requires-recent-login'
           | 'unverified-email'
           | 'network-request-failed'
+          | 'multi-factor-auth-required'
           | 'unavailable'
           | 'unknown';
         message: string;
@@ -6102,6 +6163,127 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postIdentityMfaSignInTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mfaPendingCredential: string;
+          factorUid: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string | null;
+              emailVerified: boolean;
+              displayName: string | null;
+              phoneNumber: string | null;
+              isAnonymous: boolean;
+              providers: string[];
+              tenantId?: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postIdentityMfaSignInPhoneStart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mfaPendingCredential: string;
+          factorUid: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            verificationId: string;
+            phoneNumber: string;
+            expiresAt: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postIdentityMfaSignInPhoneFinish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mfaPendingCredential: string;
+          verificationId: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            user: {
+              id: string;
+              email: string | null;
+              emailVerified: boolean;
+              displayName: string | null;
+              phoneNumber: string | null;
+              isAnonymous: boolean;
+              providers: string[];
+              tenantId?: string | null;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
