@@ -3,11 +3,22 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+/** The server's entry to the app (ADR 0023), built with `vite build --ssr src/entry-server.tsx`. */
+export const SERVER_ENTRY = 'src/entry-server.tsx';
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist',
+    // The server bundle goes beside the web app, not into it: dist/ is served to browsers.
+    outDir: isSsrBuild ? 'dist-server' : 'dist',
     emptyOutDir: true,
+    // brand/, avatars/ …: the browser's, not the server bundle's.
+    copyPublicDir: !isSsrBuild,
+  },
+  ssr: {
+    // The workspace packages are TypeScript sources: bundled. Other dependencies load from
+    // node_modules at run time, as the server's own do.
+    noExternal: [/^@trailbuddy\//],
   },
   server: {
     // The Fastify server owns /api (REST, Better Auth and the SSE stream); in development the
@@ -16,4 +27,4 @@ export default defineConfig({
       '/api': { target: `http://localhost:${process.env.API_PORT ?? '3000'}` },
     },
   },
-});
+}));

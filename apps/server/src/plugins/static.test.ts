@@ -47,6 +47,7 @@ beforeAll(async () => {
     trailList: () => (trailsAvailable ? t.app.trailList.get(NOW) : Promise.reject(new Error('the database is down'))),
     appUrl: t.env.APP_URL,
     findTrail: (id) => getTrail(t.database.db, id),
+    timeZone: 'Europe/Lisbon',
   });
   await web.ready();
 });

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { closeModalEntry, historyState, navigateTo, pushModalEntry, useCloseOnBack, useLocationHref } from '../lib/location';
+import { closeModalEntry, navigateTo, pushModalEntry, useCloseOnBack, useHistoryOpener, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
@@ -36,8 +36,8 @@ const ONBOARDING_MODAL = 'onboarding';
 /** The view at the current URL (ADR 0019); an unknown address shows Home. */
 function useRoutedView(): View {
   const href = useLocationHref();
-  const opener = historyState()?.from;
-  const from = typeof opener === 'string' && TRAIL_OPENERS.includes(opener) ? (opener as TrailDetailFrom) : 'home';
+  const opener = useHistoryOpener();
+  const from = opener && TRAIL_OPENERS.includes(opener) ? (opener as TrailDetailFrom) : 'home';
   return useMemo(() => {
     const queryAt = href.indexOf('?');
     const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];

@@ -3,6 +3,7 @@ import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { api } from '../api-client';
+import type { PageDataBlocks } from '../server-render';
 
 /** The coming weekend's trail sessions, in the admins' chosen order. */
 export async function getTrails(signal?: AbortSignal): Promise<Trail[]> {
@@ -31,7 +32,7 @@ export function useTrails() {
  * at start: later the query fetches as usual, and live events keep it current. Returns whether
  * the page had a usable list.
  */
-export function primeTrailsFromPage(queryClient: QueryClient, doc: Document = document): boolean {
+export function primeTrailsFromPage(queryClient: QueryClient, doc: PageDataBlocks = document): boolean {
   const block = doc.getElementById(PAGE_DATA_BLOCK_IDS.trails);
   if (!block?.textContent) return false;
   block.remove();
