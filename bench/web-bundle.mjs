@@ -1,5 +1,6 @@
-// JS loaded by the signed-out home page, against ARCHITECTURE.md §7's budget (≤ 100 KB gzip).
-// Loads `/` of the built server in a fresh Chromium context, waits for the network to go idle
+// JS loaded by the signed-out home page, against ARCHITECTURE.md §7's budget (≤ 100 KB gzip),
+// and by a trail's page (`/trails/:id`, what a shared link opens), printed beside it.
+// Loads each page of the built server in a fresh Chromium context, waits for the network to go idle
 // (and for the idle-time chunks the app loads after its first render), then lists every script
 // response with the bytes it took on the wire in the encoding the server chose, its size
 // gzipped at level 9 (what the budget counts), and its size uncompressed.
@@ -19,30 +20,10 @@ const isScript = (response) =>
   /javascript|ecmascript/.test(response.headers()['content-type'] ?? '') ||
   /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
 
-const cleanup = createCleanup({ timeLimitMs: 240_000 });
-try {
-  await buildStale();
-  const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-web-') });
-  await waitForHealth(server);
-
-  // The same switches as e2e/support/browser.ts: nothing reaches outside this machine.
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  cleanup.add(() => browser.close());
+/** Every script one page loads, signed out, in a fresh context. */
+async function scriptsOf(browser, url) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-
   const responses = [];
   let loaded = false;
   page.on('load', () => (loaded = true));
@@ -51,12 +32,12 @@ try {
   });
 
   const started = performance.now();
-  const main = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
-  if (!main?.ok()) throw new Error(`GET / answered ${main?.status()}`);
+  const main = await page.goto(url, { waitUntil: 'networkidle' });
+  if (!main?.ok()) throw new Error(`GET ${url} answered ${main?.status()}`);
   const idleAt = performance.now() - started;
   await page.waitForTimeout(AFTER_IDLE_MS);
   await page.waitForLoadState('networkidle');
-  // The page really is the signed-out home.
+  // The page really is the signed-out page.
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
 
   const rows = [];
@@ -75,11 +56,14 @@ try {
     });
   }
   await context.close();
+  return { rows, idleAt };
+}
 
+function report(title, { rows, idleAt }) {
   const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
   const width = Math.max(4, ...rows.map((r) => r.file.length));
   const col = (s, n) => String(s).padStart(n);
-  console.log(`JS loaded by the signed-out home page (budget ≤ 100 KB gzip, ARCHITECTURE.md §7; 1 KB = 1024 B)`);
+  console.log(`${title} (budget ≤ 100 KB gzip, ARCHITECTURE.md §7; 1 KB = 1024 B)`);
   console.log(`  network idle after ${idleAt.toFixed(0)} ms, then ${AFTER_IDLE_MS} ms more for idle-time chunks; ${rows.length} scripts`);
   console.log(`  ${'file'.padEnd(width)}  ${col('served', 16)}  ${col('gzip -9', 9)}  ${col('raw', 9)}  when`);
   for (const r of rows) {
@@ -98,6 +82,35 @@ try {
     `  gzip total ${kb(gzip)} of ${kb(BUDGET_BYTES)}: ${gzip <= BUDGET_BYTES ? 'within budget' : 'OVER BUDGET'}` +
       ` (${((gzip / BUDGET_BYTES) * 100).toFixed(0)}%; before the load event: ${kb(initialGzip)})`,
   );
+}
+
+const cleanup = createCleanup({ timeLimitMs: 300_000 });
+try {
+  await buildStale();
+  const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-web-') });
+  await waitForHealth(server);
+  const { trails } = await fetch(`${server.baseUrl}/api/trails`).then((r) => r.json());
+  if (!trails[0]) throw new Error('the demo seed listed no trail');
+
+  // The same switches as e2e/support/browser.ts: nothing reaches outside this machine.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  cleanup.add(() => browser.close());
+  const home = await scriptsOf(browser, `${server.baseUrl}/`);
+  const trail = await scriptsOf(browser, `${server.baseUrl}/trails/${trails[0].id}`);
+  report('JS loaded by the signed-out home page', home);
+  report(`JS loaded by a trail's page, signed out (/trails/${trails[0].id})`, trail);
 } finally {
   await cleanup.run();
 }

@@ -21,7 +21,7 @@ export function useServerRender(): ServerRender | null {
 }
 
 export function serverDateFormat(settings: ServerRenderSettings): DateFormatOptions {
-  return { locale: settings.locale, timeZone: settings.timeZone, now: new Date(settings.now) };
+  return { locale: settings.locale, timeZone: settings.timeZone, now: new Date(settings.now), plainSpaces: true };
 }
 
 /** The browser's own locale and zone: the formatters' defaults. */

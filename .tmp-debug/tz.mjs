@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3917';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 }, timezoneId: 'America/New_York', locale: 'de-DE' });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('CONSOLE', m.type(), m.text().slice(0, 1500)); });
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message.slice(0, 1500)));
+const list = await (await page.request.get('/api/trails')).json();
+const id = list.trails[0].id;
+const html = await (await page.request.get('/trails/' + id + '?day=sunday')).text();
+console.log('server time text:', /whitespace-nowrap">([^<]*)</.exec(html)?.[1]);
+await page.goto('/trails/' + id + '?day=sunday');
+await page.waitForTimeout(2500);
+console.log('client time text:', await page.locator('.whitespace-nowrap').first().textContent());
+await page.goto('/');
+await page.waitForTimeout(2500);
+console.log('home card:', await page.locator('article dd').nth(1).textContent());
+await browser.close();
