@@ -81,6 +81,12 @@ describe('the first paint, rendered by the server', () => {
     await page.getByRole('button', { name: TRAIL }).click();
     await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/trails/${await trailId(page, TRAIL)}`);
+
+    // The trail's page reloaded: the server renders it for nobody in particular, and the
+    // member's own controls appear once hydrated (whenever GET /api/me answers meanwhile).
+    await page.reload();
+    await page.getByRole('button', { name: /favourites$/ }).waitFor();
+    expect(await keptServerNode(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

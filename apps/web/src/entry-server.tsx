@@ -3,19 +3,16 @@
 // index.html's #root for the browser to hydrate (main.tsx).
 import { PAGE_DATA_BLOCK_IDS, type RenderPage, type ServerRenderSettings } from '@trailbuddy/shared/contracts/page-data';
 import { prerender } from 'react-dom/static';
-import { primeFromPage } from './app/initial-data';
+import { primeFromPage, routeOfHref } from './app/initial-data';
 import { PageRoot } from './app/page-root';
 import { createQueryClient } from './app/providers';
-import { routeOf } from './lib/routes';
 import { pageDataBlocks, serverDateFormat } from './lib/server-render';
 
 /** The views whose first paint the server renders: what a visitor opens first, or from a shared link. */
 const SERVER_RENDERED_VIEWS: ReadonlySet<string> = new Set(['home', 'trail-detail']);
 
 export const renderPage: RenderPage = async ({ href, blocks }) => {
-  const queryAt = href.indexOf('?');
-  const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];
-  const view = routeOf(pathname, search);
+  const view = routeOfHref(href);
   const settingsJson = blocks[PAGE_DATA_BLOCK_IDS.render];
   if (!view || !SERVER_RENDERED_VIEWS.has(view.name) || !settingsJson) return null;
 

@@ -135,7 +135,7 @@ describe('the server renders the first paint of the home and of a trail', () => 
     // Intl puts thin and narrow no-break spaces around the dash and before AM.
     expect(page.rootText).toMatch(/10:00\sAM\s–\s1:00\sPM/);
     // The app hydrates with the settings the server rendered with.
-    expect(JSON.parse(renderBlock(res.body)!)).toEqual({ locale: 'en-US', timeZone: 'Europe/Lisbon', now: expect.any(String) });
+    expect(JSON.parse(renderBlock(res.body)!)).toEqual({ href: '/', locale: 'en-US', timeZone: 'Europe/Lisbon', now: expect.any(String) });
     // No inline script was added: every script is the app's module or a data block (CSP).
     for (const script of page.scripts) expect(script.src ?? script.type).toMatch(/^(\/assets\/|application\/json$)/);
   });
@@ -148,8 +148,10 @@ describe('the server renders the first paint of the home and of a trail', () => 
     expect(page.rootText).toContain('Limestone ridge above the sea, with views of Troia & "Setúbal".');
     expect(page.rootText).toContain('Find Hiking Buddy');
     expect(page.checked).toEqual(['saturday']);
-    const sunday = readPage((await web.inject({ method: 'GET', url: `/trails/${trail.id}?day=sunday&utm_source=x` })).body);
+    const sundayPage = await web.inject({ method: 'GET', url: `/trails/${trail.id}?day=sunday&utm_source=x` });
+    const sunday = { ...readPage(sundayPage.body), body: sundayPage.body };
     expect(sunday.checked).toEqual(['sunday']);
+    expect(JSON.parse(renderBlock(sunday.body)!)).toMatchObject({ href: `/trails/${trail.id}?day=sunday` });
     expect(sunday.rootText).toContain('Sun, Nov 22');
   });
 

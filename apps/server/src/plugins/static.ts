@@ -184,13 +184,14 @@ function createIndexPage(file: string, opts: StaticPluginOptions & { renderPage:
   /** The view rendered on the server; undefined (the bare app) without a server entry or when it fails. */
   async function serverRender(variant: PageVariant, blocks: PageDataBlocks): Promise<ServerRender | undefined> {
     if (!opts.renderPage || !variant.renderedHref) return undefined;
-    const settings: ServerRenderSettings = { locale: SERVER_RENDER_LOCALE, timeZone: opts.timeZone, now: new Date().toISOString() };
+    const href = variant.renderedHref;
+    const settings: ServerRenderSettings = { href, locale: SERVER_RENDER_LOCALE, timeZone: opts.timeZone, now: new Date().toISOString() };
     const settingsJson = JSON.stringify(settings);
     try {
-      const page = await opts.renderPage({ href: variant.renderedHref, blocks: { ...blocks, [PAGE_DATA_BLOCK_IDS.render]: settingsJson } });
+      const page = await opts.renderPage({ href, blocks: { ...blocks, [PAGE_DATA_BLOCK_IDS.render]: settingsJson } });
       return page ? { page, settingsJson } : undefined;
     } catch (err) {
-      opts.log.error({ err, href: variant.renderedHref }, 'the server render of the page failed; it goes out as the bare app');
+      opts.log.error({ err, href }, 'the server render of the page failed; it goes out as the bare app');
       return undefined;
     }
   }

@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_DATA_BLOCK_IDS, type ServerRenderSettings } from '@trailbuddy/shared/contracts/page-data';
 import { meQueryOptions } from '../lib/queries/me';
 import { primeTrailsFromPage } from '../lib/queries/trails';
+import type { View } from '../lib/navigation';
+import { hrefOf, routeOf } from '../lib/routes';
 import { serverDateFormat, type PageDataBlocks, type ServerRender } from '../lib/server-render';
 
 /**
@@ -21,8 +23,9 @@ export function primeFromPage(queryClient: QueryClient, doc: PageDataBlocks = do
 
 /**
  * How the server rendered this page's HTML (ADR 0023), from its render block; null when the
- * page carries none (the server did not render it, or could not): the browser renders it alone.
- * `href` is the page's own URL, which is the one the server rendered.
+ * page carries none (the server did not render it, or could not), or when it rendered another
+ * view than the one at `href`, the page's own URL (a page kept by a cache under another
+ * address): the browser then renders the page alone, replacing the server's HTML.
  */
 export function serverRenderOfPage(href: string, doc: PageDataBlocks = document): ServerRender | null {
   const block = doc.getElementById(PAGE_DATA_BLOCK_IDS.render);
@@ -30,8 +33,21 @@ export function serverRenderOfPage(href: string, doc: PageDataBlocks = document)
   block.remove();
   try {
     const settings = JSON.parse(block.textContent) as ServerRenderSettings;
-    return { href, dateFormat: serverDateFormat(settings) };
+    if (viewAt(settings.href) !== viewAt(href)) return null;
+    return { href: settings.href, dateFormat: serverDateFormat(settings) };
   } catch {
     return null;
   }
+}
+
+/** The view at a path and query, as the main app reads it; null for an unknown address. */
+export function routeOfHref(href: string): View | null {
+  const queryAt = href.indexOf('?');
+  return queryAt < 0 ? routeOf(href) : routeOf(href.slice(0, queryAt), href.slice(queryAt));
+}
+
+/** The address of the view at `href`, written one way (the query's order and extras aside). */
+function viewAt(href: string): string | undefined {
+  const view = routeOfHref(href);
+  return view ? hrefOf(view) : undefined;
 }

@@ -42,6 +42,19 @@ export function useDateFormat(): DateFormatOptions {
 }
 
 /**
+ * True while React hydrates this component's server-rendered HTML, and on the server: what it
+ * renders must then be what the server rendered. False in a page the browser renders alone.
+ */
+export function useHydrating(): boolean {
+  const server = useServerRender();
+  return useSyncExternalStore(
+    neverChanges,
+    () => false,
+    () => server !== null,
+  );
+}
+
+/**
  * Where the page's data blocks are read from: the document in the browser; on the server, the
  * blocks the page is about to carry (`pageDataBlocks`).
  */

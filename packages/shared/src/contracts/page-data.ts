@@ -18,6 +18,8 @@ export type PageDataBlockId = (typeof PAGE_DATA_BLOCK_IDS)[keyof typeof PAGE_DAT
  * must match the server's), then again with the browser's own.
  */
 export interface ServerRenderSettings {
+  /** The path and query whose view the server rendered. */
+  href: string;
   /** BCP 47 locale. */
   locale: string;
   /** IANA time zone: the trails' own. */

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { ApiError, api } from '../api-client';
+import { useHydrating } from '../server-render';
 
 /**
  * Who is signed in, with their profile and role; `null` for a visitor. This one query is the
@@ -23,8 +24,14 @@ export const meQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export function useMe() {
-  return useQuery(meQueryOptions());
+export function useMe(): UseQueryResult<Me | null> {
+  const query = useQuery(meQueryOptions());
+  // The server renders nobody's data (ADR 0023): while React hydrates its HTML, a signed-in
+  // person is "not known yet", as there, even if GET /api/me has answered in the meantime.
+  const hydrating = useHydrating();
+  if (hydrating && query.data)
+    return { ...query, data: undefined, status: 'pending', isPending: true, isSuccess: false } as UseQueryResult<Me | null>;
+  return query;
 }
 
 /**
