@@ -33,14 +33,23 @@ async function watch(page: Page): Promise<string[]> {
       observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
+    // The view's heading too: the view hydrates apart from the rest (its own Suspense boundary).
+    addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+    });
   });
   return errors;
 }
 
 const keptServerNode = (page: Page) =>
   page.evaluate(() => {
-    const serverNode = (window as unknown as { serverNode?: Element }).serverNode;
-    return serverNode !== undefined && serverNode.isConnected && document.getElementById('root')?.firstElementChild === serverNode;
+    const { serverNode, serverHeading } = window as unknown as { serverNode?: Element; serverHeading?: Element | null };
+    return (
+      serverNode !== undefined &&
+      serverNode.isConnected &&
+      document.getElementById('root')?.firstElementChild === serverNode &&
+      Boolean(serverHeading?.isConnected)
+    );
   });
 
 /** The id of the demo trail, from its card's server-rendered page: the card links nowhere, the list has it. */
@@ -104,6 +113,27 @@ describe('the first paint, rendered by the server', () => {
     // Choosing to find a buddy signed out asks for sign-in.
     await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a tap made before the app has loaded, and the app answers it once it has', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = await watch(page);
+    const id = await trailId(page, TRAIL);
+    // The app's code is held back until the tap has been made on the server's HTML.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/trails/${id}`);
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    expect(await keptServerNode(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { primeFromPage, serverRenderOfPage } from './app/initial-data';
+import { primeFromPage, routeOfHref, serverRenderOfPage } from './app/initial-data';
+import { loadServerRenderedView } from './app/main-app';
 import { PageRoot } from './app/page-root';
 import { createQueryClient } from './app/providers';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,7 +17,13 @@ primeFromPage(queryClient);
 const serverRender = serverRenderOfPage(location.pathname + location.search);
 const app = <PageRoot queryClient={queryClient} serverRender={serverRender} />;
 
-if (serverRender) hydrateRoot(root, app);
+const serverRenderedView = serverRender && routeOfHref(serverRender.href);
+if (serverRenderedView) {
+  // Hydrated once its code is here, or at once if it cannot be loaded (React then loads it again).
+  void loadServerRenderedView(serverRenderedView)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+}
 // As a transition, the first render is done in slices that give the main thread back every few
 // milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).
 else startTransition(() => createRoot(root).render(app));

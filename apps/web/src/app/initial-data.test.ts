@@ -51,7 +51,7 @@ describe('serverRenderOfPage', () => {
   it('hydrates with the settings the server rendered with, when it rendered the view at this address', () => {
     addBlock(PAGE_DATA_BLOCK_IDS.render, settings('/trails/t1?day=sunday'));
     expect(serverRenderOfPage('/trails/t1?utm_source=x&day=sunday')).toEqual({
-      href: '/trails/t1?day=sunday',
+      href: '/trails/t1?utm_source=x&day=sunday',
       dateFormat: { locale: 'en-US', timeZone: 'Europe/Lisbon', now: new Date('2026-11-18T09:00:00.000Z'), plainSpaces: true },
     });
     expect(document.getElementById(PAGE_DATA_BLOCK_IDS.render)).toBeNull();

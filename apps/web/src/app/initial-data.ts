@@ -34,7 +34,9 @@ export function serverRenderOfPage(href: string, doc: PageDataBlocks = document)
   try {
     const settings = JSON.parse(block.textContent) as ServerRenderSettings;
     if (viewAt(settings.href) !== viewAt(href)) return null;
-    return { href: settings.href, dateFormat: serverDateFormat(settings) };
+    // The page's own address, not the server's way of writing it: the same view, and the
+    // location hooks then read the same while hydrating as after (no re-render for nothing).
+    return { href, dateFormat: serverDateFormat(settings) };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
+import { ReleaseEarlyClicks } from '../lib/early-clicks';
 import { closeModalEntry, navigateTo, pushModalEntry, useCloseOnBack, useHistoryOpener, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
@@ -13,7 +14,8 @@ import { Header } from './chrome/Header';
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
 // (ARCHITECTURE §7 budget: ≤ 100 KB of JS).
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
-const TrailDetailView = lazy(() => import('../features/trails/components/TrailDetailView'));
+const loadTrailDetailView = () => import('../features/trails/components/TrailDetailView');
+const TrailDetailView = lazy(loadTrailDetailView);
 const MatchingView = lazy(() => import('../features/matching/components/MatchingView'));
 const NoMatchesView = lazy(() => import('../features/matching/components/NoMatchesView'));
 const RequestSentView = lazy(() => import('../features/matching/components/RequestSentView'));
@@ -26,6 +28,15 @@ const PersonalProfileView = lazy(() => import('../features/profile/components/Pe
 const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
+
+/**
+ * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
+ * while its code is still on the way, an update reaching it (the app's own, after the first
+ * paint) would make React throw the server's HTML away and show the loading state instead.
+ */
+export function loadServerRenderedView(view: View): Promise<unknown> {
+  return view.name === 'trail-detail' ? loadTrailDetailView() : Promise.resolve();
+}
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -172,6 +183,20 @@ export function MainApp() {
     [currentView, navigate, requireSignIn, openOnboarding],
   );
 
+  // The same element until the view or the greeting changes: React must not see an update to
+  // the view's boundary while it is still hydrating the server's HTML of it (ADR 0023), or it
+  // would drop that HTML for the loading state (the app re-renders after its first paint).
+  const displayName = me ? displayNameOf(me) : null;
+  const viewBoundary = useMemo(
+    () => (
+      <Suspense fallback={<ViewLoading />}>
+        <CurrentView view={currentView} displayName={displayName} />
+        <ReleaseEarlyClicks />
+      </Suspense>
+    ),
+    [currentView, displayName],
+  );
+
   const showRegistration = Boolean(me) && !registrationComplete;
   // The help button opens it for anyone; a new user sees it once, after completing registration.
   const showOnboarding = onboardingOpen || (registrationComplete && me?.profile.hasSeenOnboarding === false);
@@ -196,9 +221,7 @@ export function MainApp() {
         />
 
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28">
-          <Suspense fallback={<ViewLoading />}>
-            <CurrentView view={currentView} displayName={me ? displayNameOf(me) : null} />
-          </Suspense>
+          {viewBoundary}
         </main>
 
         <BottomBar current={tabOf(currentView)} onSelect={(tab) => navigate(TAB_VIEWS[tab])} />

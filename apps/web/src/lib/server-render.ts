@@ -26,7 +26,8 @@ export function serverDateFormat(settings: ServerRenderSettings): DateFormatOpti
 
 /** The browser's own locale and zone: the formatters' defaults. */
 const BROWSER_DATE_FORMAT: DateFormatOptions = {};
-const neverChanges = () => () => undefined;
+/** A `subscribe` for useSyncExternalStore where only hydration tells the server's snapshot from the browser's. */
+export const neverChanges = () => () => undefined;
 
 /**
  * Options for the shared date formatters: the server's while the page is rendered there or
@@ -38,19 +39,6 @@ export function useDateFormat(): DateFormatOptions {
     neverChanges,
     () => BROWSER_DATE_FORMAT,
     () => server?.dateFormat ?? BROWSER_DATE_FORMAT,
-  );
-}
-
-/**
- * True while React hydrates this component's server-rendered HTML, and on the server: what it
- * renders must then be what the server rendered. False in a page the browser renders alone.
- */
-export function useHydrating(): boolean {
-  const server = useServerRender();
-  return useSyncExternalStore(
-    neverChanges,
-    () => false,
-    () => server !== null,
   );
 }
 
