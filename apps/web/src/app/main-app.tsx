@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { ReleaseEarlyClicks } from '../lib/early-clicks';
+import { releaseEarlyClicks } from '../lib/early-clicks';
 import { closeModalEntry, navigateTo, pushModalEntry, useCloseOnBack, useHistoryOpener, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
@@ -95,6 +95,15 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <AgendaView month={view.month} day={view.day} />;
   }
 });
+
+/**
+ * Rendered beside the current view, inside its Suspense boundary: its effect runs once the view
+ * has committed, which on a server-rendered page is when it is hydrated (ADR 0023).
+ */
+function ReleaseEarlyClicks() {
+  useEffect(releaseEarlyClicks, []);
+  return null;
+}
 
 /** The live-event stream; a component so that it can start after the first paint (see below). */
 function LiveEvents({ signedIn }: { signedIn: boolean }) {

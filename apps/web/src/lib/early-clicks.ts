@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+// No React here: this module is part of the page's entry (boot.ts), which loads before the app.
 
 /**
  * Taps on a server-rendered page before React has taken it over (ADR 0023): the buttons are on
@@ -19,17 +19,11 @@ export function holdEarlyClicks(): void {
   addEventListener('click', hold, true);
 }
 
-/** Stops holding, and clicks again, for the app, what was clicked meanwhile. */
-function releaseEarlyClicks(): void {
+/**
+ * Stops holding, and clicks again, for the app, what was clicked meanwhile. Called once the
+ * current view has committed (hydrated, its lazily loaded code included): React answers then.
+ */
+export function releaseEarlyClicks(): void {
   removeEventListener('click', hold, true);
   for (const target of held.splice(0)) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-}
-
-/**
- * Rendered beside the current view, inside its Suspense boundary: its effect runs when the view
- * has committed (hydrated, lazily loaded code included), and releases the held taps.
- */
-export function ReleaseEarlyClicks(): null {
-  useEffect(releaseEarlyClicks, []);
-  return null;
 }
