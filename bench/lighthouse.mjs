@@ -99,13 +99,28 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
+/**
+ * On a loaded machine Lighthouse now and then loses the trace of the page load (NO_NAVSTART,
+ * NO_FCP …), a failure of the recording that it says to answer by running again: up to twice.
+ */
+async function runLighthouseAgainOnTraceFailure(cleanup, url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(cleanup, url);
+    } catch (err) {
+      if (attempt === 3 || !/Lighthouse runtime error/.test(String(err))) throw err;
+      console.log(`  (${err.message.split(':')[0]}; running again)`);
+    }
+  }
+}
+
 /** Every run of one page, then its medians against the budget. */
 async function measure(cleanup, name, url) {
   await warmUp(url);
   const loadBefore = load();
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const run = await runLighthouse(cleanup, url);
+    const run = await runLighthouseAgainOnTraceFailure(cleanup, url);
     runs.push(run);
     console.log(
       `  ${name} run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, ` +
