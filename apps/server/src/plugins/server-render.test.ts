@@ -7,6 +7,7 @@ import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../paths.js';
 import { getTrail } from '../services/trails.js';
+import { addTrail as addTrailAs } from '../test/page-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../test/test-app.js';
 import { staticPlugin } from './static.js';
 
@@ -72,25 +73,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function addTrail(name: string, description: string): Promise<{ id: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/trails',
-    headers: { cookie: admin.cookie },
-    payload: {
-      name,
-      location: 'Sintra, Portugal',
-      length: '10 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description,
-      linkmap: 'https://www.openstreetmap.org/',
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string }>();
-}
+const addTrail = (name: string, description: string) => addTrailAs(t, admin, { name, description });
 
 /** What a reader without JavaScript sees in #root: its text, and every script element's attributes. */
 function readPage(html: string) {
