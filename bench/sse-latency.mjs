@@ -9,10 +9,9 @@
 // Each sample is a fresh match: an owner's search on one (trail, day), requested by a partner
 // who holds one stream for the whole run. Owners and partners are new users, each in at most one
 // match per (trail, day), as the product allows.
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { api, pool, signUp } from './support/api.mjs';
-import { buildServerBundle, createCleanup, freePort, percentile, startServer, tempDir, waitForHealth } from './support/server.mjs';
+import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
 import { openSse } from './support/sse.mjs';
 
 const BUDGET_MS = 100;
@@ -22,11 +21,6 @@ const WARMUP = 5;
 const GAP_MS = 25;
 const PASSWORD = 'trailbuddy-bench';
 const DAYS = ['saturday', 'sunday'];
-const RATE_LIMITS = {
-  API_RATE_LIMIT_MAX: '100000000',
-  AUTH_RATE_LIMIT_MAX: '100000000',
-  AUTH_SENSITIVE_RATE_LIMIT_MAX: '100000000',
-};
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
@@ -121,32 +115,12 @@ const cleanup = createCleanup({ timeLimitMs: 5 * 60_000 });
 try {
   await buildServerBundle();
   const load = loadavg()[0];
-  const secret = randomBytes(32).toString('hex');
-  const smtpPort = await freePort();
-
-  const a = await startServer(cleanup, {
-    dataDir: tempDir(cleanup, 'trailbuddy-bench-sse-a-'),
-    // A's development inbox takes B's mail too; the secret signs sessions valid on both.
-    env: { ...RATE_LIMITS, BETTER_AUTH_SECRET: secret, DEV_INBOX_SMTP_PORT: String(smtpPort) },
-  });
-  await waitForHealth(a);
+  const a = await startFirstInstance(cleanup, 'trailbuddy-bench-sse');
   const slots = await openSlots(a.baseUrl);
 
   const single = await measure('a', { ownerBase: a.baseUrl, partnerBase: a.baseUrl, slots });
 
-  const b = await startServer(cleanup, {
-    dataDir: tempDir(cleanup, 'trailbuddy-bench-sse-b-'),
-    env: {
-      ...RATE_LIMITS,
-      DATABASE_URL: a.databaseUrl,
-      BETTER_AUTH_SECRET: secret,
-      DEV_INBOX: 'false',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      // A seeded the database; B is one more instance of the same deployment.
-      SEED_DEMO_DATA: 'false',
-    },
-  });
-  await waitForHealth(b);
+  const b = await startSecondInstance(cleanup, a, 'trailbuddy-bench-sse');
   const crossed = await measure('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slots });
 
   console.log("match accepted → partner's SSE event (budget p95 ≤ 100 ms, also across two instances; ARCHITECTURE.md §7)");

@@ -20,6 +20,11 @@ const path = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
+/** The demo people sign in as their first name at trailbuddy.app; Ana, the administrator, as admin. */
+const demoEmailOf = (name: string) => {
+  const first = name.split(' ')[0]!.toLowerCase();
+  return `${first === 'ana' ? 'admin' : first}@trailbuddy.app`;
+};
 const dayRadio = (page: Page, day: string) => page.locator(`input[name="trail-day"][value="${day}"]`);
 
 /** What each view shows, so a Back, a Forward or a reload can be checked to land on it. */
@@ -44,7 +49,7 @@ describe.each([
 ])('addresses on a $name', ({ viewport }) => {
   let trailPath = '';
 
-  it('Back and Forward walk home → trail → buddies → matches → profile, Back closes a modal first, and a reload stays on each view', async () => {
+  it('Back and Forward walk home → trail → buddies → sent → matches → a person → my profile, Back closes each modal first, and a reload stays on each view', async () => {
     const { context, page } = await newPage(browser, viewport);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
@@ -77,21 +82,57 @@ describe.each([
     await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     const buddies: Stop = {
       path: new RegExp(`^${trailPath}/buddies/searches/[0-9a-f-]{36}\\?day=${otherDay}$`),
-      check: async (p) => {
-        await p.getByText('Searching for buddies').waitFor();
-        await headingIs(TRAIL)(p);
-      },
+      // Searching at first, then waiting for the invited buddy: the trail's name heads both.
+      check: headingIs(TRAIL),
     };
     await expectAt(page, buddies);
+    await page.getByText('Searching for buddies').waitFor();
     const buddiesPath = path(page);
 
-    // A modal opened on the way (the help carousel): Back closes it and stays on the view.
+    // A modal opened on the way (the help carousel): the native <dialog> in the top layer with
+    // the page behind it inert (ADR 0021), and Back closes it and stays on the view.
     await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
     const carousel = page.getByRole('dialog', { name: 'How TrailBuddy works' });
     await carousel.waitFor();
+    expect(await carousel.evaluate((dialog) => dialog.tagName === 'DIALOG' && dialog.matches(':modal'))).toBe(true);
+    expect(await carousel.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    // Tab never leaves the dialog for the inert page behind it.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !document.querySelector('#main')?.contains(document.activeElement))).toBe(true);
+    }
     await page.goBack();
     await carousel.waitFor({ state: 'detached' });
     await expectAt(page, buddies);
+
+    // The custom-date dialog: Escape closes it and drops its entry; opened again, Back closes it.
+    const proposeDate = page.getByRole('dialog', { name: 'Propose a Date' });
+    await page.getByRole('button', { name: 'Propose a Date' }).click();
+    await proposeDate.waitFor();
+    await page.keyboard.press('Escape');
+    await proposeDate.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Propose a Date' }).click();
+    await proposeDate.waitFor();
+    await page.goBack();
+    await proposeDate.waitFor({ state: 'detached' });
+    await expectAt(page, buddies);
+
+    // A Best Match's profile, a dialog with its own entry: Back closes it; opened again, Invite to Hike
+    // leads to the request-sent view, which takes the dialog's entry.
+    const candidate = page.getByRole('main').locator('article h3 button[aria-haspopup="dialog"]').first();
+    await candidate.waitFor();
+    const candidateName = ((await candidate.textContent()) ?? '').trim();
+    await candidate.click();
+    const profileDialog = page.getByRole('dialog', { name: candidateName });
+    await profileDialog.waitFor();
+    await page.goBack();
+    await profileDialog.waitFor({ state: 'detached' });
+    await expectAt(page, buddies);
+    await candidate.click();
+    await profileDialog.getByRole('button', { name: 'Invite to Hike' }).click();
+    const sent: Stop = { path: /^\/matches\/[0-9a-f-]{36}\/sent$/, check: headingIs('Request sent to play!') };
+    await expectAt(page, sent);
+    const sentPath = path(page);
 
     await bottomBar(page).getByRole('button', { name: 'Matches' }).click();
     await expectAt(page, { path: '/matches/upcoming', check: headingIs('My Matches') });
@@ -105,6 +146,20 @@ describe.each([
     };
     await expectAt(page, pending);
 
+    // A partner's profile from a pending card.
+    const partner = page
+      .getByRole('main')
+      .getByRole('button', { name: /^Partner: / })
+      .first();
+    const partnerName = ((await partner.textContent()) ?? '').replace(/^Partner: /, '').trim();
+    await partner.click();
+    const person: Stop = {
+      path: /^\/people\/[^/]+$/,
+      check: async (p) => void (await p.getByRole('main').getByText(partnerName, { exact: true }).first().waitFor()),
+    };
+    await expectAt(page, person);
+    const personPath = path(page);
+
     await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).click();
     const profile: Stop = { path: '/me', check: async (p) => void (await p.getByRole('main').getByText(MIGUEL).waitFor()) };
     await expectAt(page, profile);
@@ -112,7 +167,7 @@ describe.each([
     // Home greets the signed-in person by name.
     const home: Stop = { path: '/', check: headingIs('Hi, Miguel Santos!') };
     // Back through every view (choices inside a view replaced their entry), then Forward again.
-    const stops = [home, trail, buddies, pending, profile];
+    const stops = [home, trail, buddies, sent, pending, person, profile];
     for (const stop of stops.slice(0, -1).reverse()) {
       await page.goBack();
       await expectAt(page, stop);
@@ -123,17 +178,29 @@ describe.each([
     }
 
     // A reload lands on each view.
+    const addressOf = new Map<Stop, string>([
+      [buddies, buddiesPath],
+      [sent, sentPath],
+      [person, personPath],
+    ]);
     for (const stop of stops) {
-      await page.goto(stop === buddies ? buddiesPath : (stop.path as string));
+      await page.goto(addressOf.get(stop) ?? (stop.path as string));
       await page.reload();
       await expectAt(page, stop);
     }
-
-    // Leave no search behind for the other specs.
-    await page.goto(buddiesPath);
-    await page.getByRole('button', { name: 'Cancel Search' }).click();
-    await expectAt(page, home);
     await context.close();
+
+    // Leave no match behind for the other specs (and the next viewport): the invited buddy declines.
+    const invitee = await newPage(browser, viewport);
+    await invitee.page.goto('/');
+    await signIn(invitee.page, demoEmailOf(candidateName));
+    const sentId = /\/matches\/([0-9a-f-]{36})\/sent/.exec(sentPath)![1];
+    const status = await invitee.page.evaluate(
+      async (id) => (await fetch(`/api/matches/${id}/reject`, { method: 'POST', headers: { Accept: 'application/json' } })).status,
+      sentId,
+    );
+    expect(status).toBe(200);
+    await invitee.context.close();
   });
 
   it('a member-only link opened signed out asks for sign-in, then lands on the view', async () => {
@@ -151,6 +218,40 @@ describe.each([
         await expect.poll(() => p.getByRole('tab', { name: /Pending/ }).getAttribute('aria-selected'), POLL).toBe('true');
       },
     });
+    await context.close();
+  });
+
+  it(`shows the navigation ${viewport.width >= 1024 ? 'in the header, not the bottom bar' : 'in the bottom bar, not the header'}`, async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/');
+    await heading(page).waitFor();
+    const wide = viewport.width >= 1024;
+    const navs = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('nav[aria-label="Main"]')).map((nav) => ({
+        inHeader: nav.closest('header') !== null,
+        shown: getComputedStyle(nav).display !== 'none',
+      })),
+    );
+    expect(navs).toEqual([
+      { inHeader: true, shown: wide },
+      { inHeader: false, shown: !wide },
+    ]);
+    expect(await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).isVisible()).toBe(wide);
+    // Exactly one navigation is there for people and assistive technology.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    // Wide, the app uses the width: the main column is wider than the phone's 768 px column.
+    const mainWidth = await page.locator('#main').evaluate((main) => main.getBoundingClientRect().width);
+    if (wide) expect(mainWidth).toBeGreaterThan(1000);
+    else expect(mainWidth).toBeLessThanOrEqual(viewport.width);
+    await context.close();
+  });
+
+  it('an address that matches no view shows the not-found view with the way home', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/trails/nowhere/reviews');
+    await headingIs('Page not found')(page);
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expectAt(page, { path: '/', check: headingIs('Find your trail buddy') });
     await context.close();
   });
 

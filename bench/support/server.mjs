@@ -3,6 +3,7 @@
 // when the bench fails or is interrupted. (Mirrors e2e/support/server-process.ts; bench/
 // imports nothing from e2e/.)
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -182,4 +183,45 @@ function isAlive(pid) {
 export function percentile(samples, p) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Limits a bench raises so that no 429 of the per-address or sign-in limiters is what it measures. */
+export const BENCH_RATE_LIMITS = {
+  API_RATE_LIMIT_MAX: '100000000',
+  AUTH_RATE_LIMIT_MAX: '100000000',
+  AUTH_SENSITIVE_RATE_LIMIT_MAX: '100000000',
+};
+
+/**
+ * Instance A of a two-instance bench, healthy: embedded PostgreSQL in a fresh data dir and the
+ * development inbox, which takes B's mail too. The session secret it gets (`secret`) signs
+ * sessions valid on both.
+ */
+export async function startFirstInstance(cleanup, prefix, env = {}) {
+  const secret = randomBytes(32).toString('hex');
+  const smtpPort = await freePort();
+  const server = await startServer(cleanup, {
+    dataDir: tempDir(cleanup, `${prefix}-a-`),
+    env: { ...BENCH_RATE_LIMITS, BETTER_AUTH_SECRET: secret, DEV_INBOX_SMTP_PORT: String(smtpPort), ...env },
+  });
+  await waitForHealth(server);
+  return Object.assign(server, { secret, smtpPort });
+}
+
+/** Instance B, healthy: one more instance of A's deployment, on A's database (A seeded it). */
+export async function startSecondInstance(cleanup, first, prefix, env = {}) {
+  const server = await startServer(cleanup, {
+    dataDir: tempDir(cleanup, `${prefix}-b-`),
+    env: {
+      ...BENCH_RATE_LIMITS,
+      DATABASE_URL: first.databaseUrl,
+      BETTER_AUTH_SECRET: first.secret,
+      DEV_INBOX: 'false',
+      SMTP_URL: `smtp://127.0.0.1:${first.smtpPort}`,
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    },
+  });
+  await waitForHealth(server);
+  return server;
 }

@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
+import { messageRoutes } from './routes/messages/routes.js';
 import { meRoutes } from './routes/me/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
 import { trailRoutes } from './routes/trails/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions) {
     userRoutes,
     trailRoutes,
     matchRoutes,
+    messageRoutes,
     favouriteRoutes,
     fileRoutes,
     eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),

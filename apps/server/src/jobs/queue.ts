@@ -12,6 +12,10 @@ export const TASKS = {
   recurTrails: 'recur_trails',
   pruneLiveEvents: 'prune_live_events',
   pruneExpiredRecords: 'prune_expired_records',
+  /** A person's due notifications, batched into one mail (notifications/mail-batch.ts). */
+  mailNotifications: 'mail_notifications',
+  /** Feedback prompts for the hikes that ended (notifications/feedback-prompts.ts). */
+  promptFeedback: 'prompt_feedback',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 
@@ -20,6 +24,8 @@ export interface AddJobOptions {
   maxAttempts?: number;
   /** A pending job with the same key is replaced rather than duplicated. */
   jobKey?: string;
+  /** Not before this instant (default: at once). */
+  runAt?: Date;
 }
 
 /**
@@ -33,7 +39,8 @@ export async function addJob(db: DbOrTx, task: TaskName, payload: object, opts: 
       identifier => ${task}::text,
       payload => ${JSON.stringify(payload)}::json,
       max_attempts => ${opts.maxAttempts ?? null}::int,
-      job_key => ${opts.jobKey ?? null}::text
+      job_key => ${opts.jobKey ?? null}::text,
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
     )
   `);
 }

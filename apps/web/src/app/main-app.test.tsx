@@ -45,7 +45,11 @@ function renderApp(me: Me | null) {
   return renderWithProviders(<MainApp />);
 }
 
-const bottomBar = () => within(screen.getByRole('navigation', { name: 'Main' }));
+// Both navigations are in the page; CSS shows the bottom bar below 1024 px and the header's above
+// (jsdom applies no media queries; the addresses e2e spec checks which one shows at 390 and 1280 px).
+const mainNavs = () => screen.getAllByRole('navigation', { name: 'Main' });
+const bottomBar = () => within(mainNavs().find((nav) => !nav.closest('header'))!);
+const headerNav = () => within(mainNavs().find((nav) => nav.closest('header'))!);
 
 describe('MainApp', () => {
   it('asks a visitor to sign in instead of opening Agenda or Matches', async () => {
@@ -70,6 +74,15 @@ describe('MainApp', () => {
     fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
     expect(await screen.findByRole('tab', { name: /Upcoming/ })).toBeDefined();
     expect(bottomBar().getByRole('button', { name: 'Matches' }).getAttribute('aria-current')).toBe('page');
+    expect(headerNav().getByRole('button', { name: 'Matches' }).getAttribute('aria-current')).toBe('page');
+    expect(mainNavs()).toHaveLength(2);
+
+    // The header's navigation (wide screens) goes to the same views.
+    fireEvent.click(headerNav().getByRole('button', { name: 'Agenda' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeDefined();
+    expect(location.pathname).toBe('/agenda');
+    fireEvent.click(headerNav().getByRole('button', { name: 'Matches' }));
+    expect(await screen.findByRole('tab', { name: /Upcoming/ })).toBeDefined();
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // The profile picture opens the personal profile, which belongs to no tab.

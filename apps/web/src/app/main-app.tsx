@@ -2,13 +2,14 @@ import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo,
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
 import { releaseEarlyClicks } from '../lib/early-clicks';
-import { closeModalEntry, navigateTo, pushModalEntry, useCloseOnBack, useHistoryOpener, useLocationHref } from '../lib/location';
+import { historyState, navigateTo, useHistoryOpener, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
 import { useFeedbackPrompt } from '../lib/queries/matches';
+import { useUnreadCounts } from '../lib/queries/conversations';
 import { useLiveEvents } from '../lib/live-events';
-import { BottomBar, type MainTab } from './chrome/BottomBar';
+import { BottomBar, HeaderNav, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
 
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
@@ -16,10 +17,10 @@ import { Header } from './chrome/Header';
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
 const loadTrailDetailView = () => import('../features/trails/components/TrailDetailView');
 const TrailDetailView = lazy(loadTrailDetailView);
-const MatchingView = lazy(() => import('../features/matching/components/MatchingView'));
-const NoMatchesView = lazy(() => import('../features/matching/components/NoMatchesView'));
-const RequestSentView = lazy(() => import('../features/matching/components/RequestSentView'));
-const MatchAcceptedView = lazy(() => import('../features/matching/components/MatchAcceptedView'));
+const MatchingView = lazy(() => import('../features/matches/components/MatchingView'));
+const NoMatchesView = lazy(() => import('../features/matches/components/NoMatchesView'));
+const RequestSentView = lazy(() => import('../features/matches/components/RequestSentView'));
+const MatchAcceptedView = lazy(() => import('../features/matches/components/MatchAcceptedView'));
 const MatchesPageView = lazy(() => import('../features/matches/components/MatchesPageView'));
 const PartnersView = lazy(() => import('../features/matches/components/PartnersView'));
 const FeedbackModal = lazy(() => import('../features/matches/components/FeedbackModal'));
@@ -28,6 +29,8 @@ const PersonalProfileView = lazy(() => import('../features/profile/components/Pe
 const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
+const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
+const ConversationView = lazy(() => import('../features/conversation/components/ConversationView'));
 
 /**
  * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
@@ -41,10 +44,8 @@ export function loadServerRenderedView(view: View): Promise<unknown> {
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
-const LOGIN_MODAL = 'login';
-const ONBOARDING_MODAL = 'onboarding';
 
-/** The view at the current URL (ADR 0019); an unknown address shows Home. */
+/** The view at the current URL (ADR 0019); an address that matches no view shows not-found. */
 function useRoutedView(): View {
   const href = useLocationHref();
   const opener = useHistoryOpener();
@@ -52,15 +53,15 @@ function useRoutedView(): View {
   return useMemo(() => {
     const queryAt = href.indexOf('?');
     const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];
-    return routeOf(pathname, search, from) ?? HOME;
+    return routeOf(pathname, search, from) ?? { name: 'not-found', path: href };
   }, [href, from]);
 }
 
-/** The bottom-bar tab a view belongs to; profiles belong to none. */
+/** The bottom-bar tab a view belongs to; profiles and not-found belong to none. */
 function tabOf(view: View): MainTab | null {
   if (view.name === 'agenda') return 'agenda';
-  if (view.name === 'matches-page' || view.name === 'matches') return 'matches';
-  if (view.name === 'profile' || view.name === 'personal-profile') return null;
+  if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
+  if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   return 'home';
 }
 
@@ -83,6 +84,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <RequestSentView matchId={view.matchId} />;
     case 'match-accepted':
       return <MatchAcceptedView matchId={view.matchId} />;
+    case 'conversation':
+      return <ConversationView matchId={view.matchId} />;
     case 'matches-page':
       return <MatchesPageView tab={view.tab ?? 'upcoming'} />;
     case 'matches':
@@ -93,6 +96,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <PersonalProfileView />;
     case 'agenda':
       return <AgendaView month={view.month} day={view.day} />;
+    case 'not-found':
+      return <NotFoundView />;
   }
 });
 
@@ -141,18 +146,15 @@ export function MainApp() {
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
+  const unreadMessages = useUnreadCounts(registrationComplete).data?.total ?? 0;
 
   // Visitors browse trails (SPEC §2, §6): a members' view opened signed out shows Home behind
   // the sign-in modal, and the view itself once the person has signed in (the URL stays).
   const memberViewSignedOut = !me && MEMBER_VIEWS.has(view.name);
   const currentView: View = memberViewSignedOut ? HOME : view;
 
-  const requireSignIn = useCallback(() => {
-    pushModalEntry(LOGIN_MODAL);
-    setLoginMode('signIn');
-  }, []);
+  const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
   const closeLogin = useCallback(() => setLoginMode(null), []);
-  useCloseOnBack(LOGIN_MODAL, loginMode !== null, closeLogin);
   const askedForSignIn = useRef<string | null>(null);
   useEffect(() => {
     const href = hrefOf(view);
@@ -176,17 +178,17 @@ export function MainApp() {
       }
       // Who opened a trail decides its back control: kept in the history entry, not the shared URL.
       const state = next.name === 'trail-detail' ? { from: next.from } : undefined;
-      navigateTo(hrefOf(next), { replace: options.replace, state });
+      // Leaving from inside a modal (Send Request in a profile) takes the modal's entry, so Back
+      // returns to the view under it rather than to a modal that is no longer open.
+      const replace = options.replace || typeof historyState()?.modal === 'string';
+      navigateTo(hrefOf(next), { replace, state });
       if (!options.replace) window.scrollTo({ top: 0 });
     },
     [requireSignIn],
   );
-  const openOnboarding = useCallback(() => {
-    pushModalEntry(ONBOARDING_MODAL);
-    setOnboardingOpen(true);
-  }, []);
+  const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
   const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
-  useCloseOnBack(ONBOARDING_MODAL, onboardingOpen, closeOnboarding);
+  const selectTab = useCallback((tab: MainTab) => navigate(TAB_VIEWS[tab]), [navigate]);
   const navigation = useMemo<Navigation>(
     () => ({ view: currentView, navigate, requireSignIn, openOnboarding }),
     [currentView, navigate, requireSignIn, openOnboarding],
@@ -227,19 +229,22 @@ export function MainApp() {
           onSignIn={requireSignIn}
           onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
+          nav={<HeaderNav current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />}
         />
 
-        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28">
+        {/* A phone-width column with room for the bottom bar; from 1024 px the app uses the width
+            and the navigation moves to the header (ADR 0021). */}
+        <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 lg:max-w-6xl lg:px-8 lg:pb-12">
           {viewBoundary}
         </main>
 
-        <BottomBar current={tabOf(currentView)} onSelect={(tab) => navigate(TAB_VIEWS[tab])} />
+        <BottomBar current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         <Suspense fallback={null}>
-          {loginMode && <LoginModal initialMode={loginMode} onClose={() => closeModalEntry(LOGIN_MODAL, closeLogin)} />}
+          {loginMode && <LoginModal initialMode={loginMode} onClose={closeLogin} />}
           {showRegistration && me && <RegistrationModal me={me} />}
-          {showOnboarding && <OnboardingCarousel onClose={() => closeModalEntry(ONBOARDING_MODAL, closeOnboarding)} />}
+          {showOnboarding && <OnboardingCarousel onClose={closeOnboarding} />}
           {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
         </Suspense>
       </div>

@@ -71,9 +71,20 @@ describe('AppRouter', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
+  it('shows a not-found view at an address that matches no view, with the way home', async () => {
+    renderAt('/trails/abc/reviews', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeDefined();
+    expect(window.location.pathname).toBe('/trails/abc/reviews');
+    const home = screen.getByRole('link', { name: 'Go to Home' });
+    expect(home.getAttribute('href')).toBe('/');
+    fireEvent.click(home);
+    expect(await mainHome()).toBeDefined();
+    expect(window.location.pathname).toBe('/');
+  });
+
   it('links the header logo to / as a plain link that stays in the app', async () => {
     renderAt('/somewhere', null);
-    await mainHome();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     const logo = screen.getByRole('link', { name: 'TrailBuddy' });
     expect(logo.getAttribute('href')).toBe('/');
     fireEvent.click(logo);

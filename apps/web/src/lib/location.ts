@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type MouseEvent } from 'react';
+import { useSyncExternalStore, type MouseEvent } from 'react';
 import { useServerRender } from './server-render';
 
 /**
@@ -69,8 +69,8 @@ export function sectionOf(pathname: string): Section {
 }
 
 /**
- * Modals in the history (ADR 0019): opening one pushes an entry for the same URL flagged
- * `history.state.modal`, so the phone's Back closes the modal before it leaves the view.
+ * The current history entry's state. Modals have entries of their own (ADR 0019, 0021), flagged
+ * `history.state.modal`: components/ui/Dialog.tsx pushes, closes on Back and drops them.
  */
 type EntryState = Record<string, unknown> | null;
 
@@ -92,29 +92,4 @@ export function useHistoryOpener(): string | undefined {
     },
     () => undefined,
   );
-}
-
-/** Pushes the modal's history entry; idempotent, so a re-run effect does not push twice. */
-export function pushModalEntry(modal: string): void {
-  const state = historyState();
-  if (state?.modal === modal) return;
-  history.pushState({ ...state, modal }, '', location.href);
-}
-
-/** Closes the modal from inside (its close button, Escape, done) and drops its history entry. */
-export function closeModalEntry(modal: string, close: () => void): void {
-  if (historyState()?.modal === modal) history.back();
-  close();
-}
-
-/** While `open`, Back (leaving the modal's entry) calls `close`. */
-export function useCloseOnBack(modal: string, open: boolean, close: () => void): void {
-  useEffect(() => {
-    if (!open) return;
-    const onPopState = () => {
-      if (historyState()?.modal !== modal) close();
-    };
-    addEventListener('popstate', onPopState);
-    return () => removeEventListener('popstate', onPopState);
-  }, [modal, open, close]);
 }

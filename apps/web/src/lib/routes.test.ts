@@ -13,6 +13,7 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'no-matches', trailId: TRAIL, day: 'sunday', matchId: MATCH }, `/trails/${TRAIL}/buddies/searches/${MATCH}?day=sunday`],
   [{ name: 'request-sent', matchId: MATCH }, `/matches/${MATCH}/sent`],
   [{ name: 'match-accepted', matchId: MATCH }, `/matches/${MATCH}/accepted`],
+  [{ name: 'conversation', matchId: MATCH }, `/matches/${MATCH}/messages`],
   [{ name: 'matches-page', tab: 'upcoming' }, '/matches/upcoming'],
   [{ name: 'matches-page', tab: 'pending' }, '/matches/pending'],
   [{ name: 'matches-page', tab: 'completed' }, '/matches/completed'],
@@ -75,6 +76,10 @@ describe('hrefOf and routeOf', () => {
     '/trails/%E0%A4%A',
   ])('knows no view at %s', (href) => {
     expect(parse(href)).toBeNull();
+  });
+
+  it('keeps an unknown address as it was asked for, for the not-found view', () => {
+    expect(hrefOf({ name: 'not-found', path: '/trails/x/reviews?day=sunday' })).toBe('/trails/x/reviews?day=sunday');
   });
 
   it('keeps a selected day only inside the month shown', () => {

@@ -21,12 +21,16 @@ export type View =
   | { name: 'no-matches'; trailId: string; day: WeekendDay; matchId: string }
   | { name: 'request-sent'; matchId: string }
   | { name: 'match-accepted'; matchId: string }
+  /** The buddy conversation of a match (ADR 0026). */
+  | { name: 'conversation'; matchId: string }
   | { name: 'matches-page'; tab?: MatchTab }
   | { name: 'matches' }
   | { name: 'profile'; userId: string }
   | { name: 'personal-profile' }
   /** `month` as `2026-11`, `day` as `2026-11-28`: unset, the agenda opens on its own choice. */
-  | { name: 'agenda'; month?: string; day?: string };
+  | { name: 'agenda'; month?: string; day?: string }
+  /** An address that matches no view: `path` is the address as it was asked for (it stays in the bar). */
+  | { name: 'not-found'; path: string };
 
 export type ViewName = View['name'];
 
@@ -36,6 +40,7 @@ export const MEMBER_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'no-matches',
   'request-sent',
   'match-accepted',
+  'conversation',
   'matches-page',
   'matches',
   'profile',
@@ -67,6 +72,8 @@ export function hrefOf(view: View): string {
       return `/matches/${segment(view.matchId)}/sent`;
     case 'match-accepted':
       return `/matches/${segment(view.matchId)}/accepted`;
+    case 'conversation':
+      return `/matches/${segment(view.matchId)}/messages`;
     case 'matches-page':
       return `/matches/${view.tab ?? 'upcoming'}`;
     case 'matches':
@@ -77,6 +84,8 @@ export function hrefOf(view: View): string {
       return '/me';
     case 'agenda':
       return withQuery(view.month ? `/agenda/${view.month}` : '/agenda', { day: view.day });
+    case 'not-found':
+      return view.path;
   }
 }
 
@@ -98,7 +107,7 @@ function dayParam(search: URLSearchParams): WeekendDay | undefined {
 }
 
 /**
- * The view at a URL, or null for an address the app does not know (the app shows Home).
+ * The view at a URL, or null for an address the app does not know (the app shows not-found).
  * `from`, the trail's opener, comes from the history entry; a shared link opens from Home.
  */
 export function routeOf(pathname: string, search = '', from: TrailDetailFrom = 'home'): View | null {
@@ -132,6 +141,7 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       if (!matchId || fourth !== undefined) return null;
       if (third === 'sent') return { name: 'request-sent', matchId };
       if (third === 'accepted') return { name: 'match-accepted', matchId };
+      if (third === 'messages') return { name: 'conversation', matchId };
       return null;
     }
     case 'people': {

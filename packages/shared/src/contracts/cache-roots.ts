@@ -13,5 +13,9 @@ export const CACHE_ROOTS = {
   matches: 'matches',
   /** Other people's public profiles. */
   users: 'users',
+  /** The buddy conversations: each thread, and the unread counts. */
+  conversations: 'conversations',
+  /** The signed-in person's notifications: the bell's count and the list. */
+  notifications: 'notifications',
 } as const;
 export type CacheRoot = (typeof CACHE_ROOTS)[keyof typeof CACHE_ROOTS];

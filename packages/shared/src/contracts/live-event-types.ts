@@ -16,6 +16,14 @@ export const LIVE_EVENT_REFRESHES = {
   'trail.created': [CACHE_ROOTS.trails],
   'trail.deleted': [CACHE_ROOTS.trails, CACHE_ROOTS.trail],
   'trail.changed': [CACHE_ROOTS.trails, CACHE_ROOTS.trail],
+  /** To both participants: a message was written in their match's conversation (ADR 0026). */
+  'message.created': [CACHE_ROOTS.conversations],
+  /** To both participants: one of them read the conversation up to a message (the read receipt). */
+  'message.read': [CACHE_ROOTS.conversations],
+  /** To its recipient: a notification was created for them (ADR 0025). */
+  'notification.created': [CACHE_ROOTS.notifications],
+  /** To its recipient: one or all of their notifications were read, on some device. */
+  'notification.read': [CACHE_ROOTS.notifications],
 } as const satisfies Record<string, readonly CacheRoot[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_REFRESHES;

@@ -6,7 +6,16 @@ import { cachesToRefresh, LIVE_EVENT_PAYLOADS, streamReplacedSchema } from './li
 
 describe('the live events', () => {
   it('give every event type a payload schema and at least one cache it refreshes, all of them real cache roots', () => {
-    expect([...LIVE_EVENT_TYPES].sort()).toEqual(['match.changed', 'trail.changed', 'trail.created', 'trail.deleted']);
+    expect([...LIVE_EVENT_TYPES].sort()).toEqual([
+      'match.changed',
+      'message.created',
+      'message.read',
+      'notification.created',
+      'notification.read',
+      'trail.changed',
+      'trail.created',
+      'trail.deleted',
+    ]);
     expect(Object.keys(LIVE_EVENT_PAYLOADS).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
     const roots: readonly string[] = Object.values(CACHE_ROOTS);
     for (const type of LIVE_EVENT_TYPES) {
@@ -30,6 +39,28 @@ describe('the live events', () => {
     expect(LIVE_EVENT_PAYLOADS['match.changed'].safeParse({ matchId: '', status: 'pending' }).success).toBe(false);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({ trailId: 't1' }).success).toBe(true);
     expect(LIVE_EVENT_PAYLOADS['trail.deleted'].safeParse({}).success).toBe(false);
+    expect(LIVE_EVENT_PAYLOADS['notification.created'].safeParse({ notificationId: 'n1', kind: 'match-accepted' }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({ notificationId: null }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['notification.read'].safeParse({}).success).toBe(false);
+  });
+
+  it('carries the whole message with message.created, and the read mark with message.read', () => {
+    const message = {
+      id: 'x1',
+      matchId: 'm1',
+      senderId: 'u1',
+      clientId: 'c1',
+      body: 'See you at 9',
+      createdAt: '2026-11-18T09:00:00.000Z',
+      seq: 7,
+    };
+    expect(LIVE_EVENT_PAYLOADS['message.created'].safeParse({ matchId: 'm1', message }).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['message.created'].safeParse({ matchId: 'm1', message: { ...message, seq: -1 } }).success).toBe(false);
+    expect(LIVE_EVENT_PAYLOADS['message.created'].safeParse({ matchId: 'm1' }).success).toBe(false);
+    const read = { matchId: 'm1', readerId: 'u2', messageId: 'x1', seq: 7, at: '2026-11-18T09:01:00.000Z' };
+    expect(LIVE_EVENT_PAYLOADS['message.read'].safeParse(read).success).toBe(true);
+    expect(LIVE_EVENT_PAYLOADS['message.read'].safeParse({ ...read, readerId: '' }).success).toBe(false);
+    expect(cachesToRefresh('message.read', read)).toEqual(['conversations']);
   });
 
   it('keep the stream-control event names apart from the data events', () => {

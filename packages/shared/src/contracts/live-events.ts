@@ -9,6 +9,7 @@ import { isLiveEventType, LIVE_EVENT_REFRESHES, type LiveEventType } from './liv
 const liveMatchStatus = z.enum([...MATCH_STATUSES, 'deleted']);
 const id = () => z.string().check(z.minLength(1));
 const trailPayload = z.object({ trailId: id() });
+const seq = () => z.int().check(z.nonnegative());
 
 /**
  * Each live event type's payload: the server publishes with these types (a payload that does
@@ -19,6 +20,23 @@ export const LIVE_EVENT_PAYLOADS = {
   'trail.created': trailPayload,
   'trail.deleted': trailPayload,
   'trail.changed': trailPayload,
+  /** The whole message (at most 1,000 characters), so an open thread shows it without a request. */
+  'message.created': z.object({
+    matchId: id(),
+    message: z.object({
+      id: id(),
+      matchId: id(),
+      senderId: id(),
+      clientId: id(),
+      body: z.string(),
+      createdAt: z.string(),
+      seq: seq(),
+    }),
+  }),
+  'message.read': z.object({ matchId: id(), readerId: id(), messageId: id(), seq: seq(), at: z.string() }),
+  'notification.created': z.object({ notificationId: id(), kind: id() }),
+  /** `notificationId` null: every notification of the recipient was read. */
+  'notification.read': z.object({ notificationId: z.nullable(id()) }),
 } as const satisfies Record<LiveEventType, z.ZodMiniType<Record<string, unknown>>>;
 
 export type LiveEventPayload<T extends LiveEventType = LiveEventType> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

@@ -6,3 +6,5 @@ export * from './outgoing-messages.js';
 export * from './events.js';
 export * from './identity-actions.js';
 export * from './sms.js';
+export * from './messages.js';
+export * from './notifications.js';

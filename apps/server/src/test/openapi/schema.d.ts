@@ -431,6 +431,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/matches/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of a match's conversation, newest page first, with the read receipts and my unread count */
+    get: operations['getMatchesByIdMessages'];
+    put?: never;
+    /** Send a message to my buddy; a retry with the same clientId returns the same message */
+    post: operations['postMatchesByIdMessages'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/messages/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark a match's conversation read up to a message (never moves back) */
+    post: operations['postMatchesByIdMessagesRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/messages/unread': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My unread messages per open conversation and in total */
+    get: operations['getMessagesUnread'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favourites': {
     parameters: {
       query?: never;
@@ -493,7 +545,7 @@ export interface paths {
     /**
      * Live events (Server-Sent Events): public trail events, plus the signed-in user’s match events
      * @description A text/event-stream of live events for the signed-in user: `match.changed` for their
-     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed).
+     *     matches, `trail.created` / `trail.deleted` / `trail.changed` for everyone (types: match.changed, trail.created, trail.deleted, trail.changed, message.created, message.read, notification.created, notification.read).
      *     Each event has an `id`; reconnect with `Last-Event-ID` to receive what was missed. An `event: resync` means
      *     the missed events cannot be replayed: refetch everything. An `event: replaced` (data `{ reason, limit }`)
      *     ends a stream because the same account, or for visitors the same address, opened more streams than
@@ -3719,6 +3771,194 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesByIdMessages: {
+    parameters: {
+      query?: {
+        before?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            messages: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            }[];
+            nextCursor: string | null;
+            partnerRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            myRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          clientId: string;
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            };
+            created: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message: {
+              id: string;
+              matchId: string;
+              senderId: string;
+              clientId: string;
+              body: string;
+              createdAt: string;
+              seq: number;
+            };
+            created: boolean;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdMessagesRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          messageId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            myRead: {
+              messageId: string;
+              seq: number;
+              at: string;
+            } | null;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMessagesUnread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            matches: {
+              matchId: string;
+              unread: number;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };
   };

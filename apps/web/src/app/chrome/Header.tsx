@@ -1,6 +1,6 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { CircleHelp } from 'lucide-react';
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { followLink } from '../../lib/location';
 
@@ -16,12 +16,14 @@ export interface HeaderProps {
   onSignedOut: () => void;
   /** The profile picture opens the personal profile. */
   onProfile: () => void;
+  /** The main navigation, shown in the header from 1024 px. */
+  nav?: ReactNode;
 }
 
 // Same footprint as the Sign In button, so nothing moves while we wait.
 const pendingSlot = <span className="h-10 w-[5.5rem]" aria-hidden="true" />;
 
-export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }: HeaderProps) {
+export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile, nav }: HeaderProps) {
   // A plain link to / (it opens in a new tab with a modifier key); a plain click stays in the app.
   function goHome(event: MouseEvent<HTMLAnchorElement>) {
     followLink(event, '/');
@@ -30,10 +32,11 @@ export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile }:
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 lg:max-w-6xl lg:px-8">
         <a href="/" onClick={goHome} className="-m-1 shrink-0 rounded-lg p-1">
           <img src="/brand/logo.svg" alt="TrailBuddy" width={160} height={32} className="h-8 w-auto" />
         </a>
+        {nav}
 
         <div className="flex min-w-0 items-center gap-1.5 sm:gap-2">
           <button

@@ -28,6 +28,7 @@ export function DeleteTrailDialog({ trail, onClose, onDeleted }: DeleteTrailDial
       onClose={() => {
         if (!deleteTrail.isPending) onClose();
       }}
+      historyEntry="delete-trail"
     >
       {error && (
         <div className="mb-4">
@@ -36,7 +37,7 @@ export function DeleteTrailDialog({ trail, onClose, onDeleted }: DeleteTrailDial
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {/* The safe answer has the focus, so Enter does not delete by accident. */}
-        <Button variant="secondary" onClick={onClose} disabled={deleteTrail.isPending} autoFocus>
+        <Button variant="secondary" onClick={onClose} disabled={deleteTrail.isPending} data-autofocus>
           Cancel
         </Button>
         <button

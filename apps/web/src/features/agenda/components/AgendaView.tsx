@@ -83,61 +83,66 @@ export default function AgendaView({ month: monthInUrl, day: dayInUrl }: { month
         )}
       </header>
 
-      <MonthCalendar
-        month={month}
-        selectedKey={selectedKey}
-        todayKey={todayKey}
-        highlighted={highlighted}
-        onMonthChange={setChosenMonth}
-        onSelect={setChosenKey}
-      />
+      {/* From 1024 px the calendar stands beside the day's sessions (ADR 0021). */}
+      <div className="space-y-5 lg:grid lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)] lg:items-start lg:gap-8 lg:space-y-0">
+        <div className="lg:sticky lg:top-24">
+          <MonthCalendar
+            month={month}
+            selectedKey={selectedKey}
+            todayKey={todayKey}
+            highlighted={highlighted}
+            onMonthChange={setChosenMonth}
+            onSelect={setChosenKey}
+          />
+        </div>
 
-      <section aria-labelledby="agenda-day-heading" aria-live="polite" className="space-y-3">
-        <h2 id="agenda-day-heading" className="text-lg font-semibold text-stone-900">
-          {formatDate(selectedDay)}
-        </h2>
-        {matchesQuery.isPending ? (
-          <div role="status" aria-label="Loading sessions" className="space-y-3">
-            {[0, 1].map((i) => (
-              <div
-                key={i}
-                aria-hidden="true"
-                className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70"
-              >
-                <div className="size-20 animate-pulse rounded-xl bg-stone-200 motion-reduce:animate-none" />
-                <div className="flex-1 space-y-2">
-                  <div className="h-4 w-2/3 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
-                  <div className="h-4 w-1/3 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+        <section aria-labelledby="agenda-day-heading" aria-live="polite" className="space-y-3">
+          <h2 id="agenda-day-heading" className="text-lg font-semibold text-stone-900">
+            {formatDate(selectedDay)}
+          </h2>
+          {matchesQuery.isPending ? (
+            <div role="status" aria-label="Loading sessions" className="space-y-3">
+              {[0, 1].map((i) => (
+                <div
+                  key={i}
+                  aria-hidden="true"
+                  className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70"
+                >
+                  <div className="size-20 animate-pulse rounded-xl bg-stone-200 motion-reduce:animate-none" />
+                  <div className="flex-1 space-y-2">
+                    <div className="h-4 w-2/3 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+                    <div className="h-4 w-1/3 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+                  </div>
                 </div>
-              </div>
-            ))}
-          </div>
-        ) : matchesQuery.isError ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
-            <p className="font-medium text-stone-700">We couldn’t load your sessions.</p>
-            <Button variant="secondary" onClick={() => void matchesQuery.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : daySessions.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
-            <CalendarX className="size-8 text-stone-400" aria-hidden="true" />
-            <p className="font-medium text-stone-700">No sessions on this date.</p>
-          </div>
-        ) : (
-          <ul className="space-y-3">
-            {daySessions.map(({ match }) => (
-              <li key={match.id}>
-                <SessionCard
-                  match={match}
-                  now={now}
-                  onOpen={(m) => navigate({ name: 'trail-detail', trailId: m.trailId, from: 'agenda' })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              ))}
+            </div>
+          ) : matchesQuery.isError ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
+              <p className="font-medium text-stone-700">We couldn’t load your sessions.</p>
+              <Button variant="secondary" onClick={() => void matchesQuery.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : daySessions.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-8 text-center shadow-card ring-1 ring-stone-200/70">
+              <CalendarX className="size-8 text-stone-400" aria-hidden="true" />
+              <p className="font-medium text-stone-700">No sessions on this date.</p>
+            </div>
+          ) : (
+            <ul className="space-y-3">
+              {daySessions.map(({ match }) => (
+                <li key={match.id}>
+                  <SessionCard
+                    match={match}
+                    now={now}
+                    onOpen={(m) => navigate({ name: 'trail-detail', trailId: m.trailId, from: 'agenda' })}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export default function LoginModal({ initialMode = 'signIn', onClose }: LoginMod
   const { title, description } = HEADINGS[mode];
 
   return (
-    <Dialog title={title} description={description} onClose={onClose}>
+    <Dialog title={title} description={description} onClose={onClose} historyEntry="login">
       {mode === 'signIn' && (
         <SignInForm onSignedIn={onClose} onForgotPassword={() => setMode('forgotPassword')} onSignUp={() => setMode('signUp')} />
       )}

@@ -1,17 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { api } from '../../../lib/api-client';
-import { matchKeys } from '../../../lib/queries/matches';
+import { invalidateMatches } from './invalidate';
 
-/** Reject a pending match sent to me: it is cancelled and disappears (SPEC §4). */
+/** Reject a pending match sent to me: it is cancelled and disappears from both people's lists (SPEC §4). */
 export function rejectMatch(matchId: string): Promise<MatchView> {
   return api.post<MatchView>(`/api/matches/${matchId}/reject`);
 }
 
-export function useRejectMatch() {
+/** Same design as `useAcceptMatch`: the callback at the hook level, the refresh on success and on refusal. */
+export function useRejectMatch({ onRejected }: { onRejected?: (match: MatchView) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rejectMatch,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+    onSuccess: (match) => onRejected?.(match),
+    onSettled: () => invalidateMatches(queryClient),
   });
 }

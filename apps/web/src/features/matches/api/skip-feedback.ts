@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { api } from '../../../lib/api-client';
-import { matchKeys } from '../../../lib/queries/matches';
+import { invalidateMatches } from './invalidate';
 
 /** "Skip" on the feedback form: counts as answered, so the prompt does not come back (SPEC §4). */
 export function skipFeedback(matchId: string): Promise<MatchView> {
@@ -12,6 +12,6 @@ export function useSkipFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: skipFeedback,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+    onSuccess: () => invalidateMatches(queryClient),
   });
 }

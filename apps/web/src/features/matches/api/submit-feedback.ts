@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { FeedbackRequest } from '@trailbuddy/shared/domain/feedback';
 import { api } from '../../../lib/api-client';
-import { matchKeys } from '../../../lib/queries/matches';
+import { invalidateMatches } from './invalidate';
 
 /** My feedback on a finished match (SPEC §3 "Feedback per user"). */
 export function submitFeedback({ matchId, feedback }: { matchId: string; feedback: FeedbackRequest }): Promise<MatchView> {
@@ -13,6 +13,6 @@ export function useSubmitFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitFeedback,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+    onSuccess: () => invalidateMatches(queryClient),
   });
 }

@@ -13,10 +13,10 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { ApiError } from '../../../lib/api-client';
 import { useSkipFeedback } from '../api/skip-feedback';
 import { useSubmitFeedback } from '../api/submit-feedback';
-import { partnerNameOf, trailNameOf } from '../utils/format-match';
+import { errorMessage } from '../utils/errors';
+import { partnerNameOf, trailNameOf } from '../utils/format';
 
 export interface FeedbackModalProps {
   match: MatchView;
@@ -24,9 +24,6 @@ export interface FeedbackModalProps {
 }
 
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
-
-const errorMessage = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /**
  * The feedback form (SPEC §5): whether I attended comes first and is required; the rating
@@ -70,6 +67,7 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
       title="How was your hike?"
       description={`${trailNameOf(match)} with ${partnerName} · ${formatDate(match.startTime, 'short')}`}
       onClose={onClose}
+      historyEntry="feedback"
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <fieldset ref={attendedRef} aria-describedby={validationError ? attendedErrorId : undefined}>

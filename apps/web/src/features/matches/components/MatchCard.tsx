@@ -1,16 +1,19 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
-import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageSquareText, X } from 'lucide-react';
+import { conversationOpen } from '@trailbuddy/shared/contracts/messages';
+import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageCircle, MessageSquareText, X } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
+import { useUnreadIn } from '../../../lib/queries/conversations';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
-import { compatibilityOf, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format-match';
+import { errorMessage } from '../utils/errors';
+import { compatibilityPercent, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
-import { Avatar, TrailThumb } from './visuals';
+import { Avatar } from './Avatar';
+import { TrailThumb } from './visuals';
 
 const THUMB_SIZE = 88;
 const AVATAR_SIZE = 36;
@@ -23,14 +26,11 @@ export interface MatchCardProps {
   onGiveFeedback?: (match: MatchView) => void;
 }
 
-const errorMessage = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
-
 /** One match on the matches page: the trail, when, who with, how well we match, and what I can do. */
 export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
   const { navigate } = useNavigation();
   const titleId = useId();
-  const accept = useAcceptMatch();
+  const accept = useAcceptMatch({ onAccepted: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) });
   const reject = useRejectMatch();
   const busy = accept.isPending || reject.isPending;
   const failure = accept.error ?? reject.error;
@@ -97,7 +97,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
             onClick={() => match.partner && navigate({ name: 'profile', userId: match.partner.id })}
             className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
           >
-            <Avatar profile={match.partner} size={AVATAR_SIZE} />
+            <Avatar src={match.partner.image} size={AVATAR_SIZE} />
             <span className="truncate text-sm font-semibold text-stone-800">
               <span className="sr-only">Partner: </span>
               {partnerName}
@@ -105,7 +105,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
           </button>
         ) : (
           <p className="flex min-w-0 items-center gap-2">
-            <Avatar profile={null} size={AVATAR_SIZE} />
+            <Avatar src={null} size={AVATAR_SIZE} />
             <span className="truncate text-sm font-semibold text-stone-600">
               <span className="sr-only">Partner: </span>
               {partnerName}
@@ -115,7 +115,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
         {!openEvent && (
           <p className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
             <Heart className="size-3.5 fill-current" aria-hidden="true" />
-            {compatibilityOf(match.compatibility)}% match
+            {compatibilityPercent(match.compatibility)}% match
           </p>
         )}
       </div>
@@ -127,13 +127,7 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
               <X className="size-4" aria-hidden="true" />
               Reject
             </Button>
-            <Button
-              disabled={busy}
-              aria-describedby={titleId}
-              onClick={() =>
-                accept.mutate(match.id, { onSuccess: (confirmed) => navigate({ name: 'match-accepted', matchId: confirmed.id }) })
-              }
-            >
+            <Button disabled={busy} aria-describedby={titleId} onClick={() => accept.mutate(match.id)}>
               <Check className="size-4" aria-hidden="true" />
               Accept
             </Button>
@@ -161,11 +155,33 @@ export function MatchCard({ match, now, onGiveFeedback }: MatchCardProps) {
         </p>
       )}
 
+      {match.partner && conversationOpen({ status: match.status, endTime: new Date(match.endTime) }, new Date(now)) && (
+        <MessagesButton matchId={match.id} describedBy={titleId} />
+      )}
+
       {failure && (
         <div className="mt-3">
           <Alert tone="error">{errorMessage(failure)}</Alert>
         </div>
       )}
     </article>
+  );
+}
+
+/** Opens the buddy conversation (features/conversation), with its unread count. */
+function MessagesButton({ matchId, describedBy }: { matchId: string; describedBy: string }) {
+  const { navigate } = useNavigation();
+  const unread = useUnreadIn(matchId).data ?? 0;
+  return (
+    <Button
+      variant="secondary"
+      className="mt-3 w-full"
+      aria-describedby={describedBy}
+      onClick={() => navigate({ name: 'conversation', matchId })}
+    >
+      <MessageCircle className="size-4" aria-hidden="true" />
+      Messages
+      {unread > 0 && <span className="rounded-full bg-red-600 px-2 text-xs leading-5 text-white">{unread} unread</span>}
+    </Button>
   );
 }

@@ -165,6 +165,21 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     await waitFor(() => expect(minePath(fetchMock)).toBe(2));
   });
 
+  it('shows the accepted match even when the refreshed list moves the request out of the tab', async () => {
+    const accepted = { ...ASKED_ME, status: 'confirmed' as const, awaitingMyAnswer: false };
+    const mine: MockRoute = { path: '/api/matches/mine', body: { matches: ALL } };
+    const fetchMock = mockFetch([mine, { method: 'POST', path: `/api/matches/${ASKED_ME.id}/accept`, body: accepted }]);
+    const { navigate } = renderWithNavigation(<MatchesPageView />, { name: 'matches-page' });
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    // The server's next answer: the request is confirmed now, so its card leaves the Pending tab.
+    mine.body = { matches: ALL.map((m) => (m.id === ASKED_ME.id ? accepted : m)) };
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(minePath(fetchMock)).toBe(2));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull());
+    expect(navigate).toHaveBeenCalledWith({ name: 'match-accepted', matchId: ASKED_ME.id });
+  });
+
   it('rejects a request and refreshes my matches', async () => {
     const { fetchMock, navigate } = renderPage(ALL, [
       { method: 'POST', path: `/api/matches/${ASKED_ME.id}/reject`, body: { ...ASKED_ME, status: 'cancelled' } },
@@ -179,8 +194,8 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(navigate.mock.calls).toEqual([[{ name: 'matches-page', tab: 'pending' }, { replace: true }]]);
   });
 
-  it('shows why an answer was refused', async () => {
-    renderPage(ALL, [
+  it('shows why an answer was refused and reads my matches again', async () => {
+    const { fetchMock } = renderPage(ALL, [
       {
         method: 'POST',
         path: `/api/matches/${ASKED_ME.id}/accept`,
@@ -191,6 +206,8 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This match is cancelled; it can no longer be accepted.');
+    // A refusal means the request changed meanwhile: my matches are read again.
+    await waitFor(() => expect(minePath(fetchMock)).toBe(2));
   });
 
   it('opens the trail and the partner from a card, and links to past partners', async () => {

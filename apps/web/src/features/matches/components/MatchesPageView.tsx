@@ -74,7 +74,7 @@ export default function MatchesPageView({ tab: initialTab = 'upcoming' }: { tab?
       );
     }
     return (
-      <ul className="space-y-3">
+      <ul className="grid gap-3 lg:grid-cols-2 lg:gap-4">
         {list.map((match) => (
           <li key={match.id}>
             <MatchCard match={match} now={now} onGiveFeedback={key === 'completed' ? setFeedbackFor : undefined} />

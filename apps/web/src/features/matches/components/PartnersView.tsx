@@ -1,12 +1,12 @@
-import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { PastPartner } from '@trailbuddy/shared/contracts/match';
 import { formatDate } from '@trailbuddy/shared/domain/date-format';
 import { ArrowLeft, Heart, MapPin, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { usePartners } from '../../../lib/queries/matches';
-import { compatibilityOf, partnerNameOf } from '../utils/format-match';
-import { Avatar, EmptyState } from './visuals';
+import { compatibilityPercent, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
+import { Avatar } from './Avatar';
+import { EmptyState } from './visuals';
 
 const AVATAR_SIZE = 72;
 
@@ -74,7 +74,7 @@ function PartnerCard({ partner, onOpen }: { partner: PastPartner; onOpen: () => 
   const { profile } = partner;
   return (
     <article className="relative flex flex-1 flex-col items-center gap-2 rounded-2xl bg-white p-4 text-center shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-      <Avatar profile={profile} size={AVATAR_SIZE} />
+      <Avatar src={profile.image} size={AVATAR_SIZE} />
       <h2 className="w-full truncate font-semibold text-stone-900">
         {/* The button's ::after covers the whole card, so the card is one large target. */}
         <button type="button" onClick={onOpen} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
@@ -89,10 +89,10 @@ function PartnerCard({ partner, onOpen }: { partner: PastPartner; onOpen: () => 
       )}
       <p className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
         <Heart className="size-3.5 fill-current" aria-hidden="true" />
-        {compatibilityOf(partner.compatibility)}% match
+        {compatibilityPercent(partner.compatibility)}% match
       </p>
       <p className="mt-auto w-full text-xs text-stone-500">
-        <span className="block truncate">{partner.trailName || FALLBACK_LABELS.unknownTrail}</span>
+        <span className="block truncate">{partner.trailName || UNKNOWN_TRAIL}</span>
         <span className="block">{formatDate(partner.startTime, 'short')}</span>
       </p>
     </article>

@@ -1,23 +1,5 @@
-import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { Mountain, SearchX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { avatarOf } from '../utils/format-match';
-
-/** A round profile picture at a fixed size, so nothing shifts when it loads. */
-export function Avatar({ profile, size }: { profile: PublicProfile | null; size: number }) {
-  return (
-    <img
-      src={avatarOf(profile)}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      style={{ width: size, height: size }}
-      className="shrink-0 rounded-full bg-stone-200 object-cover ring-2 ring-white"
-    />
-  );
-}
 
 /** A square trail picture, or the brand gradient when the trail has none (or is gone). */
 export function TrailThumb({ image, size }: { image: string | null | undefined; size: number }) {

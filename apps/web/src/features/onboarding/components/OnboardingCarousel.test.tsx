@@ -73,7 +73,7 @@ describe('OnboardingCarousel', { timeout: 20_000 }, () => {
     const { onClose, queryClient } = renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: /^Step 4:/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
@@ -86,7 +86,7 @@ describe('OnboardingCarousel', { timeout: 20_000 }, () => {
   it('closing early (Escape) also marks it as seen', async () => {
     const fetchMock = mockFetch([seenRoute, { path: '/api/me', body: { ...registered, profile: seenRoute.body } }]);
     const { onClose } = renderCarousel();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toHaveLength(1);
   });

@@ -83,7 +83,12 @@ export default function OnboardingCarousel({ onClose }: { onClose: () => void })
   }
 
   return (
-    <Dialog title="How TrailBuddy works" description="From a trail to your next hike in four steps." onClose={close}>
+    <Dialog
+      title="How TrailBuddy works"
+      description="From a trail to your next hike in four steps."
+      onClose={close}
+      historyEntry="onboarding"
+    >
       <div
         role="region"
         aria-roledescription="carousel"

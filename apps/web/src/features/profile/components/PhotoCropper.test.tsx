@@ -102,7 +102,10 @@ function renderCropper(file: File | null = png()) {
 describe('PhotoCropper', { timeout: 20_000 }, () => {
   it('is a full-screen dialog with a square 300×300 crop, a 1–3 zoom control, Done and Cancel', () => {
     renderCropper();
-    expect(screen.getByRole('dialog', { name: 'Crop your photo' }).className).toContain('fixed inset-0');
+    const dialog = screen.getByRole('dialog', { name: 'Crop your photo' });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.className).toContain('size-full');
+    expect(dialog.firstElementChild!.className).toContain('size-full');
     expect(cropperProps.last).toMatchObject({
       aspect: 1,
       cropSize: { width: 300, height: 300 },
@@ -173,7 +176,7 @@ describe('PhotoCropper', { timeout: 20_000 }, () => {
   it('Cancel and Escape leave without uploading', () => {
     const { onCancel } = renderCropper();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent(screen.getByRole('dialog'), new Event('cancel', { cancelable: true }));
     expect(onCancel).toHaveBeenCalledTimes(2);
     expect(FakeXhr.last).toBeNull();
   });

@@ -30,8 +30,9 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     renderProfileUi(<RegistrationModal me={me} />, { me });
     const dialog = screen.getByRole('dialog', { name: 'Complete Your Profile' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(dialog.className).toContain('max-h-[85vh]');
-    expect(dialog.className).toContain('max-w-[400px]');
+    const panel = dialog.firstElementChild!;
+    expect(panel.className).toContain('max-h-[85vh]');
+    expect(panel.className).toContain('max-w-[400px]');
 
     expect(field('Full name').value).toBe('Rita Sousa');
     for (const label of ['Age', 'Gender', 'Country', 'City', 'Bio', 'Instagram handle']) expect(field(label).value).toBe('');
@@ -75,7 +76,10 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     mockFetch([]);
     renderProfileUi(<RegistrationModal me={me} />, { me });
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
-    fireEvent.keyDown(document, { key: 'Escape' });
+    const dialog = screen.getByRole('dialog', { name: 'Complete Your Profile' });
+    const cancel = new Event('cancel', { cancelable: true });
+    fireEvent(dialog, cancel);
+    expect(cancel.defaultPrevented).toBe(true);
     expect(screen.getByRole('dialog', { name: 'Complete Your Profile' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });

@@ -56,6 +56,14 @@ describe('SignInPage', () => {
     expect(email).toBeDefined();
   });
 
+  it('leads back into the app from every page, an account action’s result included', async () => {
+    window.history.replaceState(null, '', '/auth?mode=select');
+    serverWith([]);
+    renderWithProviders(<SignInPage navigate={vi.fn()} />);
+    await screen.findByRole('button', { name: /Sign in with email/i });
+    expect(screen.getByRole('link', { name: 'Back to TrailBuddy' }).getAttribute('href')).toBe('/');
+  });
+
   it('starts with the tenants when the server has some', async () => {
     window.history.replaceState(null, '', '/auth?mode=select');
     serverWith(

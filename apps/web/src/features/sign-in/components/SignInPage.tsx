@@ -1,5 +1,6 @@
 import { AuthWidget, HttpIdentityClient, type AuthUIConfig, type IdentityClient } from '@trailbuddy/auth-ui';
 import '@trailbuddy/auth-ui/styles.css';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { mergeConflictHandler } from '../lib/merge';
@@ -69,6 +70,14 @@ export default function SignInPage({ navigate = loadPage, client: givenClient }:
           <AuthWidget config={loaded.config} client={client} />
         </div>
       )}
+      {/* Every page of the widget, the account-action results included (password changed, e-mail
+          verified), leads back into the app; a page load, so the app reads the new session. */}
+      <p className="mt-8 text-center">
+        <a href="/" className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to TrailBuddy
+        </a>
+      </p>
     </main>
   );
 }

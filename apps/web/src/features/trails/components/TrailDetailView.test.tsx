@@ -157,13 +157,15 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
     expect(navigation.navigate).toHaveBeenCalledExactlyOnceWith(target);
   });
 
-  it('opened from home, offers Find Hiking Buddy with the trail’s own day chosen, and no Back button', async () => {
+  it('opened from home, offers Find Hiking Buddy with the trail’s own day chosen, and Back to Home', async () => {
     const trail = makeTrail({ weekendDay: 'sunday', startTime: '2026-06-14T09:00:00.000Z', endTime: '2026-06-14T12:00:00.000Z' });
     fakeServer({ trail });
     const { navigation } = renderDetail(trail, 'home');
     await screen.findByRole('heading', { level: 1, name: trail.name });
 
-    expect(screen.queryByRole('button', { name: /^Back to/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Back to/ }).map((button) => button.textContent)).toEqual(['Back to Home']);
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'home' });
     const saturday = screen.getByRole('radio', { name: /Saturday/ }) as HTMLInputElement;
     const sunday = screen.getByRole('radio', { name: /Sunday/ }) as HTMLInputElement;
     expect(sunday.checked).toBe(true);
@@ -187,7 +189,7 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
     expect(date).toBe(formatSessionDayShort(new Date('2026-06-13T09:00:00.000Z')));
     fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'saturday' });
-    expect(navigation.navigate).toHaveBeenCalledTimes(3);
+    expect(navigation.navigate).toHaveBeenCalledTimes(4);
   });
 
   it('toggles the favourite through the API, optimistically', async () => {

@@ -22,7 +22,7 @@ export type { TrailDetailFrom };
 
 export interface TrailDetailViewProps {
   trailId: string;
-  /** Where the view was opened from: home offers Find Hiking Buddy, the others a Back button. */
+  /** Where the view was opened from: its Back button returns there; home also offers Find Hiking Buddy. */
   from: TrailDetailFrom;
   /** The day in the URL (`?day=`); unset, the trail's own weekend day. */
   day?: WeekendDay;
@@ -48,7 +48,7 @@ export default function TrailDetailView({ trailId, from, day }: TrailDetailViewP
   if (trailQuery.isPending) return <TrailDetailSkeleton />;
   return (
     <div className="space-y-4">
-      {from !== 'home' && <BackButton from={from} />}
+      <BackButton from={from} />
       <StateCard title="We couldn’t load this trail.">
         <Button variant="secondary" onClick={() => void trailQuery.refetch()}>
           Try again
@@ -80,7 +80,7 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
 
   return (
     <article className="space-y-4" aria-labelledby="trail-detail-title">
-      {from !== 'home' && <BackButton from={from} />}
+      <BackButton from={from} />
 
       {/* Phones stack hero, facts and actions, then the description and map; wider screens put
           the facts and actions beside the picture so Find Hiking Buddy is in view at once. */}

@@ -5,7 +5,8 @@ import { TrailCard, TrailCardSkeleton } from './TrailCard';
 const EAGER_IMAGES = 2;
 const SKELETON_COUNT = 4;
 
-const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2';
+// Two columns from 640 px, three on wide screens (the app uses the width from 1024 px, ADR 0021).
+const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3';
 // Cards below the fold skip layout and paint until scrolled near: less work before the first
 // paint (ADR 0007). The intrinsic size keeps the scrollbar honest meanwhile.
 const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_400px]';

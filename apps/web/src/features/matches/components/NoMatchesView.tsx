@@ -5,13 +5,12 @@ import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { closeModalEntry, pushModalEntry, useCloseOnBack } from '../../../lib/location';
 import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrails } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../utils/errors';
-import { capitalize, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
@@ -20,7 +19,6 @@ import { IncomingRequestCard } from './IncomingRequestCard';
 import { ProfileDialog } from './ProfileDialog';
 
 const EVENT_CREATED = 'Your event was created.';
-const PROFILE_DIALOG = 'profile';
 
 export interface NoMatchesViewProps {
   trailId: string;
@@ -48,13 +46,8 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
   const cancel = useCancelSearch();
 
   const [candidate, setCandidate] = useState<BestMatch | null>(null);
-  // The profile dialog has its own history entry: Back closes it before leaving the view.
   const clearCandidate = useCallback(() => setCandidate(null), []);
-  useCloseOnBack(PROFILE_DIALOG, candidate !== null, clearCandidate);
-  const openCandidate = useCallback((chosen: BestMatch) => {
-    pushModalEntry(PROFILE_DIALOG);
-    setCandidate(chosen);
-  }, []);
+  const openCandidate = useCallback((chosen: BestMatch) => setCandidate(chosen), []);
   const [proposing, setProposing] = useState(false);
   // The event just proposed: its notice lasts as long as the event does (deleting it ends both).
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -153,7 +146,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-accent-50 p-4 ring-1 ring-accent-100 ring-inset">
             <p className="flex items-center gap-2 text-sm font-medium text-accent-700">
               <Hourglass className="size-4 shrink-0" aria-hidden="true" />
-              Waiting for {search.partner?.name.trim() || UNKNOWN_PARTNER} to answer.
+              Waiting for {partnerNameOf(search.partner)} to answer.
             </p>
             <Button variant="secondary" onClick={() => navigate({ name: 'request-sent', matchId })}>
               See request
@@ -260,7 +253,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           candidate={candidate}
           trailId={trailId}
           day={day}
-          onClose={() => closeModalEntry(PROFILE_DIALOG, clearCandidate)}
+          onClose={clearCandidate}
           onSent={(sentId) => navigate({ name: 'request-sent', matchId: sentId })}
         />
       )}

@@ -85,6 +85,7 @@ function ConfirmDeleteDialog({ event, onClose }: { event: MatchView; onClose: ()
       title="Delete this event?"
       description={`${formatDate(event.startTime)}, ${formatTimeRange(event.startTime, event.endTime)}. This can’t be undone.`}
       onClose={onClose}
+      historyEntry="delete-event"
     >
       <div className="space-y-4">
         {remove.error && <Alert tone="error">{errorMessage(remove.error)}</Alert>}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
 import { errorMessage } from '../utils/errors';
-import { skillLabel, UNKNOWN_PARTNER } from '../utils/format';
+import { partnerNameOf, skillLabel } from '../utils/format';
 import { onColourButtonClasses } from '../utils/styles';
 import { Avatar } from './Avatar';
 
@@ -18,9 +18,9 @@ export interface IncomingRequestCardProps {
 /** A pending match for this hike that waits for my answer: Accept or Reject. */
 export function IncomingRequestCard({ match, onAccepted, onRejected }: IncomingRequestCardProps) {
   const accept = useAcceptMatch({ onAccepted });
-  const reject = useRejectMatch();
+  const reject = useRejectMatch({ onRejected });
   const partner = match.partner;
-  const name = partner?.name.trim() || UNKNOWN_PARTNER;
+  const name = partnerNameOf(partner);
   const busy = accept.isPending || reject.isPending;
   const failure = accept.error ?? reject.error;
 
@@ -70,7 +70,7 @@ export function IncomingRequestCard({ match, onAccepted, onRejected }: IncomingR
           disabled={busy}
           onClick={() => {
             accept.reset();
-            reject.mutate(match.id, { onSuccess: onRejected });
+            reject.mutate(match.id);
           }}
         >
           <X className="size-4" aria-hidden="true" />

@@ -2,7 +2,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, Clock, Heart, MapPin, Mountain } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { compatibilityPercent, UNKNOWN_PARTNER, UNKNOWN_TRAIL } from '../utils/format';
+import { compatibilityPercent, partnerNameOf, trailNameOf } from '../utils/format';
 import { Avatar } from './Avatar';
 
 export interface MatchSummaryProps {
@@ -20,12 +20,12 @@ export function MatchSummary({ match, showCompatibility = false }: MatchSummaryP
         <Avatar src={partner?.image} size="lg" />
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">Your buddy</p>
-          <p className="truncate text-lg font-semibold text-stone-900">{partner?.name.trim() || UNKNOWN_PARTNER}</p>
+          <p className="truncate text-lg font-semibold text-stone-900">{partnerNameOf(partner)}</p>
           {partner?.location && <p className="truncate text-sm text-stone-600">{partner.location}</p>}
         </div>
       </div>
       <dl className="divide-y divide-stone-100 px-5">
-        <Row icon={<Mountain className="size-5" />} label="Trail" value={match.trail?.name || UNKNOWN_TRAIL} />
+        <Row icon={<Mountain className="size-5" />} label="Trail" value={trailNameOf(match)} />
         <Row icon={<CalendarDays className="size-5" />} label="Date" value={formatDate(match.startTime)} />
         <Row icon={<Clock className="size-5" />} label="Time" value={formatTimeRange(match.startTime, match.endTime)} />
         {match.trail?.location && <Row icon={<MapPin className="size-5" />} label="Location" value={match.trail.location} />}

@@ -5,17 +5,19 @@ const SIZES = { sm: 48, md: 64, lg: 96 } as const;
 
 export interface AvatarProps {
   src: string | null | undefined;
-  size?: keyof typeof SIZES;
+  /** A preset, or a size in px for compact rows (cards' partner line). */
+  size?: keyof typeof SIZES | number;
   className?: string;
 }
 
 /**
- * A round profile picture. Decorative (alt=""): the person's name is always printed beside it.
- * A picture that fails to load falls back to the default preset rather than a broken icon.
+ * A round profile picture at a fixed size, so nothing shifts when it loads. Decorative (alt=""):
+ * the person's name is always printed beside it. A picture that fails to load falls back to the
+ * default preset rather than a broken icon.
  */
 export function Avatar({ src, size = 'md', className = '' }: AvatarProps) {
   const [failed, setFailed] = useState(false);
-  const px = SIZES[size];
+  const px = typeof size === 'number' ? size : SIZES[size];
   return (
     <img
       src={!src || failed ? DEFAULT_AVATAR : src}

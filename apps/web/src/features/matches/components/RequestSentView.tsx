@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatch } from '../../../lib/queries/matches';
-import { UNKNOWN_PARTNER } from '../utils/format';
+import { partnerNameOf } from '../utils/format';
 import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
 
 /**
@@ -14,7 +14,7 @@ export default function RequestSentView({ matchId }: { matchId: string }) {
   const { navigate } = useNavigation();
   const matchQuery = useMyMatch(matchId);
   const match = matchQuery.data;
-  const partnerName = match?.partner?.name.trim() || UNKNOWN_PARTNER;
+  const partnerName = partnerNameOf(match?.partner);
   const confirmed = match?.status === 'confirmed' || match?.status === 'completed';
 
   return (

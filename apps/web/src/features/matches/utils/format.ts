@@ -1,16 +1,27 @@
-import type { MatchStatus } from '@trailbuddy/shared/contracts/enums';
+import type { MatchStatus, SkillLevel } from '@trailbuddy/shared/contracts/enums';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
-import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 
-export const trailNameOf = (match: MatchView) => match.trail?.name || FALLBACK_LABELS.unknownTrail;
-export const partnerNameOf = (partner: PublicProfile | null) => partner?.name.trim() || FALLBACK_LABELS.unknownPartner;
-export const avatarOf = (partner: PublicProfile | null) => partner?.image || DEFAULT_AVATAR;
+/** A stored compatibility, or SPEC §9's "Default match display is 85%" when none was computed. */
+export function compatibilityPercent(value: number | null | undefined): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : DEFAULT_COMPATIBILITY;
+}
 
-/** SPEC §9: "Default match display is 85%" when the score is not known. */
-export const compatibilityOf = (score: number | null | undefined) => Math.round(score ?? DEFAULT_COMPATIBILITY);
+export function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export function skillLabel(level: SkillLevel): string {
+  return capitalize(level);
+}
+
+export const UNKNOWN_TRAIL = FALLBACK_LABELS.unknownTrail;
+const UNKNOWN_PARTNER = FALLBACK_LABELS.unknownPartner;
+
+export const trailNameOf = (match: MatchView) => match.trail?.name || UNKNOWN_TRAIL;
+export const partnerNameOf = (partner: PublicProfile | null | undefined) => partner?.name.trim() || UNKNOWN_PARTNER;
 
 /** What a card's status badge says: SPEC §4's status, except for a finished session still awaiting feedback. */
 export type StatusBadge = MatchStatus | 'awaitingFeedback';

@@ -53,7 +53,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
   }
 
   return (
-    <Dialog title={profile.name} onClose={onClose}>
+    <Dialog title={profile.name} onClose={onClose} historyEntry="profile">
       <div className="space-y-5">
         <div className="flex items-center gap-4">
           <Avatar src={profile.image} size="lg" />

@@ -51,7 +51,12 @@ export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now =
   const error = problem ?? (propose.error ? errorMessage(propose.error) : null);
 
   return (
-    <Dialog title="Propose a Date" description={`Plan your own ${CUSTOM_EVENT_HOURS}-hour outing on ${trailName}.`} onClose={onClose}>
+    <Dialog
+      title="Propose a Date"
+      description={`Plan your own ${CUSTOM_EVENT_HOURS}-hour outing on ${trailName}.`}
+      onClose={onClose}
+      historyEntry="custom-date"
+    >
       <form noValidate onSubmit={submit} className="space-y-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
+import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
+import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
+import type { TestUser } from '../../test/test-app.js';
+
+let w: MatchWorld;
+let ana: TestUser;
+let bruno: TestUser;
+let carla: TestUser;
+let dora: TestUser;
+let eva: TestUser;
+let matchId: string;
+
+/** A pending match: `owner` searches the day, `partner` requests it. */
+async function pendingMatch(owner: TestUser, partner: TestUser, day: 'saturday' | 'sunday') {
+  const search = await api(w.t, owner).post('/api/matches/search', { trailId: w.trailId, day });
+  const id = search.json().match.id as string;
+  const request = await api(w.t, partner).post(`/api/matches/${id}/request`);
+  if (request.statusCode !== 200) throw new Error(`request: ${request.statusCode} ${request.body}`);
+  return id;
+}
+
+const send = (user: TestUser | undefined, id: string, body: string, clientId: string = randomUUID()) =>
+  api(w.t, user).post(`/api/matches/${id}/messages`, { clientId, body });
+
+async function setMatch(id: string, status: 'pending' | 'confirmed' | 'completed' | 'cancelled', endTime?: Date) {
+  await w.t.database.db
+    .update(matches)
+    .set({ status, ...(endTime ? { endTime } : {}) })
+    .where(eq(matches.id, id));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  w = await createMatchWorld();
+  const [a, b, c, d, e] = await Promise.all(
+    ['ana', 'bruno', 'carla', 'dora', 'eva'].map((name) => registeredUser(w.t, `${name}@example.com`)),
+  );
+  [ana, bruno, carla, dora, eva] = [a!, b!, c!, d!, e!];
+  matchId = await pendingMatch(ana, bruno, 'saturday');
+});
+afterAll(async () => w.t.close());
+
+describe('who may read and write a conversation', () => {
+  const read = (user: TestUser | undefined) => api(w.t, user).get(`/api/matches/${matchId}/messages`);
+  const write = (user: TestUser | undefined) => send(user, matchId, 'Meet at the car park?');
+
+  it('asks a visitor to sign in before it looks at the request, on every route', async () => {
+    const answers = await Promise.all([
+      read(undefined),
+      api(w.t, undefined).post(`/api/matches/not-a-uuid/messages`, { body: '' }),
+      api(w.t, undefined).post(`/api/matches/${matchId}/messages/read`, { messageId: 'nope' }),
+      api(w.t, undefined).get('/api/messages/unread'),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Sign in to continue.' } });
+    }
+  });
+
+  it('refuses a third person and an administrator who is not a participant, even to read', async () => {
+    for (const outsider of [carla, w.admin]) {
+      for (const res of [await read(outsider), await write(outsider)]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.message).toBe('Only the two people of this match can read or write its conversation.');
+      }
+      const mark = await api(w.t, outsider).post(`/api/matches/${matchId}/messages/read`, { messageId: randomUUID() });
+      expect(mark.statusCode).toBe(403);
+    }
+    const [{ n }] = (await w.t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages`)).rows as [{ n: number }];
+    expect(n).toBe(0);
+  });
+
+  it('answers 404 for a match that does not exist', async () => {
+    expect((await send(ana, randomUUID(), 'hello')).statusCode).toBe(404);
+  });
+
+  const saturdayEnd = new Date('2026-11-21T13:00:00.000Z');
+  const cases = [
+    { status: 'pending', end: saturdayEnd, now: WEDNESDAY, open: true },
+    { status: 'confirmed', end: saturdayEnd, now: WEDNESDAY, open: true },
+    { status: 'completed', end: saturdayEnd, now: new Date(saturdayEnd.getTime() + 7 * DAY_MS - 60_000), open: true },
+    { status: 'completed', end: saturdayEnd, now: new Date(saturdayEnd.getTime() + 7 * DAY_MS), open: false },
+    { status: 'cancelled', end: saturdayEnd, now: WEDNESDAY, open: false },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.open ? 'lets' : 'does not let'} each participant read and write a ${c.status} match at ${c.now.toISOString()}`, async () => {
+      await setMatch(matchId, c.status, c.end);
+      w.clock.now = c.now;
+      try {
+        for (const participant of [ana, bruno]) {
+          const [r, s] = [await read(participant), await write(participant)];
+          if (c.open) {
+            expect(r.statusCode).toBe(200);
+            expect(s.statusCode).toBe(201);
+            expect(s.json().message).toMatchObject({ senderId: participant.id, body: 'Meet at the car park?' });
+          } else {
+            expect([r.statusCode, s.statusCode]).toEqual([403, 403]);
+            expect(s.json().error).toEqual({ code: 'permission-denied', message: 'This conversation is closed.' });
+          }
+        }
+      } finally {
+        await setMatch(matchId, 'pending');
+        w.clock.now = WEDNESDAY;
+      }
+    });
+  }
+});
+
+describe('what a message may be', () => {
+  it('names the body when it is empty, blank or longer than 1,000 characters', async () => {
+    for (const body of ['', '   \n\t ', 'x'.repeat(1001)]) {
+      const res = await send(ana, matchId, body);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().error.fields)).toEqual(['body']);
+    }
+    const missing = await api(w.t, ana).post(`/api/matches/${matchId}/messages`, { clientId: randomUUID() });
+    expect(missing.json().error.fields).toEqual({ body: 'Write a message first.' });
+    expect((await send(ana, matchId, 'x'.repeat(1001))).json().error.fields.body).toBe('A message is at most 1,000 characters.');
+  });
+
+  it('names the clientId when it is not a UUID', async () => {
+    const res = await send(ana, matchId, 'hi', 'retry-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ clientId: 'clientId must be a UUID.' });
+  });
+
+  it('trims the body, keeps exactly 1,000 characters, and stores markup as plain text', async () => {
+    const long = await send(ana, matchId, `  ${'y'.repeat(1000)}  `);
+    expect(long.statusCode).toBe(201);
+    expect(long.json().message.body).toBe('y'.repeat(1000));
+    const markup = await send(bruno, matchId, '<b>see</b> https://example.com');
+    expect(markup.json().message.body).toBe('<b>see</b> https://example.com');
+  });
+});
+
+describe('a retried send', () => {
+  it('returns the one message however many retries race the first attempt', async () => {
+    const clientId = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send(bruno, matchId, 'On my way', clientId)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json().message.id));
+    expect(ids.size).toBe(1);
+    expect(answers.every((a) => a.json().created === (a.statusCode === 201))).toBe(true);
+
+    const stored = await w.t.database.db.select().from(messages).where(eq(messages.clientId, clientId));
+    expect(stored).toHaveLength(1);
+    const events = await w.t.database.db
+      .select()
+      .from(liveEvents)
+      .where(and(eq(liveEvents.type, 'message.created'), sql`${liveEvents.payload} -> 'message' ->> 'clientId' = ${clientId}`));
+    expect(events).toHaveLength(1);
+    expect([...events[0]!.audience!].sort()).toEqual([ana.id, bruno.id].sort());
+    // One notification, for the partner only, quoting the message.
+    const told = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'message-received'), sql`${notifications.params} ->> 'preview' = 'On my way'`));
+    expect(told.map((n) => [n.recipientId, n.actorId, n.matchId])).toEqual([[ana.id, bruno.id, matchId]]);
+  });
+
+  it('refuses a clientId its sender already used in another conversation', async () => {
+    const other = await pendingMatch(bruno, carla, 'sunday');
+    const clientId = randomUUID();
+    expect((await send(bruno, matchId, 'first', clientId)).statusCode).toBe(201);
+    const reuse = await send(bruno, other, 'second', clientId);
+    expect(reuse.statusCode).toBe(409);
+    // Another sender's keys are their own.
+    expect((await send(ana, matchId, 'mine', clientId)).statusCode).toBe(201);
+  });
+});
+
+describe('the rate limit', () => {
+  it(`lets a person send ${MESSAGE_RATE_LIMIT.max} messages a minute, refuses the rest with a 429, and frees up as the window slides`, async () => {
+    const id = await pendingMatch(dora, eva, 'saturday');
+    const burst = await Promise.all(Array.from({ length: MESSAGE_RATE_LIMIT.max + 10 }, (_, i) => send(dora, id, `m${i}`)));
+    const created = burst.filter((r) => r.statusCode === 201);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect([created.length, refused.length]).toEqual([MESSAGE_RATE_LIMIT.max, 10]);
+    expect(refused[0]!.json()).toEqual({
+      error: { code: 'too-many-requests', message: 'You are sending messages too fast. Try again in 60 seconds.' },
+    });
+    // A retry of a message that went through is answered, not counted.
+    const replay = await send(dora, id, 'again', created[0]!.json().message.clientId);
+    expect(replay.statusCode).toBe(200);
+    // The partner has a budget of her own.
+    expect((await send(eva, id, 'slow down!')).statusCode).toBe(201);
+
+    w.clock.now = new Date(WEDNESDAY.getTime() + MESSAGE_RATE_LIMIT.windowMs);
+    try {
+      expect((await send(dora, id, 'a minute later')).statusCode).toBe(201);
+    } finally {
+      w.clock.now = WEDNESDAY;
+    }
+  });
+});
+
+describe('history, unread counts and read receipts', () => {
+  let thread: string;
+  const sent: string[] = [];
+
+  beforeAll(async () => {
+    thread = await pendingMatch(carla, dora, 'sunday');
+    // 65 messages from Dora, each two seconds after the last: within the rate limit.
+    for (let i = 0; i < 65; i++) {
+      w.clock.now = new Date(WEDNESDAY.getTime() + 2 * 60_000 + i * 2_000);
+      const res = await send(dora, thread, `message ${i}`);
+      expect(res.statusCode).toBe(201);
+      sent.push(res.json().message.id);
+    }
+  });
+
+  it('pages the history newest page first, every message once, oldest first within a page', async () => {
+    const bodies: string[] = [];
+    let cursor: string | null = null;
+    const sizes: number[] = [];
+    do {
+      const url: string = `/api/matches/${thread}/messages?limit=30${cursor ? `&before=${cursor}` : ''}`;
+      const page: HistoryPage = (await api(w.t, carla).get(url)).json();
+      sizes.push(page.messages.length);
+      bodies.unshift(...page.messages.map((m) => m.body));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([30, 30, 5]);
+    expect(bodies).toEqual(Array.from({ length: 65 }, (_, i) => `message ${i}`));
+  });
+
+  it('names a malformed cursor or limit', async () => {
+    const bad = await api(w.t, carla).get(`/api/matches/${thread}/messages?before=abc`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['before']);
+    const big = await api(w.t, carla).get(`/api/matches/${thread}/messages?limit=1000`);
+    expect(Object.keys(big.json().error.fields)).toEqual(['limit']);
+  });
+
+  it('counts unread messages per match and in total, and clears them as the reader reads', async () => {
+    const before = (await api(w.t, carla).get('/api/messages/unread')).json();
+    expect(before.matches).toContainEqual({ matchId: thread, unread: 65 });
+    expect(before.total).toBe(before.matches.reduce((s: number, m: { unread: number }) => s + m.unread, 0));
+    // The sender has nothing unread in her own thread.
+    expect((await api(w.t, dora).get('/api/messages/unread')).json().matches).not.toContainEqual(
+      expect.objectContaining({ matchId: thread }),
+    );
+
+    const mark = await api(w.t, carla).post(`/api/matches/${thread}/messages/read`, { messageId: sent[39] });
+    expect(mark.statusCode).toBe(200);
+    expect(mark.json()).toMatchObject({ myRead: { messageId: sent[39] }, unread: 25 });
+    // Never backwards.
+    const back = await api(w.t, carla).post(`/api/matches/${thread}/messages/read`, { messageId: sent[3] });
+    expect(back.json()).toMatchObject({ myRead: { messageId: sent[39] }, unread: 25 });
+    expect((await api(w.t, carla).get('/api/messages/unread')).json().matches).toContainEqual({ matchId: thread, unread: 25 });
+
+    await api(w.t, carla).post(`/api/matches/${thread}/messages/read`, { messageId: sent[64] });
+    const after = (await api(w.t, carla).get('/api/messages/unread')).json();
+    expect(after.matches).not.toContainEqual(expect.objectContaining({ matchId: thread }));
+  });
+
+  it('shows the sender how far the partner has read, and tells both of them live', async () => {
+    const page = (await api(w.t, dora).get(`/api/matches/${thread}/messages?limit=1`)).json();
+    expect(page.partnerRead).toMatchObject({ messageId: sent[64] });
+    expect(page.myRead).toBeNull();
+    const events = await w.t.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'message.read'));
+    // Two moves forward, the backward one published nothing.
+    const mine = events.filter((e) => (e.payload as { matchId: string }).matchId === thread);
+    expect(mine.map((e) => (e.payload as { messageId: string }).messageId)).toEqual([sent[39], sent[64]]);
+    expect([...mine[0]!.audience!].sort()).toEqual([carla.id, dora.id].sort());
+  });
+
+  it('refuses a read mark on a message of another conversation, naming the field', async () => {
+    const res = await api(w.t, carla).post(`/api/matches/${thread}/messages/read`, { messageId: randomUUID() });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().error.fields)).toEqual(['messageId']);
+  });
+
+  it('leaves a closed conversation out of the unread counts', async () => {
+    await send(carla, thread, 'one more');
+    expect((await api(w.t, dora).get('/api/messages/unread')).json().matches).toContainEqual({ matchId: thread, unread: 1 });
+    const withIt = (await api(w.t, dora).get('/api/messages/unread')).json();
+    await setMatch(thread, 'cancelled');
+    const without = (await api(w.t, dora).get('/api/messages/unread')).json();
+    expect(without.matches).toEqual(withIt.matches.filter((m: { matchId: string }) => m.matchId !== thread));
+    expect(without.total).toBe(withIt.total - 1);
+  });
+});

@@ -1,0 +1,40 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
+import { api } from '../../../lib/api-client';
+import { conversationKeys } from '../../../lib/queries/conversations';
+
+/** The thread, newest page first; `fetchNextPage` loads older messages. */
+export const useThread = (matchId: string) =>
+  useInfiniteQuery({
+    queryKey: conversationKeys.thread(matchId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<HistoryPage>(`/api/matches/${encodeURIComponent(matchId)}/messages`, { query: { before: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export interface Outgoing {
+  clientId: string;
+  body: string;
+}
+
+/**
+ * Sends one message. The clientId is chosen once per message by the caller and sent again on a
+ * retry, so the server returns the message the first attempt created instead of a second one.
+ */
+export function useSendMessage(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (outgoing: Outgoing) =>
+      api.post<{ message: Message; created: boolean }>(`/api/matches/${encodeURIComponent(matchId)}/messages`, outgoing),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.thread(matchId) }),
+  });
+}
+
+export function useMarkRead(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) => api.post(`/api/matches/${encodeURIComponent(matchId)}/messages/read`, { messageId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+  });
+}

@@ -1,0 +1,167 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { makeMatch, makeProfile, renderWithNavigation } from '../../../testing/matches-utils';
+import { makeRegisteredMe } from '../../../testing/profile-utils';
+import ConversationView from './ConversationView';
+
+const ME = makeRegisteredMe();
+const PARTNER = makeProfile({ id: 'partner-1', name: 'Joana Lima' });
+
+const message = (seq: number, senderId: string, body = `message ${seq}`): Message => ({
+  id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+  matchId: 'match',
+  senderId,
+  clientId: `client-${seq}`,
+  body,
+  createdAt: '2026-11-18T09:00:00.000Z',
+  seq,
+});
+
+/**
+ * A small in-memory server for the conversation's routes: the history pages by cursor, a send
+ * that can be made to fail, and the read marks, recording every request.
+ */
+function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSeq?: number; pageSize?: number }) {
+  const state = { messages: [...opts.messages], failSends: 0, sent: [] as { clientId: string; body: string }[], marked: [] as string[] };
+  const pageSize = opts.pageSize ?? 30;
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const thread = `/api/matches/${opts.match.id}/messages`;
+    if (url.pathname === '/api/me') return json(ME);
+    if (url.pathname === '/api/matches/mine') return json({ matches: [opts.match] });
+    if (url.pathname === thread && method === 'GET') {
+      const before = url.searchParams.get('before');
+      const older = state.messages.filter((m) => before === null || m.seq < Number(before));
+      const page = older.slice(-pageSize);
+      const read = opts.partnerReadSeq ? state.messages.find((m) => m.seq === opts.partnerReadSeq) : undefined;
+      const body: HistoryPage = {
+        messages: page,
+        nextCursor: older.length > pageSize ? String(page[0]!.seq) : null,
+        partnerRead: read ? { messageId: read.id, seq: read.seq, at: read.createdAt } : null,
+        myRead: null,
+        unread: 0,
+      };
+      return json(body);
+    }
+    if (url.pathname === thread && method === 'POST') {
+      const sent = JSON.parse(String(init?.body)) as { clientId: string; body: string };
+      state.sent.push(sent);
+      if (state.failSends > 0) {
+        state.failSends--;
+        return json({ error: { code: 'too-many-requests', message: 'You are sending messages too fast. Try again in 5 seconds.' } }, 429);
+      }
+      const created = { ...message(state.messages.length + 100, ME.user.id, sent.body), clientId: sent.clientId };
+      state.messages.push(created);
+      return json({ message: created, created: true }, 201);
+    }
+    if (url.pathname === `${thread}/read`) {
+      state.marked.push((JSON.parse(String(init?.body)) as { messageId: string }).messageId);
+      return json({ myRead: null, unread: 0 });
+    }
+    throw new Error(`Unexpected request: ${method} ${url.pathname}`);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return state;
+}
+
+const confirmed = (overrides: Partial<MatchView> = {}) => makeMatch({ partner: PARTNER, ...overrides });
+
+describe('ConversationView', { timeout: 15_000 }, () => {
+  it('shows the history oldest first, loads earlier pages, marks the newest read and shows the read receipt', async () => {
+    const match = confirmed();
+    const history = Array.from({ length: 5 }, (_, i) => message(i + 1, i % 2 === 0 ? ME.user.id : PARTNER.id));
+    const server = fakeServer({ match, messages: history, partnerReadSeq: 3, pageSize: 3 });
+    renderWithNavigation(<ConversationView matchId={match.id} />, { name: 'conversation', matchId: match.id });
+
+    expect(await screen.findByRole('heading', { name: 'Joana Lima' })).toBeDefined();
+    const list = await screen.findByRole('list', { name: 'Conversation with Joana Lima' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    // Message 3 is mine and the partner has read up to it.
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('message 3');
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Seen');
+    await waitFor(() => expect(server.marked).toEqual([history[3]!.id]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(history.map((m) => m.body));
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+
+  it('waits for a hidden tab to be shown again before marking a message read', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [message(1, PARTNER.id)] });
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      renderWithNavigation(<ConversationView matchId={match.id} />);
+      await screen.findByText('message 1');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(server.marked).toEqual([]);
+      state.mockReturnValue('visible');
+      fireEvent(document, new Event('visibilitychange'));
+      await waitFor(() => expect(server.marked).toEqual([message(1, PARTNER.id).id]));
+    } finally {
+      state.mockRestore();
+    }
+  });
+
+  it('shows markup and links as the text they are', async () => {
+    const match = confirmed();
+    fakeServer({ match, messages: [message(1, PARTNER.id, '<b>bold</b> https://example.com/meet')] });
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    expect(await screen.findByText('<b>bold</b> https://example.com/meet')).toBeDefined();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('counts characters as I type, and keeps Send off for a blank message', async () => {
+    const match = confirmed();
+    fakeServer({ match, messages: [] });
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.getByText('0/1,000')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(box, { target: { value: '  hello  ' } });
+    expect(screen.getByText('5/1,000')).toBeDefined();
+    expect(box.getAttribute('maxLength')).toBe('1000');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shows a message at once, says when it failed, and retries it with the same key', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [] });
+    server.failSends = 1;
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'At the car park at 9?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    expect(screen.getByText('At the car park at 9?')).toBeDefined();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    expect(await screen.findByText(/Not sent: You are sending messages too fast/)).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText(/Not sent/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getAllByText('At the car park at 9?')).toHaveLength(1);
+    expect(server.sent).toHaveLength(2);
+    expect(server.sent[1]).toEqual(server.sent[0]);
+    expect(server.messages.filter((m) => m.body === 'At the car park at 9?')).toHaveLength(1);
+  });
+
+  it('offers no composer once the conversation is closed', async () => {
+    const match = confirmed({ status: 'cancelled' });
+    fakeServer({ match, messages: [message(1, PARTNER.id)] });
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    expect(await screen.findByText('This conversation is closed.')).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+});

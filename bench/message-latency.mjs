@@ -1,0 +1,313 @@
+// The buddy conversation against ARCHITECTURE.md §7's budgets (ADR 0026). Starts the built server
+// (instance A, embedded PostgreSQL, fresh data dir) and measures, in this one process on loopback:
+//
+// 1. Latency, sender's request → partner's stream: the wall-clock time from sending
+//    `POST /api/matches/:id/messages` to the partner's open `GET /api/events` stream receiving
+//    `message.created` for that message, and `notification.created` (its `message-received`
+//    notification), p50/p95 (budget p95 ≤ 100 ms):
+//      (a) one instance: sender and partner's stream both on A;
+//      (b) two instances on one PostgreSQL: a second server (B) on A's database, the partner's
+//          stream on B, the send on A: the events cross LISTEN/NOTIFY.
+// 2. Load: BENCH_MESSAGE_RATE (1,000) messages a second for BENCH_MESSAGE_SECONDS (30) s on A,
+//    sent by many pairs in both directions, every person within the per-person rate limit, every
+//    partner streaming. Checks that no message is lost or duplicated (each partner's stream gets
+//    each message exactly once, and each thread holds exactly what was sent), and reports the
+//    partner's event latency and the send's response time (budget p95 ≤ 150 ms).
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { api, pool, signUp } from './support/api.mjs';
+import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
+import { openSse } from './support/sse.mjs';
+
+const LATENCY_BUDGET_MS = 100;
+const LOAD_BUDGET_MS = 150;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const WARMUP = 5;
+const LATENCY_PAIRS = 10;
+const GAP_MS = 25;
+const RATE = Number(process.env.BENCH_MESSAGE_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_MESSAGE_SECONDS ?? 30);
+/** MESSAGE_RATE_LIMIT.max of packages/shared/src/contracts/messages.ts: what one person may send in a minute. */
+const PER_PERSON_PER_MINUTE = 30;
+/**
+ * Sends in flight at most: a server that cannot keep up makes later sends start late (counted and
+ * reported) instead of piling up tens of thousands of open requests in this process.
+ */
+const MAX_IN_FLIGHT = Number(process.env.BENCH_MAX_IN_FLIGHT ?? 512);
+const PASSWORD = 'trailbuddy-bench';
+const DAYS = ['saturday', 'sunday'];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const verdict = (ms, budget) => (ms <= budget ? 'within budget' : 'OVER BUDGET');
+const stats = (samples) => `p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}`;
+
+/** A (trail, day) session that still takes searches (one that has started answers 400). */
+async function openSlot(base) {
+  const probe = await signUp(base, `msg-probe-${Date.now()}@example.com`, PASSWORD, 'Message Probe');
+  const { trails } = (await api(base, 'GET', '/api/trails')).body;
+  for (const trail of trails) {
+    for (const day of DAYS) {
+      try {
+        await api(base, 'POST', '/api/matches/search', { cookie: probe.cookie, body: { trailId: trail.id, day } });
+        return { trailId: trail.id, day };
+      } catch (err) {
+        if (err.status !== 400) throw err;
+      }
+    }
+  }
+  throw new Error('no trail session takes searches now');
+}
+
+/**
+ * `count` pairs with a pending match each: the owner signs up on `ownerBase` and searches the
+ * slot, the partner signs up on `partnerBase` and requests it. Every owner searches the same slot:
+ * one search per person and slot is the rule, not one per slot.
+ */
+async function makePairs(label, count, { ownerBase, partnerBase, slot, concurrency = 4 }) {
+  return pool(count, concurrency, async (k) => {
+    const owner = await signUp(ownerBase, `msg-${label}-owner-${k}@example.com`, PASSWORD, `Owner ${label}${k}`);
+    const partner = await signUp(partnerBase, `msg-${label}-partner-${k}@example.com`, PASSWORD, `Partner ${label}${k}`);
+    const { match } = (await api(ownerBase, 'POST', '/api/matches/search', { cookie: owner.cookie, body: slot })).body;
+    await api(partnerBase, 'POST', `/api/matches/${match.id}/request`, { cookie: partner.cookie });
+    return { owner, partner, matchId: match.id };
+  });
+}
+
+const isMessage = (clientId) => (e) => e.type === 'message.created' && e.data?.message?.clientId === clientId;
+
+/** Sequential sends, one at a time, each timed to the partner's two events. */
+async function measureLatency(label, { ownerBase, partnerBase, slot }) {
+  const pairs = await makePairs(label, LATENCY_PAIRS, { ownerBase, partnerBase, slot });
+  const streams = await Promise.all(pairs.map((p) => openSse(`${partnerBase}/api/events`, { cookie: p.partner.cookie })));
+  try {
+    const message = [];
+    const notification = [];
+    const response = [];
+    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+      const k = i % pairs.length;
+      const { owner, matchId } = pairs[k];
+      const stream = streams[k];
+      const clientId = randomUUID();
+      const notificationsBefore = stream.events.filter((e) => e.type === 'notification.created').length;
+      await sleep(GAP_MS);
+      const sent = performance.now();
+      const answered = api(ownerBase, 'POST', `/api/matches/${matchId}/messages`, {
+        cookie: owner.cookie,
+        body: { clientId, body: `Sample ${i}: meet at the trailhead at 9?` },
+      }).then(
+        (r) => ({ at: performance.now(), status: r.status }),
+        (err) => ({ err }),
+      );
+      const got = await stream.waitFor(isMessage(clientId), 10_000, `message ${clientId}`).catch(async (err) => {
+        throw (await answered).err ?? err;
+      });
+      const told = await stream.waitFor(
+        (e) =>
+          e.type === 'notification.created' &&
+          stream.events.filter((x) => x.type === 'notification.created').indexOf(e) >= notificationsBefore,
+        10_000,
+        `the notification of ${clientId}`,
+      );
+      const answer = await answered;
+      if (answer.err) throw answer.err;
+      if (answer.status !== 201) throw new Error(`the send answered ${answer.status}`);
+      if (told.data?.kind !== 'message-received') throw new Error(`unexpected notification kind ${told.data?.kind}`);
+      if (i < WARMUP) continue;
+      message.push(got.receivedAt - sent);
+      notification.push(told.receivedAt - sent);
+      response.push(answer.at - sent);
+    }
+    return { message, notification, response, users: pairs.length * 2 };
+  } finally {
+    for (const s of streams) s.close();
+  }
+}
+
+function reportLatency(title, r) {
+  const p95 = Math.max(percentile(r.message, 95), percentile(r.notification, 95));
+  console.log(`  ${title}`);
+  console.log(`    partner's message.created:      ${stats(r.message)}`);
+  console.log(`    partner's notification.created: ${stats(r.notification)}`);
+  console.log(`    ${verdict(p95, LATENCY_BUDGET_MS)} (judged on both p95s); the send's own response ${stats(r.response)}`);
+}
+
+/**
+ * The load: `senders` people in pairs, each sending `perSender` messages, in a steady stream so
+ * that `RATE` messages leave every second, the k-th at k / RATE s. Each person sends at most the
+ * per-person limit within the run (a minute at most), so no send is refused for its rate, and as
+ * few people as that allows are signed up (1,000 for 30,000 messages). A send that fails on the
+ * network is retried with the same clientId, as the app does.
+ */
+async function measureLoad(base, slot) {
+  if (SECONDS > 60) throw new Error('BENCH_MESSAGE_SECONDS: at most 60 (the per-person limit is per minute)');
+  const total = RATE * SECONDS;
+  const perSender = Math.min(PER_PERSON_PER_MINUTE, Math.ceil(total / 2));
+  const senders = Math.ceil(total / perSender / 2) * 2;
+  const pairCount = senders / 2;
+  const setupStart = performance.now();
+  const pairs = await makePairs('load', pairCount, { ownerBase: base, partnerBase: base, slot, concurrency: 6 });
+  const people = pairs.flatMap((p) => [
+    { user: p.owner, partner: p.partner, matchId: p.matchId },
+    { user: p.partner, partner: p.owner, matchId: p.matchId },
+  ]);
+  const sentAt = new Map(); // clientId → performance.now() of the first attempt
+  const responses = [];
+  const failures = new Map(); // status → count
+  let retries = 0;
+  const received = new Map(); // clientId → how many times the partner's stream got it
+  const eventLatency = [];
+  // Counted as they arrive: a person's stream gets their own messages too, and only the
+  // partner's are theirs to receive.
+  const onEvent = (partnerId) => (e) => {
+    if (e.type !== 'message.created' || e.data?.message?.senderId !== partnerId) return;
+    const clientId = e.data.message.clientId;
+    const n = (received.get(clientId) ?? 0) + 1;
+    received.set(clientId, n);
+    if (n === 1 && sentAt.has(clientId)) eventLatency.push(e.receivedAt - sentAt.get(clientId));
+  };
+  const streams = await pool(people.length, 50, (i) =>
+    openSse(`${base}/api/events`, { cookie: people[i].user.cookie, onEvent: onEvent(people[i].partner.id) }),
+  );
+  console.log(
+    `  load setup: ${people.length} people in ${pairCount} matches, ${streams.length} streams, in ${((performance.now() - setupStart) / 1000).toFixed(0)} s`,
+  );
+
+  const sendOne = async (person, i) => {
+    const clientId = randomUUID();
+    sentAt.set(clientId, performance.now());
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        const r = await api(base, 'POST', `/api/matches/${person.matchId}/messages`, {
+          cookie: person.user.cookie,
+          body: { clientId, body: `Load message ${i} from ${person.user.id}` },
+        });
+        responses.push(performance.now() - sentAt.get(clientId));
+        return { clientId, ok: true, status: r.status };
+      } catch (err) {
+        if (err.status) {
+          failures.set(err.status, (failures.get(err.status) ?? 0) + 1);
+          return { clientId, ok: false };
+        }
+        retries++;
+      }
+    }
+    failures.set('network', (failures.get('network') ?? 0) + 1);
+    return { clientId, ok: false };
+  };
+
+  // Round i: every person's i-th message, one after the other, RATE a second.
+  const start = performance.now();
+  const inFlight = [];
+  const expected = [];
+  let lateStarts = 0;
+  let open = 0;
+  let freed = () => undefined;
+  for (let i = 0; i < perSender; i++) {
+    for (let p = 0; p < people.length; p++) {
+      const due = start + ((i * people.length + p) / RATE) * 1000;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      while (open >= MAX_IN_FLIGHT) await new Promise((resolve) => (freed = resolve));
+      if (performance.now() - due > 50) lateStarts++;
+      const person = people[p];
+      open++;
+      inFlight.push(
+        sendOne(person, i).then((r) => {
+          open--;
+          freed();
+          if (r.ok) expected.push({ clientId: r.clientId, matchId: person.matchId });
+          return r;
+        }),
+      );
+    }
+  }
+  await Promise.all(inFlight);
+  const sendSeconds = (performance.now() - start) / 1000;
+
+  // Every message reaches its partner: wait for the stragglers, then look for gaps and doubles.
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && expected.some((m) => !received.has(m.clientId))) await sleep(100);
+  const lost = expected.filter((m) => !received.has(m.clientId)).length;
+  const duplicated = [...received.values()].filter((n) => n > 1).length;
+
+  // And every thread holds exactly what was sent to it, once.
+  const byMatch = new Map();
+  for (const m of expected) byMatch.set(m.matchId, (byMatch.get(m.matchId) ?? new Set()).add(m.clientId));
+  let storedMismatch = 0;
+  await pool(pairs.length, 8, async (k) => {
+    const { matchId, owner } = pairs[k];
+    const stored = [];
+    let before;
+    do {
+      const query = before ? `?limit=100&before=${before}` : '?limit=100';
+      const page = (await api(base, 'GET', `/api/matches/${matchId}/messages${query}`, { cookie: owner.cookie })).body;
+      stored.push(...page.messages.map((m) => m.clientId));
+      before = page.nextCursor;
+    } while (before);
+    const want = byMatch.get(matchId) ?? new Set();
+    if (stored.length !== want.size || new Set(stored).size !== stored.length || stored.some((c) => !want.has(c))) storedMismatch++;
+  });
+  for (const s of streams) s.close();
+
+  return {
+    attempted: people.length * perSender,
+    accepted: expected.length,
+    failures,
+    retries,
+    lateStarts,
+    sendSeconds,
+    lost,
+    duplicated,
+    storedMismatch,
+    matches: pairs.length,
+    eventLatency,
+    responses,
+  };
+}
+
+function reportLoad(r) {
+  const p95 = percentile(r.eventLatency, 95);
+  console.log(`  ${RATE} messages a second for ${SECONDS} s on one instance (budget p95 ≤ ${LOAD_BUDGET_MS} ms, none lost or duplicated)`);
+  console.log(
+    `    sent ${r.attempted} in ${r.sendSeconds.toFixed(1)} s (${(r.attempted / r.sendSeconds).toFixed(0)} a second achieved; ${r.lateStarts} sends started > 50 ms late, at most ${MAX_IN_FLIGHT} in flight), accepted ${r.accepted}; refused ${JSON.stringify(Object.fromEntries(r.failures))}; network retries ${r.retries}`,
+  );
+  console.log(
+    `    lost ${r.lost}, duplicated ${r.duplicated} on the partners' streams; threads not holding exactly what was sent: ${r.storedMismatch} of ${r.matches}`,
+  );
+  console.log(`    partner's message.created: ${stats(r.eventLatency)}  ${verdict(p95, LOAD_BUDGET_MS)} (judged on p95)`);
+  console.log(`    the send's own response:   ${stats(r.responses)}`);
+  const clean = r.lost === 0 && r.duplicated === 0 && r.storedMismatch === 0 && r.accepted === r.attempted;
+  console.log(`    ${clean ? 'no message lost or duplicated' : 'MESSAGES LOST, DUPLICATED OR REFUSED'}`);
+}
+
+const cleanup = createCleanup({ timeLimitMs: 20 * 60_000 });
+const loads = [];
+const sampleLoad = () => loads.push(loadavg()[0].toFixed(2));
+try {
+  await buildServerBundle();
+  sampleLoad();
+  const a = await startFirstInstance(cleanup, 'trailbuddy-bench-msg');
+  const slot = await openSlot(a.baseUrl);
+
+  const single = await measureLatency('a', { ownerBase: a.baseUrl, partnerBase: a.baseUrl, slot });
+  sampleLoad();
+
+  const b = await startSecondInstance(cleanup, a, 'trailbuddy-bench-msg');
+  const crossed = await measureLatency('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slot });
+  sampleLoad();
+
+  const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await measureLoad(a.baseUrl, slot);
+  sampleLoad();
+
+  console.log("message → partner's stream (ARCHITECTURE.md §7; ADR 0026)");
+  console.log(`  latency: ${SAMPLES} samples each after ${WARMUP} warm-ups over ${LATENCY_PAIRS} pairs; client wall clock on loopback`);
+  console.log(
+    `  machine: ${availableParallelism()} CPUs, 1-min load average ${loads.join(' → ')} (before, after (a), after (b), after the load; figures above ~${availableParallelism()} mean other work shared the CPUs)`,
+  );
+  reportLatency('(a) one instance: send and stream on A', single);
+  reportLatency("(b) two instances on one PostgreSQL: send on A, partner's stream on B (LISTEN/NOTIFY)", crossed);
+  if (load) reportLoad(load);
+} finally {
+  await cleanup.run();
+}

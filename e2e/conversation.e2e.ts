@@ -1,0 +1,123 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { bottomBar, uniqueEmail } from './support/people';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+/** A JSON request with the page's own session, for the setup no screen of this spec is about. */
+function apiIn<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** A person in a browser of their own, signed up with a complete profile who has seen the onboarding. */
+async function person(fullName: string, emailPrefix: string) {
+  const { context, page } = await newPage(browser);
+  contexts.push(context);
+  await page.goto('/');
+  const email = uniqueEmail(emailPrefix);
+  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
+  await apiIn(page, 'PUT', '/api/me/registration', {
+    fullName,
+    age: 33,
+    gender: 'Other',
+    country: 'Portugal',
+    city: 'Lisbon',
+    skills: { hiking: 'intermediate', running: 'beginner' },
+    bio: 'Likes early starts and a coffee at the trailhead.',
+    instagram: '@trail.talk',
+  });
+  await apiIn(page, 'PATCH', '/api/me/profile', { hasSeenOnboarding: true });
+  await page.reload();
+  await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
+  return page;
+}
+
+const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /Matches/ });
+
+describe('the buddy conversation', () => {
+  it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
+    const tag = Date.now().toString(36).slice(-4).toUpperCase();
+    const ines = await person(`Inês Talk ${tag}`, 'ines');
+    const tomas = await person(`Tomás Talk ${tag}`, 'tomas');
+
+    // Inês searches a session still to come; Tomás asks to join her: a pending match.
+    const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');
+    let matchId: string | undefined;
+    for (const trail of trails) {
+      for (const day of ['saturday', 'sunday']) {
+        if (matchId) break;
+        try {
+          const { match } = await apiIn<{ match: { id: string } }>(ines, 'POST', '/api/matches/search', { trailId: trail.id, day });
+          matchId = match.id;
+        } catch {
+          // that session has started: try the next
+        }
+      }
+    }
+    if (!matchId) throw new Error('no session takes searches');
+    await apiIn(tomas, 'POST', `/api/matches/${matchId}/request`);
+
+    // Inês opens the conversation from the match card: it has an address of its own.
+    await ines.goto('/matches/pending');
+    await ines.getByRole('button', { name: /^Messages/ }).click();
+    await ines.waitForURL(`**/matches/${matchId}/messages`);
+    await ines.getByRole('heading', { level: 1, name: `Tomás Talk ${tag}` }).waitFor();
+    const inesBox = ines.getByRole('textbox', { name: 'Message' });
+    await inesBox.fill('Hi! Shall we meet at the car park at 9:30? https://example.com/map');
+    await expect.poll(() => ines.getByText('66/1,000').count()).toBe(1);
+    await inesBox.press('Enter');
+    const inesThread = ines.getByRole('list', { name: `Conversation with Tomás Talk ${tag}` });
+    await inesThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+    // Plain text: the link is shown, not clickable.
+    expect(await inesThread.getByRole('link').count()).toBe(0);
+
+    // Tomás, who has not reloaded since signing in, sees the unread count arrive live.
+    await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).toContain('1 unread');
+    await matchesTab(tomas).click();
+    await tomas.getByRole('tab', { name: /Pending/ }).click();
+    const tomasMessages = tomas.getByRole('button', { name: /^Messages/ });
+    await expect.poll(async () => (await tomasMessages.textContent()) ?? '').toContain('1 unread');
+    await tomasMessages.click();
+    const tomasThread = tomas.getByRole('list', { name: `Conversation with Inês Talk ${tag}` });
+    await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+
+    // Reading it clears his counts, and Inês sees the receipt without reloading.
+    await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
+    await inesThread.getByText('Seen').waitFor({ timeout: 20_000 });
+
+    // His answer reaches her open thread live; she is reading it, so no count is left for her.
+    await tomas.getByRole('textbox', { name: 'Message' }).fill('Perfect, see you there!');
+    await tomas.getByRole('button', { name: 'Send' }).click();
+    await inesThread.getByText('Perfect, see you there!').waitFor({ timeout: 20_000 });
+    await tomasThread.getByText('Seen').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await matchesTab(ines).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
+    const unread = await apiIn<{ total: number }>(ines, 'GET', '/api/messages/unread');
+    expect(unread.total).toBe(0);
+
+    // The address reloads onto the same conversation, history included.
+    await tomas.reload();
+    await tomasThread.getByText('Perfect, see you there!').waitFor();
+    await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+  });
+});
