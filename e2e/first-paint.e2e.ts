@@ -121,10 +121,11 @@ describe('the first paint, rendered by the server', () => {
     const { context, page } = await newPage(browser);
     const errors = await watch(page);
     const id = await trailId(page, TRAIL);
-    // The app's code is held back until the tap has been made on the server's HTML.
+    // The app's code (every script but the page's entry, index-*.js) is held back until the tap
+    // has been made on the server's HTML.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });

@@ -17,6 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the build targets but Safari 16 preloads modules natively; there the app's
     // chunks load one after the other instead. Half a KB of the home page's JS budget (ADR 0023).
     modulePreload: { polyfill: false },
+    // Chunks named by their hash alone: every import statement and preload list names them, and
+    // the names cost the home page's JS budget more than they help reading the bundle.
+    rolldownOptions: isSsrBuild ? {} : { output: { chunkFileNames: 'assets/[hash].js' } },
   },
   ssr: {
     // The workspace packages are TypeScript sources: bundled. Other dependencies load from
