@@ -19,6 +19,8 @@ const start = () => {
 if (!document.getElementById(PAGE_DATA_BLOCK_IDS.render) || document.readyState === 'complete') start();
 else {
   holdEarlyClicks();
-  addEventListener('load', start, { once: true });
+  // After the frame that follows the load event: a page that loads faster than it paints (a
+  // local or cached one) still paints its pictures before the app's scripts are asked for.
+  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
   setTimeout(start, MAX_WAIT_MS);
 }
