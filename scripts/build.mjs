@@ -48,6 +48,15 @@ function buildWeb() {
   precompress(at('apps/web/dist'));
 }
 
+/** The web app's server entry (ADR 0023): the server renders the home and trail pages with it. */
+function buildWebServerEntry() {
+  const result = spawnSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], {
+    cwd: at('apps/web'),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the web app’s server build failed');
+}
+
 /**
  * Brotli and gzip copies of every text asset, served by @fastify/static's `preCompressed`:
  * compressed once at build time instead of on every request.
@@ -66,20 +75,17 @@ function precompress(dir) {
 
 export async function buildStale({ force = false } = {}) {
   const shared = [at('packages/shared/src'), at('package-lock.json')];
+  const webInputs = [
+    at('apps/web/src'),
+    at('packages/auth-ui/src'),
+    at('apps/web/index.html'),
+    at('apps/web/public'),
+    at('apps/web/vite.config.ts'),
+    ...shared,
+  ];
   const steps = [
-    {
-      name: 'web app',
-      output: at('apps/web/dist/index.html'),
-      inputs: [
-        at('apps/web/src'),
-        at('packages/auth-ui/src'),
-        at('apps/web/index.html'),
-        at('apps/web/public'),
-        at('apps/web/vite.config.ts'),
-        ...shared,
-      ],
-      run: buildWeb,
-    },
+    { name: 'web app', output: at('apps/web/dist/index.html'), inputs: webInputs, run: buildWeb },
+    { name: 'web app’s server entry', output: at('apps/web/dist-server/entry-server.js'), inputs: webInputs, run: buildWebServerEntry },
     {
       name: 'server',
       output: at('apps/server/dist/main.js'),

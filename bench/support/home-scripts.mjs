@@ -1,4 +1,5 @@
-// The JavaScript a browser loads for the signed-out home page (web-bundle.mjs, catalogue.mjs).
+// The JavaScript a browser loads for a signed-out page: the home (web-bundle.mjs, catalogue.mjs)
+// or a trail's page (web-bundle.mjs).
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
@@ -12,12 +13,12 @@ const isScript = (response) =>
   /\.m?js(\?|$)/.test(new URL(response.url()).pathname);
 
 /**
- * Loads `/` in a fresh Chromium context at phone size, waits for the network to go idle (and for
+ * Loads `path` (the home by default) in a fresh Chromium context at phone size, waits for the network to go idle (and for
  * the idle-time chunks the app loads after its first render), and returns every script response
  * with the bytes it took on the wire in the encoding the server chose, its size gzipped at level 9
  * (what the budget counts) and its size uncompressed.
  */
-export async function homeScripts(cleanup, baseUrl) {
+export async function homeScripts(cleanup, baseUrl, path = '/') {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   cleanup.add(() => browser.close());
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -31,12 +32,12 @@ export async function homeScripts(cleanup, baseUrl) {
   });
 
   const started = performance.now();
-  const main = await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-  if (!main?.ok()) throw new Error(`GET / answered ${main?.status()}`);
+  const main = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  if (!main?.ok()) throw new Error(`GET ${path} answered ${main?.status()}`);
   const idleAt = performance.now() - started;
   await page.waitForTimeout(AFTER_IDLE_MS);
   await page.waitForLoadState('networkidle');
-  // The page really is the signed-out home.
+  // The page really is a signed-out one.
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
 
   const rows = [];

@@ -6,7 +6,7 @@ import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
 import { identitySettings } from './identity/settings.js';
-import { webDistDir } from './paths.js';
+import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -147,6 +147,8 @@ export async function buildApp(opts: AppOptions) {
       trailList: () => trailList.get(deps.now()),
       appUrl: env.APP_URL,
       findTrail: (id) => getTrail(opts.db, id),
+      serverEntry: webServerEntry,
+      timeZone: env.TRAIL_TIME_ZONE,
     });
   }
 

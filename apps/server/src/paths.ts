@@ -25,4 +25,6 @@ export const serverRoot = join(repoRoot, 'apps/server');
 export const migrationsDir = join(serverRoot, 'src/db/migrations');
 export const seedImagesDir = join(serverRoot, 'src/db/seed/images');
 export const webDistDir = join(repoRoot, 'apps/web/dist');
+/** The web app's server entry, built by `vite build --ssr` (ADR 0023). */
+export const webServerEntry = join(repoRoot, 'apps/web/dist-server/entry-server.js');
 export const resolveFromRoot = (p: string) => resolve(repoRoot, p);

@@ -1,10 +1,10 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { primeFromPage } from './app/initial-data';
-import { AppProviders, createQueryClient } from './app/providers';
-import { AppRouter } from './app/router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { primeFromPage, routeOfHref, serverRenderOfPage } from './app/initial-data';
+import { loadServerRenderedView } from './app/main-app';
+import { PageRoot } from './app/page-root';
+import { createQueryClient } from './app/providers';
 import { registerServiceWorker } from './lib/service-worker';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -13,18 +13,21 @@ if (!root) throw new Error('index.html has no #root element');
 // the first render already shows the cards and the Sign In button (ADR 0007).
 const queryClient = createQueryClient();
 primeFromPage(queryClient);
+// The home and a trail's page come with their HTML rendered by the server (ADR 0023): React
+// takes it over rather than rendering it again. Any other page is rendered here alone.
+const serverRender = serverRenderOfPage(location.pathname + location.search);
+const app = <PageRoot queryClient={queryClient} serverRender={serverRender} />;
 
+const serverRenderedView = serverRender && routeOfHref(serverRender.href);
+if (serverRenderedView) {
+  // Hydrated once its code is here, or at once if it cannot be loaded (React then loads it again).
+  void loadServerRenderedView(serverRenderedView)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+}
 // As a transition, the first render is done in slices that give the main thread back every few
 // milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <AppRouter />
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+else startTransition(() => createRoot(root).render(app));
 
 // Web-vitals reporting is loaded lazily (SPEC §7): after the first render, once the browser is idle.
 const startWebVitals = () =>

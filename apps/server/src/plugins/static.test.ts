@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Parser } from 'htmlparser2';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTrail } from '../services/trails.js';
-import { multipartFile } from '../test/multipart.js';
+import { addTrail as addTrailAs } from '../test/page-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../test/test-app.js';
 import { staticPlugin } from './static.js';
 
@@ -47,6 +46,7 @@ beforeAll(async () => {
     trailList: () => (trailsAvailable ? t.app.trailList.get(NOW) : Promise.reject(new Error('the database is down'))),
     appUrl: t.env.APP_URL,
     findTrail: (id) => getTrail(t.database.db, id),
+    timeZone: 'Europe/Lisbon',
   });
   await web.ready();
 });
@@ -56,40 +56,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function addTrail(name: string, description: string, withImage: boolean): Promise<{ id: string; image: string | null }> {
-  let image: string | undefined;
-  if (withImage) {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a9d8f' } })
-      .png()
-      .toBuffer();
-    const body = multipartFile('file', 'view.png', png, 'image/png');
-    const upload = await t.app.inject({
-      method: 'POST',
-      url: `/api/trail-images?kind=image&trailName=${encodeURIComponent(name)}`,
-      headers: { ...body.headers, cookie: admin.cookie },
-      payload: body.payload,
-    });
-    image = upload.json<{ key: string }>().key;
-  }
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/trails',
-    headers: { cookie: admin.cookie },
-    payload: {
-      name,
-      location: 'Sintra, Portugal',
-      length: '10 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description,
-      linkmap: 'https://www.openstreetmap.org/',
-      image,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string; image: string | null }>();
-}
+const addTrail = (name: string, description: string, withImage: boolean) => addTrailAs(t, admin, { name, description, withImage });
 
 const page = (headers: Record<string, string> = {}) => web.inject({ method: 'GET', url: '/', headers });
 /** The JSON block's text, as the browser would hand it to JSON.parse. */

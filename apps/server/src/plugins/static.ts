@@ -3,13 +3,21 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
-import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
+import {
+  PAGE_DATA_BLOCK_IDS,
+  type PageDataBlockId,
+  type RenderPage,
+  type ServerRenderedPage,
+  type ServerRenderSettings,
+} from '@trailbuddy/shared/contracts/page-data';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
-import type { FastifyInstance } from 'fastify';
+import { isWeekendDay } from '@trailbuddy/shared/domain/schedule';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { compress, etagMatches, preferredEncoding, strongEtag } from '../services/compression.js';
 import type { TrailList } from '../services/trail-list-cache.js';
 import { applyHead, escapeAttribute, isMemberOnlyPath, trailHead, trailIdOfPath, type PageHead } from './page-head.js';
+import { loadServerEntry } from './server-entry.js';
 
 /** What the page needs of the trail list: the trails (for the image preloads) and their JSON. */
 export type InlinedTrailList = Pick<TrailList, 'trails' | 'json' | 'etag'>;
@@ -29,6 +37,14 @@ export interface StaticPluginOptions {
    * undefined when there is no such trail or it cannot be read.
    */
   findTrail: (id: string) => Promise<Trail | undefined>;
+  /**
+   * The web app's server entry, built by `vite build --ssr` (apps/web/dist-server/entry-server.js):
+   * with it the home and a listed trail's page carry their HTML (ADR 0023). Without it (not built,
+   * or not given) every page goes out as the bare app, which the browser renders alone.
+   */
+  serverEntry?: string;
+  /** The zone the server writes dates in (TRAIL_TIME_ZONE): the one most visitors are in. */
+  timeZone: string;
 }
 
 /**
@@ -67,7 +83,8 @@ async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
     },
   });
 
-  const page = createIndexPage(indexFile, opts);
+  const renderPage = opts.serverEntry ? await loadServerEntry(opts.serverEntry, app.log) : undefined;
+  const page = createIndexPage(indexFile, { ...opts, renderPage, log: app.log });
   app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
     const path = req.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/')) {
@@ -77,7 +94,8 @@ async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
     if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
       return reply.status(404).send({ error: { code: 'not-found', message: 'File not found.' } });
     }
-    const rendered = await page.render(isVisitor(req.headers.cookie), path);
+    const search = req.url.slice(path.length);
+    const rendered = await page.render(isVisitor(req.headers.cookie), path, search);
     reply
       .header('content-type', 'text/html; charset=utf-8')
       // Always revalidated: it names the current assets and carries the current trails.
@@ -122,17 +140,35 @@ interface PageVariant {
   trail?: Trail;
   /** A trail that is not in the list may be deleted without the list changing: its page is not kept. */
   cacheable: boolean;
+  /**
+   * The URL whose view the server renders into the page (ADR 0023): the home, and a listed trail
+   * with its chosen day. Others go out as the bare app.
+   */
+  renderedHref?: string;
 }
 
-async function pageVariant(path: string, trails: InlinedTrailList | null, opts: StaticPluginOptions): Promise<PageVariant> {
+async function pageVariant(path: string, search: string, trails: InlinedTrailList | null, opts: StaticPluginOptions): Promise<PageVariant> {
   const trailId = trailIdOfPath(path);
   if (trailId) {
     const listed = trails?.trails.find((trail) => trail.id === trailId);
     // An unknown trail, or one that cannot be read now, still gets the app, which shows its not-found.
     const trail = listed ?? (await opts.findTrail(trailId).catch(() => undefined));
-    if (trail) return { key: `trail:${trail.id}`, head: trailHead(trail, opts.appUrl), trail, cacheable: listed !== undefined };
+    if (trail) {
+      // The chosen day is part of the view (the detail shows that day's date); nothing else in the query is.
+      const day = new URLSearchParams(search).get('day');
+      const query = day && isWeekendDay(day) ? `?day=${day}` : '';
+      return {
+        key: `trail:${trail.id}${query}`,
+        head: trailHead(trail, opts.appUrl),
+        trail,
+        cacheable: listed !== undefined,
+        // The app finds a trail's detail in the list; one that is not listed it asks for.
+        renderedHref: listed ? `/trails/${trail.id}${query}` : undefined,
+      };
+    }
   }
   if (isMemberOnlyPath(path)) return { key: 'member-only', head: { kind: 'member-only' }, cacheable: true };
+  if (path === '/') return { key: 'home', head: { kind: 'generic' }, cacheable: true, renderedHref: '/' };
   return { key: 'generic', head: { kind: 'generic' }, cacheable: true };
 }
 
@@ -141,21 +177,37 @@ async function pageVariant(path: string, trails: InlinedTrailList | null, opts: 
  * trail list (trails added, deleted or recurring), of the file (the app rebuilt) or of whether
  * the page is for a visitor; a trail's page also once per trail.
  */
-function createIndexPage(file: string, opts: StaticPluginOptions) {
+function createIndexPage(file: string, opts: StaticPluginOptions & { renderPage: RenderPage | undefined; log: FastifyBaseLogger }) {
   const last = new Map<string, { mtimeMs: number; trailsEtag: string | undefined; page: Promise<RenderedPage> }>();
   let template: { mtimeMs: number; text: Promise<string> } | undefined;
 
+  /** The view rendered on the server; undefined (the bare app) without a server entry or when it fails. */
+  async function serverRender(variant: PageVariant, blocks: PageDataBlocks): Promise<ServerRender | undefined> {
+    if (!opts.renderPage || !variant.renderedHref) return undefined;
+    const href = variant.renderedHref;
+    const settings: ServerRenderSettings = { href, locale: SERVER_RENDER_LOCALE, timeZone: opts.timeZone, now: new Date().toISOString() };
+    const settingsJson = JSON.stringify(settings);
+    try {
+      const page = await opts.renderPage({ href, blocks: { ...blocks, [PAGE_DATA_BLOCK_IDS.render]: settingsJson } });
+      return page ? { page, settingsJson } : undefined;
+    } catch (err) {
+      opts.log.error({ err, href }, 'the server render of the page failed; it goes out as the bare app');
+      return undefined;
+    }
+  }
+
   return {
-    async render(visitor: boolean, path: string): Promise<RenderedPage> {
+    async render(visitor: boolean, path: string, search: string): Promise<RenderedPage> {
       // Without the list (the database is down) the page still goes out; the app asks for it.
       const [{ mtimeMs }, trails] = await Promise.all([stat(file), opts.trailList().catch(() => null)]);
-      const variant = await pageVariant(path, trails, opts);
+      const variant = await pageVariant(path, search, trails, opts);
       const key = `${visitor}:${variant.key}`;
       const cached = last.get(key);
       if (cached && cached.mtimeMs === mtimeMs && cached.trailsEtag === trails?.etag) return cached.page;
       if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, text: readFile(file, 'utf8') };
-      const page = template.text.then((text) =>
-        renderPage(applyHead(renderIndexHtml(text, { trailList: trails, visitor, trail: variant.trail }), variant.head)),
+      const blocks = pageDataBlocks({ trailList: trails, visitor });
+      const page = Promise.all([template.text, serverRender(variant, blocks)]).then(([text, rendered]) =>
+        renderPage(applyHead(renderIndexHtml(text, { trailList: trails, visitor, trail: variant.trail, rendered }), variant.head)),
       );
       if (!variant.cacheable) return page;
       last.delete(key);
@@ -180,11 +232,34 @@ async function renderPage(html: string): Promise<RenderedPage> {
 /** The trail cards that the home page loads at once (TrailList's eager images): their images are preloaded. */
 const PRELOADED_IMAGES = 2;
 
+type PageDataBlocks = Partial<Record<PageDataBlockId, string>>;
+
+/** The page's data blocks: the trail list, and for a visitor that nobody is signed in. */
+function pageDataBlocks({ trailList, visitor }: { trailList: Pick<InlinedTrailList, 'json'> | null; visitor: boolean }): PageDataBlocks {
+  return {
+    ...(trailList ? { [PAGE_DATA_BLOCK_IDS.trails]: trailList.json } : {}),
+    ...(visitor ? { [PAGE_DATA_BLOCK_IDS.me]: 'null' } : {}),
+  };
+}
+
+/** The locale the server writes dates in: the app's texts are American English. */
+const SERVER_RENDER_LOCALE = 'en-US';
+
+/** A view the server rendered, and the settings (its render block) it rendered with. */
+export interface ServerRender {
+  page: ServerRenderedPage;
+  settingsJson: string;
+}
+
+/** The empty element the app renders into; the server's render of the view goes inside. */
+const EMPTY_ROOT = /<div id="root"><\/div>/;
+
 /**
  * Adds the home page's data as JSON data blocks (not executed, so the CSP's script-src is
  * untouched): the trail list, and for a visitor that nobody is signed in. Adds preloads of the
  * first trail images, with the srcset the trail card uses, so the browser fetches the largest
- * image of the page while the JavaScript is still on its way.
+ * image of the page while the JavaScript is still on its way. With the server's render of the
+ * view (ADR 0023), puts it in #root, and its settings in a block that tells the app to hydrate.
  */
 export function renderIndexHtml(
   template: string,
@@ -192,12 +267,22 @@ export function renderIndexHtml(
     trailList,
     visitor,
     trail,
-  }: { trailList: Pick<InlinedTrailList, 'trails' | 'json'> | null; visitor: boolean; trail?: Pick<Trail, 'image'> },
+    rendered,
+  }: {
+    trailList: Pick<InlinedTrailList, 'trails' | 'json'> | null;
+    visitor: boolean;
+    trail?: Pick<Trail, 'image'>;
+    rendered?: ServerRender;
+  },
 ): string {
-  const blocks = [
-    trailList ? dataBlock(PAGE_DATA_BLOCK_IDS.trails, trailList.json) : '',
-    visitor ? dataBlock(PAGE_DATA_BLOCK_IDS.me, 'null') : '',
-  ].join('');
+  // A template without the empty root (not the built index.html) gets no server render.
+  const hydrated = rendered && EMPTY_ROOT.test(template) ? rendered : undefined;
+  const blocks = Object.entries({
+    ...pageDataBlocks({ trailList, visitor }),
+    ...(hydrated ? { [PAGE_DATA_BLOCK_IDS.render]: hydrated.settingsJson } : {}),
+  })
+    .map(([id, json]) => dataBlock(id, json))
+    .join('');
   // A trail's page shows that trail's picture first, not the home's cards.
   const preloads = trail
     ? trail.image
@@ -208,7 +293,10 @@ export function renderIndexHtml(
         .map((card, index) => (card.image ? imagePreload(card.image, index === 0, TRAIL_CARD_IMAGE_SIZES) : ''))
         .join('');
   // Replacer functions: a `$&` in a trail's text must not be read as a replacement pattern.
-  return template.replace('</head>', () => `${preloads}</head>`).replace('</body>', () => `${blocks}</body>`);
+  const page = template
+    .replace('</head>', () => `${preloads}${hydrated?.page.head ?? ''}</head>`)
+    .replace('</body>', () => `${blocks}</body>`);
+  return hydrated ? page.replace(EMPTY_ROOT, () => `<div id="root">${hydrated.page.root}</div>`) : page;
 }
 
 const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${escapeJsonForScript(json)}</script>`;

@@ -2,7 +2,8 @@ import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo,
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
-import { historyState, navigateTo, useLocationHref } from '../lib/location';
+import { releaseEarlyClicks } from '../lib/early-clicks';
+import { historyState, navigateTo, useHistoryOpener, useLocationHref } from '../lib/location';
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
@@ -15,7 +16,8 @@ import { Header } from './chrome/Header';
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
 // (ARCHITECTURE §7 budget: ≤ 100 KB of JS).
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
-const TrailDetailView = lazy(() => import('../features/trails/components/TrailDetailView'));
+const loadTrailDetailView = () => import('../features/trails/components/TrailDetailView');
+const TrailDetailView = lazy(loadTrailDetailView);
 const MatchingView = lazy(() => import('../features/matches/components/MatchingView'));
 const NoMatchesView = lazy(() => import('../features/matches/components/NoMatchesView'));
 const RequestSentView = lazy(() => import('../features/matches/components/RequestSentView'));
@@ -43,6 +45,15 @@ const NotificationPreferencesView = lazy(() => import('../features/notifications
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 
+/**
+ * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
+ * while its code is still on the way, an update reaching it (the app's own, after the first
+ * paint) would make React throw the server's HTML away and show the loading state instead.
+ */
+export function loadServerRenderedView(view: View): Promise<unknown> {
+  return view.name === 'trail-detail' ? loadTrailDetailView() : Promise.resolve();
+}
+
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
 const TRAIL_OPENERS: readonly string[] = ['home', 'agenda', 'matches'] satisfies TrailDetailFrom[];
@@ -52,8 +63,8 @@ const PUSH_OFFER_VIEWS: ReadonlySet<View['name']> = new Set(['no-matches', 'requ
 /** The view at the current URL (ADR 0019); an address that matches no view shows not-found. */
 function useRoutedView(): View {
   const href = useLocationHref();
-  const opener = historyState()?.from;
-  const from = typeof opener === 'string' && TRAIL_OPENERS.includes(opener) ? (opener as TrailDetailFrom) : 'home';
+  const opener = useHistoryOpener();
+  const from = opener && TRAIL_OPENERS.includes(opener) ? (opener as TrailDetailFrom) : 'home';
   return useMemo(() => {
     const queryAt = href.indexOf('?');
     const [pathname, search] = queryAt < 0 ? [href, ''] : [href.slice(0, queryAt), href.slice(queryAt)];
@@ -120,6 +131,15 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <NotificationPreferencesView />;
   }
 });
+
+/**
+ * Rendered beside the current view, inside its Suspense boundary: its effect runs once the view
+ * has committed, which on a server-rendered page is when it is hydrated (ADR 0023).
+ */
+function ReleaseEarlyClicks() {
+  useEffect(releaseEarlyClicks, []);
+  return null;
+}
 
 /** The live-event stream; a component so that it can start after the first paint (see below). */
 function LiveEvents({ signedIn }: { signedIn: boolean }) {
@@ -208,6 +228,20 @@ export function MainApp() {
     [currentView, navigate, requireSignIn, openOnboarding],
   );
 
+  // The same element until the view or the greeting changes: React must not see an update to
+  // the view's boundary while it is still hydrating the server's HTML of it (ADR 0023), or it
+  // would drop that HTML for the loading state (the app re-renders after its first paint).
+  const displayName = me ? displayNameOf(me) : null;
+  const viewBoundary = useMemo(
+    () => (
+      <Suspense fallback={<ViewLoading />}>
+        <CurrentView view={currentView} displayName={displayName} />
+        <ReleaseEarlyClicks />
+      </Suspense>
+    ),
+    [currentView, displayName],
+  );
+
   const showRegistration = Boolean(me) && !registrationComplete;
   // The help button opens it for anyone; a new user sees it once, after completing registration.
   const showOnboarding = onboardingOpen || (registrationComplete && me?.profile.hasSeenOnboarding === false);
@@ -235,9 +269,7 @@ export function MainApp() {
         {/* A phone-width column with room for the bottom bar; from 1024 px the app uses the width
             and the navigation moves to the header (ADR 0021). */}
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 lg:max-w-6xl lg:px-8 lg:pb-12">
-          <Suspense fallback={<ViewLoading />}>
-            <CurrentView view={currentView} displayName={me ? displayNameOf(me) : null} />
-          </Suspense>
+          {viewBoundary}
         </main>
 
         <BottomBar current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />

@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type MouseEvent } from 'react';
+import { useServerRender } from './server-render';
 
 /**
  * The URL as the app sees it: the one router of the web app (ADR 0019). app/ switches between
@@ -26,18 +27,21 @@ export function navigateTo(to: string, options: { replace?: boolean; state?: Rec
 
 /** The path and query, e.g. `/trails/t1?day=sunday`: changes on every navigation and Back or Forward. */
 export function useLocationHref(): string {
+  // On the server, and while hydrating its HTML, the URL the server rendered (ADR 0023).
+  const serverHref = useServerRender()?.href ?? '/';
   return useSyncExternalStore(
     subscribeToLocation,
     () => location.pathname + location.search,
-    () => '/',
+    () => serverHref,
   );
 }
 
 export function usePathname(): string {
+  const serverHref = useServerRender()?.href ?? '/';
   return useSyncExternalStore(
     subscribeToLocation,
     () => location.pathname,
-    () => '/',
+    () => serverHref.split('?')[0]!,
   );
 }
 
@@ -73,4 +77,19 @@ type EntryState = Record<string, unknown> | null;
 export function historyState(): EntryState {
   const state: unknown = history.state;
   return state && typeof state === 'object' ? (state as Record<string, unknown>) : null;
+}
+
+/**
+ * `history.state.from`, where a trail was opened from (ADR 0019), when it is a string. The server
+ * cannot know it, so the server's HTML, and the client's hydration of it, go without.
+ */
+export function useHistoryOpener(): string | undefined {
+  return useSyncExternalStore(
+    subscribeToLocation,
+    () => {
+      const from = historyState()?.from;
+      return typeof from === 'string' ? from : undefined;
+    },
+    () => undefined,
+  );
 }

@@ -72,3 +72,14 @@ describe('formatDateTime', () => {
     expect(formatDateTime('garbage')).toBe(INVALID_DATE);
   });
 });
+
+describe('plainSpaces', () => {
+  it('writes plain spaces where ICU puts thin or narrow no-break ones, so two runtimes write the same text', () => {
+    const US_LISBON = { locale: 'en-US', timeZone: 'Europe/Lisbon', now: new Date(SAT_10) };
+    expect(formatTimeRange(SAT_10, SAT_13_30, { ...US_LISBON, plainSpaces: true })).toBe('11:00 AM – 2:30 PM');
+    expect(formatTime(SAT_10, { ...US_LISBON, plainSpaces: true })).toBe('11:00 AM');
+    expect(formatTimeRange(SAT_10, SAT_13_30, { ...US_LISBON, plainSpaces: true })).not.toMatch(/[\u2009\u202f]/);
+    // Without it, the runtime's own spaces.
+    expect(formatTimeRange(SAT_10, SAT_13_30, US_LISBON)).toMatch(/[\u2009\u202f]/);
+  });
+});

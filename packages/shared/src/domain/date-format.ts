@@ -29,7 +29,16 @@ export interface DateFormatOptions {
   timeZone?: string;
   /** "Now", for deciding whether to show the year; the current time when left out. */
   now?: Date;
+  /**
+   * Plain spaces for the thin and narrow no-break ones ICU puts in times ("10:00\u202fAM"). The
+   * runtimes' ICU data differ there (Node's has them, Chromium's not always), so a text written
+   * on the server and read back while the browser hydrates it must do without (ADR 0023).
+   */
+  plainSpaces?: boolean;
 }
+
+const ICU_SPACES = /[\u2009\u202f]/g;
+const spaced = (text: string, { plainSpaces }: DateFormatOptions) => (plainSpaces ? text.replace(ICU_SPACES, ' ') : text);
 
 const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   long: { weekday: 'long', day: 'numeric', month: 'long' },
@@ -66,13 +75,13 @@ export function formatDate(value: DateInput, style: DateStyle = 'long', options:
   if (date === null) return INVALID_DATE;
   const years = formatter(YEAR, options);
   const otherYear = years.format(date) !== years.format(options.now ?? new Date());
-  return formatter(otherYear ? { ...STYLES[style], ...YEAR } : STYLES[style], options).format(date);
+  return spaced(formatter(otherYear ? { ...STYLES[style], ...YEAR } : STYLES[style], options).format(date), options);
 }
 
 /** One clock reading, "10:00 AM" / "10:00"; "Invalid time" when there is no readable value. */
 export function formatTime(value: DateInput, options: DateFormatOptions = {}): string {
   const date = toDate(value);
-  return date ? formatter(TIME, options).format(date) : INVALID_TIME;
+  return date ? spaced(formatter(TIME, options).format(date), options) : INVALID_TIME;
 }
 
 /** "10:00 AM – 1:30 PM", or the start alone when the end is missing or before it; "Invalid time" without a start. */
@@ -81,7 +90,7 @@ export function formatTimeRange(start: DateInput, end: DateInput, options: DateF
   if (!from) return INVALID_TIME;
   const to = toDate(end);
   const times = formatter(TIME, options);
-  return to && to >= from ? times.formatRange(from, to) : times.format(from);
+  return spaced(to && to >= from ? times.formatRange(from, to) : times.format(from), options);
 }
 
 /** "Sat, Jun 14, 10:00 AM": a day and its start time together. */

@@ -1,6 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
+import { useSyncExternalStore } from 'react';
 import { ApiError, api } from '../api-client';
+import { neverChanges, useServerRender } from '../server-render';
 
 /**
  * Who is signed in, with their profile and role; `null` for a visitor. This one query is the
@@ -23,8 +25,19 @@ export const meQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export function useMe() {
-  return useQuery(meQueryOptions());
+export function useMe(): UseQueryResult<Me | null> {
+  const query = useQuery(meQueryOptions());
+  // The server renders nobody's data (ADR 0023): while React hydrates its HTML, a signed-in
+  // person is "not known yet", as there, even if GET /api/me has answered in the meantime.
+  // Hidden only then, so that hydrating costs no re-render when nobody is known yet.
+  const server = useServerRender();
+  const shown = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => !server || !query.data,
+  );
+  if (!shown) return { ...query, data: undefined, status: 'pending', isPending: true, isSuccess: false } as UseQueryResult<Me | null>;
+  return query;
 }
 
 /**

@@ -13,6 +13,7 @@ import { PAGE_DATA_BLOCK_IDS } from '@trailbuddy/shared/contracts/page-data';
 import type { Trail, TrailPage, TrailPlaces } from '@trailbuddy/shared/contracts/trail';
 import { useMemo } from 'react';
 import { api } from '../api-client';
+import type { PageDataBlocks } from '../server-render';
 
 /** What GET /api/trails narrows the list by (ADR 0022); an absent field does not narrow. */
 export interface TrailQuery {
@@ -114,7 +115,7 @@ export function useTrail(trailId: string) {
  * Read once, at start: later pages are fetched as usual, and live events keep them current.
  * Returns whether the page had a usable first page.
  */
-export function primeTrailsFromPage(queryClient: QueryClient, doc: Document = document): boolean {
+export function primeTrailsFromPage(queryClient: QueryClient, doc: PageDataBlocks = document): boolean {
   const block = doc.getElementById(PAGE_DATA_BLOCK_IDS.trails);
   if (!block?.textContent) return false;
   block.remove();

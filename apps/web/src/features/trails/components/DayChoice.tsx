@@ -1,4 +1,5 @@
 import { WEEKEND_DAYS, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { useDateFormat } from '../../../lib/server-render';
 import { formatShortDate } from '../utils/format-session';
 import type { DaySession } from '../utils/trail-session';
 
@@ -12,6 +13,7 @@ export interface DayChoiceProps {
 
 /** Saturday or Sunday of the trail's weekend, each with its date: native radios, so arrow keys work. */
 export function DayChoice({ value, sessions, onChange }: DayChoiceProps) {
+  const dateFormat = useDateFormat();
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-stone-800">Choose your day</legend>
@@ -23,7 +25,7 @@ export function DayChoice({ value, sessions, onChange }: DayChoiceProps) {
           >
             <input type="radio" name="trail-day" value={day} checked={value === day} onChange={() => onChange(day)} className="sr-only" />
             <span className="font-semibold text-stone-900">{DAY_LABELS[day]}</span>
-            <span className="text-sm text-stone-600">{formatShortDate(sessions[day].start)}</span>
+            <span className="text-sm text-stone-600">{formatShortDate(sessions[day].start, dateFormat)}</span>
           </label>
         ))}
       </div>

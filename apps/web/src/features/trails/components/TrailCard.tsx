@@ -2,6 +2,7 @@ import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contract
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, MapPin, Mountain, Route } from 'lucide-react';
+import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDay, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 
@@ -19,6 +20,7 @@ export interface TrailCardProps {
 }
 
 export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCardProps) {
+  const dateFormat = useDateFormat();
   return (
     <article className="relative flex flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
       <div className="relative aspect-video bg-stone-200">
@@ -68,13 +70,13 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCar
           <div className="flex items-center gap-2">
             <dt className="sr-only">Day</dt>
             <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            <dd>{formatSessionDay(trail.startTime)}</dd>
+            <dd>{formatSessionDay(trail.startTime, dateFormat)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <dt className="sr-only">Time</dt>
             <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
             <dd>
-              {formatSessionTime(trail.startTime, trail.endTime)}
+              {formatSessionTime(trail.startTime, trail.endTime, dateFormat)}
               <span className="text-stone-500"> · {formatHours(trail.hours)} h</span>
             </dd>
           </div>

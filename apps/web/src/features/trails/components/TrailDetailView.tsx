@@ -10,6 +10,7 @@ import { useNavigation, type View } from '../../../lib/navigation';
 import type { TrailDetailFrom } from '../../../lib/routes';
 import { useMe } from '../../../lib/queries/me';
 import { useTrail } from '../../../lib/queries/trails';
+import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 import { sessionOnDay } from '../utils/trail-session';
@@ -67,7 +68,12 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
     setChosenDay(next);
     navigate({ name: 'trail-detail', trailId: trail.id, from, day: next }, { replace: true });
   };
-  const sessions = useMemo(() => ({ saturday: sessionOnDay(trail, 'saturday'), sunday: sessionOnDay(trail, 'sunday') }), [trail]);
+  const dateFormat = useDateFormat();
+  const timeZone = dateFormat.timeZone;
+  const sessions = useMemo(
+    () => ({ saturday: sessionOnDay(trail, 'saturday', timeZone), sunday: sessionOnDay(trail, 'sunday', timeZone) }),
+    [trail, timeZone],
+  );
   // Opened from the agenda or matches, the trail's own session is the one that counts.
   const shownDay = from === 'home' ? day : trail.weekendDay;
   const session = sessions[shownDay];
@@ -118,10 +124,10 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
 
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
             <Fact icon={<CalendarDays />} label="Date">
-              {formatSessionDayShort(session.start)}
+              {formatSessionDayShort(session.start, dateFormat)}
             </Fact>
             <Fact icon={<Clock />} label="Time">
-              <span className="whitespace-nowrap">{formatSessionTime(session.start, session.end)}</span>
+              <span className="whitespace-nowrap">{formatSessionTime(session.start, session.end, dateFormat)}</span>
             </Fact>
             <Fact icon={<Timer />} label="Duration">
               {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : FALLBACK_LABELS.notAvailable}

@@ -1,4 +1,4 @@
-import { formatDate, formatTimeRange, INVALID_DATE, toDate } from '@trailbuddy/shared/domain/date-format';
+import { formatDate, formatTimeRange, INVALID_DATE, toDate, type DateFormatOptions } from '@trailbuddy/shared/domain/date-format';
 
 // The trails' names for the app's one set of date formatters (shared/domain/date-format). A
 // trail's session always has a time, so a missing one is as unreadable as a malformed one.
@@ -8,21 +8,21 @@ export function parseIso(iso: string): Date | null {
 }
 
 /** "Saturday, June 14" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
-export function formatSessionDay(start: string | Date | null): string {
-  return start ? formatDate(start, 'long') : INVALID_DATE;
+export function formatSessionDay(start: string | Date | null, options?: DateFormatOptions): string {
+  return start ? formatDate(start, 'long', options) : INVALID_DATE;
 }
 
 /** "Sat, Jun 14": the same, where space is tight. */
-export function formatSessionDayShort(start: Date | null): string {
-  return start ? formatDate(start, 'short') : INVALID_DATE;
+export function formatSessionDayShort(start: Date | null, options?: DateFormatOptions): string {
+  return start ? formatDate(start, 'short', options) : INVALID_DATE;
 }
 
 /** "June 14", for a label that already names the weekday; SPEC §8's fallback otherwise. */
-export function formatShortDate(date: Date | null): string {
-  return date ? formatDate(date, 'dayMonth') : INVALID_DATE;
+export function formatShortDate(date: Date | null, options?: DateFormatOptions): string {
+  return date ? formatDate(date, 'dayMonth', options) : INVALID_DATE;
 }
 
 /** "10:00 AM – 1:30 PM" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
-export function formatSessionTime(startTime: string | Date | null, endTime: string | Date | null): string {
-  return formatTimeRange(startTime, endTime);
+export function formatSessionTime(startTime: string | Date | null, endTime: string | Date | null, options?: DateFormatOptions): string {
+  return formatTimeRange(startTime, endTime, options);
 }

@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { signIn } from './support/people';
+
+// ADR 0023: the home and a trail's page arrive rendered by the server, and React hydrates them.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const TRAIL = 'Sintra Palaces Loop';
+
+/**
+ * Every error the page reports (console.error, which is where React reports a hydration mismatch,
+ * and uncaught exceptions), and a handle on the first element the server put in #root, taken
+ * before any script runs: after hydration it must still be in the page, since React adopts the
+ * server's DOM rather than rendering its own (a mismatch makes React replace it).
+ */
+async function watch(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      const first = document.getElementById('root')?.firstElementChild;
+      if (!first) return;
+      (window as unknown as { serverNode: Element }).serverNode = first;
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+    // The view's heading too: the view hydrates apart from the rest (its own Suspense boundary).
+    addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+    });
+  });
+  return errors;
+}
+
+const keptServerNode = (page: Page) =>
+  page.evaluate(() => {
+    const { serverNode, serverHeading } = window as unknown as { serverNode?: Element; serverHeading?: Element | null };
+    return (
+      serverNode !== undefined &&
+      serverNode.isConnected &&
+      document.getElementById('root')?.firstElementChild === serverNode &&
+      Boolean(serverHeading?.isConnected)
+    );
+  });
+
+/** The id of the demo trail, from its card's server-rendered page: the card links nowhere, the list has it. */
+async function trailId(page: Page, name: string): Promise<string> {
+  const list = await page.request.get('/api/trails');
+  const { trails } = (await list.json()) as { trails: { id: string; name: string }[] };
+  const trail = trails.find((candidate) => candidate.name === name);
+  if (!trail) throw new Error(`no trail named ${name}`);
+  return trail.id;
+}
+
+describe('the first paint, rendered by the server', () => {
+  it('shows the trail cards and a trail’s detail with JavaScript turned off', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Find your trail buddy' }).waitFor();
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
+    expect(await page.getByRole('button', { name: TRAIL }).count()).toBe(1);
+
+    await page.goto(`/trails/${await trailId(page, TRAIL)}`);
+    await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+    await page.getByRole('heading', { name: 'About this trail' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Find Hiking Buddy' }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('hydrates the home without an error and stays interactive: a card opens its trail', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = await watch(page);
+    await page.goto('/');
+    await signIn(page, 'miguel@trailbuddy.app');
+    // Signed in, a reload gets the signed-in variant of the server's page.
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
+    expect(await keptServerNode(page)).toBe(true);
+
+    await page.getByRole('button', { name: TRAIL }).click();
+    await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/trails/${await trailId(page, TRAIL)}`);
+
+    // The trail's page reloaded: the server renders it for nobody in particular, and the
+    // member's own controls appear once hydrated (whenever GET /api/me answers meanwhile).
+    await page.reload();
+    await page.getByRole('button', { name: /favourites$/ }).waitFor();
+    expect(await keptServerNode(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates a shared trail link for a visitor, the lazily loaded detail included', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = await watch(page);
+    const id = await trailId(page, TRAIL);
+    await page.goto(`/trails/${id}`);
+    await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+    // The day choice works once the detail is hydrated: it goes into the URL.
+    await page.getByText('Sunday', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?day=sunday');
+    expect(await keptServerNode(page)).toBe(true);
+    // Choosing to find a buddy signed out asks for sign-in.
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a tap made before the app has loaded, and the app answers it once it has', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = await watch(page);
+    const id = await trailId(page, TRAIL);
+    // The app's code (every script but the page's entry, index-*.js) is held back until the tap
+    // has been made on the server's HTML.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/trails/${id}`);
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    expect(await keptServerNode(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
