@@ -85,4 +85,46 @@ describe('the sign-in widget with e-mail and password', () => {
     await other.context.close();
     await context.close();
   });
+
+  it("looks like TrailBuddy (its greens, rounded pills, a way back), with FirebaseUI's stock look as a theme", async () => {
+    const { context, page } = await newPage(browser, WIDE);
+    const look = async () => {
+      const styleOf = (selector: string) =>
+        widget(page)
+          .locator(selector)
+          .first()
+          .evaluate((element) => {
+            const style = getComputedStyle(element);
+            return { background: style.backgroundColor, ink: style.color, corners: style.borderTopLeftRadius };
+          });
+      const provider = await styleOf('[data-provider-id="password"]');
+      await widget(page).getByRole('button', { name: 'Sign in with email' }).click();
+      await widget(page).getByRole('button', { name: 'Next' }).waitFor();
+      return { provider, card: (await styleOf('.authui-card')).corners, next: await styleOf('.authui-button-primary') };
+    };
+
+    // TrailBuddy: white pills in stone ink, a 24 px card, brand-700 (#126444, src/styles.css) buttons.
+    await openWidget(page);
+    expect(await widget(page).getAttribute('data-authui-theme')).toBe('trailbuddy');
+    const trailbuddy = await look();
+    expect(trailbuddy.provider).toMatchObject({ background: 'rgb(255, 255, 255)', corners: '9999px' });
+    expect(trailbuddy.provider.ink).not.toBe('rgb(255, 255, 255)');
+    expect(trailbuddy.card).toBe('24px');
+    expect(trailbuddy.next).toEqual({ background: 'rgb(18, 100, 68)', ink: 'rgb(255, 255, 255)', corners: '9999px' });
+
+    // The package's stock theme: FirebaseUI's red e-mail button with square corners, its green button.
+    await openWidget(page);
+    await widget(page).evaluate((root) => root.setAttribute('data-authui-theme', 'firebaseui'));
+    expect(await look()).toEqual({
+      // Black ink: white on that red falls short of AA (providers.ts picks the readable one).
+      provider: { background: 'rgb(219, 68, 55)', ink: 'rgb(0, 0, 0)', corners: '2px' },
+      card: '8px',
+      next: { background: 'rgb(46, 125, 50)', ink: 'rgb(255, 255, 255)', corners: '4px' },
+    });
+
+    // The way back to the app.
+    await page.getByRole('link', { name: 'Back to TrailBuddy' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { ERROR_CODE_BY_STATUS, ERROR_MESSAGES, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+import { ERROR_MESSAGES, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
 
 export type { ErrorCode };
 
@@ -29,9 +29,7 @@ export const errorBody = (code: ErrorCode, message: string = ERROR_MESSAGES[code
   error: { code, message, fields },
 });
 
-/** The code of a failure known only by its HTTP status (Fastify's own 4xx, Better Auth's bare ones). */
-export const codeForStatus = (status: number): ErrorCode =>
-  ERROR_CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid-argument');
+export { codeForStatus } from '@trailbuddy/shared/contracts/error-codes';
 
 export const badRequest = (message: string, fields?: FieldErrors, code: ErrorCode = 'invalid-argument') =>
   new AppError(400, code, message, fields);

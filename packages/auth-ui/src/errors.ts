@@ -69,6 +69,6 @@ export function toMergeConflictError(error: AuthError, providerId: string | null
 /** Any thrown value as an error with a code and a message. */
 export function asAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
-  if (error instanceof Error) return new AuthError('internal-error', error.message);
-  return new AuthError('internal-error', String(error));
+  if (error instanceof Error) return new AuthError('auth/internal-error', error.message);
+  return new AuthError('auth/internal-error', String(error));
 }

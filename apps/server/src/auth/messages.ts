@@ -1,4 +1,6 @@
+import { isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
+import { codeForStatus } from '../errors.js';
 
 /**
  * Better Auth's error codes whose message the product fixes (SPEC §5). The auth bridge rewrites
@@ -14,6 +16,34 @@ export const AUTH_MESSAGES: Record<string, string> = {
   EMAIL_PASSWORD_SIGN_UP_DISABLED: IDENTITY_ERROR_MESSAGES['admin-restricted-operation'],
   INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
 };
+
+/**
+ * Better Auth's error codes in the server's one vocabulary (contracts/error-codes.ts), so
+ * `{ error: { code } }` means the same on /api/auth/* as on every other route.
+ */
+const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
+  INVALID_EMAIL_OR_PASSWORD: 'wrong-password',
+  INVALID_PASSWORD: 'wrong-password',
+  INVALID_EMAIL: 'invalid-email',
+  USER_NOT_FOUND: 'user-not-found',
+  USER_ALREADY_EXISTS: 'email-already-in-use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'email-already-in-use',
+  PASSWORD_TOO_SHORT: 'weak-password',
+  PASSWORD_TOO_LONG: 'weak-password',
+  PASSWORDS_DO_NOT_MATCH: 'invalid-argument',
+  VALIDATION_ERROR: 'invalid-argument',
+  USER_DISABLED: 'user-disabled',
+  EMAIL_NOT_VERIFIED: 'unverified-email',
+  EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
+  INVALID_TOKEN: 'invalid-action-code',
+  SESSION_EXPIRED: 'requires-recent-login',
+};
+
+/** The server's code for an error from Better Auth: ours as it is (hooks throw ours), its own translated, else by status. */
+export function serverCodeFor(status: number, code: string | undefined): ErrorCode {
+  if (code && isErrorCode(code)) return code;
+  return (code && AUTH_ERROR_CODES[code]) || codeForStatus(status);
+}
 
 /**
  * The app's sign-up form sends a confirmation Better Auth does not know about; a mismatch is

@@ -53,7 +53,7 @@ describe('the auth bridge', () => {
     });
     expect(res.statusCode).toBe(400);
     const refusal = { code: 'PASSWORDS_DO_NOT_MATCH', message: 'Passwords do not match' };
-    expect(res.json()).toEqual({ ...refusal, error: refusal });
+    expect(res.json()).toEqual({ ...refusal, error: { ...refusal, code: 'invalid-argument' } });
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -75,7 +75,7 @@ describe('the auth bridge', () => {
     expect(mail?.params).toMatchObject({ to_name: 'nameless' });
   });
 
-  it("answers Better Auth's errors in the one error shape, keeping the top-level fields its client reads", async () => {
+  it("answers Better Auth's errors in the one error shape and vocabulary, keeping the top-level fields its client reads", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
@@ -84,7 +84,7 @@ describe('the auth bridge', () => {
     });
     expect(res.statusCode).toBe(401);
     const failure = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password. Please try again.' };
-    expect(res.json()).toEqual({ ...failure, error: failure });
+    expect(res.json()).toEqual({ ...failure, error: { ...failure, code: 'wrong-password' } });
   });
 
   it('gives an error Better Auth answers without a body a code and a message', async () => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
 import { codeForStatus } from '../errors.js';
-import { AUTH_MESSAGES, passwordConfirmationError, placeholderSignInError } from '../auth/messages.js';
+import { AUTH_MESSAGES, passwordConfirmationError, placeholderSignInError, serverCodeFor } from '../auth/messages.js';
 
 export interface SessionUser {
   id: string;
@@ -37,10 +37,10 @@ export interface AuthErrorBody {
 }
 
 /**
- * An error from /api/auth/* in both shapes at once: the API's one error shape
- * `{ error: { code, message } }`, and Better Auth's `{ code, message }` at the top level, which
- * its client (the web app's sign-in, sign-up and reset forms) spreads into the error it returns.
- * The message is the product's where SPEC §5 fixes one.
+ * An error from /api/auth/* in the API's one error shape `{ error: { code, message } }`, its code
+ * one of the server's vocabulary (serverCodeFor). Better Auth's own `{ code, message }` stays at the
+ * top level too, because its client (the web app's sign-in, sign-up and reset forms) spreads that
+ * into the error it returns. The message is the product's where SPEC §5 fixes one.
  */
 export function authErrorBody(status: number, body: { code?: unknown; message?: unknown; details?: unknown } | null): AuthErrorBody {
   const code = typeof body?.code === 'string' && body.code ? body.code : codeForStatus(status);
@@ -48,7 +48,7 @@ export function authErrorBody(status: number, body: { code?: unknown; message?: 
   const message = AUTH_MESSAGES[code] ?? given ?? FALLBACK_MESSAGES[code] ?? 'The request was refused.';
   // What a client needs to recover (a second factor's pending credential) travels as on every route.
   const details = typeof body?.details === 'object' && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  return { code, message, error: { code, message, ...(details && { details }) } };
+  return { code, message, error: { code: serverCodeFor(status, code), message, ...(details && { details }) } };
 }
 
 /** Better Auth's answer as sent on: successes as they are, errors through authErrorBody. */

@@ -1,3 +1,4 @@
+import { firebaseErrorCode } from './error-codes';
 import { FEDERATED_MESSAGE_TYPE, federatedPopupMessageSchema } from '@trailbuddy/shared/contracts/identity-federated';
 import { AuthError, type FederatedResult } from './types';
 
@@ -37,5 +38,8 @@ export function federatedResultFromMessage(data: unknown): FederatedResult | nul
   const message = parsed.data;
   if (message.ok) return { kind: 'user', user: message.user, providerId: message.providerId, isNewUser: message.isNewUser };
   const { code, message: text, fields, details } = message.error;
-  return federatedErrorResult(new AuthError(code, text, { ...(fields && { fields }), ...(details && { details }) }), message.providerId);
+  return federatedErrorResult(
+    new AuthError(firebaseErrorCode(code), text, { ...(fields && { fields }), ...(details && { details }) }),
+    message.providerId,
+  );
 }

@@ -1,3 +1,4 @@
+import { firebaseErrorCode, firebaseErrorCodeForStatus } from './error-codes';
 import { federatedErrorResult } from './federated-result';
 import {
   AuthError,
@@ -41,20 +42,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Turns an error answer `{ error: { code, message, fields?, details? } }` into an `AuthError`. */
+/** Turns an error answer `{ error: { code, message, fields?, details? } }` into FirebaseUI's `AuthError`. */
 function toAuthError(status: number, body: unknown): AuthError {
   const error = isObject(body) && isObject(body.error) ? body.error : undefined;
   if (error && typeof error.code === 'string') {
     const fields = isObject(error.fields) ? (error.fields as Record<string, string>) : undefined;
     const details = isObject(error.details) ? error.details : undefined;
-    return new AuthError(error.code, typeof error.message === 'string' ? error.message : '', {
+    return new AuthError(firebaseErrorCode(error.code), typeof error.message === 'string' ? error.message : '', {
       ...(fields && { fields }),
       ...(details && { details }),
       status,
     });
   }
   const message = typeof body === 'string' && body ? body : `HTTP ${status}`;
-  return new AuthError(status === 429 ? 'too-many-requests' : 'internal-error', message, { status });
+  // Without a body of ours only a rate limit is known for what it is; anything else is the server's fault to the widget.
+  return new AuthError(firebaseErrorCodeForStatus(status === 429 ? 429 : 500), message, { status });
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -78,7 +80,7 @@ function tenantsOf(body: unknown): Tenant[] {
 
 function userOf(body: unknown): IdentityUser {
   if (isObject(body) && isObject(body.user)) return body.user as unknown as IdentityUser;
-  throw new AuthError('internal-error', 'The server answered without a user.');
+  throw new AuthError('auth/internal-error', 'The server answered without a user.');
 }
 
 /**
@@ -117,7 +119,7 @@ export class HttpIdentityClient implements IdentityClient {
         ...(body && { body: JSON.stringify(body) }),
       });
     } catch {
-      throw new AuthError('network-request-failed', 'A network error has occurred');
+      throw new AuthError('auth/network-request-failed', 'A network error has occurred');
     }
     const parsed = await readJson(response);
     if (!response.ok) throw toAuthError(response.status, parsed);
@@ -200,7 +202,7 @@ export class HttpIdentityClient implements IdentityClient {
     const path = challengeUrl.startsWith('/') && !challengeUrl.startsWith('//') ? challengeUrl : '/api/identity/captcha';
     const { body } = await this.request('GET', path);
     if (!isObject(body) || !isObject(body.parameters) || typeof body.signature !== 'string') {
-      throw new AuthError('internal-error', 'The server answered without a captcha challenge.');
+      throw new AuthError('auth/internal-error', 'The server answered without a captcha challenge.');
     }
     return body as unknown as AltchaChallenge;
   }

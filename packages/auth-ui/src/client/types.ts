@@ -3,8 +3,9 @@ import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 export type { IdentityUser };
 
 /**
- * An error from the identity API: `code` always carries the `auth/` prefix the widget's tables
- * use (`auth/wrong-password`), `details` what the server sends to recover (a merge token).
+ * An error from the identity API in FirebaseUI's terms: `code` is FirebaseUI's (`auth/wrong-password`),
+ * made from the server's code by the adapter (error-codes.ts); `details` what the server sends to
+ * recover (a merge token).
  */
 export class AuthError extends Error {
   readonly code: string;
@@ -20,7 +21,7 @@ export class AuthError extends Error {
   ) {
     super(message);
     this.name = 'AuthError';
-    this.code = code.startsWith('auth/') || code.startsWith('firebaseui/') ? code : `auth/${code}`;
+    this.code = code;
     if (extra.fields) this.fields = extra.fields;
     if (extra.details) this.details = extra.details;
     if (extra.status !== undefined) this.status = extra.status;

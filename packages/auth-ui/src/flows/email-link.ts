@@ -23,7 +23,7 @@ const EMAIL_LINK_RESULT_PROVIDER = PASSWORD_PROVIDER;
  * its cookie after; a failure deletes both.
  */
 async function sendLink(app: WidgetApp, email: string, pending: PendingEmailCredential | null): Promise<void> {
-  if (!isEmailLinkMode(app.config)) throw new AuthError('internal-error', developerMessages.emailLinkNotEnabled);
+  if (!isEmailLinkMode(app.config)) throw new AuthError('auth/internal-error', developerMessages.emailLinkNotEnabled);
   const option = getEmailOption(app.config);
   const here = app.env.href();
   const continueUrl = new URL(option?.emailLinkSignIn?.().url ?? here, here).toString();

@@ -100,7 +100,7 @@ export function showPhoneSignInStart(app: WidgetApp, options: { phoneNumber?: Ph
   loadPhoneConfig(app).then(
     (config) => {
       if (!onPage()) return;
-      if (!config.enabled) leave(getErrorMessage(new AuthError('operation-not-allowed', '')));
+      if (!config.enabled) leave(getErrorMessage(new AuthError('auth/operation-not-allowed', '')));
       else captcha.configure(config);
     },
     (error: unknown) => {

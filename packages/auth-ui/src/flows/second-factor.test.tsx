@@ -9,7 +9,7 @@ const user = fakeUser({ email: 'hiker@example.com' });
 const totp = { uid: 'f-totp', factorId: 'totp', displayName: 'Work phone', phoneNumber: null };
 const phone = { uid: 'f-phone', factorId: 'phone', displayName: null, phoneNumber: '+351912345678' };
 const required = (factors: object[]) =>
-  authError('auth/multi-factor-auth-required', 'Verify it’s you with your second factor to finish signing in.', {
+  authError('multi-factor-auth-required', 'Verify it’s you with your second factor to finish signing in.', {
     mfaPendingCredential: 'pending-1',
     factors,
   });
@@ -40,7 +40,7 @@ describe('second factor at sign-in', () => {
 
     fill('6-digit code', '123456');
     await submit();
-    await rejectCall(client.next('signInWithTotpFactor'), authError('auth/invalid-verification-code', 'Wrong code. Try again.'));
+    await rejectCall(client.next('signInWithTotpFactor'), authError('invalid-verification-code', 'Wrong code. Try again.'));
     expect(fieldError('6-digit code')).toBe('Wrong code. Try again.');
 
     fill('6-digit code', '654321');
@@ -83,7 +83,7 @@ describe('second factor at sign-in', () => {
     const { client } = await passwordSignInAnswered(required([totp]));
     fill('6-digit code', '123456');
     await submit();
-    await rejectCall(client.next('signInWithTotpFactor'), authError('auth/code-expired', 'This sign-in has expired. Sign in again.'));
+    await rejectCall(client.next('signInWithTotpFactor'), authError('code-expired', 'This sign-in has expired. Sign in again.'));
     expectPage('signIn');
     expect(document.body.textContent).toContain('This code is no longer valid');
   });

@@ -84,7 +84,7 @@ describe('sign-in start decision (checklist §5.1, SPEC §4)', () => {
       'Continue as guest',
       'Sign in with Trail ID',
     ]);
-    expect((buttons[1] as HTMLElement).style.backgroundColor).toBe('rgb(219, 68, 55)');
+    expect((buttons[1] as HTMLElement).style.getPropertyValue('--authui-idp-brand')).toBe('#db4437');
     expect(document.querySelector('.authui-tos-full')).not.toBeNull();
   });
 

@@ -18,7 +18,7 @@ const buttons = () =>
   [...document.querySelectorAll<HTMLButtonElement>('.authui-tenant-button')].map((b) => ({
     id: b.getAttribute('data-tenant-id'),
     label: b.getAttribute('aria-label'),
-    color: b.style.backgroundColor,
+    color: b.style.getPropertyValue('--authui-idp-brand'),
   }));
 
 async function selection(config: AuthUIConfig, tenants = [acme, trail]) {
@@ -38,9 +38,9 @@ describe('tenant selection, option-first (checklist §3.6, §1.8 #38)', () => {
     });
     expectPage('selectTenant');
     expect(buttons()).toEqual([
-      { id: '_', label: 'Sign in to TrailBuddy', color: 'rgb(0, 123, 255)' },
-      { id: 'acme', label: 'Sign in to Acme', color: 'rgb(255, 0, 0)' },
-      { id: 'trail', label: 'Trail Club members', color: 'rgb(0, 170, 0)' },
+      { id: '_', label: 'Sign in to TrailBuddy', color: '#007bff' },
+      { id: 'acme', label: 'Sign in to Acme', color: '#ff0000' },
+      { id: 'trail', label: 'Trail Club members', color: '#00aa00' },
     ]);
     expect(document.querySelector('[data-tenant-id="trail"] img')?.getAttribute('src')).toBe('/icons/trail.svg');
     expect(document.querySelector('[data-tenant-id="acme"] .authui-idp-text-short')?.textContent).toBe('Acme');

@@ -1,3 +1,4 @@
+import { firebaseErrorCode } from '../client/error-codes';
 import {
   AuthError,
   type ActionCodeInfo,
@@ -228,7 +229,7 @@ export function fakeTenant(id: string, overrides: Partial<Tenant> = {}): Tenant 
   return { id, displayName: id, fullLabel: null, buttonColor: null, iconUrl: null, signInOptions: ['password'], ...overrides };
 }
 
-/** An identity API error, as the HTTP client raises it. */
+/** An identity API error with the server's `code`, as the HTTP client raises it (in FirebaseUI's terms). */
 export function authError(code: string, message = '', details?: Record<string, unknown>): AuthError {
-  return new AuthError(code, message, details ? { details } : {});
+  return new AuthError(firebaseErrorCode(code), message, details ? { details } : {});
 }

@@ -1,4 +1,14 @@
-import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { hasTosAndPrivacy } from '../config/config';
 import type { LinkTarget } from '../config/types';
 import { strings } from '../strings';
@@ -288,7 +298,8 @@ export function IdpButton({ extraClass, data, button, icon, onSelect }: IdpButto
         type="button"
         className={extraClass ? `authui-idp-button ${extraClass}` : 'authui-idp-button'}
         {...data}
-        style={{ backgroundColor: button.color, color: button.textColor }}
+        // The brand colours as custom properties: the theme decides whether the button wears them.
+        style={{ '--authui-idp-brand': button.color, '--authui-idp-brand-ink': button.textColor } as CSSProperties}
         aria-label={button.longLabel}
         onClick={() => {
           if (!app.pending) onSelect();

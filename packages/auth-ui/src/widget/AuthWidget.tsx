@@ -9,7 +9,12 @@ import { WidgetView } from './WidgetView';
 export interface AuthWidgetProps extends WidgetOptions, StartOptions {
   config: AuthUIConfig;
   client: IdentityClient;
+  /** The look (styles.css): `firebaseui`, the stock one, unless a host theme names its own. */
+  theme?: string;
 }
+
+/** The theme the package ships: FirebaseUI's stock look. */
+export const DEFAULT_THEME = 'firebaseui';
 
 /**
  * The sign-in widget as a React component. A new `config` or `client` identity starts a new run
@@ -41,7 +46,7 @@ export function AuthWidget(props: AuthWidgetProps) {
   }, [config, client]);
 
   return (
-    <div className="authui-root" lang="en">
+    <div className="authui-root" lang="en" data-authui-theme={props.theme ?? DEFAULT_THEME}>
       {app && <WidgetView app={app} />}
     </div>
   );

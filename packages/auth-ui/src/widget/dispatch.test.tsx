@@ -144,6 +144,7 @@ describe('AuthWidget and mountAuthUI', () => {
     await resolveCall(client.next('getConfig'), serverConfig);
     expectPage('signIn');
     expect(container.querySelector('.authui-root')?.getAttribute('lang')).toBe('en');
+    expect(container.querySelector('.authui-root')?.getAttribute('data-authui-theme')).toBe('firebaseui');
     unmount();
   });
 
@@ -159,7 +160,17 @@ describe('AuthWidget and mountAuthUI', () => {
     ).toThrow('WhitelistedCountries must be a non-empty array.');
   });
 
-  it('mountAuthUI sets lang, renders, and reset removes both', async () => {
+  it('AuthWidget wears the theme it is given', async () => {
+    const client = new FakeIdentityClient();
+    const { unmount, container } = render(
+      <AuthWidget config={{ signInOptions: ['password'] }} client={client} env={fakeEnv()} theme="trailbuddy" />,
+    );
+    await flush();
+    expect(container.querySelector('.authui-root')?.getAttribute('data-authui-theme')).toBe('trailbuddy');
+    unmount();
+  });
+
+  it('mountAuthUI sets lang and the theme, renders, and reset removes them', async () => {
     const element = document.createElement('div');
     document.body.appendChild(element);
     const client = new FakeIdentityClient();
@@ -169,9 +180,11 @@ describe('AuthWidget and mountAuthUI', () => {
     });
     await flush();
     expect(element.getAttribute('lang')).toBe('en');
+    expect(element.getAttribute('data-authui-theme')).toBe('firebaseui');
     expect(element.querySelector('[data-page-id="signIn"]')).not.toBeNull();
     act(() => mounted.reset());
     expect(element.hasAttribute('lang')).toBe(false);
+    expect(element.hasAttribute('data-authui-theme')).toBe(false);
     expect(element.querySelector('[data-page-id]')).toBeNull();
     act(() => mounted.unmount());
     element.remove();

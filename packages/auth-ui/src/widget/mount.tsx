@@ -3,6 +3,7 @@ import type { IdentityClient } from '../client/types';
 import type { AuthUIConfig } from '../config/types';
 import { developerMessages } from '../strings';
 import type { WidgetApp } from './app';
+import { DEFAULT_THEME } from './AuthWidget';
 import { createWidgetApp, type WidgetOptions } from './create';
 import { releasePage, startWidget, type StartOptions } from './dispatch';
 import { WidgetView } from './WidgetView';
@@ -36,12 +37,13 @@ export function mountAuthUI(
   element: Element | string,
   config: AuthUIConfig,
   client: IdentityClient,
-  options: WidgetOptions & StartOptions = {},
+  options: WidgetOptions & StartOptions & { theme?: string } = {},
 ): MountedWidget {
   const container = typeof element === 'string' ? document.querySelector(element) : element;
   if (!container) throw new Error(developerMessages.elementNotFound);
   const app = createWidgetApp(config, client, options);
   container.setAttribute('lang', 'en');
+  container.setAttribute('data-authui-theme', options.theme ?? DEFAULT_THEME);
   const root = createRoot(container);
   root.render(<WidgetView app={app} />);
   void whenDocumentComplete(container.ownerDocument).then(() => startWidget(app, options));
@@ -49,6 +51,7 @@ export function mountAuthUI(
     app.reset();
     releasePage(app);
     container.removeAttribute('lang');
+    container.removeAttribute('data-authui-theme');
   };
   return {
     app,

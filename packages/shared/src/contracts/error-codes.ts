@@ -72,3 +72,7 @@ export const ERROR_CODE_BY_STATUS: Readonly<Partial<Record<number, ErrorCode>>> 
   413: 'payload-too-large',
   429: 'too-many-requests',
 };
+
+/** The code of a failure known only by its HTTP status (Fastify's own 4xx, Better Auth's bare ones, a proxy's answer). */
+export const codeForStatus = (status: number): ErrorCode =>
+  ERROR_CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid-argument');

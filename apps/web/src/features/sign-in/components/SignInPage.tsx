@@ -1,5 +1,6 @@
 import { AuthWidget, HttpIdentityClient, type AuthUIConfig, type IdentityClient } from '@trailbuddy/auth-ui';
 import '@trailbuddy/auth-ui/styles.css';
+import '../widget-theme.css';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -67,7 +68,7 @@ export default function SignInPage({ navigate = loadPage, client: givenClient }:
       )}
       {loaded.state === 'ready' && (
         <div className="w-full">
-          <AuthWidget config={loaded.config} client={client} />
+          <AuthWidget config={loaded.config} client={client} theme="trailbuddy" />
         </div>
       )}
       {/* Every page of the widget, the account-action results included (password changed, e-mail
