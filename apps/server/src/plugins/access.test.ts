@@ -130,7 +130,7 @@ describe('the access plugin', () => {
     const app = Fastify();
     await app.register(errorsPlugin);
     await app.register(authSessionPlugin, { auth: t.app.auth, appUrl: TEST_ORIGIN });
-    await app.register(accessPlugin, { adminEmails: [TEST_ADMIN] });
+    await app.register(accessPlugin, { adminEmails: [TEST_ADMIN], db: t.database.db });
     return app;
   };
 

@@ -1,4 +1,4 @@
-import { createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp, type TestUser } from './test-app.js';
+import { createTestApp, signUp, TEST_ADMIN, validRegistration, verifyEmail, type TestApp, type TestUser } from './test-app.js';
 
 /** Wednesday 2026-11-18 09:00 UTC: the coming Saturday is the 21st, Sunday the 22nd. */
 export const WEDNESDAY = new Date('2026-11-18T09:00:00Z');
@@ -39,13 +39,14 @@ export async function createMatchWorld(): Promise<MatchWorld> {
 
 type Registration = ReturnType<typeof validRegistration>;
 
-/** A user who signed up and completed registration, with any fields overridden. */
+/** A user who may match (ADR 0030): signed up, e-mail verified, registration completed with any fields overridden. */
 export async function registeredUser(
   t: TestApp,
   email: string,
   overrides: Partial<Registration> & { preferences?: object } = {},
 ): Promise<TestUser> {
   const user = await signUp(t, email, 'secret123', email.split('@')[0]);
+  await verifyEmail(t, user);
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/me/registration',
