@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { withDatabase } from './support/db';
 import { holdRequests } from './support/gate';
-import { waitForMail, type InboxMail } from './support/inbox';
+import { linkIn, waitForMail, type InboxMail } from './support/inbox';
 import { bottomBar, choose, myMatches, signIn, signUp, uniqueEmail, type Hiker } from './support/people';
 
 let browser: Browser;
@@ -99,6 +99,13 @@ async function joinTrailBuddy(page: Page, person: Hiker & { email: string }) {
   expect(await page.getByRole('dialog').count()).toBe(0);
   const me = await page.evaluate(async () => (await fetch('/api/me')).json());
   expect(me.profile).toMatchObject({ hasSeenOnboarding: true, registrationComplete: true });
+
+  // Who may match (ADR 0030): the address is verified from the development inbox before a search.
+  const verification = await waitForMail(person.email, (m) => m.html.includes('mode=verifyEmail'));
+  await page.goto(linkIn(verification, 'mode=verifyEmail'));
+  await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: `Hi, ${person.fullName}!` }).waitFor();
 }
 
 /** From home: the trail's page, its default day, Find Hiking Buddy, the spinner, then the search. */
