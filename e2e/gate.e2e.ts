@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { linkIn, waitForMail } from './support/inbox';
+import { verifyFromInbox } from './support/inbox';
 import { uniqueEmail, type Hiker } from './support/people';
 import { completeProfile, me, openWidget, widget, widgetSignUp } from './support/widget';
 
@@ -72,9 +72,7 @@ describe('who may match', () => {
     await verify.getByText(email).waitFor();
     await verify.getByRole('button', { name: 'Send the e-mail again' }).waitFor();
 
-    const mail = await waitForMail(email, (m) => m.html.includes('mode=verifyEmail'));
-    await page.goto(linkIn(mail, 'mode=verifyEmail'));
-    await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+    await verifyFromInbox(page, email);
 
     // Verified, with a completed profile: the search starts and Best Matches show.
     await page.goto(trailUrl.pathname + trailUrl.search);

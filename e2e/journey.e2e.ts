@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { withDatabase } from './support/db';
 import { holdRequests } from './support/gate';
-import { linkIn, waitForMail, type InboxMail } from './support/inbox';
+import { verifyFromInbox, waitForMail, type InboxMail } from './support/inbox';
 import { bottomBar, choose, myMatches, signIn, signUp, uniqueEmail, type Hiker } from './support/people';
 
 let browser: Browser;
@@ -101,9 +101,7 @@ async function joinTrailBuddy(page: Page, person: Hiker & { email: string }) {
   expect(me.profile).toMatchObject({ hasSeenOnboarding: true, registrationComplete: true });
 
   // Who may match (ADR 0030): the address is verified from the development inbox before a search.
-  const verification = await waitForMail(person.email, (m) => m.html.includes('mode=verifyEmail'));
-  await page.goto(linkIn(verification, 'mode=verifyEmail'));
-  await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
+  await verifyFromInbox(page, person.email);
   await page.goto('/');
   await page.getByRole('heading', { level: 1, name: `Hi, ${person.fullName}!` }).waitFor();
 }
