@@ -150,4 +150,11 @@ describe('the access plugin', () => {
     expect(() => app.get('/admin-only', route, async () => ({}))).toThrow('GET /admin-only is for administrators but documents no 403');
     await app.close();
   });
+
+  it('refuses to start with a matching route that documents no 403 (ADR 0030)', async () => {
+    const app = await bare();
+    const route = { config: { access: 'may-match' as const }, schema: { response: { 401: errors[401] } } };
+    expect(() => app.post('/search', route, async () => ({}))).toThrow('POST /search is for accounts that may match but documents no 403');
+    await app.close();
+  });
 });
