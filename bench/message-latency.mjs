@@ -15,7 +15,7 @@
 //    partner's event latency and the send's response time (budget p95 ≤ 150 ms).
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { api, pool, signUp } from './support/api.mjs';
+import { api, pool, signUpToMatch } from './support/api.mjs';
 import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
 import { openSse } from './support/sse.mjs';
 
@@ -43,6 +43,9 @@ const verdict = (ms, budget) => (ms <= budget ? 'within budget' : 'OVER BUDGET')
 const stats = (samples) => `p50 ${fmt(percentile(samples, 50))}  p95 ${fmt(percentile(samples, 95))}  max ${fmt(Math.max(...samples))}`;
 
 /** A (trail, day) session that still takes searches (one that has started answers 400). */
+/** New accounts that may match (ADR 0030), on the first instance's database; set once it runs. */
+let signUp;
+
 async function openSlot(base) {
   const probe = await signUp(base, `msg-probe-${Date.now()}@example.com`, PASSWORD, 'Message Probe');
   const { trails } = (await api(base, 'GET', '/api/trails')).body;
@@ -288,6 +291,7 @@ try {
   await buildServerBundle();
   sampleLoad();
   const a = await startFirstInstance(cleanup, 'trailbuddy-bench-msg');
+  signUp = signUpToMatch(a.databaseUrl);
   const slot = await openSlot(a.baseUrl);
 
   const single = await measureLatency('a', { ownerBase: a.baseUrl, partnerBase: a.baseUrl, slot });

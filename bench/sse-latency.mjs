@@ -10,7 +10,7 @@
 // who holds one stream for the whole run. Owners and partners are new users, each in at most one
 // match per (trail, day), as the product allows.
 import { availableParallelism, loadavg } from 'node:os';
-import { api, pool, signUp } from './support/api.mjs';
+import { api, pool, signUpToMatch } from './support/api.mjs';
 import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
 import { openSse } from './support/sse.mjs';
 
@@ -30,6 +30,9 @@ const verdict = (ms) => (ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET');
  * Every (trail, day) session that still takes searches (one that has started answers 400), found
  * with a throwaway user's searches.
  */
+/** New accounts that may match (ADR 0030), on the first instance's database; set once it runs. */
+let signUp;
+
 async function openSlots(base) {
   const probe = await signUp(base, `sse-probe-${Date.now()}@example.com`, PASSWORD, 'SSE Probe');
   const { trails } = (await api(base, 'GET', '/api/trails')).body;
@@ -116,6 +119,7 @@ try {
   await buildServerBundle();
   const load = loadavg()[0];
   const a = await startFirstInstance(cleanup, 'trailbuddy-bench-sse');
+  signUp = signUpToMatch(a.databaseUrl);
   const slots = await openSlots(a.baseUrl);
 
   const single = await measure('a', { ownerBase: a.baseUrl, partnerBase: a.baseUrl, slots });

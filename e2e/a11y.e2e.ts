@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFindings, isFailing, mergeFindings, runAxe, type Finding } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
+import { withDatabase } from './support/db';
 import { enterEmail, openWidget, widget } from './support/widget';
 
 /**
@@ -306,19 +307,22 @@ describe('accessibility of every view (axe-core)', () => {
     await check(page, 'request-sent');
 
     // Another pending invitation, on a second trail, to Lucas: it waits in both Pending tabs.
+    // No endpoint lists the members (ADR 0030): the demo user's id comes from the database.
+    const lucasId = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ id: string }>('SELECT user_id AS id FROM profiles WHERE full_name = $1', ['Lucas García']);
+      if (!rows[0]) throw new Error('no demo user named Lucas García');
+      return rows[0].id;
+    });
     await page.evaluate(
-      async ({ trail, name }) => {
-        const { users } = (await (await fetch('/api/users')).json()) as { users: { id: string; name: string }[] };
-        const lucas = users.find((u) => u.name === name);
-        if (!lucas) throw new Error(`no user named ${name}`);
+      async ({ trail, userId }) => {
         const res = await fetch('/api/matches/invite', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ userId: lucas.id, trailId: trail.id, day: trail.weekendDay }),
+          body: JSON.stringify({ userId, trailId: trail.id, day: trail.weekendDay }),
         });
         if (!res.ok) throw new Error(`invite answered ${res.status}: ${await res.text()}`);
       },
-      { trail: secondTrail(), name: 'Lucas García' },
+      { trail: secondTrail(), userId: lucasId },
     );
   });
 

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { verifyFromInbox } from './support/inbox';
 import { bottomBar, uniqueEmail } from './support/people';
 
 let browser: Browser;
@@ -30,7 +31,7 @@ function apiIn<T = unknown>(page: Page, method: string, path: string, body?: unk
   ) as Promise<T>;
 }
 
-/** A person in a browser of their own, signed up with a complete profile who has seen the onboarding. */
+/** A person in a browser of their own, signed up with a complete profile and a verified e-mail, who has seen the onboarding. */
 async function person(fullName: string, emailPrefix: string) {
   const { context, page } = await newPage(browser);
   contexts.push(context);
@@ -48,7 +49,8 @@ async function person(fullName: string, emailPrefix: string) {
     instagram: '@trail.talk',
   });
   await apiIn(page, 'PATCH', '/api/me/profile', { hasSeenOnboarding: true });
-  await page.reload();
+  await verifyFromInbox(page, email);
+  await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
   return page;
 }

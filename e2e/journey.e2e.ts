@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { withDatabase } from './support/db';
 import { holdRequests } from './support/gate';
-import { waitForMail, type InboxMail } from './support/inbox';
+import { verifyFromInbox, waitForMail, type InboxMail } from './support/inbox';
 import { bottomBar, choose, myMatches, signIn, signUp, uniqueEmail, type Hiker } from './support/people';
 
 let browser: Browser;
@@ -99,6 +99,11 @@ async function joinTrailBuddy(page: Page, person: Hiker & { email: string }) {
   expect(await page.getByRole('dialog').count()).toBe(0);
   const me = await page.evaluate(async () => (await fetch('/api/me')).json());
   expect(me.profile).toMatchObject({ hasSeenOnboarding: true, registrationComplete: true });
+
+  // Who may match (ADR 0030): the address is verified from the development inbox before a search.
+  await verifyFromInbox(page, person.email);
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1, name: `Hi, ${person.fullName}!` }).waitFor();
 }
 
 /** From home: the trail's page, its default day, Find Hiking Buddy, the spinner, then the search. */

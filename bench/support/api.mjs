@@ -1,6 +1,8 @@
 // The few API calls the SSE benches make as a browser would: sign in or up (Better Auth checks
 // the Origin header against APP_URL) and JSON requests with the session cookie.
 
+import pg from 'pg';
+
 const cookieOf = (res) =>
   res.headers
     .getSetCookie()
@@ -23,6 +25,38 @@ async function auth(baseUrl, path, body) {
 export const signIn = (baseUrl, email, password) => auth(baseUrl, 'sign-in/email', { email, password });
 
 export const signUp = (baseUrl, email, password, name) => auth(baseUrl, 'sign-up/email', { email, password, name });
+
+/**
+ * Who may match (ADR 0030) needs a completed profile and a verified contact. Answers a sign-up
+ * for the server on `databaseUrl` that does both: "Complete Your Profile" through the API, and
+ * the e-mail marked verified in the database, as its mailed link would (a bench has no inbox).
+ */
+export function signUpToMatch(databaseUrl) {
+  return async (baseUrl, email, password, name) => {
+    const user = await signUp(baseUrl, email, password, name);
+    await api(baseUrl, 'PUT', '/api/me/registration', {
+      cookie: user.cookie,
+      body: {
+        fullName: name,
+        age: 30,
+        gender: 'Other',
+        country: 'Portugal',
+        city: 'Lisbon',
+        skills: { hiking: 'intermediate', running: 'beginner' },
+        bio: 'A bench account.',
+        instagram: 'bench.account',
+      },
+    });
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('UPDATE users SET email_verified = true WHERE id = $1', [user.id]);
+    } finally {
+      await client.end();
+    }
+    return user;
+  };
+}
 
 /** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
 export async function api(baseUrl, method, path, { cookie, body } = {}) {

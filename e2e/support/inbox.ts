@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export interface InboxMail {
@@ -33,4 +34,14 @@ export function linkIn(mail: InboxMail, contains: string): string {
   const link = links.find((l) => l.includes(contains));
   if (!link) throw new Error(`no link containing "${contains}" in mail "${mail.subject}"`);
   return link;
+}
+
+/**
+ * Follows the verification link mailed to `email` in `page`, as a person does from the inbox:
+ * who may match needs a verified contact (ADR 0030). Leaves the page on the confirmation.
+ */
+export async function verifyFromInbox(page: Page, email: string): Promise<void> {
+  const mail = await waitForMail(email, (m) => m.html.includes('mode=verifyEmail'));
+  await page.goto(linkIn(mail, 'mode=verifyEmail'));
+  await page.getByRole('heading', { name: 'Your email has been verified' }).waitFor();
 }

@@ -101,7 +101,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
   await app.register(openapiPlugin);
-  await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS });
+  await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS, db: opts.db });
 
   // One cache for every reader of the public list: the route and the page that inlines it.
   const trailList = createTrailListCache(opts.db, opts.events);

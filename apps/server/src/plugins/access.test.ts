@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../routes/schemas.js';
+import { registeredUser } from '../test/match-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app.js';
 import { accessPlugin } from './access.js';
 import { authSessionPlugin } from './auth-session.js';
@@ -38,7 +39,8 @@ let protectedOperations: Operation[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  member = await signUp(t, 'member@example.com');
+  // May match (ADR 0030), so the matching routes validate its input too; the gate has its own tests.
+  member = await registeredUser(t, 'member@example.com');
   admin = await signUp(t, TEST_ADMIN);
   type Doc = {
     paths: Record<
@@ -130,7 +132,7 @@ describe('the access plugin', () => {
     const app = Fastify();
     await app.register(errorsPlugin);
     await app.register(authSessionPlugin, { auth: t.app.auth, appUrl: TEST_ORIGIN });
-    await app.register(accessPlugin, { adminEmails: [TEST_ADMIN] });
+    await app.register(accessPlugin, { adminEmails: [TEST_ADMIN], db: t.database.db });
     return app;
   };
 
@@ -146,6 +148,13 @@ describe('the access plugin', () => {
     const app = await bare();
     const route = { config: { access: 'admin' as const }, schema: { response: { 401: errors[401] } } };
     expect(() => app.get('/admin-only', route, async () => ({}))).toThrow('GET /admin-only is for administrators but documents no 403');
+    await app.close();
+  });
+
+  it('refuses to start with a matching route that documents no 403 (ADR 0030)', async () => {
+    const app = await bare();
+    const route = { config: { access: 'may-match' as const }, schema: { response: { 401: errors[401] } } };
+    expect(() => app.post('/search', route, async () => ({}))).toThrow('POST /search is for accounts that may match but documents no 403');
     await app.close();
   });
 });

@@ -1,10 +1,16 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DbOrTx } from '../db/client.js';
 import { requireAdmin } from '../policies/admin.js';
+import { requireMayMatch } from '../policies/may-match.js';
 import { requireUser } from '../policies/session.js';
 
-/** Who may call a route: any signed-in account (guests included), or an administrator. */
-export type RouteAccess = 'signed-in' | 'admin';
+/**
+ * Who may call a route: any signed-in account (guests included), an account that may match
+ * (a verified contact and a completed profile: searching, requesting, inviting, writing; ADR
+ * 0030), or an administrator.
+ */
+export type RouteAccess = 'signed-in' | 'may-match' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +38,7 @@ function checkDeclaration(route: RouteOptions, access: RouteAccess | undefined) 
   if (!access && statuses.has('401')) throw new Error(`${where} documents a 401 but declares no config.access`);
   if (access && !statuses.has('401')) throw new Error(`${where} declares access '${access}' but documents no 401`);
   if (access === 'admin' && !statuses.has('403')) throw new Error(`${where} is for administrators but documents no 403`);
+  if (access === 'may-match' && !statuses.has('403')) throw new Error(`${where} is for accounts that may match but documents no 403`);
 }
 
 /**
@@ -41,9 +48,10 @@ function checkDeclaration(route: RouteOptions, access: RouteAccess | undefined) 
  * the session lookup is cached per request.
  */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { adminEmails: readonly string[] }) => {
+  async (app: FastifyInstance, opts: { adminEmails: readonly string[]; db: DbOrTx }) => {
     const checks: Record<RouteAccess, (req: FastifyRequest) => Promise<unknown>> = {
       'signed-in': requireUser,
+      'may-match': (req) => requireMayMatch(req, opts.db),
       admin: (req) => requireAdmin(req, opts.adminEmails),
     };
     app.addHook('onRoute', (route) => {

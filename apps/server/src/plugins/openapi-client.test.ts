@@ -3,7 +3,7 @@ import { freePort } from '../test/global-setup.js';
 import { generateClientTypes } from '../test/openapi/client-types.js';
 import { apiClient } from '../test/openapi/client.js';
 import { createServedApp } from '../test/openapi/served-app.js';
-import { TEST_ADMIN, type TestApp } from '../test/test-app.js';
+import { TEST_ADMIN, verifyEmail, type TestApp } from '../test/test-app.js';
 import { ARRABIDA_RIDGE, WEDNESDAY } from '../test/match-fixtures.js';
 
 let t: TestApp;
@@ -56,6 +56,8 @@ describe('a client generated from the OpenAPI document alone', () => {
 
     // Rita signs up through Better Auth, completes her profile and looks for a buddy on Saturday.
     const rita = await signUp('rita@example.com', 'Rita');
+    // Who may match (ADR 0030): a verified e-mail, as the mailed link makes it (tested on its own).
+    await verifyEmail(t, rita);
     const visitorMe = await apiClient(baseUrl).GET('/api/me');
     expect(visitorMe.error?.error.code).toBe('unauthenticated');
     await completeProfile(rita.client, 'Rita Sousa');
@@ -64,6 +66,7 @@ describe('a client generated from the OpenAPI document alone', () => {
 
     // Bruno, a second member, finds her and invites her for that Saturday.
     const bruno = await signUp('bruno@example.com', 'Bruno');
+    await verifyEmail(t, bruno);
     await completeProfile(bruno.client, 'Bruno Lima');
     const invite = await bruno.client.POST('/api/matches/invite', { body: { userId: rita.id, trailId, day: 'saturday' } });
     expect(invite.error).toBeUndefined();

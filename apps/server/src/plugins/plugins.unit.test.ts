@@ -12,6 +12,8 @@ const meta = (plugin: unknown) => (plugin as Record<symbol, { name?: string; dep
 
 /** Better Auth is not called while plugins load; the bridge only needs something to hold. */
 const auth = {} as Auth;
+/** These tests only load the plugins: no request reaches the database the matching gate reads. */
+const NO_DB = {} as never;
 
 describe('the server plugins', () => {
   it.each([
@@ -32,7 +34,10 @@ describe('the server plugins', () => {
     ['openapi', (app) => app.register(openapiPlugin)],
     [
       'access',
-      (app) => app.register(errorsPlugin).register(accessPlugin as FastifyPluginAsync<{ adminEmails: string[] }>, { adminEmails: [] }),
+      (app) =>
+        app
+          .register(errorsPlugin)
+          .register(accessPlugin as FastifyPluginAsync<{ adminEmails: string[]; db: never }>, { adminEmails: [], db: NO_DB }),
     ],
   ])('%s refuses to load before what it depends on', async (name, register) => {
     const app = Fastify();
@@ -45,7 +50,7 @@ describe('the server plugins', () => {
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { rateLimitMax: 10 });
     await app.register(authSessionPlugin, { auth, appUrl: 'http://localhost' });
-    await app.register(accessPlugin, { adminEmails: [] });
+    await app.register(accessPlugin, { adminEmails: [], db: NO_DB });
     await app.ready();
     for (const name of ['errors', 'security', 'auth-session', 'access']) expect(app.hasPlugin(name)).toBe(true);
     await app.close();

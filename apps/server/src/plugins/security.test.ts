@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, TEST_ORIGIN, validRegistration, type TestApp, type TestUser } from '../test/test-app.js';
+import { createTestApp, signUp, TEST_ORIGIN, validRegistration, verifyEmail, type TestApp, type TestUser } from '../test/test-app.js';
 import { MAX_JSON_DEPTH } from './untrusted-input.js';
 
 let t: TestApp;
@@ -8,6 +8,8 @@ let member: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   member = await signUp(t, 'member@example.com');
+  // May match (ADR 0030): the invitation below reaches PostgreSQL.
+  await verifyEmail(t, member);
   const done = await t.app.inject({
     method: 'PUT',
     url: '/api/me/registration',

@@ -98,9 +98,12 @@ describe('Best Matches', () => {
 
   it('shows the default 85% to a viewer whose profile is incomplete', async () => {
     const newcomer = await signUp(w.t, 'newcomer@example.com');
-    const res = await api(w.t, newcomer).get(`/api/trails/${trailIds.running}/best-matches?day=sunday`);
-    expect(res.statusCode).toBe(200);
-    expect(new Set(res.json().candidates.map((c: { compatibility: number }) => c.compatibility))).toEqual(new Set([85]));
+    // The route asks such a viewer to complete the profile first (ADR 0030); the rule still holds.
+    const refused = await api(w.t, newcomer).get(`/api/trails/${trailIds.running}/best-matches?day=sunday`);
+    expect(refused.statusCode).toBe(403);
+    const page = await bestMatches(w.t.database.db, newcomer.id, trailIds.running!, { day: 'sunday' }, 'Europe/Lisbon');
+    expect(page.candidates.length).toBeGreaterThan(0);
+    expect(new Set(page.candidates.map((c) => c.compatibility))).toEqual(new Set([85]));
   });
 
   it('answers 400 naming the cursor for one it did not give out', async () => {

@@ -1,4 +1,4 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CompleteRegistrationInput, OwnProfile, PublicProfile, UpdateProfileInput } from '@trailbuddy/shared/contracts/profile';
 import { PROFILE_DEFAULTS } from '@trailbuddy/shared/contracts/enums';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
@@ -186,15 +186,4 @@ export async function setProfileImage(db: Db, userId: string, image: string): Pr
     .values({ userId, image })
     .onConflictDoUpdate({ target: profiles.userId, set: { image, updatedAt: new Date() } });
   return getOwnProfile(db, userId);
-}
-
-/** Every user with a completed registration, as others may see them (SPEC §7 "Users: read all"). */
-export async function listPublicProfiles(db: DbOrTx): Promise<PublicProfile[]> {
-  const rows = await db
-    .select({ user: users, profile: profiles })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(isNotNull(profiles.registrationCompletedAt))
-    .orderBy(users.createdAt);
-  return rows.map((r) => toPublicProfile(r.user, r.profile));
 }

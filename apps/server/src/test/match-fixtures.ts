@@ -1,4 +1,4 @@
-import { createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp, type TestUser } from './test-app.js';
+import { createTestApp, signUp, TEST_ADMIN, validRegistration, verifyEmail, type TestApp, type TestUser } from './test-app.js';
 
 /** Wednesday 2026-11-18 09:00 UTC: the coming Saturday is the 21st, Sunday the 22nd. */
 export const WEDNESDAY = new Date('2026-11-18T09:00:00Z');
@@ -23,9 +23,9 @@ export interface MatchWorld {
 }
 
 /** The real app with a movable clock, an admin and one hiking trail on the coming Saturday. */
-export async function createMatchWorld(): Promise<MatchWorld> {
+export async function createMatchWorld(overrides: Record<string, string> = {}): Promise<MatchWorld> {
   const clock = { now: WEDNESDAY };
-  const t = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { now: () => clock.now });
+  const t = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon', ...overrides }, { now: () => clock.now });
   const admin = await signUp(t, TEST_ADMIN);
   const res = await t.app.inject({
     method: 'POST',
@@ -39,21 +39,30 @@ export async function createMatchWorld(): Promise<MatchWorld> {
 
 type Registration = ReturnType<typeof validRegistration>;
 
-/** A user who signed up and completed registration, with any fields overridden. */
+/** Verifies an existing account's e-mail and completes its registration: it may match now (ADR 0030). */
+export async function letMatch(
+  t: TestApp,
+  user: TestUser,
+  overrides: Partial<Registration> & { preferences?: object } = {},
+): Promise<TestUser> {
+  await verifyEmail(t, user);
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/me/registration',
+    headers: { cookie: user.cookie },
+    payload: { ...validRegistration(), fullName: user.email.split('@')[0], ...overrides },
+  });
+  if (res.statusCode !== 200) throw new Error(`registration: ${res.statusCode} ${res.body}`);
+  return user;
+}
+
+/** A user who may match: signed up, e-mail verified, registration completed with any fields overridden. */
 export async function registeredUser(
   t: TestApp,
   email: string,
   overrides: Partial<Registration> & { preferences?: object } = {},
 ): Promise<TestUser> {
-  const user = await signUp(t, email, 'secret123', email.split('@')[0]);
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: '/api/me/registration',
-    headers: { cookie: user.cookie },
-    payload: { ...validRegistration(), fullName: email.split('@')[0], ...overrides },
-  });
-  if (res.statusCode !== 200) throw new Error(`registration: ${res.statusCode} ${res.body}`);
-  return user;
+  return letMatch(t, await signUp(t, email, 'secret123', email.split('@')[0]), overrides);
 }
 
 export function api(t: TestApp, user: TestUser | undefined) {

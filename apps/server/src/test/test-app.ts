@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
+import { users } from '../db/schema/index.js';
 import { parseEnv, type Env } from '../env.js';
 import type { EventHub } from '../events/types.js';
 import { createLocalStorage } from '../storage/local-storage.js';
@@ -78,6 +80,14 @@ export async function signUp(t: TestApp, email: string, password = 'secret123', 
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { id: (res.json() as { user: { id: string } }).user.id, email, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+/**
+ * Marks the account's e-mail verified, as following the mailed link does (that flow has its own
+ * tests): who may match needs a verified contact (ADR 0030).
+ */
+export async function verifyEmail(t: TestApp, user: Pick<TestUser, 'id'>): Promise<void> {
+  await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
 }
 
 export async function signIn(t: TestApp, email: string, password: string) {

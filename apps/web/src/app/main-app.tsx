@@ -44,6 +44,12 @@ const OpenNotificationView = lazy(() => import('../features/notifications/compon
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
+// Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
+const MatchingGate = lazy(() => import('../features/verification/components/MatchingGate'));
+const VerifyEmailNotice = lazy(() =>
+  import('../features/profile/components/VerifyEmailNotice').then((m) => ({ default: m.VerifyEmailNotice })),
+);
+const verifyEmailNotice = (email: string) => later(<VerifyEmailNotice email={email} />);
 
 /**
  * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
@@ -275,6 +281,7 @@ export function MainApp() {
         <BottomBar current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
+        {me && later(<MatchingGate me={me} verifyEmailNotice={verifyEmailNotice} />)}
         <Suspense fallback={null}>
           {loginMode && <LoginModal initialMode={loginMode} onClose={closeLogin} />}
           {showRegistration && me && <RegistrationModal me={me} />}

@@ -23,7 +23,20 @@ export const GENERAL_ERROR_CODES = [
   'self-match',
   /** Someone outside a match tried to change it. */
   'not-participant',
+  /** Searching, requesting, inviting or writing without a verified e-mail or phone (ADR 0030). */
+  'verification-required',
+  /** Searching, requesting, inviting or writing before "Complete Your Profile" (ADR 0030). */
+  'profile-required',
 ] as const;
+
+/** The answers of the matching gate (ADR 0030): each names the step the person takes next. */
+export const MATCHING_GATE_CODES = ['verification-required', 'profile-required'] as const;
+export type MatchingGateCode = (typeof MATCHING_GATE_CODES)[number];
+export const isMatchingGateCode = (value: unknown): value is MatchingGateCode =>
+  typeof value === 'string' && (MATCHING_GATE_CODES as readonly string[]).includes(value);
+
+/** A guest's refusal: the same code, but the next step is an account of their own. */
+export const GUEST_VERIFICATION_MESSAGE = 'Create an account with a verified e-mail or phone number to find a buddy.';
 
 /**
  * What the web client names a failure that carries no error body of ours: no network, or a
@@ -57,6 +70,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   internal: 'Something went wrong. Please try again.',
   'self-match': SELF_CONFIRM_MESSAGE,
   'not-participant': NOT_PARTICIPANT_MESSAGE,
+  'verification-required': 'Verify your e-mail address (or confirm a phone number) to find a buddy.',
+  'profile-required': 'Complete your profile to find a buddy.',
   'network-request-failed': 'A network error has occurred',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',

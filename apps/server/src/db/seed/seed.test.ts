@@ -56,6 +56,13 @@ describe('the demo seed, kept current on every start', () => {
     expect(result.demoMatches).toBeGreaterThan(30);
     firstCount = await demoMatchCount();
     expect(firstCount).toBe(result.demoMatches);
+    // Who may match (ADR 0030): every demo person has a verified e-mail and a completed profile.
+    const standing = await db()
+      .select({ verified: users.emailVerified, completed: profiles.registrationCompletedAt })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id));
+    expect(standing).toHaveLength(DEMO_USERS.length);
+    expect(standing.every((s) => s.verified && s.completed !== null)).toBe(true);
 
     const images = (await db().select({ image: profiles.image }).from(profiles)).map((p) => p.image);
     expect(images).toHaveLength(DEMO_USERS.length);

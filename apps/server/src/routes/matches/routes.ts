@@ -40,12 +40,18 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/search',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'may-match' },
       schema: {
         tags,
         summary: 'Find a buddy: start (or return) my search for a trail and day',
         body: startSearchSchema,
-        response: { 200: z.object({ match: matchViewSchema, created: z.boolean() }), 400: errors[400], 401: errors[401], 404: errors[404] },
+        response: {
+          200: z.object({ match: matchViewSchema, created: z.boolean() }),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+        },
       },
     },
     async (req) => startSearch(deps.db, await context(req), req.body),
@@ -54,13 +60,13 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.get(
     '/api/trails/:id/best-matches',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'may-match' },
       schema: {
         tags,
         summary: 'A page of other users ranked for this trail and day: everyone searching it, then the best-fitting others',
         params: uuidParams('Trail'),
         querystring: bestMatchesQuerySchema,
-        response: { 200: bestMatchPageSchema, 400: errors[400], 401: errors[401], 404: errors[404] },
+        response: { 200: bestMatchPageSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
       },
     },
     async (req) => {
@@ -72,7 +78,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/invite',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'may-match' },
       schema: {
         tags,
         summary: 'Invite to Hike: invite a user to my search for a trail and day',
@@ -86,22 +92,28 @@ export const matchRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/custom',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'may-match' },
       schema: { tags, summary: 'Propose a Date: a 2-hour event of my own on a trail', body: customDateSchema, response: matchResponses },
     },
     async (req) => proposeDate(deps.db, await context(req), req.body),
   );
 
-  const transition = (path: string, summary: string, run: (deps: RouteDeps, ctx: MatchContext, id: string) => Promise<MatchView>) =>
-    r.post(
-      path,
-      { config: { access: 'signed-in' }, schema: { tags, summary, params: uuidParams('Match'), response: matchResponses } },
-      async (req) => run(deps, await context(req), req.params.id),
+  // Pairing up (request, accept) is matching (ADR 0030); backing out never waits for a verification.
+  const transition = (
+    path: string,
+    summary: string,
+    access: 'may-match' | 'signed-in',
+    run: (deps: RouteDeps, ctx: MatchContext, id: string) => Promise<MatchView>,
+  ) =>
+    r.post(path, { config: { access }, schema: { tags, summary, params: uuidParams('Match'), response: matchResponses } }, async (req) =>
+      run(deps, await context(req), req.params.id),
     );
-  transition('/api/matches/:id/request', "Send a request to another user's search", (d, ctx, id) => requestMatch(d.db, ctx, id));
-  transition('/api/matches/:id/accept', 'Accept a pending match', (d, ctx, id) => acceptMatch(d.db, ctx, id));
-  transition('/api/matches/:id/reject', 'Reject a pending match', (d, ctx, id) => rejectMatch(d.db, ctx, id));
-  transition('/api/matches/:id/cancel', 'Cancel Search', (d, ctx, id) => cancelSearch(d.db, ctx, id));
+  transition('/api/matches/:id/request', "Send a request to another user's search", 'may-match', (d, ctx, id) =>
+    requestMatch(d.db, ctx, id),
+  );
+  transition('/api/matches/:id/accept', 'Accept a pending match', 'may-match', (d, ctx, id) => acceptMatch(d.db, ctx, id));
+  transition('/api/matches/:id/reject', 'Reject a pending match', 'signed-in', (d, ctx, id) => rejectMatch(d.db, ctx, id));
+  transition('/api/matches/:id/cancel', 'Cancel Search', 'signed-in', (d, ctx, id) => cancelSearch(d.db, ctx, id));
 
   r.delete(
     '/api/matches/:id',

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
-import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
+import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
 let w: MatchWorld;
@@ -42,6 +42,8 @@ beforeAll(async () => {
   );
   [ana, bruno, carla, dora, eva] = [a!, b!, c!, d!, e!];
   matchId = await pendingMatch(ana, bruno, 'saturday');
+  // An administrator who may match: what keeps them out is being no participant.
+  await letMatch(w.t, w.admin);
 });
 afterAll(async () => w.t.close());
 

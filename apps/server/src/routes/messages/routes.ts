@@ -40,7 +40,7 @@ export const messageRoutes: RouteModule = (app, deps) => {
   r.post(
     '/api/matches/:id/messages',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'may-match' },
       schema: {
         tags,
         summary: 'Send a message to my buddy; a retry with the same clientId returns the same message',

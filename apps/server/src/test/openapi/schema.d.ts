@@ -106,23 +106,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Public profiles of every registered user */
-    get: operations['getUsers'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/users/{id}': {
     parameters: {
       query?: never;
@@ -130,7 +113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Another user's public profile */
+    /** Another user's public profile: for their match partners, the viewer of a search they are a Best Match of, and administrators */
     get: operations['getUsersById'];
     put?: never;
     post?: never;
@@ -2250,6 +2233,8 @@ export interface components {
           | 'internal'
           | 'self-match'
           | 'not-participant'
+          | 'verification-required'
+          | 'profile-required'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
@@ -2734,53 +2719,6 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  getUsers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            users: {
-              id: string;
-              name: string;
-              image: string;
-              age: number | null;
-              location: string | null;
-              gender: ('Male' | 'Female' | 'Other') | null;
-              skills: {
-                /** @enum {string} */
-                hiking: 'beginner' | 'intermediate' | 'advanced';
-                /** @enum {string} */
-                running: 'beginner' | 'intermediate' | 'advanced';
-              };
-              bio: string | null;
-              instagram: string | null;
-              preferences: {
-                /** @enum {string} */
-                pace: 'relaxed' | 'moderate' | 'fast';
-                /** @enum {string} */
-                communication: 'quiet' | 'balanced' | 'chatty';
-                /** @enum {string} */
-                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
-              };
-            }[];
-          };
-        };
-      };
-      401: components['responses']['Unauthenticated'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
   getUsersById: {
     parameters: {
       query?: never;
@@ -3186,6 +3124,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3245,6 +3184,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };

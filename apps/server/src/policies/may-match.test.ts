@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES, GUEST_VERIFICATION_MESSAGE } from '@trailbuddy/shared/contracts/error-codes';
+import { api, createMatchWorld, letMatch, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
+import { FAST_ALTCHA, requestCode, signInWithCode } from '../test/phone-kit.js';
+import { cookieHeader, signUp, TEST_ORIGIN, validRegistration, verifyEmail, type TestUser } from '../test/test-app.js';
+
+/**
+ * Who may match (ADR 0030), on real PostgreSQL: every route that searches, requests, invites,
+ * proposes a date or writes, for each kind of caller.
+ */
+let w: MatchWorld;
+/** May match: the owner of the search, invitation and conversation the others try to use. */
+let ana: TestUser;
+let guest: TestUser;
+let unverified: TestUser;
+let noProfile: TestUser;
+let byPhone: TestUser;
+let admin: TestUser;
+/** Ana's open search on Saturday, an invitation from Ana waiting for each caller, a confirmed match. */
+let anaSearch: string;
+let confirmed: string;
+
+const SATURDAY_START = '2026-11-21T10:00:00Z';
+
+const register = (user: TestUser, overrides: object = {}) =>
+  w.t.app.inject({
+    method: 'PUT',
+    url: '/api/me/registration',
+    headers: { cookie: user.cookie },
+    payload: { ...validRegistration(), ...overrides },
+  });
+
+async function newGuest(): Promise<TestUser> {
+  const res = await w.t.app.inject({ method: 'POST', url: '/api/identity/anonymous', headers: { origin: TEST_ORIGIN } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json().user.id, email: '', cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+async function phoneUser(number: string): Promise<TestUser> {
+  // The captcha and the code are stamped with real time; the matches live on the world's clock.
+  const worldTime = w.clock.now;
+  w.clock.now = new Date();
+  const { verificationId, code } = await requestCode(w.t, number);
+  const res = await signInWithCode(w.t, verificationId, code);
+  w.clock.now = worldTime;
+  expect(res.statusCode, res.body).toBe(200);
+  return { id: res.json().user.id, email: '', cookie: cookieHeader(res.headers['set-cookie']) };
+}
+
+beforeAll(async () => {
+  w = await createMatchWorld({ ...FAST_ALTCHA, IDENTITY_RATE_LIMIT_MAX: '10000' });
+  ana = await registeredUser(w.t, 'ana@example.com', { fullName: 'Ana Ribeiro' });
+  const rui = await registeredUser(w.t, 'rui@example.com', { fullName: 'Rui Santos' });
+
+  guest = await newGuest();
+  expect((await register(guest)).statusCode).toBe(200);
+  unverified = await signUp(w.t, 'unverified@example.com');
+  expect((await register(unverified)).statusCode).toBe(200);
+  noProfile = await signUp(w.t, 'noprofile@example.com');
+  await verifyEmail(w.t, noProfile);
+  byPhone = await phoneUser('+351912345678');
+  expect((await register(byPhone)).statusCode).toBe(200);
+  admin = await letMatch(w.t, w.admin);
+
+  const search = await api(w.t, ana).post('/api/matches/search', { trailId: w.trailId, day: 'saturday' });
+  expect(search.statusCode, search.body).toBe(200);
+  anaSearch = search.json().match.id;
+
+  // Ana and Rui, paired on Sunday, so there is a conversation.
+  const sunday = await api(w.t, rui).post('/api/matches/search', { trailId: w.trailId, day: 'sunday' });
+  const sundayId = sunday.json().match.id as string;
+  expect((await api(w.t, ana).post(`/api/matches/${sundayId}/request`)).statusCode).toBe(200);
+  expect((await api(w.t, rui).post(`/api/matches/${sundayId}/accept`)).statusCode).toBe(200);
+  confirmed = sundayId;
+});
+afterAll(async () => w.t.close());
+
+/** Every gated route, called as a person would call it (the ids are real). */
+const GATED: { name: string; call: (user: TestUser | undefined) => ReturnType<ReturnType<typeof api>['post']> }[] = [
+  { name: 'POST /api/matches/search', call: (u) => api(w.t, u).post('/api/matches/search', { trailId: w.trailId, day: 'saturday' }) },
+  { name: 'GET /api/trails/:id/best-matches', call: (u) => api(w.t, u).get(`/api/trails/${w.trailId}/best-matches?day=saturday`) },
+  {
+    name: 'POST /api/matches/invite',
+    call: (u) => api(w.t, u).post('/api/matches/invite', { userId: ana.id, trailId: w.trailId, day: 'saturday' }),
+  },
+  {
+    name: 'POST /api/matches/custom',
+    call: (u) => api(w.t, u).post('/api/matches/custom', { trailId: w.trailId, startTime: SATURDAY_START }),
+  },
+  { name: 'POST /api/matches/:id/request', call: (u) => api(w.t, u).post(`/api/matches/${anaSearch}/request`) },
+  { name: 'POST /api/matches/:id/accept', call: (u) => api(w.t, u).post(`/api/matches/${anaSearch}/accept`) },
+  {
+    name: 'POST /api/matches/:id/messages',
+    call: (u) => api(w.t, u).post(`/api/matches/${confirmed}/messages`, { clientId: randomUUID(), body: 'Hello!' }),
+  },
+];
+
+describe('who may match: the authorization matrix of every gated route', () => {
+  it.each(GATED)('$name: a visitor is asked to sign in (401)', async ({ call }) => {
+    const res = await call(undefined);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthenticated');
+  });
+
+  it.each(GATED)('$name: a guest is asked for an account of their own (403 verification-required)', async ({ call }) => {
+    const res = await call(guest);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'verification-required', message: GUEST_VERIFICATION_MESSAGE } });
+  });
+
+  it.each(GATED)('$name: an unverified e-mail is asked to verify it (403 verification-required)', async ({ call }) => {
+    const res = await call(unverified);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'verification-required', message: ERROR_MESSAGES['verification-required'] } });
+  });
+
+  it.each(GATED)('$name: a verified account without a profile is asked to complete it (403 profile-required)', async ({ call }) => {
+    const res = await call(noProfile);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ error: { code: 'profile-required', message: ERROR_MESSAGES['profile-required'] } });
+  });
+
+  it.each(GATED)('$name: the gate answers before the input is validated', async ({ name }) => {
+    const [method, path] = name.split(' ') as ['GET' | 'POST', string];
+    const url = path.replace(':id', 'not-a-uuid');
+    const res = await w.t.app.inject({ method, url, headers: { cookie: unverified.cookie }, ...(method === 'POST' && { payload: {} }) });
+    expect(res.statusCode, res.body).toBe(403);
+  });
+
+  it('a completed profile with a verified e-mail searches, sees Best Matches, proposes and invites', async () => {
+    const lea = await registeredUser(w.t, 'lea@example.com');
+    const search = await api(w.t, lea).post('/api/matches/search', { trailId: w.trailId, day: 'saturday' });
+    expect(search.statusCode, search.body).toBe(200);
+    const best = await api(w.t, lea).get(`/api/trails/${w.trailId}/best-matches?day=saturday`);
+    expect(best.statusCode, best.body).toBe(200);
+    expect(best.json().candidates.map((c: { profile: { id: string } }) => c.profile.id)).toContain(ana.id);
+    expect((await api(w.t, lea).post('/api/matches/custom', { trailId: w.trailId, startTime: SATURDAY_START })).statusCode).toBe(200);
+    const invite = await api(w.t, lea).post('/api/matches/invite', { userId: byPhone.id, trailId: w.trailId, day: 'saturday' });
+    expect(invite.statusCode, invite.body).toBe(200);
+    // The invited person confirmed a phone number: accepting is theirs to do.
+    const accept = await api(w.t, byPhone).post(`/api/matches/${invite.json().id}/accept`);
+    expect(accept.statusCode, accept.body).toBe(200);
+    const hello = await api(w.t, byPhone).post(`/api/matches/${invite.json().id}/messages`, {
+      clientId: randomUUID(),
+      body: 'See you there',
+    });
+    expect(hello.statusCode, hello.body).toBe(201);
+  });
+
+  it('an administrator with a verified e-mail and a profile requests like anyone', async () => {
+    const res = await api(w.t, admin).post(`/api/matches/${anaSearch}/request`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api(w.t, ana).post(`/api/matches/${anaSearch}/accept`)).statusCode).toBe(200);
+  });
+
+  it('a participant who may match writes in the conversation', async () => {
+    const write = await api(w.t, ana).post(`/api/matches/${confirmed}/messages`, { clientId: randomUUID(), body: 'Hi Rui' });
+    expect(write.statusCode, write.body).toBe(201);
+  });
+
+  it('an unverified person invited by someone verifies, and then accepting works', async () => {
+    const mia = await registeredUser(w.t, 'mia@example.com');
+    const invite = await api(w.t, mia).post('/api/matches/invite', { userId: unverified.id, trailId: w.trailId, day: 'sunday' });
+    expect(invite.statusCode, invite.body).toBe(200);
+    const matchId = invite.json().id as string;
+    expect((await api(w.t, unverified).post(`/api/matches/${matchId}/accept`)).statusCode).toBe(403);
+    // Reading and refusing never wait for a verification.
+    expect((await api(w.t, unverified).get(`/api/matches/${matchId}`)).statusCode).toBe(200);
+    await verifyEmail(w.t, unverified);
+    const accept = await api(w.t, unverified).post(`/api/matches/${matchId}/accept`);
+    expect(accept.statusCode, accept.body).toBe(200);
+  });
+});
