@@ -124,12 +124,7 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     const kept = await tx
       .select({ id: matches.id })
       .from(matches)
-      .where(
-        and(
-          or(sql`${matches.participants} @> ARRAY[${userId}]::text[]`, eq(matches.id1, userId)),
-          sql`${matches.id2} IS NOT NULL`,
-        ),
-      );
+      .where(and(or(sql`${matches.participants} @> ARRAY[${userId}]::text[]`, eq(matches.id1, userId)), sql`${matches.id2} IS NOT NULL`));
     await anonymiseWhatStays(
       tx,
       userId,

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { liveEvents, phoneVerifications, smsDevInbox, verifications } from '../db/schema/index.js';
+import { liveEvents, outgoingMessages, phoneVerifications, rateLimits, smsDevInbox, verifications } from '../db/schema/index.js';
 
 /** The account being deleted, as it was read (locked) at the start of the deletion. */
 export interface ErasedAccount {
@@ -26,14 +26,34 @@ export const PERSONAL_DATA_ERASERS: readonly AccountEraser[] = [
       .delete(verifications)
       .where(or(eq(verifications.value, account.id), sql`lower(${verifications.identifier}) = lower(${account.email})`));
   },
+  // Rate-limit counters keyed by the person (re-authentication, exports) or their address.
+  async (tx, account) => {
+    await tx
+      .delete(rateLimits)
+      .where(or(sql`strpos(${rateLimits.key}, ${account.id}) > 0`, sql`strpos(lower(${rateLimits.key}), lower(${account.email})) > 0`));
+  },
   // Phone sign-in codes and the development SMS inbox hold the number.
   async (tx, account) => {
     if (!account.phoneNumber) return;
     await tx.delete(phoneVerifications).where(eq(phoneVerifications.phoneNumber, account.phoneNumber));
     await tx.delete(smsDevInbox).where(eq(smsDevInbox.toPhone, account.phoneNumber));
   },
-  // Live events name their audience by id: the person leaves every audience, and events only for them go.
+  // Mail and SMS keyed by the person (`welcome:<id>` …): what is still queued is not sent, and the
+  // ledger forgets them. The job key is the ledger's (jobs/outgoing-messages.ts).
   async (tx, account) => {
+    const gone = await tx
+      .delete(outgoingMessages)
+      .where(sql`strpos(${outgoingMessages.idempotencyKey}, ${account.id}) > 0`)
+      .returning();
+    for (const row of gone.filter((r) => r.status === 'queued')) {
+      await tx.execute(sql`SELECT graphile_worker.remove_job(${`${row.channel}:${row.idempotencyKey}`}::text)`);
+    }
+  },
+  // Live events name their audience by id and carry what happened (a message, its sender): those
+  // about the person go (a reconnecting partner's replay misses them; their lists reload anyway),
+  // and the person leaves every other audience.
+  async (tx, account) => {
+    await tx.delete(liveEvents).where(sql`strpos(${liveEvents.payload}::text, ${account.id}) > 0`);
     await tx
       .update(liveEvents)
       .set({ audience: sql`array_remove(${liveEvents.audience}, ${account.id})` })

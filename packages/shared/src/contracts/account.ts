@@ -138,9 +138,7 @@ export const accountExportSchema = z.object({
       cancellation: z.unknown().nullable(),
     }),
   ),
-  messages: z.array(
-    z.object({ matchId: z.string(), from: z.enum(['me', 'partner']), body: z.string(), sentAt: z.string() }),
-  ),
+  messages: z.array(z.object({ matchId: z.string(), from: z.enum(['me', 'partner']), body: z.string(), sentAt: z.string() })),
   feedbackGiven: z.array(
     z.object({
       matchId: z.string(),
