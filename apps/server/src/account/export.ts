@@ -85,7 +85,9 @@ export async function exportAccount(db: DbOrTx, userId: string, now: Date): Prom
       submittedAt: f.submittedAt.toISOString(),
     })),
     notifications: notificationRows.map((n) => {
-      const { kind, title, body, createdAt, readAt } = presentNotification(n);
+      // The texts name the partner as the notification did, by first name only, like the matches.
+      const actorName = n.params.actorName === undefined ? {} : { actorName: firstName(n.params.actorName) };
+      const { kind, title, body, createdAt, readAt } = presentNotification({ ...n, params: { ...n.params, ...actorName } });
       return { kind, title, body, createdAt, readAt };
     }),
     preferences: { notifications: await loadPreferences(db, userId) },
