@@ -42,6 +42,8 @@ const OpenNotificationView = lazy(() => import('../features/notifications/compon
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
+const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
+const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -67,6 +69,7 @@ function tabOf(view: View): MainTab | null {
   if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   if (view.name === 'notifications' || view.name === 'notification' || view.name === 'notification-preferences') return null;
+  if (view.name === 'account-settings') return null;
   return 'home';
 }
 
@@ -104,6 +107,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
             <>
               <CalendarFeedSection />
               <PushSetting />
+              <AccountSection />
             </>,
           )}
         />
@@ -118,6 +122,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <OpenNotificationView notificationId={view.notificationId} />;
     case 'notification-preferences':
       return <NotificationPreferencesView />;
+    case 'account-settings':
+      return <AccountSettingsView />;
   }
 });
 
