@@ -86,8 +86,9 @@ export async function exportAccount(db: DbOrTx, userId: string, now: Date): Prom
     })),
     notifications: notificationRows.map((n) => {
       // The texts name the partner as the notification did, by first name only, like the matches.
-      const actorName = n.params.actorName === undefined ? {} : { actorName: firstName(n.params.actorName) };
-      const { kind, title, body, createdAt, readAt } = presentNotification({ ...n, params: { ...n.params, ...actorName } });
+      const { actorName } = n.params;
+      const params = actorName === undefined ? n.params : { ...n.params, actorName: firstName(actorName) };
+      const { kind, title, body, createdAt, readAt } = presentNotification({ ...n, params });
       return { kind, title, body, createdAt, readAt };
     }),
     preferences: { notifications: await loadPreferences(db, userId) },
