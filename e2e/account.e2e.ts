@@ -76,7 +76,7 @@ describe('delete my account', () => {
 
     // Signed out, on the home page.
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction(() => location.pathname === '/');
     expect(await page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
 
     // Signing in again fails: the account is gone.

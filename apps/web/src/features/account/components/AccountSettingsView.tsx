@@ -19,6 +19,9 @@ import { useChangeEmail, useChangePassword, useDeleteAccount, useDownloadMyData,
 
 type Fields = Record<string, string>;
 
+/** The error is shown from the mutation's state. */
+const ignore = () => undefined;
+
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 const fieldErrorsOf = (error: unknown): Fields => (error instanceof ApiError ? (error.fields ?? {}) : {});
 
@@ -161,7 +164,8 @@ function DeleteAccount({ email }: { email: string }) {
     if ('fields' in result) return setFields(result.fields);
     if (!confirmsDeletion(result.data.confirmation, email)) return setFields({ confirmation: ACCOUNT_SETTINGS_MESSAGES.confirmationWrong });
     setFields({});
-    remove.mutate(result.data, { onSuccess: () => navigate({ name: 'home' }, { replace: true }) });
+    // mutateAsync: the view goes away with the session, and a mutate() callback would go with it.
+    void remove.mutateAsync(result.data).then(() => navigate({ name: 'home' }, { replace: true }), ignore);
   }
   const errors = { ...fieldErrorsOf(remove.error), ...fields };
   return (
