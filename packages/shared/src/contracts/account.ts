@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './enums';
 import { IDENTITY_ERROR_MESSAGES } from './identity';
+import { matchCancellationSchema } from './match';
 import { ownProfileSchema } from './profile';
 
 /**
@@ -135,7 +136,7 @@ export const accountExportSchema = z.object({
       endTime: z.string(),
       role: z.enum(['creator', 'partner']),
       partner: exportPartnerSchema,
-      cancellation: z.unknown().nullable(),
+      cancellation: matchCancellationSchema.nullable(),
     }),
   ),
   messages: z.array(z.object({ matchId: z.string(), from: z.enum(['me', 'partner']), body: z.string(), sentAt: z.string() })),

@@ -7166,7 +7166,14 @@ export interface operations {
               partner: {
                 firstName: string;
               } | null;
-              cancellation: unknown | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
             }[];
             messages: {
               matchId: string;

@@ -35,15 +35,23 @@ function useForgetPerson() {
   };
 }
 
-/** Sign out of every device: Better Auth revokes every session of the person, this one too. */
-export function useSignOutEverywhere() {
+/**
+ * Sign out of every device: Better Auth revokes every session of the person, this one too.
+ * `leave` runs first: a members-only view still showing when the person is forgotten would ask
+ * them to sign in.
+ */
+export function useSignOutEverywhere(leave: () => void) {
   const forget = useForgetPerson();
-  return useMutation({ mutationFn: () => api.post('/api/auth/revoke-sessions', {}), onSuccess: forget });
+  return useMutation({ mutationFn: () => api.post('/api/auth/revoke-sessions', {}), onSuccess: () => (leave(), forget()) });
 }
 
-export function useDeleteAccount() {
+/** Delete my account; `leave` as for useSignOutEverywhere. */
+export function useDeleteAccount(leave: () => void) {
   const forget = useForgetPerson();
-  return useMutation({ mutationFn: (input: DeleteAccountInput) => api.post<void>('/api/account/delete', input), onSuccess: forget });
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => api.post<void>('/api/account/delete', input),
+    onSuccess: () => (leave(), forget()),
+  });
 }
 
 /** Fetches the archive and hands it to the browser as the download the server names. */

@@ -99,7 +99,7 @@ describe('AccountSettingsView', () => {
     ]);
     const { navigate } = renderWithNavigation(<AccountSettingsView />, { name: 'account-settings' });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of every device' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ name: 'home' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ name: 'home' }, { replace: true }));
     expect(sent(fetch, '/api/auth/revoke-sessions')).toHaveLength(1);
   });
 

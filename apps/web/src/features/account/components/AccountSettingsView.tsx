@@ -19,9 +19,6 @@ import { useChangeEmail, useChangePassword, useDeleteAccount, useDownloadMyData,
 
 type Fields = Record<string, string>;
 
-/** The error is shown from the mutation's state. */
-const ignore = () => undefined;
-
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 const fieldErrorsOf = (error: unknown): Fields => (error instanceof ApiError ? (error.fields ?? {}) : {});
 
@@ -121,15 +118,11 @@ function ChangeEmail({ current }: { current: string }) {
 
 function SignOutEverywhere() {
   const { navigate } = useNavigation();
-  const signOut = useSignOutEverywhere();
+  const signOut = useSignOutEverywhere(() => navigate({ name: 'home' }, { replace: true }));
   return (
     <Card id="sessions-heading" title="Devices" icon={<LogOut className="size-4" aria-hidden="true" />}>
       <p className="text-sm text-stone-600">Signs you out on every phone, tablet and computer, this one too.</p>
-      <Button
-        variant="secondary"
-        disabled={signOut.isPending}
-        onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate({ name: 'home' }) })}
-      >
+      <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         Sign out of every device
       </Button>
       {signOut.error && <Alert tone="error">{failure(signOut.error)}</Alert>}
@@ -155,7 +148,7 @@ function DownloadMyData() {
 
 function DeleteAccount({ email }: { email: string }) {
   const { navigate } = useNavigation();
-  const remove = useDeleteAccount();
+  const remove = useDeleteAccount(() => navigate({ name: 'home' }, { replace: true }));
   const [fields, setFields] = useState<Fields>({});
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -164,8 +157,7 @@ function DeleteAccount({ email }: { email: string }) {
     if ('fields' in result) return setFields(result.fields);
     if (!confirmsDeletion(result.data.confirmation, email)) return setFields({ confirmation: ACCOUNT_SETTINGS_MESSAGES.confirmationWrong });
     setFields({});
-    // mutateAsync: the view goes away with the session, and a mutate() callback would go with it.
-    void remove.mutateAsync(result.data).then(() => navigate({ name: 'home' }, { replace: true }), ignore);
+    remove.mutate(result.data);
   }
   const errors = { ...fieldErrorsOf(remove.error), ...fields };
   return (
