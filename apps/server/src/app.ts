@@ -1,3 +1,4 @@
+import { accountRoutes } from './routes/account/routes.js';
 import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions) {
     seoRoutesWith({ appUrl: env.APP_URL }),
     calendarRoutesWith({ appUrl: env.APP_URL }),
     pushRoutesWith({ vapidPublicKey: opts.vapidPublicKey }),
+    accountRoutes,
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

@@ -109,6 +109,7 @@ async function main() {
       mail: transport,
       sms: smsTransport,
       push: createPushSender({ vapid }),
+      storage,
       notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
     });
     cleanups.unshift(() => jobs.stop());

@@ -19,6 +19,8 @@ export const TASKS = {
   /** The day-before reminder of every confirmed hike (jobs/hike-reminders.ts). */
   remindHikes: 'remind_hikes',
   sendPush: 'send_push',
+  /** A deleted account's pictures, removed after the deletion committed (account/erase-files-task.ts). */
+  eraseAccountFiles: 'erase_account_files',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

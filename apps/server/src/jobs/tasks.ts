@@ -1,4 +1,5 @@
 import type { TaskList } from 'graphile-worker';
+import { eraseAccountFilesTask } from '../account/erase-files-task.js';
 import type { Db } from '../db/client.js';
 import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
 import { sendMailTask } from '../mail/task.js';
@@ -9,6 +10,7 @@ import type { PushSender } from '../push/send.js';
 import { sendPushTask } from '../push/task.js';
 import { sendSmsTask } from '../sms/task.js';
 import type { SmsTransport } from '../sms/transports.js';
+import type { FileStorage } from '../storage/storage.js';
 import type { JobLog } from './log.js';
 import { remindHikes } from './hike-reminders.js';
 import { expireMatches } from './match-expiry.js';
@@ -31,6 +33,8 @@ export interface TaskDeps {
   notificationMail?: NotificationMailSettings | undefined;
   /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
   push?: PushSender | undefined;
+  /** Without it, `erase_account_files` jobs wait for an instance that has the file storage. */
+  storage?: FileStorage | undefined;
 }
 
 /** Every task this server runs, by identifier (jobs/queue.ts). */
@@ -65,6 +69,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
   if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
+  if (deps.storage) tasks[TASKS.eraseAccountFiles] = eraseAccountFilesTask({ storage: deps.storage, log });
   if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;
 }

@@ -40,6 +40,7 @@ const TAGS: Record<string, string> = {
   files: 'Stored images and their narrower copies.',
   events: 'Live updates as Server-Sent Events.',
   push: 'Web push: the server’s VAPID key and this browser’s subscription (ADR 0024).',
+  account: 'Your account, your data: the JSON archive of what TrailBuddy holds about you, and deleting your account (ADR 0034).',
   vitals: 'Web-vitals beacons from the web app.',
   identity: 'The sign-in widget’s identity API (ADR 0008).',
   admin: 'Administrators’ account controls.',

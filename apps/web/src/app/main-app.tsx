@@ -44,6 +44,8 @@ const OpenNotificationView = lazy(() => import('../features/notifications/compon
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
+const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
+const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 // Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
 const MatchingGate = lazy(() => import('../features/verification/components/MatchingGate'));
 const VerifyEmailNotice = lazy(() =>
@@ -84,6 +86,7 @@ function tabOf(view: View): MainTab | null {
   if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   if (view.name === 'notifications' || view.name === 'notification' || view.name === 'notification-preferences') return null;
+  if (view.name === 'account-settings') return null;
   return 'home';
 }
 
@@ -121,6 +124,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
             <>
               <CalendarFeedSection />
               <PushSetting />
+              <AccountSection />
             </>,
           )}
         />
@@ -135,6 +139,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <OpenNotificationView notificationId={view.notificationId} />;
     case 'notification-preferences':
       return <NotificationPreferencesView />;
+    case 'account-settings':
+      return <AccountSettingsView />;
   }
 });
 

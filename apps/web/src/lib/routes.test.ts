@@ -21,6 +21,7 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'profile', userId: 'user-42' }, '/people/user-42'],
   [{ name: 'personal-profile' }, '/me'],
   [{ name: 'notification-preferences' }, '/me/notifications'],
+  [{ name: 'account-settings' }, '/me/account'],
   [{ name: 'notifications' }, '/notifications'],
   [{ name: 'notification', notificationId: 'n-1' }, '/notifications/n-1'],
   [{ name: 'agenda' }, '/agenda'],

@@ -35,7 +35,9 @@ export type View =
   | { name: 'notifications' }
   /** One notification, as an e-mailed link names it: it opens the view the notification is about. */
   | { name: 'notification'; notificationId: string }
-  | { name: 'notification-preferences' };
+  | { name: 'notification-preferences' }
+  /** Account settings (ADR 0034): password, e-mail, sessions, my data, deleting the account. */
+  | { name: 'account-settings' };
 
 export type ViewName = View['name'];
 
@@ -54,6 +56,7 @@ export const MEMBER_VIEWS: ReadonlySet<ViewName> = new Set<ViewName>([
   'notifications',
   'notification',
   'notification-preferences',
+  'account-settings',
 ]);
 
 const segment = (value: string) => encodeURIComponent(value);
@@ -100,6 +103,8 @@ export function hrefOf(view: View): string {
       return `/notifications/${segment(view.notificationId)}`;
     case 'notification-preferences':
       return '/me/notifications';
+    case 'account-settings':
+      return '/me/account';
   }
 }
 
@@ -164,6 +169,7 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
     }
     case 'me':
       if (second === 'notifications' && third === undefined) return { name: 'notification-preferences' };
+      if (second === 'account' && third === undefined) return { name: 'account-settings' };
       return second === undefined ? { name: 'personal-profile' } : null;
     case 'notifications': {
       if (second === undefined) return { name: 'notifications' };

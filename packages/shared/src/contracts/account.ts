@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './enums';
 import { IDENTITY_ERROR_MESSAGES } from './identity';
+import { matchCancellationSchema } from './match';
+import { ownProfileSchema } from './profile';
 
 /**
  * The app's own sign-in, sign-up and forgot-password forms (SPEC §2 "Login, sign-up and
@@ -55,3 +57,107 @@ export type SignUpInput = z.infer<typeof signUpFormSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailField(ACCOUNT_MESSAGES.resetEmailMissing) });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
+
+/*
+ * "Your account, your data" (issue 14, ADR 0034): the settings at /me/account.
+ */
+
+/** The word a person may type, instead of their e-mail, to confirm that their account goes. */
+export const DELETE_ACCOUNT_WORD = 'DELETE';
+
+/** Who stands in for a deleted account in what stays for the others (a past hike, its feedback). */
+export const FORMER_MEMBER = { id: 'former-member', name: 'Former member' } as const;
+
+/** The cancel note the partners of a deleted account read: neutral, it says nothing about the person. */
+export const ACCOUNT_CLOSED_NOTE = 'Your buddy is no longer on TrailBuddy.';
+
+export const ACCOUNT_SETTINGS_MESSAGES = {
+  confirmationMissing: `Type your email address or ${DELETE_ACCOUNT_WORD} to confirm`,
+  confirmationWrong: `That is neither your email address nor ${DELETE_ACCOUNT_WORD}`,
+  newPasswordMissing: 'Enter a new password',
+} as const;
+
+/**
+ * Delete my account: the typed confirmation (the account's e-mail or DELETE) and, for an account
+ * with a password, the password; an account without one needs a recent sign-in instead.
+ */
+export const deleteAccountSchema = z.object({
+  confirmation: z
+    .string({ error: ACCOUNT_SETTINGS_MESSAGES.confirmationMissing })
+    .trim()
+    .min(1, ACCOUNT_SETTINGS_MESSAGES.confirmationMissing)
+    .max(EMAIL_MAX, ACCOUNT_SETTINGS_MESSAGES.confirmationWrong),
+  password: z.string().min(1, ACCOUNT_MESSAGES.passwordMissing).max(1024).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** Whether the typed confirmation names this account (its e-mail, any case) or is the word. */
+export const confirmsDeletion = (typed: string, email: string) =>
+  typed.trim() === DELETE_ACCOUNT_WORD || typed.trim().toLowerCase() === email.trim().toLowerCase();
+
+/** Change password: Better Auth's `POST /api/auth/change-password` body, with the product's messages. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: ACCOUNT_MESSAGES.passwordMissing }).min(1, ACCOUNT_MESSAGES.passwordMissing),
+  newPassword: z
+    .string({ error: ACCOUNT_SETTINGS_MESSAGES.newPasswordMissing })
+    .min(1, ACCOUNT_SETTINGS_MESSAGES.newPasswordMissing)
+    .min(PASSWORD_MIN, ACCOUNT_MESSAGES.passwordWeak),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Change e-mail: the new address (and the password, when the sign-in is not recent). */
+export const changeEmailFormSchema = z.object({
+  newEmail: emailField(ACCOUNT_MESSAGES.emailMissing),
+  password: z.string().optional(),
+});
+export type ChangeEmailFormInput = z.infer<typeof changeEmailFormSchema>;
+
+/** A partner in the archive: the first name only, never their contact or profile. */
+const exportPartnerSchema = z.object({ firstName: z.string() }).nullable();
+
+/** GET /api/account/export: one JSON document of what TrailBuddy holds about the person. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  profile: ownProfileSchema,
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      trail: z.string().nullable(),
+      status: z.string(),
+      startTime: z.string(),
+      endTime: z.string(),
+      role: z.enum(['creator', 'partner']),
+      partner: exportPartnerSchema,
+      cancellation: matchCancellationSchema.nullable(),
+    }),
+  ),
+  messages: z.array(z.object({ matchId: z.string(), from: z.enum(['me', 'partner']), body: z.string(), sentAt: z.string() })),
+  feedbackGiven: z.array(
+    z.object({
+      matchId: z.string(),
+      attended: z.boolean().nullable(),
+      rating: z.number().nullable(),
+      comment: z.string().nullable(),
+      wouldHikeAgain: z.boolean().nullable(),
+      skipped: z.boolean(),
+      submittedAt: z.string(),
+    }),
+  ),
+  notifications: z.array(
+    z.object({ kind: z.string(), title: z.string(), body: z.string(), createdAt: z.string(), readAt: z.string().nullable() }),
+  ),
+  preferences: z.object({ notifications: z.unknown() }),
+  favouriteTrails: z.array(z.string()),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** What the partner reads in place of a message whose author deleted their account. */
+export const ERASED_MESSAGE_BODY = 'This message was deleted with its author’s account.';

@@ -1582,6 +1582,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download my data: one JSON document (an attachment) of my profile, matches, messages, feedback, notifications
+     * @description Partners appear by first name only. At most 5 a person an hour (429 too-many-requests).
+     */
+    get: operations['getAccountExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete my account: profile, photos, messages and contact erased; open plans cancelled; past hikes kept anonymised
+     * @description The confirmation is the account e-mail or DELETE. An account with a password needs it (wrong-password); one without needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes (requires-recent-login). Ends every session, this one included.
+     */
+    post: operations['postAccountDelete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/sign-in/social': {
     parameters: {
       query?: never;
@@ -6997,6 +7037,144 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getAccountExport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            exportedAt: string;
+            account: {
+              id: string;
+              name: string;
+              email: string;
+              emailVerified: boolean;
+              phoneNumber: string | null;
+              createdAt: string;
+            };
+            profile: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+              email: string;
+              country: string | null;
+              city: string | null;
+              hasSeenOnboarding: boolean;
+              registrationComplete: boolean;
+              createdAt: string;
+            };
+            matches: {
+              id: string;
+              trail: string | null;
+              status: string;
+              startTime: string;
+              endTime: string;
+              /** @enum {string} */
+              role: 'creator' | 'partner';
+              partner: {
+                firstName: string;
+              } | null;
+              cancellation: {
+                /** @enum {string} */
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                by: ('me' | 'partner') | null;
+                note: string | null;
+                at: string | null;
+                late: boolean;
+              } | null;
+            }[];
+            messages: {
+              matchId: string;
+              /** @enum {string} */
+              from: 'me' | 'partner';
+              body: string;
+              sentAt: string;
+            }[];
+            feedbackGiven: {
+              matchId: string;
+              attended: boolean | null;
+              rating: number | null;
+              comment: string | null;
+              wouldHikeAgain: boolean | null;
+              skipped: boolean;
+              submittedAt: string;
+            }[];
+            notifications: {
+              kind: string;
+              title: string;
+              body: string;
+              createdAt: string;
+              readAt: string | null;
+            }[];
+            preferences: {
+              notifications: unknown;
+            };
+            favouriteTrails: string[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postAccountDelete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirmation: string;
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
