@@ -19,6 +19,8 @@ export const TASKS = {
   /** The day-before reminder of every confirmed hike (jobs/hike-reminders.ts). */
   remindHikes: 'remind_hikes',
   sendPush: 'send_push',
+  /** Alerts the emergency contact of a shared trip not checked out in time (trips/overdue.ts, ADR 0033). */
+  alertOverdueTrips: 'alert_overdue_trips',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

@@ -15,6 +15,7 @@ import { expireMatches } from './match-expiry.js';
 import { pruneExpiredRecords } from './prune.js';
 import { TASKS } from './queue.js';
 import { recurTrails } from './trail-recurrence.js';
+import { alertOverdueTrips, type OverdueSettings } from '../trips/overdue.js';
 
 export interface TaskDeps {
   /** The application's database (Drizzle): tasks read and write through it, not the queue's pool. */
@@ -31,6 +32,8 @@ export interface TaskDeps {
   notificationMail?: NotificationMailSettings | undefined;
   /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
   push?: PushSender | undefined;
+  /** Without them, `alert_overdue_trips` jobs wait for an instance that has them. */
+  trips?: OverdueSettings | undefined;
 }
 
 /** Every task this server runs, by identifier (jobs/queue.ts). */
@@ -65,6 +68,13 @@ export function createTaskList(deps: TaskDeps): TaskList {
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
   if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
+  const trips = deps.trips;
+  if (trips) {
+    tasks[TASKS.alertOverdueTrips] = async () => {
+      const alerted = await alertOverdueTrips(db, now(), trips);
+      if (alerted > 0) log.info({ alerted }, 'alerted emergency contacts of overdue trips');
+    };
+  }
   if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;
 }
