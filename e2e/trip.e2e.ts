@@ -81,7 +81,8 @@ describe('the trip plan', () => {
     // A confirmed hike with Noah, starting in half an hour (so check-in is open).
     const buddy = await signedIn(BUDDY);
     const buddyId = (await call<{ user: { id: string } }>(buddy, 'GET', '/api/me')).body.user.id;
-    const trails = (await call<{ trails: { id: string; name: string }[] }>(ana, 'GET', '/api/trails')).body.trails;
+    const trails = (await call<{ trails: { id: string; name: string }[] }>(ana, 'GET', `/api/trails?q=${encodeURIComponent('Zermatt')}`))
+      .body.trails;
     const trail = trails.find((t) => t.name === TRAIL)!;
     let invitation: Match | undefined;
     for (const day of ['saturday', 'sunday']) {
