@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { withDatabase } from './support/db';
 import { linkIn, waitForMail } from './support/inbox';
+import { call } from './support/page-api';
 import { signIn, uniqueEmail } from './support/people';
 
 let browser: Browser;
@@ -21,21 +22,6 @@ const BUDDY = 'noah@trailbuddy.app';
 const TRAIL = 'Zermatt Five Lakes Walk';
 
 type Match = { id: string; status: string; trailId: string };
-
-/** A JSON call with the page's own session, as the app makes it. */
-function call<T>(page: Page, method: string, url: string, body?: object): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
 
 async function signedIn(email: string): Promise<Page> {
   const { context, page } = await newPage(browser);

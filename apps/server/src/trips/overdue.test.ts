@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Job } from 'graphile-worker';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index.js';
 import { silentLog } from '../jobs/log.js';
-import { addJob, TASKS } from '../jobs/queue.js';
+import { TASKS } from '../jobs/queue.js';
 import { startJobRunner, type JobRunner } from '../jobs/runner.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
+import { queuedMail, raceTask } from '../test/queued-jobs.js';
 import type { TestUser } from '../test/test-app.js';
 import { tripTokenKey } from './tokens.js';
 
@@ -38,27 +38,9 @@ const instance = () =>
     },
   });
 
-async function runAlerts(runners: JobRunner[], times: number) {
-  let done = 0;
-  const count = ({ job }: { job: Job }) => {
-    if (job.task_identifier === TASKS.alertOverdueTrips) done++;
-  };
-  for (const r of runners) r.events.on('job:success', count);
-  try {
-    for (let i = 0; i < times; i++) await addJob(w.t.database.db, TASKS.alertOverdueTrips, {});
-    await expect.poll(() => done, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(times);
-  } finally {
-    for (const r of runners) r.events.off('job:success', count);
-  }
-}
-
-async function overdueMails() {
-  const rows = await w.t.database.db.execute<{ payload: { template: string; to: string; params: Record<string, string> } }>(sql`
-    SELECT j.payload FROM graphile_worker._private_jobs j
-      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-     WHERE t.identifier = 'send_mail'`);
-  return rows.rows.map((r) => r.payload).filter((m) => m.template === 'trip-overdue');
-}
+const runAlerts = (runners: JobRunner[], times: number) => raceTask(w.t.database.db, runners, TASKS.alertOverdueTrips, times);
+const overdueMails = () => queuedMail(w.t.database.db, { template: 'trip-overdue' });
+const confirmMail = async () => (await queuedMail(w.t.database.db, { template: 'emergency-contact-confirm' }))[0]!;
 
 describe('the overdue alert, with two instances on one database', () => {
   it('alerts the contact once, an hour after the expected return, with the trip card and the last check-in', async () => {
@@ -68,15 +50,10 @@ describe('the overdue alert, with two instances on one database', () => {
       headers: { cookie: ana.cookie },
       payload: { name: 'Marta', email: 'marta@example.com' },
     });
-    const [confirm] = await w.t.database.db
-      .execute<{ payload: { params: { link: string } } }>(
-        sql`
-      SELECT j.payload FROM graphile_worker._private_jobs j WHERE j.payload->>'template' = 'emergency-contact-confirm'`,
-      )
-      .then((r) => r.rows);
+    const confirm = await confirmMail();
     await w.t.app.inject({
       method: 'POST',
-      url: new URL(confirm!.payload.params.link).pathname,
+      url: new URL(confirm.params.link!).pathname,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });

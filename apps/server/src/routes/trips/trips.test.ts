@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
+import { queuedMail } from '../../test/queued-jobs.js';
 import type { TestUser } from '../../test/test-app.js';
 
 let w: MatchWorld;
@@ -15,14 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w.t.close());
 
-/** The mails waiting in the queue (no worker delivers them in this file), newest last. */
-async function queuedMails(template: string) {
-  const rows = await w.t.database.db.execute<{ payload: { template: string; to: string; params: Record<string, string> } }>(sql`
-    SELECT j.payload FROM graphile_worker._private_jobs j
-      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-     WHERE t.identifier = 'send_mail' ORDER BY j.id`);
-  return rows.rows.map((r) => r.payload).filter((m) => m.template === template);
-}
+/** The mails waiting in the queue (no worker delivers them in this file), oldest first. */
+const queuedMails = (template: string) => queuedMail(w.t.database.db, { template });
 const tokenOf = (link: string) => decodeURIComponent(new URL(link).pathname.split('/').pop()!);
 const page = (url: string, method: 'GET' | 'POST' = 'GET') =>
   w.t.app.inject({
