@@ -58,7 +58,13 @@ describe('plans: the calendar', () => {
     const hiker = await signedIn(HIKER);
     const buddy = await signedIn(BUDDY);
     const buddyId = (await call<{ user: { id: string } }>(buddy, 'GET', '/api/me')).body.user.id;
-    const trails = (await call<{ trails: { id: string; name: string; location: string }[] }>(hiker, 'GET', '/api/trails')).body.trails;
+    const trails = (
+      await call<{ trails: { id: string; name: string; location: string }[] }>(
+        hiker,
+        'GET',
+        `/api/trails?q=${encodeURIComponent('Preikestolen')}`,
+      )
+    ).body.trails;
     const trail = trails.find((t) => t.name === TRAIL)!;
 
     // Camille invites the buddy for the coming weekend (whichever day has not started), who accepts.
