@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { call } from './support/page-api';
 import { signIn } from './support/people';
 
 let browser: Browser;
@@ -40,21 +41,6 @@ function parseEvents(text: string) {
       alarms: vevent.getAllSubcomponents('valarm').length,
     };
   });
-}
-
-/** A JSON call with the page's own session, as the app makes it. */
-function call<T>(page: Page, method: string, url: string, body?: object): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body ? { Accept: 'application/json', 'Content-Type': 'application/json' } : { Accept: 'application/json' },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
 }
 
 async function signedIn(email: string): Promise<Page> {

@@ -15,6 +15,9 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 import { calendarRoutesWith } from './routes/calendar/routes.js';
+import { emergencyContactRoutesWith } from './routes/emergency-contact/routes.js';
+import { tripRoutesWith } from './routes/trips/routes.js';
+import { tripTokenKey } from './trips/tokens.js';
 import { favouriteRoutes } from './routes/favourites/routes.js';
 import { fileRoutes } from './routes/files/routes.js';
 import { devSmsRoutes } from './routes/dev-sms/routes.js';
@@ -140,6 +143,8 @@ export async function buildApp(opts: AppOptions) {
     calendarRoutesWith({ appUrl: env.APP_URL }),
     pushRoutesWith({ vapidPublicKey: opts.vapidPublicKey }),
     accountRoutes,
+    emergencyContactRoutesWith({ appUrl: env.APP_URL }),
+    tripRoutesWith({ appUrl: env.APP_URL, tokenKey: tripTokenKey(opts.authSecret) }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

@@ -168,6 +168,13 @@ export const envSchema = z.object({
    * e-mailed; a burst within it becomes one mail.
    */
   NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).default(120),
+  /** Minutes after a shared trip's expected return without check-out before the contact is alerted (ADR 0033). */
+  TRIP_OVERDUE_AFTER_MIN: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
   DEV_INBOX: bool(true),
   DEV_INBOX_SMTP_PORT: z.coerce.number().int().default(1025),
   DEV_INBOX_WEB_PORT: z.coerce.number().int().default(1080),

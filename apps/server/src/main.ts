@@ -8,6 +8,7 @@ import { parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
 import { installJobQueue } from './jobs/install.js';
 import { startJobRunner } from './jobs/runner.js';
+import { tripTokenKey } from './trips/tokens.js';
 import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
@@ -110,6 +111,12 @@ async function main() {
       sms: smsTransport,
       push: createPushSender({ vapid }),
       storage,
+      trips: {
+        appUrl: env.APP_URL,
+        timeZone: env.TRAIL_TIME_ZONE,
+        tokenKey: tripTokenKey(authSecret),
+        graceMs: env.TRIP_OVERDUE_AFTER_MIN * 60_000,
+      },
       notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
     });
     cleanups.unshift(() => jobs.stop());

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Job } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, notifications } from '../db/schema/index.js';
 import { api, ARRABIDA_RIDGE, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
+import { raceTask } from '../test/queued-jobs.js';
 import type { TestUser } from '../test/test-app.js';
 import { silentLog } from './log.js';
-import { addJob, TASKS } from './queue.js';
+import { TASKS } from './queue.js';
 import { startJobRunner, type JobRunner } from './runner.js';
 
 let w: MatchWorld;
@@ -30,19 +30,7 @@ const instance = () =>
   });
 
 /** Runs the reminder task `times` times at once, spread over the runners, and waits for all of them. */
-async function runReminders(runners: JobRunner[], times: number) {
-  let done = 0;
-  const count = ({ job }: { job: Job }) => {
-    if (job.task_identifier === TASKS.remindHikes) done++;
-  };
-  for (const r of runners) r.events.on('job:success', count);
-  try {
-    for (let i = 0; i < times; i++) await addJob(w.t.database.db, TASKS.remindHikes, {});
-    await expect.poll(() => done, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(times);
-  } finally {
-    for (const r of runners) r.events.off('job:success', count);
-  }
-}
+const runReminders = (runners: JobRunner[], times: number) => raceTask(w.t.database.db, runners, TASKS.remindHikes, times);
 
 const reminders = () =>
   w.t.database.db

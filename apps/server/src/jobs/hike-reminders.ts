@@ -50,7 +50,8 @@ export async function remindHikes(db: Db, now: Date, timeZone: string): Promise<
           now,
           params: {
             startTime: formatMailDateTime(m.startTime, timeZone),
-            ...(trail?.location ? { meetingPoint: trail.location } : {}),
+            // The pair's exact meeting point when they set one (ADR 0033), else the trailhead.
+            ...(m.meetingPoint || trail?.location ? { meetingPoint: m.meetingPoint ?? trail!.location } : {}),
             ...(buddyImage ? { buddyImage } : {}),
           },
         });

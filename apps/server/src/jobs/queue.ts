@@ -21,6 +21,8 @@ export const TASKS = {
   sendPush: 'send_push',
   /** A deleted account's pictures, removed after the deletion committed (account/erase-files-task.ts). */
   eraseAccountFiles: 'erase_account_files',
+  /** Alerts the emergency contact of a shared trip not checked out in time (trips/overdue.ts, ADR 0033). */
+  alertOverdueTrips: 'alert_overdue_trips',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

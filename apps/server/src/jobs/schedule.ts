@@ -42,6 +42,13 @@ export function scheduledJobs(): ParsedCronItem[] {
       match: '* * * * *',
       options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
     },
+    // Claims each overdue trip in one UPDATE, so a tick run twice still alerts once.
+    {
+      task: TASKS.alertOverdueTrips,
+      identifier: TASKS.alertOverdueTrips,
+      match: '* * * * *',
+      options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
+    },
     // Pruning deletes idempotently, so it needs no queue of its own.
     { task: TASKS.pruneLiveEvents, identifier: TASKS.pruneLiveEvents, match: '*/5 * * * *', options: { maxAttempts: 1 } },
     { task: TASKS.pruneExpiredRecords, identifier: TASKS.pruneExpiredRecords, match: '17 * * * *', options: { maxAttempts: 1 } },

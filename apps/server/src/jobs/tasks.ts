@@ -17,6 +17,7 @@ import { expireMatches } from './match-expiry.js';
 import { pruneExpiredRecords } from './prune.js';
 import { TASKS } from './queue.js';
 import { recurTrails } from './trail-recurrence.js';
+import { alertOverdueTrips, type OverdueSettings } from '../trips/overdue.js';
 
 export interface TaskDeps {
   /** The application's database (Drizzle): tasks read and write through it, not the queue's pool. */
@@ -35,6 +36,8 @@ export interface TaskDeps {
   push?: PushSender | undefined;
   /** Without it, `erase_account_files` jobs wait for an instance that has the file storage. */
   storage?: FileStorage | undefined;
+  /** Without them, `alert_overdue_trips` jobs wait for an instance that has them. */
+  trips?: OverdueSettings | undefined;
 }
 
 /** Every task this server runs, by identifier (jobs/queue.ts). */
@@ -70,6 +73,13 @@ export function createTaskList(deps: TaskDeps): TaskList {
   if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
   if (deps.storage) tasks[TASKS.eraseAccountFiles] = eraseAccountFilesTask({ storage: deps.storage, log });
+  const trips = deps.trips;
+  if (trips) {
+    tasks[TASKS.alertOverdueTrips] = async () => {
+      const alerted = await alertOverdueTrips(db, now(), trips);
+      if (alerted > 0) log.info({ alerted }, 'alerted emergency contacts of overdue trips');
+    };
+  }
   if (deps.push) tasks[TASKS.sendPush] = sendPushTask({ db, sender: deps.push, log });
   return tasks;
 }

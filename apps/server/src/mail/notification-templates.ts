@@ -112,6 +112,10 @@ const TEMPLATES: { [K in NotificationKind]: KindTemplate<K> } = {
     subject: 'About your TrailBuddy account',
     blocks: [paragraph(notificationTexts('account-warning', p).body), button(link, 'Open your profile')],
   }),
+  'trip-overdue': (p, link) => ({
+    subject: 'We alerted your emergency contact',
+    blocks: [paragraph(notificationTexts('trip-overdue', p).body), button(link, 'Check out now')],
+  }),
 };
 
 /** One item's subject and blocks, by its kind's template. */

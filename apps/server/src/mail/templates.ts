@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { button, details, layout, paragraph, type RenderedMail } from './layout.js';
 import { notificationItemsSchema, renderNotificationMail } from './notification-templates.js';
+import { emergencyContactConfirm, tripCardMail, tripOverdueMail, tripTemplateSchemas } from './trip-templates.js';
 
 export type { RenderedMail } from './layout.js';
 
@@ -44,6 +45,7 @@ export const templateSchemas = {
     unsubscribe_url: webLink,
     preferences_url: webLink,
   }),
+  ...tripTemplateSchemas,
 } as const;
 
 function safeJson(text: string): unknown {
@@ -74,6 +76,9 @@ export const emailJsTemplateOf: Record<TemplateName, EmailJsTemplateKind> = {
   'recover-email': 'general',
   'second-factor-added': 'general',
   notifications: 'general',
+  'emergency-contact-confirm': 'general',
+  'trip-card': 'general',
+  'trip-overdue': 'general',
 };
 
 export function isTemplateName(name: string): name is TemplateName {
@@ -138,6 +143,12 @@ export function renderMail(mail: TemplateMail): RenderedMail {
         unsubscribeUrl: mail.params.unsubscribe_url,
         preferencesUrl: mail.params.preferences_url,
       });
+    case 'emergency-contact-confirm':
+      return emergencyContactConfirm(mail.params);
+    case 'trip-card':
+      return tripCardMail(mail.params);
+    case 'trip-overdue':
+      return tripOverdueMail(mail.params);
   }
 }
 

@@ -110,6 +110,44 @@ describe('mail templates', () => {
       ['recover-email', 'general'],
       ['second-factor-added', 'general'],
       ['notifications', 'general'],
+      ['emergency-contact-confirm', 'general'],
+      ['trip-card', 'general'],
+      ['trip-overdue', 'general'],
     ]);
+  });
+});
+
+describe('the trip plan mails', () => {
+  const card = {
+    to_email: 'marta@example.com',
+    to_name: 'Marta',
+    traveller_name: 'Ana <b>Ribeiro</b>',
+    trail_name: 'Arrábida Ridge',
+    trailhead: 'Setúbal, Portugal',
+    map_link: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
+    date: 'Saturday, 21 November 2026',
+    start_time: '10:00',
+    expected_return: '13:00',
+    buddy_first_name: 'Rui',
+    buddy_photo: '',
+    trip_link: 'https://trailbuddy.app/trip/abc',
+  };
+
+  it('renders the trip card and the overdue alert with the card, escaping what people wrote', () => {
+    const shared = renderMail(parseTemplateMail('trip-card', card));
+    expect(shared.subject).toBe('Ana <b>Ribeiro</b> shared a hike plan with you');
+    expect(shared.html).toContain('Ana &lt;b&gt;Ribeiro&lt;/b&gt;');
+    expect(shared.text).toContain('Expected return: 13:00');
+    expect(shared.text).toContain('Open the trip page: https://trailbuddy.app/trip/abc');
+    const overdue = renderMail(parseTemplateMail('trip-overdue', { ...card, last_check_in: '21 Nov 2026, 09:40' }));
+    expect(overdue.text).toContain('Their last check-in: 21 Nov 2026, 09:40');
+    expect(overdue.text).toContain('Trailhead: Setúbal, Portugal');
+  });
+
+  it('refuses a trip link that is not a web address', () => {
+    expect(() => parseTemplateMail('trip-card', { ...card, trip_link: 'javascript:alert(1)' })).toThrow(InvalidMailParamsError);
+    expect(() =>
+      parseTemplateMail('emergency-contact-confirm', { to_email: 'a@b.co', to_name: 'A', owner_name: 'B', link: 'data:x' }),
+    ).toThrow(InvalidMailParamsError);
   });
 });

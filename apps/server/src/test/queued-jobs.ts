@@ -1,9 +1,11 @@
 // Test helper (imported by tests only): what the job queue holds, and a way to work it off once.
 import { sql } from 'drizzle-orm';
-import { runOnce } from 'graphile-worker';
+import { runOnce, type Job } from 'graphile-worker';
+import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { jobQueueLogger, silentLog } from '../jobs/log.js';
-import { TASKS, type TaskName } from '../jobs/queue.js';
+import { addJob, TASKS, type TaskName } from '../jobs/queue.js';
+import type { JobRunner } from '../jobs/runner.js';
 import { createTaskList, type TaskDeps } from '../jobs/tasks.js';
 import type { MailJob } from '../mail/queue.js';
 import type { SmsToQueue } from '../sms/queue.js';
@@ -62,4 +64,22 @@ export async function runDueJobs(connectionString: string, deps: Partial<TaskDep
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('a job stayed locked after runOnce');
+}
+
+/**
+ * Adds `times` jobs of a scheduled task at once and waits until the given runners (instances on
+ * one database) have run them all: the race a cron tick seen by many instances would make.
+ */
+export async function raceTask(db: Db, runners: { events: JobRunner['events'] }[], task: TaskName, times: number): Promise<void> {
+  let done = 0;
+  const count = ({ job }: { job: Job }) => {
+    if (job.task_identifier === task) done++;
+  };
+  for (const r of runners) r.events.on('job:success', count);
+  try {
+    for (let i = 0; i < times; i++) await addJob(db, task, {});
+    await expect.poll(() => done, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(times);
+  } finally {
+    for (const r of runners) r.events.off('job:success', count);
+  }
 }

@@ -36,9 +36,17 @@ const ConversationView = lazy(() => import('../features/conversation/components/
 const MatchPlanActions = lazy(() => import('../features/plans/components/MatchPlanActions'));
 const MatchesPagePlans = lazy(() => import('../features/plans/components/MatchesPagePlans'));
 const CalendarFeedSection = lazy(() => import('../features/plans/components/CalendarFeedSection'));
+// The trip plan (ADR 0033): the emergency contact in the profile, the trip on the match card.
+const EmergencyContactSection = lazy(() => import('../features/trip/components/EmergencyContactSection'));
+const TripActions = lazy(() => import('../features/trip/components/TripActions'));
 // Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-const planActions = (match: MatchView, now?: number) => later(<MatchPlanActions match={match} now={now} />);
+const planActions = (match: MatchView, now?: number) => (
+  <>
+    {later(<MatchPlanActions match={match} now={now} />)}
+    {later(<TripActions match={match} now={now} />)}
+  </>
+);
 const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
 const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
@@ -122,6 +130,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
         <PersonalProfileView
           sections={later(
             <>
+              <EmergencyContactSection />
               <CalendarFeedSection />
               <PushSetting />
               <AccountSection />

@@ -26,6 +26,7 @@ describe('the notification kinds', () => {
       'hike-reminder',
       'trail-removed',
       'account-warning',
+      'trip-overdue',
     ]);
     for (const kind of NOTIFICATION_KIND_NAMES) {
       const texts = notificationTexts(kind, { actorName: 'Rui', trailName: 'Arrábida Ridge' });

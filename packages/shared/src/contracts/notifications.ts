@@ -68,6 +68,8 @@ export interface NotificationExtraParams {
   'trail-removed': Record<never, string>;
   /** `message`: what the warning says. */
   'account-warning': { message?: string };
+  /** `contactName`: whom the overdue alert went to (ADR 0033). */
+  'trip-overdue': { contactName?: string };
 }
 
 export type NotificationKind = keyof NotificationExtraParams;
@@ -175,6 +177,14 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: NotificationKindSpec
     body: (p) => p.message ?? 'There is a notice about your TrailBuddy account.',
     opens: () => ({ name: 'personal-profile' }),
     defaults: { inApp: true, email: true, push: false },
+  },
+  'trip-overdue': {
+    label: 'Alerts to your emergency contact',
+    title: () => 'We alerted your emergency contact',
+    body: (p) =>
+      `You had not checked out of ${p.trailName} well after your expected return, so we e-mailed ${p.contactName ?? 'your emergency contact'} your trip card. Check out when you are safe.`,
+    opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
+    defaults: everywhere,
   },
 };
 

@@ -46,6 +46,11 @@ export const matches = pgTable(
     lateCancel: boolean('late_cancel').notNull().default(false),
     /** When the day-before reminder went out; set in the statement that claims it, so it goes once. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /**
+     * The exact meeting point (ADR 0033): plain text the pair (or a custom event's creator) sets,
+     * shown only to the participants of a confirmed match, through routes/trips alone.
+     */
+    meetingPoint: text('meeting_point'),
     fromMatchId: uuid('from_match_id'),
     createdManually: boolean('created_manually').notNull().default(false),
     /**

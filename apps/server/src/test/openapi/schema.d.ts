@@ -1622,6 +1622,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/emergency-contact': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My emergency contact */
+    get: operations['getMeEmergencyContact'];
+    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it */
+    put: operations['putMeEmergencyContact'];
+    post?: never;
+    /** Remove my emergency contact */
+    delete: operations['deleteMeEmergencyContact'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/trip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My trip plan of one of my matches (the meeting point once confirmed) */
+    get: operations['getMatchesByIdTrip'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/meeting-point': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set or clear the exact meeting point of a confirmed hike (or my custom event) */
+    put: operations['putMatchesByIdMeetingPoint'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/trip/share': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Share my trip: mail my confirmed emergency contact the trip card */
+    post: operations['postMatchesByIdTripShare'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/check-in': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check in at the start of a confirmed hike */
+    post: operations['postMatchesByIdCheckIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/check-out': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Check out at the end; both check-outs complete the match */
+    post: operations['postMatchesByIdCheckOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/sign-in/social': {
     parameters: {
       query?: never;
@@ -4806,7 +4910,8 @@ export interface operations {
                 | 'feedback-prompt'
                 | 'hike-reminder'
                 | 'trail-removed'
-                | 'account-warning';
+                | 'account-warning'
+                | 'trip-overdue';
               title: string;
               body: string;
               view:
@@ -5034,7 +5139,8 @@ export interface operations {
               | 'feedback-prompt'
               | 'hike-reminder'
               | 'trail-removed'
-              | 'account-warning';
+              | 'account-warning'
+              | 'trip-overdue';
             title: string;
             body: string;
             view:
@@ -7175,6 +7281,292 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeEmergencyContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            contact: {
+              name: string;
+              email: string;
+              confirmed: boolean;
+            } | null;
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putMeEmergencyContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          /** Format: email */
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            contact: {
+              name: string;
+              email: string;
+              confirmed: boolean;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMeEmergencyContact: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMatchesByIdTrip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matchId: string;
+            meetingPoint: string | null;
+            sharedAt: string | null;
+            checkedInAt: string | null;
+            checkedOutAt: string | null;
+            buddyCheckedIn: boolean;
+            buddyCheckedOut: boolean;
+            contactConfirmed: boolean;
+            checkInOpensAt: string;
+            checkOutClosesAt: string;
+            status: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putMatchesByIdMeetingPoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          meetingPoint: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matchId: string;
+            meetingPoint: string | null;
+            sharedAt: string | null;
+            checkedInAt: string | null;
+            checkedOutAt: string | null;
+            buddyCheckedIn: boolean;
+            buddyCheckedOut: boolean;
+            contactConfirmed: boolean;
+            checkInOpensAt: string;
+            checkOutClosesAt: string;
+            status: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdTripShare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matchId: string;
+            meetingPoint: string | null;
+            sharedAt: string | null;
+            checkedInAt: string | null;
+            checkedOutAt: string | null;
+            buddyCheckedIn: boolean;
+            buddyCheckedOut: boolean;
+            contactConfirmed: boolean;
+            checkInOpensAt: string;
+            checkOutClosesAt: string;
+            status: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdCheckIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matchId: string;
+            meetingPoint: string | null;
+            sharedAt: string | null;
+            checkedInAt: string | null;
+            checkedOutAt: string | null;
+            buddyCheckedIn: boolean;
+            buddyCheckedOut: boolean;
+            contactConfirmed: boolean;
+            checkInOpensAt: string;
+            checkOutClosesAt: string;
+            status: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdCheckOut: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            matchId: string;
+            meetingPoint: string | null;
+            sharedAt: string | null;
+            checkedInAt: string | null;
+            checkedOutAt: string | null;
+            buddyCheckedIn: boolean;
+            buddyCheckedOut: boolean;
+            contactConfirmed: boolean;
+            checkInOpensAt: string;
+            checkOutClosesAt: string;
+            status: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
