@@ -2447,12 +2447,38 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
               email: string;
               country: string | null;
               city: string | null;
               hasSeenOnboarding: boolean;
               registrationComplete: boolean;
               createdAt: string;
+              comfort: {
+                sameGenderOnly: boolean;
+                ageMin: number | null;
+                ageMax: number | null;
+                languages: (
+                  | 'English'
+                  | 'Portuguese'
+                  | 'Spanish'
+                  | 'French'
+                  | 'Italian'
+                  | 'German'
+                  | 'Dutch'
+                  | 'Polish'
+                  | 'Swedish'
+                  | 'Norwegian'
+                  | 'Danish'
+                  | 'Greek'
+                  | 'Czech'
+                  | 'Romanian'
+                  | 'Ukrainian'
+                  | 'Arabic'
+                  | 'Chinese'
+                  | 'Japanese'
+                )[];
+              };
             };
           };
         };
@@ -2526,12 +2552,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2573,6 +2625,31 @@ export interface operations {
             adventureLevel: 'cautious' | 'moderate' | 'adventurous';
           };
           hasSeenOnboarding?: boolean;
+          comfort?: {
+            sameGenderOnly: boolean;
+            ageMin: number | null;
+            ageMax: number | null;
+            languages: (
+              | 'English'
+              | 'Portuguese'
+              | 'Spanish'
+              | 'French'
+              | 'Italian'
+              | 'German'
+              | 'Dutch'
+              | 'Polish'
+              | 'Swedish'
+              | 'Norwegian'
+              | 'Danish'
+              | 'Greek'
+              | 'Czech'
+              | 'Romanian'
+              | 'Ukrainian'
+              | 'Arabic'
+              | 'Chinese'
+              | 'Japanese'
+            )[];
+          };
         };
       };
     };
@@ -2606,12 +2683,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2664,12 +2767,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2718,12 +2847,38 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
               email: string;
               country: string | null;
               city: string | null;
               hasSeenOnboarding: boolean;
               registrationComplete: boolean;
               createdAt: string;
+              comfort: {
+                sameGenderOnly: boolean;
+                ageMin: number | null;
+                ageMax: number | null;
+                languages: (
+                  | 'English'
+                  | 'Portuguese'
+                  | 'Spanish'
+                  | 'French'
+                  | 'Italian'
+                  | 'German'
+                  | 'Dutch'
+                  | 'Polish'
+                  | 'Swedish'
+                  | 'Norwegian'
+                  | 'Danish'
+                  | 'Greek'
+                  | 'Czech'
+                  | 'Romanian'
+                  | 'Ukrainian'
+                  | 'Arabic'
+                  | 'Chinese'
+                  | 'Japanese'
+                )[];
+              };
             };
           };
         };
@@ -2773,6 +2928,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             }[];
           };
         };
@@ -2821,6 +2977,7 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
           };
         };
       };
@@ -3161,6 +3318,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -3235,6 +3393,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               };
               compatibility: number;
               searchingMatchId: string | null;
@@ -3318,6 +3477,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3415,6 +3575,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3505,6 +3666,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3595,6 +3757,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3685,6 +3848,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3775,6 +3939,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3865,6 +4030,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3978,6 +4144,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -4044,6 +4211,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               };
               compatibility: number;
               matchId: string;
@@ -4117,6 +4285,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -4159,6 +4328,9 @@ export interface operations {
           rating?: number;
           wouldHikeAgain?: boolean;
           comment?: string;
+          showedUp?: boolean;
+          onTime?: boolean;
+          paceAsDescribed?: boolean;
         };
       };
     };
@@ -4213,6 +4385,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4303,6 +4476,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4393,6 +4567,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4489,6 +4664,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4578,6 +4754,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
