@@ -42,6 +42,7 @@ const OpenNotificationView = lazy(() => import('../features/notifications/compon
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
+const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
 
 const HOME: View = { name: 'home' };
 const TAB_VIEWS: Record<MainTab, View> = { agenda: { name: 'agenda' }, home: { name: 'home' }, matches: { name: 'matches-page' } };
@@ -102,6 +103,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
         <PersonalProfileView
           sections={later(
             <>
+              <ComfortSection />
               <CalendarFeedSection />
               <PushSetting />
             </>,
