@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { NO_COMFORT_PREFERENCES, type ComfortPreferences } from '@trailbuddy/shared/contracts/comfort';
 import type { DbOrTx } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
@@ -73,7 +73,7 @@ export async function comfortAllows(db: DbOrTx, userId: string, otherId: string)
   const [other] = await db
     .select({ allowed: sql<boolean>`${comfortFilter(PROFILE_COMFORT, viewerComfortOf(me))}` })
     .from(sql`${profiles} p`)
-    .where(and(sql`p.user_id = ${otherId}`));
+    .where(sql`p.user_id = ${otherId}`);
   // No profile row yet: nothing chosen on that side and no facts, which only a preference-free person accepts.
   return other ? other.allowed === true : comfortFilterIsOpen(comfortPreferencesOf(me));
 }

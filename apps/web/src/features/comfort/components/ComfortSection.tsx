@@ -71,30 +71,8 @@ function ComfortForm({ saved }: { saved: ComfortPreferences }) {
         <fieldset>
           <legend className="mb-1.5 text-sm font-semibold text-stone-800">Age of my buddies</legend>
           <div className="flex items-center gap-2 text-sm text-stone-700">
-            <label className="flex items-center gap-2">
-              From
-              <input
-                type="number"
-                inputMode="numeric"
-                min={AGE_MIN}
-                max={AGE_MAX}
-                value={ageMin}
-                onChange={(event) => setAgeMin(event.target.value)}
-                className="w-20 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
-              />
-            </label>
-            <label className="flex items-center gap-2">
-              to
-              <input
-                type="number"
-                inputMode="numeric"
-                min={AGE_MIN}
-                max={AGE_MAX}
-                value={ageMax}
-                onChange={(event) => setAgeMax(event.target.value)}
-                className="w-20 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
-              />
-            </label>
+            <AgeBound label="From" value={ageMin} onChange={setAgeMin} />
+            <AgeBound label="to" value={ageMax} onChange={setAgeMax} />
           </div>
         </fieldset>
         <fieldset>
@@ -124,5 +102,22 @@ function ComfortForm({ saved }: { saved: ComfortPreferences }) {
         </Button>
       </form>
     </section>
+  );
+}
+
+function AgeBound({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex items-center gap-2">
+      {label}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={AGE_MIN}
+        max={AGE_MAX}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-20 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
+      />
+    </label>
   );
 }
