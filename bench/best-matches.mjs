@@ -15,6 +15,10 @@
 //   - every page after the first (ADR 0022), following nextCursor to the end: their server time,
 //     and that the walk shows every searcher of the slot exactly once, in the brute force's order;
 //     the ranking statement of a page in the middle under EXPLAIN ANALYZE too.
+// Comfort filters (ADR 0031) are active in both directions unless BENCH_COMFORT=0: the viewer asks
+// for buddies of their gender only, aged 25 to 45, speaking Portuguese or English; a fifth of the
+// loaded people ask for their own gender only, a seventh for an age band around theirs, three
+// quarters list languages; a quarter carry the Reliable badge, which ranks after compatibility.
 import { availableParallelism, loadavg } from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -35,6 +39,8 @@ const DAY = 'saturday';
 const SEARCHERS = Number(process.env.BENCH_SEARCHERS ?? 1000);
 if (SEARCHERS * 100 > PROFILES) throw new Error(`${SEARCHERS} searchers per trail need at least ${SEARCHERS * 100} profiles`);
 
+const COMFORT = process.env.BENCH_COMFORT !== '0';
+const VIEWER_COMFORT = { sameGenderOnly: true, ageMin: 25, ageMax: 45, languages: ['Portuguese', 'English'] };
 const SKILL_SCORES = { beginner: 1, intermediate: 2, advanced: 3 };
 const POINTS = { base: 50, pace: 20, communication: 15, adventureLevel: 15 };
 
@@ -49,7 +55,8 @@ async function loadProfiles(client) {
   );
   await client.query(
     `INSERT INTO profiles (user_id, full_name, age, gender, country, city, bio, skill_hiking, skill_running, pace,
-                           communication, adventure_level, has_seen_onboarding, registration_completed_at)
+                           communication, adventure_level, has_seen_onboarding, registration_completed_at,
+                           comfort_same_gender, comfort_age_min, comfort_age_max, languages, reliability_reviews, reliability_good)
      SELECT 'bench-' || g, 'Bench User ' || g, 18 + h % 50,
             (ARRAY['Male', 'Female', 'Other'])[1 + h % 3],
             (ARRAY['Portugal', 'Spain', 'France', 'Italy', 'Germany'])[1 + (h / 7) % 5],
@@ -60,9 +67,15 @@ async function loadProfiles(client) {
             (ARRAY['relaxed', 'moderate', 'fast'])[1 + (h / 117) % 3],
             (ARRAY['quiet', 'balanced', 'chatty'])[1 + (h / 351) % 3],
             (ARRAY['cautious', 'moderate', 'adventurous'])[1 + (h / 1053) % 3],
-            true, now() - g * interval '1 minute'
+            true, now() - g * interval '1 minute',
+            $2 AND h % 5 = 0,
+            CASE WHEN $2 AND h % 7 = 0 THEN 8 + h % 50 END,
+            CASE WHEN $2 AND h % 7 = 0 THEN 28 + h % 50 END,
+            CASE WHEN NOT $2 THEN '{}'::text[] ELSE (CASE (h / 5) % 4 WHEN 0 THEN '{Portuguese}' WHEN 1 THEN '{English,Spanish}' WHEN 2 THEN '{German}' ELSE '{}' END)::text[] END,
+            CASE WHEN h % 4 = 0 THEN 3 ELSE 0 END,
+            CASE WHEN h % 4 = 0 THEN 3 ELSE 0 END
      FROM (SELECT g, abs(hashint4(g)::bigint) AS h FROM generate_series(1, $1::int) g) s`,
-    [PROFILES],
+    [PROFILES, COMFORT],
   );
   // SEARCHERS people searching each trail on its own day, their searches started over the last
   // day: the candidates shown first, the most recent first within a score.
@@ -136,13 +149,20 @@ function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
       ON s.id1 = p.user_id AND s.trail_id = ${p(trail.id)} AND s.start_time = ${p(slotStart)} AND s.status = 'searching'
     WHERE p.registration_completed_at IS NOT NULL
       AND p.user_id <> ${p(viewer.user_id)}
+      -- Comfort, both ways (ADR 0031), written out on its own rather than with the server's code.
+      AND (NOT ${p(viewer.comfort_same_gender)} OR p.gender = ${p(viewer.gender)})
+      AND (${p(viewer.comfort_age_min)}::int IS NULL OR p.age >= ${p(viewer.comfort_age_min)})
+      AND (${p(viewer.comfort_age_max)}::int IS NULL OR p.age <= ${p(viewer.comfort_age_max)})
+      AND (NOT p.comfort_same_gender OR p.gender = ${p(viewer.gender)})
+      AND coalesce(p.comfort_age_min <= ${p(viewer.age)}, true) AND coalesce(p.comfort_age_max >= ${p(viewer.age)}, true)
+      AND (cardinality(${p(viewer.languages)}::text[]) = 0 OR cardinality(p.languages) = 0 OR p.languages && ${p(viewer.languages)}::text[])
       AND NOT EXISTS (
         SELECT 1 FROM "matches" paired
         WHERE paired.trail_id = ${p(trail.id)} AND paired.start_time = ${p(slotStart)}
           AND paired.status IN ('pending', 'confirmed')
           AND paired.participants @> ARRAY[${p(viewer.user_id)}, p.user_id]::text[]
       )
-    ORDER BY (s.id IS NULL), compatibility DESC, s.created_at DESC, s.id DESC, p.user_id
+    ORDER BY (s.id IS NULL), compatibility DESC, p.reliable DESC, s.created_at DESC, s.id DESC, p.user_id
     LIMIT ${p(limit)}`;
   return { text, values: params };
 }
@@ -215,9 +235,23 @@ try {
   // A trail held on the measured day, so the slot is the trail's own session.
   const trail = trails.find((t) => t.weekendDay === DAY);
   if (!trail) throw new Error(`no seeded trail on ${DAY}`);
+  if (COMFORT)
+    await client.query(
+      `UPDATE profiles p SET comfort_same_gender = $2, comfort_age_min = $3, comfort_age_max = $4, languages = $5
+       FROM users u WHERE u.id = p.user_id AND u.email = $1`,
+      [VIEWER, VIEWER_COMFORT.sameGenderOnly, VIEWER_COMFORT.ageMin, VIEWER_COMFORT.ageMax, VIEWER_COMFORT.languages],
+    );
   const {
     rows: [viewer],
   } = await client.query('SELECT p.* FROM profiles p JOIN users u ON u.id = p.user_id WHERE u.email = $1', [VIEWER]);
+  const viewerComfort = {
+    sameGenderOnly: viewer.comfort_same_gender,
+    ageMin: viewer.comfort_age_min,
+    ageMax: viewer.comfort_age_max,
+    languages: viewer.languages,
+    gender: viewer.gender,
+    age: viewer.age,
+  };
   const rankingViewer = {
     skills: { hiking: viewer.skill_hiking, running: viewer.skill_running },
     preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
@@ -274,6 +308,7 @@ try {
   const rankingInput = (after) => ({
     viewerId: viewer.user_id,
     viewer: rankingViewer,
+    comfort: viewerComfort,
     trailId: trail.id,
     activity: trail.activity,
     slotStart: new Date(trail.startTime),
@@ -321,6 +356,11 @@ try {
   );
   console.log(
     `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,
+  );
+  console.log(
+    COMFORT
+      ? `  comfort filters on, both ways: the viewer (${viewer.gender}, ${viewer.age}) asks for ${JSON.stringify(VIEWER_COMFORT)}; loaded people ask for their own gender (1 in 5), an age band (1 in 7), languages (3 in 4)`
+      : '  comfort filters off (BENCH_COMFORT=0)',
   );
   console.log(`  machine: ${availableParallelism()} CPUs, 1-min load average ${load.toFixed(2)} before the run`);
   if (serverMs.length === REQUESTS) {

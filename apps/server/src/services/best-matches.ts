@@ -8,6 +8,7 @@ import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
+import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
 import { toPublicProfile } from './profiles.js';
 
 /** Candidates per page. */
@@ -19,12 +20,15 @@ export const BEST_MATCHES_PAGE = 20;
 export const OTHERS_SHOWN = 20;
 
 /**
- * Where a page ends (ADR 0022): among the slot's searchers, by score, search start (microseconds)
- * and match id; or among the others, by score and user id.
+ * Where a page ends (ADR 0022): among the slot's searchers, by score, badge (ADR 0031), search
+ * start (microseconds) and match id; or among the others, by score, badge and user id.
  */
+const score = z.number().int().min(0).max(100);
+/** The badge as 1 or 0 (a cursor holds numbers and strings). */
+const badge = z.number().int().min(0).max(1);
 const position = z.union([
-  z.tuple([z.literal('s'), z.number().int().min(0).max(100), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
-  z.tuple([z.literal('o'), z.number().int().min(0).max(100), z.string().min(1).max(200)]),
+  z.tuple([z.literal('s'), score, badge, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
+  z.tuple([z.literal('o'), score, badge, z.string().min(1).max(200)]),
 ]);
 export type BestMatchesPosition = z.infer<typeof position>;
 
@@ -35,21 +39,36 @@ export type BestMatchesPosition = z.infer<typeof position>;
  * the number of kinds, not on the number of profiles.
  */
 function scoredKinds(viewer: CompatibilityProfile | null, activity: Activity) {
-  const kinds = { h: [] as string[], r: [] as string[], pa: [] as string[], co: [] as string[], ad: [] as string[], score: [] as number[] };
+  const kinds = {
+    h: [] as string[],
+    r: [] as string[],
+    pa: [] as string[],
+    co: [] as string[],
+    ad: [] as string[],
+    score: [] as number[],
+    reliable: [] as boolean[],
+  };
   for (const hiking of SKILL_LEVELS)
     for (const running of SKILL_LEVELS)
       for (const pace of PACES)
         for (const communication of COMMUNICATION_STYLES)
           for (const adventureLevel of ADVENTURE_LEVELS) {
-            kinds.h.push(hiking);
-            kinds.r.push(running);
-            kinds.pa.push(pace);
-            kinds.co.push(communication);
-            kinds.ad.push(adventureLevel);
             // Missing data on the viewer's side gives every kind the default (ARCHITECTURE §5).
-            kinds.score.push(
-              compatibility(viewer, { skills: { hiking, running }, preferences: { pace, communication, adventureLevel } }, activity),
+            const score = compatibility(
+              viewer,
+              { skills: { hiking, running }, preferences: { pace, communication, adventureLevel } },
+              activity,
             );
+            // The reliability badge splits each kind in two: it ranks after compatibility (ADR 0031).
+            for (const reliable of [true, false]) {
+              kinds.h.push(hiking);
+              kinds.r.push(running);
+              kinds.pa.push(pace);
+              kinds.co.push(communication);
+              kinds.ad.push(adventureLevel);
+              kinds.score.push(score);
+              kinds.reliable.push(reliable);
+            }
           }
   return kinds;
 }
@@ -58,6 +77,8 @@ export interface RankingInput {
   viewerId: string;
   /** The viewer's traits, or null when the profile is incomplete (every kind scores the default). */
   viewer: CompatibilityProfile | null;
+  /** The viewer's comfort preferences and the facts others' preferences are checked against (ADR 0031). */
+  comfort: ViewerComfort;
   trailId: string;
   activity: Activity;
   /** The session the viewer looks at: the trail's start on the chosen day. */
@@ -81,18 +102,22 @@ export interface RankingInput {
  * scored better and, within its own kind, the searches it has passed, so a deep page costs what
  * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, after }: RankingInput): SQL {
+export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, after }: RankingInput): SQL {
   const k = scoredKinds(viewer, activity);
   const limit = BEST_MATCHES_PAGE + 1;
-  const [phase, score] = after ?? [];
+  const [phase, score, reliable] = after ?? [];
+  const rank = sql`(${score}::int, ${reliable === 1}::boolean)`;
   const searchingAfter =
     after?.[0] === 's'
-      ? sql`AND (kind.compatibility < ${score} OR (s.created_at, s.id) < (${fromMicros(after[2])}, ${after[3]}::uuid))`
+      ? sql`AND ((kind.compatibility, kind.reliable) < ${rank} OR (s.created_at, s.id) < (${fromMicros(after[3])}, ${after[4]}::uuid))`
       : sql``;
   // Past the searchers, none of them is read again.
-  const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE kind.compatibility <= ${score}` : sql``;
+  const searchingKinds =
+    phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE (kind.compatibility, kind.reliable) <= ${rank}` : sql``;
   const othersAfter =
-    after?.[0] === 'o' ? sql`WHERE top.compatibility < ${score} OR (top.compatibility = ${score} AND top.user_id > ${after[2]})` : sql``;
+    after?.[0] === 'o'
+      ? sql`WHERE (top.compatibility, top.reliable) < ${rank} OR ((top.compatibility, top.reliable) = ${rank} AND top.user_id > ${after[3]})`
+      : sql``;
   // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   return sql`
     WITH paired AS MATERIALIZED (
@@ -101,19 +126,20 @@ export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, a
         AND m.participants @> ARRAY[${viewerId}]::text[]
     ),
     kinds AS MATERIALIZED (
-      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[])
-        AS kind(h, r, pa, co, ad, compatibility)
-      ORDER BY compatibility DESC
+      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
+        AS kind(h, r, pa, co, ad, compatibility, reliable)
+      ORDER BY compatibility DESC, reliable DESC
     ),
     searching AS (
-      SELECT best.user_id, kind.compatibility, best.searching_match_id, best.started_micros
+      SELECT best.user_id, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
       FROM kinds kind
       CROSS JOIN LATERAL (
         SELECT s.id1 AS user_id, s.id AS searching_match_id, s.created_at, ${microsOf(sql`s.created_at`)} AS started_micros
         FROM matches s
         WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
-          AND (s.searcher_skill_hiking, s.searcher_skill_running, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level)
-            = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+          AND (s.searcher_skill_hiking, s.searcher_skill_running, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
+            = (kind.h, kind.r, kind.pa, kind.co, kind.ad, kind.reliable)
+          AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
           AND EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL)
@@ -122,17 +148,19 @@ export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, a
         LIMIT ${limit}
       ) best
       ${searchingKinds}
-      ORDER BY kind.compatibility DESC, best.created_at DESC, best.searching_match_id DESC
+      ORDER BY kind.compatibility DESC, kind.reliable DESC, best.created_at DESC, best.searching_match_id DESC
       LIMIT ${limit}
     ),
     others AS (
       SELECT * FROM (
-        SELECT best.user_id, kind.compatibility, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
+        SELECT best.user_id, kind.compatibility, kind.reliable, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
         FROM kinds kind
         CROSS JOIN LATERAL (
           SELECT p.user_id FROM profiles p
           WHERE p.registration_completed_at IS NOT NULL
-            AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level) = (kind.h, kind.r, kind.pa, kind.co, kind.ad)
+            AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level, p.reliable)
+              = (kind.h, kind.r, kind.pa, kind.co, kind.ad, kind.reliable)
+            AND ${comfortFilter(PROFILE_COMFORT, comfort)}
             AND p.user_id <> ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
             AND NOT EXISTS (
@@ -142,7 +170,7 @@ export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, a
           ORDER BY p.user_id
           LIMIT ${OTHERS_SHOWN}
         ) best
-        ORDER BY kind.compatibility DESC, best.user_id
+        ORDER BY kind.compatibility DESC, kind.reliable DESC, best.user_id
         LIMIT ${OTHERS_SHOWN}
       ) top
       ${othersAfter}
@@ -155,8 +183,18 @@ export function rankingQuery({ viewerId, viewer, trailId, activity, slotStart, a
 
 /** The order of the ranking's rows: the slot's searchers, then the others. */
 const RANKED_ORDER = sql.raw(
-  'ranked.searching_match_id IS NULL, ranked.compatibility DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
+  'ranked.searching_match_id IS NULL, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
 );
+
+/** A searching candidate's comfort facts: the search's copy of them (migration 0016). */
+const SEARCHER_COMFORT = {
+  gender: sql.raw('s.searcher_gender'),
+  age: sql.raw('s.searcher_age'),
+  sameGender: sql.raw('s.searcher_same_gender'),
+  ageMin: sql.raw('s.searcher_age_min'),
+  ageMax: sql.raw('s.searcher_age_max'),
+  languages: sql.raw('s.searcher_languages'),
+};
 
 /**
  * Best Matches for a trail and day (ARCHITECTURE §5): other users with a complete profile, ranked
@@ -192,6 +230,7 @@ export async function bestMatches(
   const ranked = rankingQuery({
     viewerId,
     viewer: viewerTraits,
+    comfort: viewerComfortOf(viewer),
     trailId: trail.id,
     activity: trail.activity,
     slotStart: slot.start,
@@ -203,6 +242,7 @@ export async function bestMatches(
       user: users,
       profile: profiles,
       compatibility: sql<number>`ranked.compatibility`,
+      reliable: sql<boolean>`ranked.reliable`,
       searchingMatchId: sql<string | null>`ranked.searching_match_id`,
       startedMicros: sql<string | null>`ranked.started_micros`,
     })
@@ -225,11 +265,12 @@ export async function bestMatches(
 function positionOf(row: {
   user: { id: string };
   compatibility: number;
+  reliable: boolean;
   searchingMatchId: string | null;
   startedMicros: string | null;
 }): BestMatchesPosition {
   const compatibility = Number(row.compatibility);
   return row.searchingMatchId !== null && row.startedMicros !== null
-    ? ['s', compatibility, Number(row.startedMicros), row.searchingMatchId]
-    : ['o', compatibility, row.user.id];
+    ? ['s', compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
+    : ['o', compatibility, row.reliable ? 1 : 0, row.user.id];
 }

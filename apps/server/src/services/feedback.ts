@@ -63,6 +63,10 @@ export async function giveFeedback(
         rating: skipped || !input.attended ? null : input.rating,
         wouldHikeAgain: skipped || !input.attended ? null : (input.wouldHikeAgain ?? null),
         comment: skipped || !input.attended ? null : (input.comment ?? null),
+        // The structured answers about the partner; a trigger counts them for the partner's badge (ADR 0031).
+        partnerShowedUp: skipped || !input.attended ? null : (input.showedUp ?? null),
+        partnerOnTime: skipped || !input.attended ? null : (input.onTime ?? null),
+        partnerPaceAsDescribed: skipped || !input.attended ? null : (input.paceAsDescribed ?? null),
         submittedAt: ctx.now,
       })
       .onConflictDoNothing()

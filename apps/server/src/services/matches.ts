@@ -12,6 +12,7 @@ import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
 import { notify } from '../notifications/notify.js';
+import { assertComfortable } from './comfort.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
 export interface MatchContext {
@@ -104,6 +105,10 @@ async function refusal(
 /** Another user's open search → pending, with the requester as partner (searching → pending). */
 export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
+    // Comfort (ADR 0031): a search whose owner's or requester's preferences rule the other out is
+    // answered as a search that does not exist.
+    const [search] = await tx.select({ owner: matches.id1 }).from(matches).where(eq(matches.id, matchId));
+    if (search && search.owner !== ctx.userId) await assertComfortable(tx, ctx.userId, search.owner, () => notFound('Match'));
     const [m] = await tx
       .update(matches)
       .set({ status: 'pending', id2: ctx.userId, participants: sql`ARRAY[${matches.id1}, ${ctx.userId}]::text[]`, requestedBy: ctx.userId })
@@ -122,6 +127,8 @@ export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Pro
   return db.transaction(async (tx) => {
     const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!invitee) throw notFound('Profile');
+    // Someone either person's comfort preferences rule out gets the same answer as nobody (ADR 0031).
+    await assertComfortable(tx, ctx.userId, input.userId, () => notFound('Profile'));
     const trail = await loadTrail(tx, input.trailId);
     const slot = slotOf(trail, input.day, ctx.timeZone);
     if (slot.start <= ctx.now) throw invalidField('day', 'This session has already started. Choose another day or trail.');

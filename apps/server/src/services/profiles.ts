@@ -8,6 +8,7 @@ import { profiles, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import { contactEmailOf } from '../identity/users.js';
+import { comfortPreferencesOf } from './comfort.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'tenantId' | 'tenantEmail' | 'isAnonymous' | 'name' | 'createdAt'>;
@@ -30,6 +31,14 @@ function defaultsFor(userId: string): ProfileRow {
     pace: PROFILE_DEFAULTS.preferences.pace,
     communication: PROFILE_DEFAULTS.preferences.communication,
     adventureLevel: PROFILE_DEFAULTS.preferences.adventureLevel,
+    comfortSameGender: false,
+    comfortAgeMin: null,
+    comfortAgeMax: null,
+    languages: [],
+    reliabilityReviews: 0,
+    reliabilityGood: 0,
+    lateCancels: 0,
+    reliable: false,
     hasSeenOnboarding: false,
     registrationCompletedAt: null,
     createdAt: now,
@@ -50,6 +59,7 @@ export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, profile: Pro
     bio: row.bio,
     instagram: row.instagram,
     preferences: { pace: row.pace, communication: row.communication, adventureLevel: row.adventureLevel },
+    reliable: row.reliable,
   };
 }
 
@@ -63,6 +73,7 @@ function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
     hasSeenOnboarding: row.hasSeenOnboarding,
     registrationComplete: row.registrationCompletedAt !== null,
     createdAt: user.createdAt.toISOString(),
+    comfort: comfortPreferencesOf(row),
   };
 }
 
@@ -169,6 +180,12 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
         adventureLevel: input.preferences.adventureLevel,
       }),
       ...(input.hasSeenOnboarding !== undefined && { hasSeenOnboarding: input.hasSeenOnboarding }),
+      ...(input.comfort && {
+        comfortSameGender: input.comfort.sameGenderOnly,
+        comfortAgeMin: input.comfort.ageMin,
+        comfortAgeMax: input.comfort.ageMax,
+        languages: input.comfort.languages,
+      }),
       updatedAt: new Date(),
     };
     await tx

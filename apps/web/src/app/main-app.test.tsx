@@ -29,6 +29,8 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
       hasSeenOnboarding: true,
       registrationComplete: true,
       createdAt: '2026-01-01T00:00:00.000Z',
+      reliable: false,
+      comfort: { sameGenderOnly: false, ageMin: null, ageMax: null, languages: [] },
     },
   };
 }

@@ -52,6 +52,7 @@ const OpenNotificationView = lazy(() => import('../features/notifications/compon
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
+const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
 const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
 const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 // Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
@@ -130,6 +131,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
         <PersonalProfileView
           sections={later(
             <>
+              <ComfortSection />
               <EmergencyContactSection />
               <CalendarFeedSection />
               <PushSetting />

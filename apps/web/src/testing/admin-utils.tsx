@@ -29,6 +29,8 @@ export function makeAdminMe(isAdmin = true): Me {
       hasSeenOnboarding: true,
       registrationComplete: true,
       createdAt: '2026-01-10T10:00:00.000Z',
+      reliable: false,
+      comfort: { sameGenderOnly: false, ageMin: null, ageMax: null, languages: [] },
     },
   };
 }

@@ -29,6 +29,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     bio: 'Weekend hiker who loves coastal paths.',
     instagram: 'rita.hikes',
     preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
+    reliable: false,
     ...overrides,
   };
 }

@@ -38,6 +38,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     bio: 'I love early starts and long ridgelines.',
     instagram: 'trail.person',
     preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
+    reliable: false,
     ...overrides,
   };
 }

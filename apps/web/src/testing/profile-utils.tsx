@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { NO_COMFORT_PREFERENCES } from '@trailbuddy/shared/contracts/comfort';
 import type { Me, OwnProfile, PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
@@ -29,6 +30,8 @@ export function makeNewMe(overrides: { user?: Partial<Me['user']>; profile?: Par
       hasSeenOnboarding: false,
       registrationComplete: false,
       createdAt: '2026-01-10T10:00:00.000Z',
+      comfort: NO_COMFORT_PREFERENCES,
+      reliable: false,
       ...overrides.profile,
     },
   };
@@ -66,6 +69,7 @@ export function makePublicProfile(overrides: Partial<PublicProfile> = {}): Publi
     bio: 'Trail runner, early riser.',
     instagram: 'miguel.runs',
     preferences: { pace: 'fast', communication: 'quiet', adventureLevel: 'adventurous' },
+    reliable: false,
     ...overrides,
   };
 }

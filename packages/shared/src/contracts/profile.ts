@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { comfortPreferencesSchema } from './comfort';
 import { ADVENTURE_LEVELS, AGE_MAX, AGE_MIN, BIO_MAX, BIO_MIN, COMMUNICATION_STYLES, GENDERS, PACES, SKILL_LEVELS } from './enums';
 
 const required = (label: string) =>
@@ -66,7 +67,7 @@ export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export const updateProfileSchema = completeRegistrationSchema
   .extend({ preferences: preferencesSchema })
   .partial()
-  .extend({ hasSeenOnboarding: z.boolean().optional() })
+  .extend({ hasSeenOnboarding: z.boolean().optional(), comfort: comfortPreferencesSchema.optional() })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
@@ -86,6 +87,8 @@ export const publicProfileSchema = z.object({
   bio: z.string().nullable(),
   instagram: z.string().nullable(),
   preferences: preferencesSchema,
+  /** The reliability badge earned (ADR 0031): a yes or no, never the score behind it. */
+  reliable: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
@@ -97,6 +100,8 @@ export const ownProfileSchema = publicProfileSchema.extend({
   hasSeenOnboarding: z.boolean(),
   registrationComplete: z.boolean(),
   createdAt: z.string(),
+  /** Comfort preferences (ADR 0031): only ever shown to their owner. */
+  comfort: comfortPreferencesSchema,
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

@@ -17,7 +17,22 @@ const ATTENDED_ONLY_FIELDS = {
   rating: 'Rating',
   wouldHikeAgain: 'Would hike again',
   comment: 'Comment',
+  showedUp: 'Showed up',
+  onTime: 'On time',
+  paceAsDescribed: 'Pace as described',
 } as const;
+
+/**
+ * The structured questions about the partner (issue 14, ADR 0031): yes or no each, optional, and
+ * only about a hike the person attended. They feed the partner's reliability badge.
+ */
+export const PARTNER_QUESTIONS = [
+  { field: 'showedUp', question: (partner: string) => `Did ${partner} show up?` },
+  { field: 'onTime', question: (partner: string) => `Was ${partner} on time?` },
+  { field: 'paceAsDescribed', question: (partner: string) => `Was ${partner}'s pace as described?` },
+] as const;
+export type PartnerQuestion = (typeof PARTNER_QUESTIONS)[number]['field'];
+export type PartnerAnswers = Partial<Record<PartnerQuestion, boolean>>;
 
 const ratingMessage = `Rating must be a whole number from ${RATING_MIN} to ${RATING_MAX}.`;
 
@@ -34,6 +49,9 @@ export const feedbackInputSchema = z
     rating: z.number({ error: ratingMessage }).int(ratingMessage).min(RATING_MIN, ratingMessage).max(RATING_MAX, ratingMessage).optional(),
     wouldHikeAgain: z.boolean({ error: 'Would hike again must be yes or no.' }).optional(),
     comment: z.string({ error: 'Comment must be text.' }).max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters.`).optional(),
+    showedUp: z.boolean({ error: 'Showed up must be yes or no.' }).optional(),
+    onTime: z.boolean({ error: 'On time must be yes or no.' }).optional(),
+    paceAsDescribed: z.boolean({ error: 'Pace as described must be yes or no.' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.attended) return;
@@ -50,10 +68,14 @@ export const feedbackInputSchema = z
       rating: value.rating ?? DEFAULT_RATING,
       ...(value.wouldHikeAgain !== undefined && { wouldHikeAgain: value.wouldHikeAgain }),
       ...(value.comment !== undefined && { comment: value.comment }),
+      ...(value.showedUp !== undefined && { showedUp: value.showedUp }),
+      ...(value.onTime !== undefined && { onTime: value.onTime }),
+      ...(value.paceAsDescribed !== undefined && { paceAsDescribed: value.paceAsDescribed }),
     };
   });
 
-export type FeedbackInput = { attended: true; rating: number; wouldHikeAgain?: boolean; comment?: string } | { attended: false };
+export type FeedbackInput =
+  ({ attended: true; rating: number; wouldHikeAgain?: boolean; comment?: string } & PartnerAnswers) | { attended: false };
 /** What a client sends (rating may be left out). */
 export type FeedbackRequest = z.input<typeof feedbackInputSchema>;
 

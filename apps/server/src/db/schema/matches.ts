@@ -65,6 +65,14 @@ export const matches = pgTable(
     searcherPace: text('searcher_pace'),
     searcherCommunication: text('searcher_communication'),
     searcherAdventureLevel: text('searcher_adventure_level'),
+    /** The searcher's badge and comfort facts, copied the same way (ADR 0031). */
+    searcherReliable: boolean('searcher_reliable'),
+    searcherGender: text('searcher_gender'),
+    searcherAge: integer('searcher_age'),
+    searcherSameGender: boolean('searcher_same_gender'),
+    searcherAgeMin: integer('searcher_age_min'),
+    searcherAgeMax: integer('searcher_age_max'),
+    searcherLanguages: text('searcher_languages').array(),
   },
   (t) => [
     index('matches_id1_idx').on(t.id1),
@@ -83,6 +91,7 @@ export const matches = pgTable(
         t.searcherPace,
         t.searcherCommunication,
         t.searcherAdventureLevel,
+        t.searcherReliable,
         t.createdAt.desc(),
         t.id.desc(),
       )
@@ -120,6 +129,10 @@ export const matchFeedback = pgTable(
     rating: integer('rating').default(5),
     comment: text('comment'),
     wouldHikeAgain: boolean('would_hike_again'),
+    /** The structured answers about the partner (ADR 0031); null when not asked or not answered. */
+    partnerShowedUp: boolean('partner_showed_up'),
+    partnerOnTime: boolean('partner_on_time'),
+    partnerPaceAsDescribed: boolean('partner_pace_as_described'),
     skipped: boolean('skipped').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
   },

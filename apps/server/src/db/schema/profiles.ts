@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Language } from '@trailbuddy/shared/contracts/comfort';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { users } from './auth.js';
 
@@ -37,6 +38,26 @@ export const profiles = pgTable(
     adventureLevel: text('adventure_level', { enum: ['cautious', 'moderate', 'adventurous'] })
       .notNull()
       .default('moderate'),
+    // Comfort preferences (ADR 0031): false, null and an empty list ask for nothing.
+    comfortSameGender: boolean('comfort_same_gender').notNull().default(false),
+    comfortAgeMin: integer('comfort_age_min'),
+    comfortAgeMax: integer('comfort_age_max'),
+    languages: text('languages')
+      .array()
+      .$type<Language[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * The reliability signal (ADR 0031), kept by triggers of the comfort migration: hikes a partner
+     * reported on (showed up answered), those that went well, and the person's late cancellations.
+     * `reliable` is the badge, computed from them; the application never writes any of the four.
+     */
+    reliabilityReviews: integer('reliability_reviews').notNull().default(0),
+    reliabilityGood: integer('reliability_good').notNull().default(0),
+    lateCancels: integer('late_cancels').notNull().default(0),
+    reliable: boolean('reliable')
+      .notNull()
+      .generatedAlwaysAs(sql`reliability_reviews >= 3 AND reliability_good * 5 >= (reliability_reviews + late_cancels) * 4`),
     hasSeenOnboarding: boolean('has_seen_onboarding').notNull().default(false),
     registrationCompletedAt: timestamp('registration_completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,8 +67,10 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_complete_idx').on(t.registrationCompletedAt),
     // Best Matches takes the first users of each kind of candidate (services/best-matches.ts).
+    // The badge ranks within a kind, and the comfort columns ride along (INCLUDE, added by the
+    // migration) so the filters are read from the index (ADR 0031).
     index('profiles_match_kind_idx')
-      .on(t.skillHiking, t.skillRunning, t.pace, t.communication, t.adventureLevel, t.userId)
+      .on(t.skillHiking, t.skillRunning, t.pace, t.communication, t.adventureLevel, t.reliable, t.userId)
       .where(sql`registration_completed_at IS NOT NULL`),
   ],
 );

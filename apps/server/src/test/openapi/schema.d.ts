@@ -2576,12 +2576,38 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
               email: string;
               country: string | null;
               city: string | null;
               hasSeenOnboarding: boolean;
               registrationComplete: boolean;
               createdAt: string;
+              comfort: {
+                sameGenderOnly: boolean;
+                ageMin: number | null;
+                ageMax: number | null;
+                languages: (
+                  | 'English'
+                  | 'Portuguese'
+                  | 'Spanish'
+                  | 'French'
+                  | 'Italian'
+                  | 'German'
+                  | 'Dutch'
+                  | 'Polish'
+                  | 'Swedish'
+                  | 'Norwegian'
+                  | 'Danish'
+                  | 'Greek'
+                  | 'Czech'
+                  | 'Romanian'
+                  | 'Ukrainian'
+                  | 'Arabic'
+                  | 'Chinese'
+                  | 'Japanese'
+                )[];
+              };
             };
           };
         };
@@ -2655,12 +2681,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2702,6 +2754,31 @@ export interface operations {
             adventureLevel: 'cautious' | 'moderate' | 'adventurous';
           };
           hasSeenOnboarding?: boolean;
+          comfort?: {
+            sameGenderOnly: boolean;
+            ageMin: number | null;
+            ageMax: number | null;
+            languages: (
+              | 'English'
+              | 'Portuguese'
+              | 'Spanish'
+              | 'French'
+              | 'Italian'
+              | 'German'
+              | 'Dutch'
+              | 'Polish'
+              | 'Swedish'
+              | 'Norwegian'
+              | 'Danish'
+              | 'Greek'
+              | 'Czech'
+              | 'Romanian'
+              | 'Ukrainian'
+              | 'Arabic'
+              | 'Chinese'
+              | 'Japanese'
+            )[];
+          };
         };
       };
     };
@@ -2735,12 +2812,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2793,12 +2896,38 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
             email: string;
             country: string | null;
             city: string | null;
             hasSeenOnboarding: boolean;
             registrationComplete: boolean;
             createdAt: string;
+            comfort: {
+              sameGenderOnly: boolean;
+              ageMin: number | null;
+              ageMax: number | null;
+              languages: (
+                | 'English'
+                | 'Portuguese'
+                | 'Spanish'
+                | 'French'
+                | 'Italian'
+                | 'German'
+                | 'Dutch'
+                | 'Polish'
+                | 'Swedish'
+                | 'Norwegian'
+                | 'Danish'
+                | 'Greek'
+                | 'Czech'
+                | 'Romanian'
+                | 'Ukrainian'
+                | 'Arabic'
+                | 'Chinese'
+                | 'Japanese'
+              )[];
+            };
           };
         };
       };
@@ -2847,12 +2976,38 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
               email: string;
               country: string | null;
               city: string | null;
               hasSeenOnboarding: boolean;
               registrationComplete: boolean;
               createdAt: string;
+              comfort: {
+                sameGenderOnly: boolean;
+                ageMin: number | null;
+                ageMax: number | null;
+                languages: (
+                  | 'English'
+                  | 'Portuguese'
+                  | 'Spanish'
+                  | 'French'
+                  | 'Italian'
+                  | 'German'
+                  | 'Dutch'
+                  | 'Polish'
+                  | 'Swedish'
+                  | 'Norwegian'
+                  | 'Danish'
+                  | 'Greek'
+                  | 'Czech'
+                  | 'Romanian'
+                  | 'Ukrainian'
+                  | 'Arabic'
+                  | 'Chinese'
+                  | 'Japanese'
+                )[];
+              };
             };
           };
         };
@@ -2903,6 +3058,7 @@ export interface operations {
               /** @enum {string} */
               adventureLevel: 'cautious' | 'moderate' | 'adventurous';
             };
+            reliable: boolean;
           };
         };
       };
@@ -3243,6 +3399,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -3318,6 +3475,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               };
               compatibility: number;
               searchingMatchId: string | null;
@@ -3402,6 +3560,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3499,6 +3658,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3589,6 +3749,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3679,6 +3840,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3769,6 +3931,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3859,6 +4022,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -3949,6 +4113,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4062,6 +4227,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -4128,6 +4294,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               };
               compatibility: number;
               matchId: string;
@@ -4201,6 +4368,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -4243,6 +4411,9 @@ export interface operations {
           rating?: number;
           wouldHikeAgain?: boolean;
           comment?: string;
+          showedUp?: boolean;
+          onTime?: boolean;
+          paceAsDescribed?: boolean;
         };
       };
     };
@@ -4297,6 +4468,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4387,6 +4559,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4477,6 +4650,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4573,6 +4747,7 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
             } | null;
             awaitingMyAnswer: boolean;
             myFeedback: {
@@ -4662,6 +4837,7 @@ export interface operations {
                   /** @enum {string} */
                   adventureLevel: 'cautious' | 'moderate' | 'adventurous';
                 };
+                reliable: boolean;
               } | null;
               awaitingMyAnswer: boolean;
               myFeedback: {
@@ -7194,12 +7370,38 @@ export interface operations {
                 /** @enum {string} */
                 adventureLevel: 'cautious' | 'moderate' | 'adventurous';
               };
+              reliable: boolean;
               email: string;
               country: string | null;
               city: string | null;
               hasSeenOnboarding: boolean;
               registrationComplete: boolean;
               createdAt: string;
+              comfort: {
+                sameGenderOnly: boolean;
+                ageMin: number | null;
+                ageMax: number | null;
+                languages: (
+                  | 'English'
+                  | 'Portuguese'
+                  | 'Spanish'
+                  | 'French'
+                  | 'Italian'
+                  | 'German'
+                  | 'Dutch'
+                  | 'Polish'
+                  | 'Swedish'
+                  | 'Norwegian'
+                  | 'Danish'
+                  | 'Greek'
+                  | 'Czech'
+                  | 'Romanian'
+                  | 'Ukrainian'
+                  | 'Arabic'
+                  | 'Chinese'
+                  | 'Japanese'
+                )[];
+              };
             };
             matches: {
               id: string;

@@ -1,5 +1,6 @@
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import { MapPin } from 'lucide-react';
+import { ReliableBadge } from '../../../components/ui/ReliableBadge';
 import { skillLabel } from '../utils/format';
 import { Avatar } from './Avatar';
 
@@ -39,6 +40,7 @@ export function BestMatchCard({ candidate, onOpen }: BestMatchCardProps) {
           <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Hiking · {skillLabel(profile.skills.hiking)}</li>
           <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Running · {skillLabel(profile.skills.running)}</li>
         </ul>
+        <ReliableBadge reliable={profile.reliable} />
         {searchingMatchId && (
           <p className="inline-flex items-center gap-1.5 text-xs font-semibold text-accent-700">
             <span className="size-2 rounded-full bg-accent-500" aria-hidden="true" />

@@ -68,6 +68,22 @@ describe('FeedbackModal', { timeout: 15_000 }, () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['matches'] });
   });
 
+  it('asks whether the partner showed up, was on time and kept the pace described, only after "yes", and sends the answers', async () => {
+    const { fetchMock, onClose } = renderModal();
+    const questions = ['Did Joana Lima show up?', 'Was Joana Lima on time?', "Was Joana Lima's pace as described?"];
+    for (const name of questions) expect(screen.queryByRole('group', { name })).toBeNull();
+    attended('Yes');
+    for (const name of questions) expect(screen.getByRole('group', { name })).toBeDefined();
+    const answer = (name: string, value: 'yes' | 'no') =>
+      fireEvent.click(screen.getByRole('group', { name }).querySelector(`input[value="${value}"]`)!);
+    answer(questions[0]!, 'yes');
+    answer(questions[1]!, 'no');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The unanswered pace question is left out, not sent as "no".
+    expect(sentBody(fetchMock)).toEqual({ attended: true, rating: 5, showedUp: true, onTime: false });
+  });
+
   it('sends the default rating of 5 and leaves out unanswered fields', async () => {
     const { fetchMock, onClose } = renderModal();
     attended('Yes');

@@ -5,6 +5,8 @@ import {
   COMMENT_MAX,
   DEFAULT_RATING,
   feedbackInputSchema,
+  PARTNER_QUESTIONS,
+  type PartnerAnswers,
   RATING_MAX,
   RATING_MIN,
 } from '@trailbuddy/shared/domain/feedback';
@@ -27,7 +29,8 @@ const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RA
 
 /**
  * The feedback form (SPEC §5): whether I attended comes first and is required; the rating
- * (1 to 5, default 5), would-hike-again and the comment only appear after "yes". Submit and
+ * (1 to 5, default 5), would-hike-again, the three yes/no questions about the partner (showed up,
+ * on time, pace as described: ADR 0031) and the comment only appear after "yes". Submit and
  * Skip both count as my answer, so the prompt does not come back for this match.
  */
 export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
@@ -35,6 +38,7 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
   const [rating, setRating] = useState(DEFAULT_RATING);
   const [wouldHikeAgain, setWouldHikeAgain] = useState<boolean | null>(null);
   const [comment, setComment] = useState('');
+  const [partnerAnswers, setPartnerAnswers] = useState<PartnerAnswers>({});
   const [validationError, setValidationError] = useState<string | null>(null);
   const attendedRef = useRef<HTMLFieldSetElement>(null);
   const attendedErrorId = useId();
@@ -49,7 +53,13 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
     event.preventDefault();
     const trimmed = comment.trim();
     const draft = attended
-      ? { attended, rating, ...(wouldHikeAgain !== null && { wouldHikeAgain }), ...(trimmed && { comment: trimmed }) }
+      ? {
+          attended,
+          rating,
+          ...(wouldHikeAgain !== null && { wouldHikeAgain }),
+          ...(trimmed && { comment: trimmed }),
+          ...partnerAnswers,
+        }
       : { attended: attended ?? undefined };
     const parsed = feedbackInputSchema.safeParse(draft);
     if (!parsed.success) {
@@ -120,6 +130,18 @@ export function FeedbackModal({ match, onClose }: FeedbackModalProps) {
               <legend className="mb-2 text-sm font-semibold text-stone-800">Would you hike with {partnerName} again?</legend>
               <YesNo name="wouldHikeAgain" value={wouldHikeAgain} onChange={setWouldHikeAgain} />
             </fieldset>
+
+            {/* The structured questions: they make up the partner's reliability badge (ADR 0031). */}
+            {PARTNER_QUESTIONS.map(({ field, question }) => (
+              <fieldset key={field}>
+                <legend className="mb-2 text-sm font-semibold text-stone-800">{question(partnerName)}</legend>
+                <YesNo
+                  name={field}
+                  value={partnerAnswers[field] ?? null}
+                  onChange={(value) => setPartnerAnswers((answers) => ({ ...answers, [field]: value }))}
+                />
+              </fieldset>
+            ))}
 
             <div>
               <label htmlFor={commentId} className="mb-1.5 block text-sm font-semibold text-stone-800">

@@ -2,6 +2,7 @@ import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { AtSign, MapPin } from 'lucide-react';
+import { ReliableBadge } from '../../../components/ui/ReliableBadge';
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -61,6 +62,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
             <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
               {compatibility}% match
             </span>
+            <ReliableBadge reliable={profile.reliable} />
             {profile.location && (
               <p className="flex items-center gap-1 text-sm text-stone-600">
                 <MapPin className="size-4 shrink-0" aria-hidden="true" />

@@ -28,6 +28,8 @@ const ME: Me = {
     hasSeenOnboarding: true,
     registrationComplete: true,
     createdAt: '2026-01-01T00:00:00.000Z',
+    reliable: false,
+    comfort: { sameGenderOnly: false, ageMin: null, ageMax: null, languages: [] },
   },
 };
 
