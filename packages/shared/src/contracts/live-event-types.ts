@@ -24,6 +24,9 @@ export const LIVE_EVENT_REFRESHES = {
   'notification.created': [CACHE_ROOTS.notifications],
   /** To its recipient: one or all of their notifications were read, on some device. */
   'notification.read': [CACHE_ROOTS.notifications],
+  /** To one person: an administrator disabled their account. Every instance closes that person's
+   * open streams at once (ADR 0032); there is nothing left to refresh. */
+  'session.ended': [],
 } as const satisfies Record<string, readonly CacheRoot[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_REFRESHES;

@@ -10,3 +10,4 @@ export * from './messages.js';
 export * from './calendar.js';
 export * from './notifications.js';
 export * from './push-subscriptions.js';
+export * from './safety.js';
