@@ -47,11 +47,11 @@ export async function unblockPerson(db: Db, blockerId: string, blockedId: string
 /** The people the viewer blocked, most recent first (the profile's settings list). */
 export async function listBlocked(db: DbOrTx, blockerId: string): Promise<BlockedPerson[]> {
   const rows = await db
-    .select({ userId: users.id, name: users.name, image: profiles.image, blockedAt: userBlocks.createdAt })
+    .select({ userId: users.id, name: users.name, fullName: profiles.fullName, image: profiles.image, blockedAt: userBlocks.createdAt })
     .from(userBlocks)
     .innerJoin(users, eq(users.id, userBlocks.blockedId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(userBlocks.blockerId, blockerId))
     .orderBy(desc(userBlocks.createdAt));
-  return rows.map((r) => ({ userId: r.userId, name: r.name, image: r.image, blockedAt: r.blockedAt.toISOString() }));
+  return rows.map((r) => ({ userId: r.userId, name: r.fullName ?? r.name, image: r.image, blockedAt: r.blockedAt.toISOString() }));
 }
