@@ -34,9 +34,23 @@ const ConversationView = lazy(() => import('../features/conversation/components/
 const MatchPlanActions = lazy(() => import('../features/plans/components/MatchPlanActions'));
 const MatchesPagePlans = lazy(() => import('../features/plans/components/MatchesPagePlans'));
 const CalendarFeedSection = lazy(() => import('../features/plans/components/CalendarFeedSection'));
+// Block and report (issue 14, ADR 0032), composed into the profile dialog, match cards, the conversation and the profile.
+const SafetyActions = lazy(() => import('../features/safety/components/SafetyActions'));
+const BlockedPeopleSection = lazy(() => import('../features/safety/components/BlockedPeopleSection'));
 // Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const planActions = (match: MatchView, now?: number) => later(<MatchPlanActions match={match} now={now} />);
+type Person = { id: string; name: string };
+const profileSafety = (person: Person, close: () => void) => later(<SafetyActions person={person} onBlocked={close} />);
+const cardActions = (match: MatchView, now?: number) => (
+  <>
+    {planActions(match, now)}
+    {match.partner && later(<SafetyActions person={match.partner} matchId={match.id} compact />)}
+  </>
+);
+const partnerSafety = (person: Person, matchId: string) => later(<SafetyActions person={person} matchId={matchId} compact />);
+const messageSafety = (person: Person, matchId: string, messageId: string) =>
+  later(<SafetyActions person={person} matchId={matchId} messageId={messageId} compact />);
 const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
 const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
@@ -84,15 +98,15 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'matching':
       return <MatchingView trailId={view.trailId} day={view.day} />;
     case 'no-matches':
-      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} />;
+      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} profileActions={profileSafety} />;
     case 'request-sent':
       return <RequestSentView matchId={view.matchId} actions={planActions} />;
     case 'match-accepted':
       return <MatchAcceptedView matchId={view.matchId} actions={planActions} />;
     case 'conversation':
-      return <ConversationView matchId={view.matchId} />;
+      return <ConversationView matchId={view.matchId} partnerActions={partnerSafety} messageActions={messageSafety} />;
     case 'matches-page':
-      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={planActions} />;
+      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={cardActions} />;
     case 'matches':
       return <PartnersView />;
     case 'profile':
@@ -104,6 +118,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
             <>
               <CalendarFeedSection />
               <PushSetting />
+              <BlockedPeopleSection />
             </>,
           )}
         />
