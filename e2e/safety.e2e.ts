@@ -104,10 +104,13 @@ describe('block and report', () => {
     await openBestMatches(rui, ruiSearch);
     expect(await rui.getByRole('button', { name: `Ana Block ${tag}` }).count()).toBe(0);
 
-    // Ana finds him in her profile's blocked list.
+    // Ana finds him in her profile's blocked list and unblocks him there: he sees her again.
     await ana.goto('/me');
     await ana.getByRole('heading', { name: 'Blocked people' }).waitFor();
-    await ana.getByText(`Rui Block ${tag}`).waitFor();
+    await ana.getByRole('button', { name: `Unblock Rui Block ${tag}` }).click();
+    await ana.getByText('You have not blocked anyone.').waitFor();
+    await openBestMatches(rui, ruiSearch);
+    await rui.getByRole('button', { name: `Ana Block ${tag}` }).waitFor();
   });
 
   it('Rui reports a message and an administrator handles it in the queue', { timeout: 120_000 }, async () => {
