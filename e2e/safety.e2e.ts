@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
-import { signIn, uniqueEmail } from './support/people';
+import { signIn } from './support/people';
+import { apiIn, person as signedUpPerson } from './support/members';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -12,46 +13,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
 });
-
-/** A JSON request with the page's own session, for the setup no screen of this spec is about. */
-function apiIn<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
-/** A person in a browser of their own, signed up with a complete profile who has seen the onboarding. */
-async function person(fullName: string, emailPrefix: string) {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await page.goto('/');
-  const email = uniqueEmail(emailPrefix);
-  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
-  await apiIn(page, 'PUT', '/api/me/registration', {
-    fullName,
-    age: 33,
-    gender: 'Other',
-    country: 'Portugal',
-    city: 'Lisbon',
-    skills: { hiking: 'intermediate', running: 'beginner' },
-    bio: 'Likes early starts and a coffee at the trailhead.',
-    instagram: '@trail.talk',
-  });
-  await apiIn(page, 'PATCH', '/api/me/profile', { hasSeenOnboarding: true });
-  await page.reload();
-  await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
-  return page;
-}
 
 /** Starts a search on the first session still to come that takes one; returns where. */
 async function searchSomewhere(page: Page, only?: { trailId: string; day: string }) {
@@ -84,8 +45,8 @@ async function openBestMatches(page: Page, search: { trailId: string; day: strin
 describe('block and report', () => {
   it('Ana blocks Rui from his profile and he no longer sees her in Best Matches', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const ana = await person(`Ana Block ${tag}`, 'ana');
-    const rui = await person(`Rui Block ${tag}`, 'rui');
+    const ana = await signedUpPerson(browser, contexts, `Ana Block ${tag}`, 'ana');
+    const rui = await signedUpPerson(browser, contexts, `Rui Block ${tag}`, 'rui');
     const anaSearch = await searchSomewhere(ana);
     const ruiSearch = await searchSomewhere(rui, { trailId: anaSearch.trailId, day: anaSearch.day });
 
@@ -115,8 +76,8 @@ describe('block and report', () => {
 
   it('Rui reports a message and an administrator handles it in the queue', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const eve = await person(`Eve Rude ${tag}`, 'eve');
-    const rui = await person(`Rui Report ${tag}`, 'ruir');
+    const eve = await signedUpPerson(browser, contexts, `Eve Rude ${tag}`, 'eve');
+    const rui = await signedUpPerson(browser, contexts, `Rui Report ${tag}`, 'ruir');
     const search = await searchSomewhere(eve);
     await apiIn(rui, 'POST', `/api/matches/${search.matchId}/request`);
     const rude = `You walk like a snail ${tag}`;
