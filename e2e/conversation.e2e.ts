@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { verifyFromInbox } from './support/inbox';
-import { bottomBar, uniqueEmail } from './support/people';
+import { launchBrowser } from './support/browser';
+import { bottomBar } from './support/people';
+import { apiIn, person as signedUpPerson } from './support/members';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -14,54 +14,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A JSON request with the page's own session, for the setup no screen of this spec is about. */
-function apiIn<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
-
-/** A person in a browser of their own, signed up with a complete profile and a verified e-mail, who has seen the onboarding. */
-async function person(fullName: string, emailPrefix: string) {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await page.goto('/');
-  const email = uniqueEmail(emailPrefix);
-  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
-  await apiIn(page, 'PUT', '/api/me/registration', {
-    fullName,
-    age: 33,
-    gender: 'Other',
-    country: 'Portugal',
-    city: 'Lisbon',
-    skills: { hiking: 'intermediate', running: 'beginner' },
-    bio: 'Likes early starts and a coffee at the trailhead.',
-    instagram: '@trail.talk',
-  });
-  await apiIn(page, 'PATCH', '/api/me/profile', { hasSeenOnboarding: true });
-  await verifyFromInbox(page, email);
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
-  return page;
-}
-
 const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /Matches/ });
 
 describe('the buddy conversation', () => {
   it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const ines = await person(`Inês Talk ${tag}`, 'ines');
-    const tomas = await person(`Tomás Talk ${tag}`, 'tomas');
+    const ines = await signedUpPerson(browser, contexts, `Inês Talk ${tag}`, 'ines');
+    const tomas = await signedUpPerson(browser, contexts, `Tomás Talk ${tag}`, 'tomas');
 
     // Inês searches a session still to come; Tomás asks to join her: a pending match.
     const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');

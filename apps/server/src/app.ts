@@ -23,7 +23,10 @@ import { fileRoutes } from './routes/files/routes.js';
 import { devSmsRoutes } from './routes/dev-sms/routes.js';
 import { eventRoutesWith } from './routes/events/routes.js';
 import { healthRoutes } from './routes/health/routes.js';
+import { adminReportRoutes } from './routes/admin-reports/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
+import { blockRoutes } from './routes/blocks/routes.js';
+import { reportRoutes } from './routes/reports/routes.js';
 import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { messageRoutes } from './routes/messages/routes.js';
@@ -138,6 +141,9 @@ export async function buildApp(opts: AppOptions) {
     vitalsRoutes,
     identityRoutes,
     adminUserRoutes,
+    blockRoutes,
+    reportRoutes,
+    adminReportRoutes,
     devSmsRoutes,
     seoRoutesWith({ appUrl: env.APP_URL }),
     calendarRoutesWith({ appUrl: env.APP_URL }),

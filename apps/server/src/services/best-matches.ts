@@ -124,6 +124,9 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
       SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
       WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
         AND m.participants @> ARRAY[${viewerId}]::text[]
+      -- A blocked pair never sees each other, in either direction (ADR 0032).
+      UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
+      UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}
     ),
     kinds AS MATERIALIZED (
       SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])

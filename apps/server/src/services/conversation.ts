@@ -13,6 +13,7 @@ import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
+import { asIfUnavailable } from './blocked-pair.js';
 import type { MatchRow } from './match-presenter.js';
 
 export interface ConversationContext {
@@ -109,6 +110,14 @@ export async function sendMessage(
   matchId: string,
   input: SendMessageInput,
 ): Promise<{ message: Message; created: boolean }> {
+  // Between a blocked pair the database refuses the message (migration 0016): it reads as closed.
+  return asIfUnavailable(
+    () => sendInTransaction(db, ctx, matchId, input),
+    () => forbidden(CONVERSATION_CLOSED_MESSAGE),
+  );
+}
+
+async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
   return db.transaction(async (tx) => {
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
     const m = await openConversation(tx, ctx, matchId, { lock: true, allowClosed: true });

@@ -12,6 +12,7 @@ import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
 import { notify } from '../notifications/notify.js';
+import { asIfUnavailable } from './blocked-pair.js';
 import { assertComfortable } from './comfort.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
@@ -104,6 +105,14 @@ async function refusal(
 
 /** Another user's open search → pending, with the requester as partner (searching → pending). */
 export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  // A blocked pair is refused by the database (migration 0016) and answered like a search that is gone.
+  return asIfUnavailable(
+    () => requestInTransaction(db, ctx, matchId),
+    () => notFound('Match'),
+  );
+}
+
+async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
     // Comfort (ADR 0031): a search whose owner's or requester's preferences rule the other out is
     // answered as a search that does not exist.
@@ -124,6 +133,14 @@ export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): 
 /** Invite to Hike from a profile: the inviter's search for the slot becomes pending with the invitee. */
 export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Promise<MatchView> {
   if (input.userId === ctx.userId) throw selfMatch();
+  // A blocked pair is answered like a person who does not exist (ADR 0032).
+  return asIfUnavailable(
+    () => inviteInTransaction(db, ctx, input),
+    () => notFound('Profile'),
+  );
+}
+
+async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput): Promise<MatchView> {
   return db.transaction(async (tx) => {
     const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
     if (!invitee) throw notFound('Profile');

@@ -39,6 +39,9 @@ const CalendarFeedSection = lazy(() => import('../features/plans/components/Cale
 // The trip plan (ADR 0033): the emergency contact in the profile, the trip on the match card.
 const EmergencyContactSection = lazy(() => import('../features/trip/components/EmergencyContactSection'));
 const TripActions = lazy(() => import('../features/trip/components/TripActions'));
+// Block and report (issue 14, ADR 0032), composed into the profile dialog, match cards, the conversation and the profile.
+const SafetyActions = lazy(() => import('../features/safety/components/SafetyActions'));
+const BlockedPeopleSection = lazy(() => import('../features/safety/components/BlockedPeopleSection'));
 // Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
 const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
 const planActions = (match: MatchView, now?: number) => (
@@ -47,6 +50,17 @@ const planActions = (match: MatchView, now?: number) => (
     {later(<TripActions match={match} now={now} />)}
   </>
 );
+type Person = { id: string; name: string };
+const profileSafety = (person: Person, close: () => void) => later(<SafetyActions person={person} onBlocked={close} />);
+const cardActions = (match: MatchView, now?: number) => (
+  <>
+    {planActions(match, now)}
+    {match.partner && later(<SafetyActions person={match.partner} matchId={match.id} compact />)}
+  </>
+);
+const partnerSafety = (person: Person, matchId: string) => later(<SafetyActions person={person} matchId={matchId} compact />);
+const messageSafety = (person: Person, matchId: string, messageId: string) =>
+  later(<SafetyActions person={person} matchId={matchId} messageId={messageId} compact />);
 const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
 const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
 const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
@@ -113,15 +127,15 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
     case 'matching':
       return <MatchingView trailId={view.trailId} day={view.day} />;
     case 'no-matches':
-      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} />;
+      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} profileActions={profileSafety} />;
     case 'request-sent':
       return <RequestSentView matchId={view.matchId} actions={planActions} />;
     case 'match-accepted':
       return <MatchAcceptedView matchId={view.matchId} actions={planActions} />;
     case 'conversation':
-      return <ConversationView matchId={view.matchId} />;
+      return <ConversationView matchId={view.matchId} partnerActions={partnerSafety} messageActions={messageSafety} />;
     case 'matches-page':
-      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={planActions} />;
+      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={cardActions} />;
     case 'matches':
       return <PartnersView />;
     case 'profile':
@@ -135,6 +149,7 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
               <EmergencyContactSection />
               <CalendarFeedSection />
               <PushSetting />
+              <BlockedPeopleSection />
               <AccountSection />
             </>,
           )}

@@ -63,7 +63,7 @@ export type Section = 'main' | 'admin' | 'auth';
  * path. Case-insensitive, with or without a trailing slash.
  */
 export function sectionOf(pathname: string): Section {
-  if (/^\/admin\/?$/i.test(pathname)) return 'admin';
+  if (/^\/admin(\/reports)?\/?$/i.test(pathname)) return 'admin';
   if (/^\/auth\/?$/i.test(pathname)) return 'auth';
   return 'main';
 }

@@ -24,6 +24,10 @@ export const LIVE_EVENT_REFRESHES = {
   'notification.created': [CACHE_ROOTS.notifications],
   /** To its recipient: one or all of their notifications were read, on some device. */
   'notification.read': [CACHE_ROOTS.notifications],
+  /** To one person: an administrator disabled their account. Every instance closes that person's
+   * open streams when it arrives (ADR 0032) rather than deliver it; a client that still got it
+   * refetches its matches, which now answer 401. */
+  'session.ended': [CACHE_ROOTS.matches],
 } as const satisfies Record<string, readonly CacheRoot[]>;
 
 export type LiveEventType = keyof typeof LIVE_EVENT_REFRESHES;

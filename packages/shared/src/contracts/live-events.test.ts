@@ -12,6 +12,7 @@ describe('the live events', () => {
       'message.read',
       'notification.created',
       'notification.read',
+      'session.ended',
       'trail.changed',
       'trail.created',
       'trail.deleted',

@@ -37,6 +37,7 @@ export const LIVE_EVENT_PAYLOADS = {
   'notification.created': z.object({ notificationId: id(), kind: id() }),
   /** `notificationId` null: every notification of the recipient was read. */
   'notification.read': z.object({ notificationId: z.nullable(id()) }),
+  'session.ended': z.object({ reason: z.literal('account-disabled') }),
 } as const satisfies Record<LiveEventType, z.ZodMiniType<Record<string, unknown>>>;
 
 export type LiveEventPayload<T extends LiveEventType = LiveEventType> = z.infer<(typeof LIVE_EVENT_PAYLOADS)[T]>;

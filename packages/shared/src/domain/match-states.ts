@@ -48,7 +48,7 @@ export function canTransition(from: MatchStatus, to: MatchStatus): boolean {
 
 export const MATCH_ACTIONS = ['request', 'invite', 'accept', 'reject', 'withdraw', 'cancel', 'cancelSearch', 'expire', 'complete'] as const;
 export type MatchAction = (typeof MATCH_ACTIONS)[number];
-export type CancelReason = 'user_cancelled' | 'expired' | 'withdrawn';
+export type CancelReason = 'user_cancelled' | 'expired' | 'withdrawn' | 'blocked';
 
 /** A confirmed hike called off less than this long before its start is a late cancellation (ADR 0027). */
 export const LATE_CANCEL_WINDOW_MS = 24 * 60 * 60 * 1000;

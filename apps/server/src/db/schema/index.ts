@@ -11,3 +11,4 @@ export * from './calendar.js';
 export * from './notifications.js';
 export * from './push-subscriptions.js';
 export * from './trips.js';
+export * from './safety.js';

@@ -32,7 +32,7 @@ export const matches = pgTable(
     compatibility: integer('compatibility'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired', 'withdrawn'] }),
+    cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired', 'withdrawn', 'blocked'] }),
     /** Who ended it (a withdrawal, a rejection, a cancelled hike); null for expiry and cancelled searches of old. */
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

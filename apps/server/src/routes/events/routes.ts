@@ -128,7 +128,10 @@ export function eventRoutesWith(options: EventRouteOptions): RouteModule {
           forget(stream);
           limits.release(cap.key, stream);
         });
-        const unsubscribe = hub.subscribe(subscriber, (event) => stream.deliver(event));
+        // A disabled account's streams end on every instance the moment the event arrives (ADR 0032).
+        const unsubscribe = hub.subscribe(subscriber, (event) =>
+          event.type === 'session.ended' ? stream.close(true) : stream.deliver(event),
+        );
         streams.add(stream);
 
         let replay: Replay | undefined;

@@ -2,10 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { useLiveEvents } from '../../../lib/live-events';
-import { followLink, navigateTo } from '../../../lib/location';
+import { followLink, navigateTo, usePathname } from '../../../lib/location';
 import { useMe } from '../../../lib/queries/me';
 import { useTrailPlaces } from '../../../lib/queries/trails';
 import { AddTrailForm } from './AddTrailForm';
+import { ReportsQueue } from './ReportsQueue';
 import { TrailManagerList } from './TrailManagerList';
 
 /**
@@ -46,7 +47,10 @@ function SendHome() {
 const SECTION_LINK =
   'inline-flex rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-stone-700 shadow-sm ring-1 ring-stone-200 hover:bg-stone-50';
 
+const REPORTS_PATH = '/admin/reports';
+
 function TrailManager() {
+  const onReports = /^\/admin\/reports\/?$/i.test(usePathname());
   // Outside the main app, so this page listens to the live stream itself: trails that other
   // administrators add or delete show up here without a reload.
   useLiveEvents(true);
@@ -79,29 +83,59 @@ function TrailManager() {
         </div>
       </header>
 
-      {/* On a phone the form and the list are one long column: a shortcut to each. */}
-      <nav aria-label="On this page" className="mx-auto w-full max-w-6xl px-4 pt-4 lg:hidden">
+      <nav aria-label="Admin sections" className="mx-auto w-full max-w-6xl px-4 pt-4">
         <ul className="flex gap-2">
-          <li>
-            <a href="#add-trail" className={SECTION_LINK}>
-              Add a trail
-            </a>
-          </li>
-          <li>
-            <a href="#trails" className={SECTION_LINK}>
-              Trails{trailCount === undefined ? '' : ` (${trailCount})`}
-            </a>
-          </li>
+          {(
+            [
+              ['/admin', 'Trails', !onReports],
+              [REPORTS_PATH, 'Reports', onReports],
+            ] as const
+          ).map(([href, label, current]) => (
+            <li key={href}>
+              <a
+                href={href}
+                onClick={(event) => followLink(event, href)}
+                aria-current={current ? 'page' : undefined}
+                className={SECTION_LINK}
+              >
+                {label}
+              </a>
+            </li>
+          ))}
         </ul>
       </nav>
+      {onReports ? (
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-10">
+          <h2 className="mb-4 text-xl font-bold text-stone-900">Reports</h2>
+          <ReportsQueue />
+        </main>
+      ) : (
+        <>
+          {/* On a phone the form and the list are one long column: a shortcut to each. */}
+          <nav aria-label="On this page" className="mx-auto w-full max-w-6xl px-4 pt-4 lg:hidden">
+            <ul className="flex gap-2">
+              <li>
+                <a href="#add-trail" className={SECTION_LINK}>
+                  Add a trail
+                </a>
+              </li>
+              <li>
+                <a href="#trails" className={SECTION_LINK}>
+                  Trails{trailCount === undefined ? '' : ` (${trailCount})`}
+                </a>
+              </li>
+            </ul>
+          </nav>
 
-      <main
-        id="main"
-        className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-1 items-start gap-6 px-4 pt-4 pb-10 lg:pt-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
-      >
-        <AddTrailForm />
-        <TrailManagerList />
-      </main>
+          <main
+            id="main"
+            className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-1 items-start gap-6 px-4 pt-4 pb-10 lg:pt-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
+          >
+            <AddTrailForm />
+            <TrailManagerList />
+          </main>
+        </>
+      )}
     </div>
   );
 }

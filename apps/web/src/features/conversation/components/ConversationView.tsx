@@ -2,7 +2,7 @@ import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import { conversationOpen, MESSAGE_MAX_LENGTH, type Message } from '@trailbuddy/shared/contracts/messages';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { ArrowLeft, RotateCw, SendHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
@@ -16,7 +16,14 @@ const errorText = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /** The buddy conversation of one match (ADR 0026): history, live updates, read receipts and the composer. */
-export default function ConversationView({ matchId }: { matchId: string }) {
+export interface ConversationViewProps {
+  matchId: string;
+  /** Composed by app/ (issue 14): Block and Report for the buddy, and Report on each of their messages. */
+  partnerActions?: (person: { id: string; name: string }, matchId: string) => ReactNode;
+  messageActions?: (person: { id: string; name: string }, matchId: string, messageId: string) => ReactNode;
+}
+
+export default function ConversationView({ matchId, partnerActions, messageActions }: ConversationViewProps) {
   const { navigate } = useNavigation();
   const me = useMe().data;
   const match = useMyMatch(matchId).data;
@@ -84,6 +91,7 @@ export default function ConversationView({ matchId }: { matchId: string }) {
           </h1>
           {match?.trail && <p className="truncate text-sm text-stone-600">{match.trail.name}</p>}
         </div>
+        {match?.partner && <div className="ml-auto">{partnerActions?.(match.partner, matchId)}</div>}
       </header>
 
       {thread.isError ? (
@@ -109,7 +117,13 @@ export default function ConversationView({ matchId }: { matchId: string }) {
               <li className="py-6 text-center text-sm text-stone-600">No messages yet. Say hello and agree where to meet.</li>
             )}
             {messages.map((message) => (
-              <Bubble key={message.id} message={message} mine={message.senderId === myId} seen={message.id === seenId} />
+              <Bubble
+                key={message.id}
+                message={message}
+                mine={message.senderId === myId}
+                seen={message.id === seenId}
+                actions={match?.partner && message.senderId !== myId ? messageActions?.(match.partner, matchId, message.id) : undefined}
+              />
             ))}
             {unsent.map((message) => (
               <li key={message.clientId} className="flex flex-col items-end gap-1">
@@ -153,7 +167,7 @@ function useDocumentVisible(): boolean {
   return visible;
 }
 
-function Bubble({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
+function Bubble({ message, mine, seen, actions }: { message: Message; mine: boolean; seen: boolean; actions?: ReactNode }) {
   return (
     <li className={`flex flex-col gap-1 ${mine ? 'items-end' : 'items-start'}`}>
       <span className="sr-only">{mine ? 'You' : 'Your buddy'}:</span>
@@ -169,6 +183,7 @@ function Bubble({ message, mine, seen }: { message: Message; mine: boolean; seen
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
         {seen && <span> · Seen</span>}
       </span>
+      {actions}
     </li>
   );
 }

@@ -17,7 +17,7 @@ import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
 import { CustomDateDialog } from './CustomDateDialog';
 import { IncomingRequestCard } from './IncomingRequestCard';
-import { ProfileDialog } from './ProfileDialog';
+import { ProfileDialog, type ProfileDialogProps } from './ProfileDialog';
 
 const EVENT_CREATED = 'Your event was created.';
 
@@ -26,6 +26,8 @@ export interface NoMatchesViewProps {
   day: WeekendDay;
   /** My open search for this trail and day. */
   matchId: string;
+  /** Block and Report in a candidate's profile dialog, composed by app/. */
+  profileActions?: ProfileDialogProps['actions'];
 }
 
 const THUMB_SIZE = 96;
@@ -37,7 +39,7 @@ const FIRST_CANDIDATES = 6;
  * my own proposed dates, and the search itself, which updates live: a request to it shows here
  * to answer, and once it is confirmed the match-accepted view opens.
  */
-export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewProps) {
+export default function NoMatchesView({ trailId, day, matchId, profileActions }: NoMatchesViewProps) {
   const { navigate } = useNavigation();
   const trail = useTrail(trailId).data;
   const myMatchesQuery = useMyMatches();
@@ -255,6 +257,7 @@ export default function NoMatchesView({ trailId, day, matchId }: NoMatchesViewPr
           trailId={trailId}
           day={day}
           onClose={clearCandidate}
+          actions={profileActions}
           onSent={(sentId) => navigate({ name: 'request-sent', matchId: sentId })}
         />
       )}

@@ -24,10 +24,12 @@ export interface ProfileDialogProps {
   onClose: () => void;
   /** Called with the match that now waits for the other person's answer. */
   onSent: (matchId: string) => void;
+  /** Composed by app/: Block and Report for this person (issue 14); `close` closes this dialog. */
+  actions?: (person: { id: string; name: string }, close: () => void) => ReactNode;
 }
 
 /** The profile popup of a Best Matches card: the public profile, Invite to Hike and Send Request. */
-export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: ProfileDialogProps) {
+export function ProfileDialog({ candidate, trailId, day, onClose, onSent, actions }: ProfileDialogProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
   const invite = useInviteToHike();
   const request = useRequestMatch();
@@ -137,6 +139,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent }: Prof
             {profile.name} is already looking for a buddy for this hike: Send Request joins their search.
           </p>
         )}
+        {actions?.({ id: profile.id, name: profile.name }, onClose)}
       </div>
     </Dialog>
   );

@@ -1,0 +1,115 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { signIn } from './support/people';
+import { apiIn, person as signedUpPerson } from './support/members';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+/** Starts a search on the first session still to come that takes one; returns where. */
+async function searchSomewhere(page: Page, only?: { trailId: string; day: string }) {
+  const { trails } = await apiIn<{ trails: { id: string }[] }>(page, 'GET', '/api/trails');
+  const slots = only ? [only] : trails.flatMap((t) => ['saturday', 'sunday'].map((day) => ({ trailId: t.id, day })));
+  for (const slot of slots) {
+    try {
+      const { match } = await apiIn<{ match: { id: string } }>(page, 'POST', '/api/matches/search', slot);
+      return { ...slot, matchId: match.id };
+    } catch {
+      // that session has started: try the next
+    }
+  }
+  throw new Error('no session takes searches');
+}
+
+/** Opens my search's Best Matches and shows every candidate. */
+async function openBestMatches(page: Page, search: { trailId: string; day: string; matchId: string }) {
+  await page.goto(`/trails/${search.trailId}/buddies/searches/${search.matchId}?day=${search.day}`);
+  await page.getByRole('heading', { name: 'Best Matches' }).waitFor();
+  await page.locator('#best-matches-list').waitFor();
+  for (let i = 0; i < 10; i++) {
+    const more = page.getByRole('button', { name: /^Show more/ });
+    if ((await more.count()) === 0) break;
+    await more.first().click();
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('block and report', () => {
+  it('Ana blocks Rui from his profile and he no longer sees her in Best Matches', { timeout: 120_000 }, async () => {
+    const tag = Date.now().toString(36).slice(-4).toUpperCase();
+    const ana = await signedUpPerson(browser, contexts, `Ana Block ${tag}`, 'ana');
+    const rui = await signedUpPerson(browser, contexts, `Rui Block ${tag}`, 'rui');
+    const anaSearch = await searchSomewhere(ana);
+    const ruiSearch = await searchSomewhere(rui, { trailId: anaSearch.trailId, day: anaSearch.day });
+
+    await openBestMatches(rui, ruiSearch);
+    await rui.getByRole('button', { name: `Ana Block ${tag}` }).waitFor();
+
+    await openBestMatches(ana, anaSearch);
+    await ana.getByRole('button', { name: `Rui Block ${tag}` }).click();
+    await ana.getByRole('button', { name: `Block Rui Block ${tag}` }).click();
+    await ana
+      .getByRole('dialog', { name: `Block Rui Block ${tag}?` })
+      .getByRole('button', { name: 'Block', exact: true })
+      .click();
+    await expect.poll(() => ana.getByRole('button', { name: `Rui Block ${tag}` }).count(), { timeout: 20_000 }).toBe(0);
+
+    await openBestMatches(rui, ruiSearch);
+    expect(await rui.getByRole('button', { name: `Ana Block ${tag}` }).count()).toBe(0);
+
+    // Ana finds him in her profile's blocked list and unblocks him there: he sees her again.
+    await ana.goto('/me');
+    await ana.getByRole('heading', { name: 'Blocked people' }).waitFor();
+    await ana.getByRole('button', { name: `Unblock Rui Block ${tag}` }).click();
+    await ana.getByText('You have not blocked anyone.').waitFor();
+    await openBestMatches(rui, ruiSearch);
+    await rui.getByRole('button', { name: `Ana Block ${tag}` }).waitFor();
+  });
+
+  it('Rui reports a message and an administrator handles it in the queue', { timeout: 120_000 }, async () => {
+    const tag = Date.now().toString(36).slice(-4).toUpperCase();
+    const eve = await signedUpPerson(browser, contexts, `Eve Rude ${tag}`, 'eve');
+    const rui = await signedUpPerson(browser, contexts, `Rui Report ${tag}`, 'ruir');
+    const search = await searchSomewhere(eve);
+    await apiIn(rui, 'POST', `/api/matches/${search.matchId}/request`);
+    const rude = `You walk like a snail ${tag}`;
+    await apiIn(eve, 'POST', `/api/matches/${search.matchId}/messages`, { clientId: crypto.randomUUID(), body: rude });
+
+    await rui.goto(`/matches/${search.matchId}/messages`);
+    const thread = rui.getByRole('list', { name: `Conversation with Eve Rude ${tag}` });
+    await thread.getByText(rude).waitFor();
+    await thread.getByRole('listitem').filter({ hasText: rude }).getByRole('button', { name: 'Report message' }).click();
+    const dialog = rui.getByRole('dialog', { name: `Report Eve Rude ${tag}` });
+    await dialog.getByLabel(/^Reason/).selectOption('inappropriate-messages');
+    await dialog.getByLabel(/^What happened/).fill('Mocking me before the hike.');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText('Thank you. An administrator will look at your report.').waitFor();
+
+    const { context, page: admin } = await newPage(browser, { width: 1280, height: 900 });
+    contexts.push(context);
+    await admin.goto('/');
+    await signIn(admin, 'admin@trailbuddy.app');
+    await admin.goto('/admin/reports');
+    const card = admin.getByRole('listitem', { name: `Report about Eve Rude ${tag}` });
+    await card.getByText(rude, { exact: false }).waitFor({ timeout: 20_000 });
+    await card.getByText('Mocking me before the hike.').waitFor();
+    await card.getByLabel(/^Note for the audit log/).fill('First warning for rude messages.');
+    await card.getByRole('button', { name: 'Warn' }).click();
+    await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(0);
+    await admin.getByRole('tab', { name: 'Closed' }).click();
+    await admin.getByRole('listitem', { name: `Report about Eve Rude ${tag}` }).waitFor();
+    await admin.getByText('First warning for rude messages.', { exact: false }).first().waitFor();
+
+    // Eve finds the warning among her notifications.
+    const warnings = await apiIn<{ items: { kind: string }[] }>(eve, 'GET', '/api/notifications');
+    expect(warnings.items.map((n) => n.kind)).toContain('account-warning');
+  });
+});
