@@ -45,8 +45,9 @@ try {
   await buildStale();
   const server = await startServer(cleanup, { dataDir: tempDir(cleanup, 'trailbuddy-bench-web-') });
   await waitForHealth(server);
-  const { trails } = await fetch(`${server.baseUrl}/api/trails`).then((r) => r.json());
-  if (!trails[0]) throw new Error('the demo seed listed no trail');
+  const page = await fetch(`${server.baseUrl}/api/trails`).then((r) => r.json());
+  const { trails } = page;
+  if (!trails?.[0]) throw new Error(`the demo seed listed no trail: ${JSON.stringify(page).slice(0, 300)}`);
 
   const home = await homeScripts(cleanup, server.baseUrl);
   const trail = await homeScripts(cleanup, server.baseUrl, `/trails/${trails[0].id}`);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPresetAvatar, PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { daysWithSessions } from '@trailbuddy/shared/domain/agenda';
@@ -120,7 +121,8 @@ describe('the demo seed, kept current on every start', () => {
     expect(result.seeded).toBe(false);
     // The same plan, minus the one search the person already had.
     expect(await demoMatchCount()).toBe(firstCount - 1);
-    expect((await db().select({ n: count() }).from(users))[0]!.n).toBe(DEMO_USERS.length + 1);
+    // The demo people and Rita; the "Former member" placeholder (ADR 0034) is nobody.
+    expect((await db().select({ n: count() }).from(users).where(ne(users.id, FORMER_MEMBER.id)))[0]!.n).toBe(DEMO_USERS.length + 1);
     expect((await db().select({ n: count() }).from(trails))[0]!.n).toBe(14);
 
     const [kept] = await db().select().from(matches).where(eq(matches.id, ritasMatch));

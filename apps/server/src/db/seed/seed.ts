@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
 import { hashPassword } from 'better-auth/crypto';
 import { PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { findCountry } from '@trailbuddy/shared/data/locations';
@@ -65,7 +66,8 @@ async function givePortraits(db: Db) {
  */
 async function seedEmptyDatabase(db: Db, storage: FileStorage, opts: SeedOptions) {
   const [trailCount] = await db.select({ n: count() }).from(trails);
-  const [userCount] = await db.select({ n: count() }).from(users);
+  // The "Former member" placeholder (migration 0016, ADR 0034) is in every database: it is nobody.
+  const [userCount] = await db.select({ n: count() }).from(users).where(ne(users.id, FORMER_MEMBER.id));
   if ((trailCount?.n ?? 0) > 0 || (userCount?.n ?? 0) > 0) return { seeded: false, trails: 0, users: 0 };
 
   const trailRows: (typeof trails.$inferInsert)[] = [];
