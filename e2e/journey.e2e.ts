@@ -260,7 +260,7 @@ describe('two people find each other for a weekend hike', () => {
 
     // Both have answered: the match is completed, and A's open page says so without a reload.
     await cardA.getByText('Status: Completed').waitFor();
-    await cardA.getByText(bruno.fullName).waitFor();
+    await cardA.getByRole('button', { name: `Partner: ${bruno.fullName}` }).waitFor();
   });
 
   // Accepting an invitation from the search page: the request card unmounts as the lists refetch,

@@ -56,8 +56,14 @@ const path = (page: Page) => new URL(page.url()).pathname;
 
 async function startSearch(page: Page, day?: 'saturday' | 'sunday') {
   await page.goto('/');
+  // The app has taken over the server-rendered page once the header knows who is signed in.
+  await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
   await page.getByRole('button', { name: TRAIL }).click();
-  if (day) await page.locator('label', { has: page.locator(`input[name="trail-day"][value="${day}"]`) }).click();
+  // The chosen day is part of the trail's address (ADR 0019): open the trail on that day.
+  if (day) {
+    await page.waitForURL(/\/trails\/[^/?]+/);
+    await page.goto(`${new URL(page.url()).pathname}?day=${day}`);
+  }
   await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
   await page.getByText('Searching for buddies').waitFor();
 }

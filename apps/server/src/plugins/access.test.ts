@@ -33,6 +33,9 @@ const ADMIN_ONLY = [
   'POST /api/trail-images',
   'POST /api/admin/users/{id}/disable',
   'POST /api/admin/users/{id}/enable',
+  'GET /api/admin/reports',
+  'POST /api/admin/reports/{id}/actions',
+  'GET /api/admin/audit-log',
 ];
 
 let protectedOperations: Operation[] = [];

@@ -62,10 +62,13 @@ export default function CalendarFeedSection() {
             </Button>
           </>
         ) : (
-          <Button disabled={busy || feed.isPending} onClick={() => create.mutate()}>
-            <CalendarSync className="size-4" aria-hidden="true" />
-            Create calendar feed
-          </Button>
+          // Offered once it is known there is no feed; a dimmed button meanwhile would be unreadable.
+          !feed.isPending && (
+            <Button disabled={busy} onClick={() => create.mutate()}>
+              <CalendarSync className="size-4" aria-hidden="true" />
+              Create calendar feed
+            </Button>
+          )
         )}
       </div>
       {error && <Alert tone="error">{failure(error)}</Alert>}
