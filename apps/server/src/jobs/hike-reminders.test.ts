@@ -2,11 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, notifications } from '../db/schema/index.js';
 import { api, ARRABIDA_RIDGE, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
-import { raceTask } from '../test/queued-jobs.js';
+import { raceTask, worldJobRunner } from '../test/queued-jobs.js';
 import type { TestUser } from '../test/test-app.js';
-import { silentLog } from './log.js';
 import { TASKS } from './queue.js';
-import { startJobRunner, type JobRunner } from './runner.js';
+import type { JobRunner } from './runner.js';
 
 let w: MatchWorld;
 let ana: TestUser;
@@ -18,16 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => w.t.close());
 
-/** One server instance's job worker on the world's database, reading the world's (movable) clock. */
-const instance = () =>
-  startJobRunner({
-    connectionString: w.t.database.url,
-    db: w.t.database.db,
-    log: silentLog,
-    timeZone: 'Europe/Lisbon',
-    now: () => w.clock.now,
-    pollIntervalMs: 200,
-  });
+/** One server instance's job worker, on the world's database and (movable) clock. */
+const instance = () => worldJobRunner(w);
 
 /** Runs the reminder task `times` times at once, spread over the runners, and waits for all of them. */
 const runReminders = (runners: JobRunner[], times: number) => raceTask(w.t.database.db, runners, TASKS.remindHikes, times);

@@ -5,10 +5,11 @@ import { expect } from 'vitest';
 import type { Db } from '../db/client.js';
 import { jobQueueLogger, silentLog } from '../jobs/log.js';
 import { addJob, TASKS, type TaskName } from '../jobs/queue.js';
-import type { JobRunner } from '../jobs/runner.js';
+import { startJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/runner.js';
 import { createTaskList, type TaskDeps } from '../jobs/tasks.js';
 import type { MailJob } from '../mail/queue.js';
 import type { SmsToQueue } from '../sms/queue.js';
+import type { MatchWorld } from './match-fixtures.js';
 
 export interface QueuedJob<P> {
   id: string;
@@ -82,4 +83,20 @@ export async function raceTask(db: Db, runners: { events: JobRunner['events'] }[
   } finally {
     for (const r of runners) r.events.off('job:success', count);
   }
+}
+
+/**
+ * One server instance's job worker on a match world's database, reading the world's (movable)
+ * clock: the cron-job tests start two of these to show a tick is acted on once.
+ */
+export function worldJobRunner(w: MatchWorld, extra: Partial<JobRunnerOptions> = {}): Promise<JobRunner> {
+  return startJobRunner({
+    connectionString: w.t.database.url,
+    db: w.t.database.db,
+    log: silentLog,
+    timeZone: 'Europe/Lisbon',
+    now: () => w.clock.now,
+    pollIntervalMs: 200,
+    ...extra,
+  });
 }

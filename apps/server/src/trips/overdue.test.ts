@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index.js';
-import { silentLog } from '../jobs/log.js';
 import { TASKS } from '../jobs/queue.js';
-import { startJobRunner, type JobRunner } from '../jobs/runner.js';
+import type { JobRunner } from '../jobs/runner.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
-import { queuedMail, raceTask } from '../test/queued-jobs.js';
+import { queuedMail, raceTask, worldJobRunner } from '../test/queued-jobs.js';
 import type { TestUser } from '../test/test-app.js';
 import { tripTokenKey } from './tokens.js';
 
@@ -21,13 +20,7 @@ afterAll(async () => w.t.close());
 
 /** One server instance's job worker, on the world's database and (movable) clock. */
 const instance = () =>
-  startJobRunner({
-    connectionString: w.t.database.url,
-    db: w.t.database.db,
-    log: silentLog,
-    timeZone: 'Europe/Lisbon',
-    now: () => w.clock.now,
-    pollIntervalMs: 200,
+  worldJobRunner(w, {
     schedule: false,
     trips: {
       appUrl: w.t.env.APP_URL,
