@@ -9,7 +9,11 @@
 //   node scripts/test.mjs                 every job, two at a time
 //   node scripts/test.mjs unit db         only these, one after another (CI's Node 24 pass)
 //   node scripts/test.mjs --label x …     a name for the summary
+//
+// A failed job's failures are printed once more under the summary, and written to
+// $TEST_RECAP_FILE when it is set: CI prints that last, where a log cut to its tail still shows it.
 import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 
 // Longest first (on a busy 2-core machine, 2026-11-25: e2e 636 s, unit 460 s, db 367 s,
 // typecheck 336 s, lint 172 s), so the two slots end close together.
@@ -65,7 +69,7 @@ function run(name) {
       const rule = '─'.repeat(Math.max(4, 72 - name.length));
       process.stdout.write(`\n┌─ ${name} ${rule}\n${Buffer.concat(chunks).toString()}`);
       console.log(`└─ ${name}: ${ok ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${took} s\n`);
-      resolve({ name, ok, took });
+      resolve({ name, ok, took, output: ok ? '' : Buffer.concat(chunks).toString() });
     });
   });
 }
@@ -77,4 +81,25 @@ async function slot() {
 await Promise.all(Array.from({ length: slots }, slot));
 console.log(`${label}: ${seconds(startedAt)} s in all`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(10)} ${r.took.padStart(7)} s`);
+
+const RECAP_LINES = 40;
+// eslint-disable-next-line no-control-regex -- the test runners colour their output
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
+/** The part of a failed job's output that names what failed: Vitest's "Failed Tests" section (or the tail). */
+function failureRecap({ name, output }) {
+  const lines = plain(output).split('\n');
+  const from = lines.findIndex((line) => /Failed Tests? \d+/.test(line));
+  const picked = from >= 0 ? lines.slice(from) : lines.slice(-RECAP_LINES);
+  const names = picked.filter((line) => /^\s*FAIL\s/.test(line));
+  const body = picked.filter((line) => line.trim()).slice(0, RECAP_LINES);
+  return [`── ${label} · ${name} failed: ${names.length || 'see'} test(s)`, ...names, '', ...body, ''].join('\n');
+}
+const recap = results
+  .filter((r) => !r.ok)
+  .map(failureRecap)
+  .join('\n');
+if (recap) {
+  console.log(`\n${recap}`);
+  if (process.env.TEST_RECAP_FILE) appendFileSync(process.env.TEST_RECAP_FILE, `${recap}\n`);
+}
 process.exit(results.every((r) => r.ok) ? 0 : 1);
