@@ -78,6 +78,9 @@ beforeAll(async () => {
 });
 afterAll(async () => w.t.close());
 
+const setAccount = (user: TestUser, values: Partial<typeof users.$inferInsert>) =>
+  w.t.database.db.update(users).set(values).where(eq(users.id, user.id));
+
 /** Every gated route, called as a person would call it (the ids are real). */
 const GATED: { name: string; call: (user: TestUser | undefined) => ReturnType<ReturnType<typeof api>['post']> }[] = [
   { name: 'POST /api/matches/search', call: (u) => api(w.t, u).post('/api/matches/search', { trailId: w.trailId, day: 'saturday' }) },
@@ -161,7 +164,7 @@ describe('who may match: the authorization matrix of every gated route', () => {
     expect(write.statusCode, write.body).toBe(201);
   });
 
-  it('an unverified person cannot be invited until they verify, and then accepting works', async () => {
+  it('an unverified person cannot be invited until they verify; an invited person whose address waits for its link reads but accepts only once verified', async () => {
     const mia = await registeredUser(w.t, 'mia@example.com');
     const invite = () => api(w.t, mia).post('/api/matches/invite', { userId: unverified.id, trailId: w.trailId, day: 'sunday' });
     // Exactly the answer for a person who does not exist (ADR 0038).
@@ -172,8 +175,11 @@ describe('who may match: the authorization matrix of every gated route', () => {
     const invited = await invite();
     expect(invited.statusCode, invited.body).toBe(200);
     const matchId = invited.json().id as string;
-    // Reading never waits for anything; accepting is theirs to do.
+    // Their address changes and waits for its link: accepting waits, reading and refusing never do.
+    await setAccount(unverified, { emailVerified: false });
+    expect((await api(w.t, unverified).post(`/api/matches/${matchId}/accept`)).statusCode).toBe(403);
     expect((await api(w.t, unverified).get(`/api/matches/${matchId}`)).statusCode).toBe(200);
+    await verifyEmail(w.t, unverified);
     const accept = await api(w.t, unverified).post(`/api/matches/${matchId}/accept`);
     expect(accept.statusCode, accept.body).toBe(200);
   });
@@ -193,9 +199,6 @@ async function candidateIds(viewer: TestUser, day: 'saturday' | 'sunday'): Promi
   } while (cursor);
   return ids;
 }
-
-const setAccount = (user: TestUser, values: Partial<typeof users.$inferInsert>) =>
-  w.t.database.db.update(users).set(values).where(eq(users.id, user.id));
 
 describe('only people who may match are candidates and receive invitations (ADR 0038)', () => {
   it('Best Matches lists no guest, unverified or disabled account among the others; a verification brings one in, and back out when it goes', async () => {
