@@ -200,13 +200,25 @@ async function candidateIds(viewer: TestUser, day: 'saturday' | 'sunday'): Promi
   return ids;
 }
 
+/** A completed profile whose e-mail is not verified. */
+async function unverifiedWithProfile(email: string): Promise<TestUser> {
+  const user = await signUp(w.t, email);
+  expect((await register(user)).statusCode).toBe(200);
+  return user;
+}
+
+/** Someone who could match, disabled by an administrator. */
+async function disabledMember(email: string): Promise<TestUser> {
+  const user = await registeredUser(w.t, email);
+  await setAccount(user, { disabled: true });
+  return user;
+}
+
 describe('only people who may match are candidates and receive invitations (ADR 0038)', () => {
   it('Best Matches lists no guest, unverified or disabled account among the others; a verification brings one in, and back out when it goes', async () => {
     const viewer = await registeredUser(w.t, 'viewer@example.com');
-    const nora = await signUp(w.t, 'nora@example.com');
-    expect((await register(nora)).statusCode).toBe(200);
-    const dan = await registeredUser(w.t, 'dan@example.com');
-    await setAccount(dan, { disabled: true });
+    const nora = await unverifiedWithProfile('nora@example.com');
+    const dan = await disabledMember('dan@example.com');
     const vera = await registeredUser(w.t, 'vera@example.com');
 
     const seen = await candidateIds(viewer, 'saturday');
@@ -255,10 +267,8 @@ describe('only people who may match are candidates and receive invitations (ADR 
 
   it('an invitation to a guest, an unverified or a disabled account is answered as for nobody and writes nothing; to someone who may match it goes', async () => {
     const host = await registeredUser(w.t, 'host@example.com');
-    const olga = await signUp(w.t, 'olga@example.com');
-    expect((await register(olga)).statusCode).toBe(200);
-    const dora = await registeredUser(w.t, 'dora@example.com');
-    await setAccount(dora, { disabled: true });
+    const olga = await unverifiedWithProfile('olga@example.com');
+    const dora = await disabledMember('dora@example.com');
     const invite = (userId: string) => api(w.t, host).post('/api/matches/invite', { userId, trailId: w.trailId, day: 'saturday' });
     const nobody = await invite('no-such-person');
     expect(nobody.statusCode).toBe(404);

@@ -99,6 +99,19 @@ describe('POST /api/account/delete: who may, and the confirmation', () => {
   });
 });
 
+/** Uploads a profile picture for the person; its storage key. */
+async function uploadPicture(who: TestUser, png: Buffer): Promise<string> {
+  const body = multipartFile('file', 'me.png', png, 'image/png');
+  const upload = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/me/photo',
+    headers: { ...body.headers, cookie: who.cookie },
+    payload: body.payload,
+  });
+  expect(upload.statusCode).toBe(200);
+  return (upload.json().image as string).slice('/api/files/'.length);
+}
+
 describe('deleting an account with a history', () => {
   let ana: TestUser;
   let bruno: TestUser;
@@ -137,41 +150,18 @@ describe('deleting an account with a history', () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    const body = multipartFile('file', 'me.png', png, 'image/png');
-    const upload = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/me/photo',
-      headers: { ...body.headers, cookie: ana.cookie },
-      payload: body.payload,
-    });
-    expect(upload.statusCode).toBe(200);
-    picture = (upload.json().image as string).slice('/api/files/'.length);
+    picture = await uploadPicture(ana, png);
     expect(await stored(picture)).not.toBeNull();
     // She changed her picture since: the earlier one is in storage, no longer named anywhere.
     earlierPicture = picture;
     await w.t.app.inject({ method: 'GET', url: `/api/files/${earlierPicture}?w=480` });
     expect(await stored(variantKey(earlierPicture, 480))).not.toBeNull();
     w.clock.now = new Date(w.clock.now.getTime() + 60_000);
-    const again = multipartFile('file', 'me-again.png', png, 'image/png');
-    const change = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/me/photo',
-      headers: { ...again.headers, cookie: ana.cookie },
-      payload: again.payload,
-    });
-    expect(change.statusCode).toBe(200);
-    picture = (change.json().image as string).slice('/api/files/'.length);
+    picture = await uploadPicture(ana, png);
     expect(picture).not.toBe(earlierPicture);
     expect(await stored(earlierPicture)).not.toBeNull();
     // Someone else's picture, which must stay.
-    const brunoBody = multipartFile('file', 'bruno.png', png, 'image/png');
-    const brunoUpload = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/me/photo',
-      headers: { ...brunoBody.headers, cookie: bruno.cookie },
-      payload: brunoBody.payload,
-    });
-    brunoPicture = (brunoUpload.json().image as string).slice('/api/files/'.length);
+    brunoPicture = await uploadPicture(bruno, png);
 
     const res = await remove(ana, { confirmation: 'ANA.H@example.com', password: 'secret123' });
     expect(res.statusCode).toBe(204);

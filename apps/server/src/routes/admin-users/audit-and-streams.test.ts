@@ -2,15 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NOTE_MAX } from '@trailbuddy/shared/contracts/safety';
 import { adminAuditLog, matches, notifications, sessions, users } from '../../db/schema/index.js';
-import { createEventHub } from '../../events/hub.js';
-import { silentLog } from '../../jobs/log.js';
 import { api, ARRABIDA_RIDGE, registeredUser, WEDNESDAY } from '../../test/match-fixtures.js';
 import { connectSse, type SseConnection } from '../../test/sse-client.js';
-import { createTestApp, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
+import type { TestDatabase } from '../../test/test-database.js';
+import { createTwoInstances, type TwoInstances } from '../../test/two-instances.js';
 
+let instances: TwoInstances;
 let database: TestDatabase;
-let hubs: Awaited<ReturnType<typeof createEventHub>>[];
 let a: TestApp;
 let b: TestApp;
 let admin: TestUser;
@@ -20,12 +19,8 @@ let trailId: string;
 const streams: SseConnection[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  hubs = [0, 1].map(() => createEventHub({ connectionString: database.url, db: database.db, log: silentLog }));
-  await Promise.all(hubs.map((h) => h.ready));
-  // Two instances of the server on one PostgreSQL, each with its own LISTEN hub.
-  a = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[0], now: () => WEDNESDAY });
-  b = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[1], now: () => WEDNESDAY });
+  instances = await createTwoInstances({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, () => WEDNESDAY);
+  ({ database, a, b } = instances);
   admin = await signUp(a, TEST_ADMIN);
   trailId = (await api(a, admin).post('/api/trails', ARRABIDA_RIDGE)).json().id;
   ana = await registeredUser(a, 'ana@example.com', { fullName: 'Ana Ribeiro' });
@@ -33,10 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of streams) s.close();
-  await a.close();
-  await b.close();
-  await Promise.all(hubs.map((h) => h.close()));
-  await database.close();
+  await instances.close();
 });
 
 const act = (who: TestUser | undefined, id: string, action: 'disable' | 'enable', payload?: object, app = a) =>
