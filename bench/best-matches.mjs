@@ -19,6 +19,8 @@
 // for buddies of their gender only, aged 25 to 45, speaking Portuguese or English; a fifth of the
 // loaded people ask for their own gender only, a seventh for an age band around theirs, three
 // quarters list languages; a quarter carry the Reliable badge, which ranks after compatibility.
+// Who may match (ADR 0038) filters too: a tenth of the people are unverified, guests or disabled,
+// and the walk checks that none of them is shown.
 import { availableParallelism, loadavg } from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -47,10 +49,14 @@ const POINTS = { base: 50, pace: 20, communication: 15, adventureLevel: 15 };
 /** PROFILES users, each with a complete profile, skills and preferences spread over all 243 combinations. */
 async function loadProfiles(client) {
   await client.query('BEGIN');
+  // Not everyone with a complete profile may match (ADR 0038): 1 in 10 has not verified the address,
+  // 1 in 50 is a guest (a placeholder address), 1 in 100 is disabled. None of them may be shown.
   await client.query(
-    `INSERT INTO users (id, name, email, email_verified)
-     SELECT 'bench-' || g, 'Bench User ' || g, 'bench-' || g || '@bench.invalid', true
-     FROM generate_series(1, $1::int) g`,
+    `INSERT INTO users (id, name, email, email_verified, is_anonymous, disabled)
+     SELECT 'bench-' || g, 'Bench User ' || g,
+            'bench-' || g || CASE WHEN h % 50 = 7 THEN '@guest.invalid' ELSE '@bench.example' END,
+            h % 10 <> 3, h % 50 = 7, h % 100 = 11
+     FROM (SELECT g, abs(hashint4(g + 7919)::bigint) AS h FROM generate_series(1, $1::int) g) s`,
     [PROFILES],
   );
   await client.query(
@@ -149,6 +155,11 @@ function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
       ON s.id1 = p.user_id AND s.trail_id = ${p(trail.id)} AND s.start_time = ${p(slotStart)} AND s.status = 'searching'
     WHERE p.registration_completed_at IS NOT NULL
       AND p.user_id <> ${p(viewer.user_id)}
+      -- Who may match (ADR 0038), written out on its own: a verified address of one's own, not a guest, not disabled.
+      AND EXISTS (
+        SELECT 1 FROM "users" u
+        WHERE u.id = p.user_id AND u.email_verified AND u.email NOT LIKE '%.invalid' AND NOT u.is_anonymous AND NOT u.disabled
+      )
       -- Comfort, both ways (ADR 0031), written out on its own rather than with the server's code.
       AND (NOT ${p(viewer.comfort_same_gender)} OR p.gender = ${p(viewer.gender)})
       AND (${p(viewer.comfort_age_min)}::int IS NULL OR p.age >= ${p(viewer.comfort_age_min)})
@@ -258,7 +269,10 @@ try {
   };
   const paired = await pairViewer(client, viewer.user_id, trail);
   const { rows: counts } = await client.query(
-    'SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete, (SELECT count(*) FROM matches)::int AS matches',
+    `SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete,
+            (SELECT count(*) FROM users u JOIN profiles p ON p.user_id = u.id
+             WHERE p.registration_completed_at IS NOT NULL AND (NOT u.email_verified OR u.is_anonymous OR u.disabled))::int AS may_not_match,
+            (SELECT count(*) FROM matches)::int AS matches`,
   );
 
   // HTTP, sequential, after a warm-up.
@@ -298,7 +312,12 @@ try {
   const searchersOnSlot = walked.filter((c) => c.searchingMatchId !== null);
   const everySearcher = await client.query(bruteForceQuery(viewer, trail, trail.startTime, 1_000_000));
   const allSearchers = everySearcher.rows.filter((r) => r.searching_match_id !== null);
+  const { rows: mayNotMatch } = await client.query(
+    'SELECT id FROM users WHERE id = ANY($1::text[]) AND (NOT email_verified OR is_anonymous OR disabled)',
+    [walked.map((c) => c.profile.id)],
+  );
   const walkComplete =
+    mayNotMatch.length === 0 &&
     new Set(walked.map((c) => c.profile.id)).size === walked.length &&
     searchersOnSlot.length === allSearchers.length &&
     searchersOnSlot.every((c, i) => c.profile.id === allSearchers[i].user_id && c.compatibility === allSearchers[i].compatibility);
@@ -352,7 +371,7 @@ try {
     `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; ARCHITECTURE.md §7)`,
   );
   console.log(
-    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot)`,
+    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot)`,
   );
   console.log(
     `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,
@@ -372,7 +391,7 @@ try {
   }
   console.log(`  HTTP on loopback (upper bound), same requests: p50 ${fmt(percentile(http, 50))}  p95 ${fmt(percentile(http, 95))}`);
   console.log(
-    `  every later page (${cursors.length} pages, ${walked.length.toLocaleString('en-US')} candidates in all, ${searchersOnSlot.length.toLocaleString('en-US')} of them searching the slot): server time p50 ${fmt(percentile(pageMs, 50))}  p95 ${fmt(percentile(pageMs, 95))}  ${verdict(percentile(pageMs, 95))}; ${walkComplete ? 'every searcher exactly once, in the brute-force order' : 'the walk DISAGREES with the brute-force ranking of the searchers'}`,
+    `  every later page (${cursors.length} pages, ${walked.length.toLocaleString('en-US')} candidates in all, ${searchersOnSlot.length.toLocaleString('en-US')} of them searching the slot): server time p50 ${fmt(percentile(pageMs, 50))}  p95 ${fmt(percentile(pageMs, 95))}  ${verdict(percentile(pageMs, 95))}; ${walkComplete ? 'every searcher exactly once, in the brute-force order, nobody who may not match' : `the walk DISAGREES with the brute-force ranking of the searchers${mayNotMatch.length ? ` (${mayNotMatch.length} who may not match shown)` : ''}`}`,
   );
   if (middleMedian)
     console.log(

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { signIn } from './support/people';
+import { withDatabase } from './support/db';
 import { apiIn, person as signedUpPerson } from './support/members';
 
 let browser: Browser;
@@ -112,4 +113,77 @@ describe('block and report', () => {
     const warnings = await apiIn<{ items: { kind: string }[] }>(eve, 'GET', '/api/notifications');
     expect(warnings.items.map((n) => n.kind)).toContain('account-warning');
   });
+});
+
+describe('matching that respects comfort', () => {
+  /** A person (see members.ts) whose profile says this gender and age, and whose own comfort choices are these. */
+  async function hiker(fullName: string, prefix: string, facts: { gender: string; age: number; comfort?: object }) {
+    const page = await signedUpPerson(browser, contexts, fullName, prefix);
+    await apiIn(page, 'PATCH', '/api/me/profile', {
+      gender: facts.gender,
+      age: facts.age,
+      ...(facts.comfort && { comfort: facts.comfort }),
+    });
+    return page;
+  }
+
+  it(
+    'Ana asks for women aged 25 to 40 only: Best Matches shows just those who fit both ways, with the Reliable badge where due',
+    { timeout: 180_000 },
+    async () => {
+      const tag = Date.now().toString(36).slice(-4).toUpperCase();
+      const ana = await hiker(`Ana Comfort ${tag}`, 'anac', { gender: 'Female', age: 30 });
+      const bea = await hiker(`Bea Fits ${tag}`, 'beaf', { gender: 'Female', age: 32 });
+      const eli = await hiker(`Eli Fits ${tag}`, 'elif', { gender: 'Female', age: 28 });
+      const carl = await hiker(`Carl Other Gender ${tag}`, 'carlo', { gender: 'Male', age: 31 });
+      const dina = await hiker(`Dina Too Old ${tag}`, 'dinao', { gender: 'Female', age: 50 });
+      // Fay fits Ana's choices, but Fay's own choices rule Ana out.
+      const fay = await hiker(`Fay Wants Older ${tag}`, 'fayw', {
+        gender: 'Female',
+        age: 35,
+        comfort: { sameGenderOnly: false, ageMin: 40, ageMax: 60, languages: [] },
+      });
+      // Bea's partners reported three hikes that went well: what earns the badge (ADR 0031). The
+      // counts are the ones the feedback triggers keep; three hikes of feedback are not this journey.
+      await withDatabase((db) =>
+        db.query(
+          `UPDATE profiles SET reliability_reviews = 3, reliability_good = 3
+           WHERE user_id = (SELECT user_id FROM profiles WHERE full_name = $1)`,
+          [`Bea Fits ${tag}`],
+        ),
+      );
+
+      // Ana sets her preference in her profile, as anyone would.
+      await ana.goto('/me');
+      const section = ana.getByRole('region', { name: 'Who you hike with' });
+      await section.getByRole('checkbox', { name: 'Buddies of my gender only' }).check();
+      await section.getByRole('spinbutton', { name: 'From', exact: true }).fill('25');
+      await section.getByRole('spinbutton', { name: 'to', exact: true }).fill('40');
+      await section.getByRole('button', { name: 'Save preferences' }).click();
+      await section.getByText('Saved.').waitFor();
+
+      const anaSearch = await searchSomewhere(ana);
+      const slot = { trailId: anaSearch.trailId, day: anaSearch.day };
+      const searches = new Map<Page, Awaited<ReturnType<typeof searchSomewhere>>>();
+      for (const page of [bea, eli, carl, dina, fay]) searches.set(page, await searchSomewhere(page, slot));
+
+      await openBestMatches(ana, anaSearch);
+      const card = (name: string) => ana.locator('article', { has: ana.getByRole('button', { name }) });
+      await card(`Bea Fits ${tag}`).waitFor();
+      await card(`Eli Fits ${tag}`).waitFor();
+      for (const hidden of [`Carl Other Gender ${tag}`, `Dina Too Old ${tag}`, `Fay Wants Older ${tag}`])
+        expect(await ana.getByRole('button', { name: hidden }).count()).toBe(0);
+      // The badge where it is due, and nowhere else.
+      await card(`Bea Fits ${tag}`).getByText('Reliable', { exact: true }).waitFor();
+      expect(await card(`Eli Fits ${tag}`).getByText('Reliable', { exact: true }).count()).toBe(0);
+
+      // The other direction: those Ana's choices leave out, and Fay, whose choices leave Ana out, do not see her.
+      for (const page of [carl, dina, fay]) {
+        await openBestMatches(page, searches.get(page)!);
+        expect(await page.getByRole('button', { name: `Ana Comfort ${tag}` }).count()).toBe(0);
+      }
+      await openBestMatches(bea, searches.get(bea)!);
+      await bea.getByRole('button', { name: `Ana Comfort ${tag}` }).waitFor();
+    },
+  );
 });

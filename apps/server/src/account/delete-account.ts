@@ -1,12 +1,12 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ACCOUNT_CLOSED_NOTE, ERASED_MESSAGE_BODY, FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
-import { FILES_URL_PREFIX } from '@trailbuddy/shared/contracts/images';
 import type { Db, DbOrTx } from '../db/client.js';
-import { matches, matchFeedback, messages, notifications, profiles, users } from '../db/schema/index.js';
+import { matches, matchFeedback, messages, notifications, users } from '../db/schema/index.js';
 import { addJob, TASKS } from '../jobs/queue.js';
 import { notify } from '../notifications/notify.js';
 import { partnerOf, type MatchRow } from '../services/match-presenter.js';
 import { announce, giveSearchBack } from '../services/matches.js';
+import { storageKeys } from '../storage/images.js';
 import { PERSONAL_DATA_ERASERS, type ErasedAccount } from './erasers.js';
 
 /** The match states a deletion cancels: everything that has not happened yet. */
@@ -22,11 +22,17 @@ export interface AccountDeletion {
   partnersNotified: number;
 }
 
-/** The storage key of a profile picture URL of this person, or null (a preset avatar, a foreign URL). */
-export function ownPictureKey(userId: string, url: string | null | undefined): string | null {
-  if (!url?.startsWith(FILES_URL_PREFIX)) return null;
-  const key = decodeURIComponent(url.slice(FILES_URL_PREFIX.length).split('?')[0]!);
-  return key.startsWith(`profilePictures/${userId}/`) ? key : null;
+/**
+ * The storage folder of every picture the person ever stored (ADR 0038): the current one and
+ * every one it replaced, which nothing in the database points at any more. Null for an id that
+ * cannot have one (uploads refuse ids with other characters).
+ */
+function ownPictureFolder(userId: string): string | null {
+  try {
+    return storageKeys.profilePictures(userId);
+  } catch {
+    return null;
+  }
 }
 
 /** The job that removes the person's files once the deletion has committed (jobs/tasks.ts). */
@@ -110,15 +116,14 @@ async function anonymiseWhatStays(tx: DbOrTx, userId: string, kept: MatchRow['id
  * notified, what stays for the others is anonymised, the erasers run, and deleting the `users`
  * row cascades to everything keyed by the person (profile, sessions, accounts, push
  * subscriptions, calendar feeds, notifications, preferences, favourites, second factors …).
- * The picture files go after commit, by a job: storage is not transactional, and the job is
- * idempotent (deleting a missing key succeeds). The row is locked first, so two concurrent
+ * The picture files (every one the person stored, not only the current) go after commit, by a
+ * job: storage is not transactional, and the job is idempotent (deleting a missing key succeeds). The row is locked first, so two concurrent
  * requests run one after the other and the second finds nothing to do.
  */
 export async function deleteAccount(db: Db, userId: string, now: Date): Promise<AccountDeletion> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.id === FORMER_MEMBER.id) return { deleted: false, partnersNotified: 0 };
-    const [profile] = await tx.select({ image: profiles.image }).from(profiles).where(eq(profiles.userId, userId));
 
     const partnersNotified = await cancelOpenMatches(tx, userId, now);
     const kept = await tx
@@ -133,10 +138,8 @@ export async function deleteAccount(db: Db, userId: string, now: Date): Promise<
     const account: ErasedAccount = { id: user.id, email: user.email, phoneNumber: user.phoneNumber };
     for (const erase of PERSONAL_DATA_ERASERS) await erase(tx, account);
 
-    const keys = [...new Set([ownPictureKey(userId, profile?.image), ownPictureKey(userId, user.image)])].filter(
-      (key): key is string => key !== null,
-    );
-    if (keys.length > 0) await addJob(tx, TASKS.eraseAccountFiles, { keys }, { jobKey: eraseFilesJobKey(userId), maxAttempts: 10 });
+    const folder = ownPictureFolder(userId);
+    if (folder) await addJob(tx, TASKS.eraseAccountFiles, { folders: [folder] }, { jobKey: eraseFilesJobKey(userId), maxAttempts: 10 });
     await tx.delete(users).where(eq(users.id, userId));
     return { deleted: true, partnersNotified };
   });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, GUEST_VERIFICATION_MESSAGE } from '@trailbuddy/shared/contracts/error-codes';
+import { matches, notifications, users } from '../db/schema/index.js';
 import { api, createMatchWorld, letMatch, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
 import { FAST_ALTCHA, requestCode, signInWithCode } from '../test/phone-kit.js';
 import { cookieHeader, signUp, TEST_ORIGIN, validRegistration, verifyEmail, type TestUser } from '../test/test-app.js';
@@ -75,6 +77,9 @@ beforeAll(async () => {
   confirmed = sundayId;
 });
 afterAll(async () => w.t.close());
+
+const setAccount = (user: TestUser, values: Partial<typeof users.$inferInsert>) =>
+  w.t.database.db.update(users).set(values).where(eq(users.id, user.id));
 
 /** Every gated route, called as a person would call it (the ids are real). */
 const GATED: { name: string; call: (user: TestUser | undefined) => ReturnType<ReturnType<typeof api>['post']> }[] = [
@@ -159,16 +164,124 @@ describe('who may match: the authorization matrix of every gated route', () => {
     expect(write.statusCode, write.body).toBe(201);
   });
 
-  it('an unverified person invited by someone verifies, and then accepting works', async () => {
+  it('an unverified person cannot be invited until they verify; an invited person whose address waits for its link reads but accepts only once verified', async () => {
     const mia = await registeredUser(w.t, 'mia@example.com');
-    const invite = await api(w.t, mia).post('/api/matches/invite', { userId: unverified.id, trailId: w.trailId, day: 'sunday' });
-    expect(invite.statusCode, invite.body).toBe(200);
-    const matchId = invite.json().id as string;
+    const invite = () => api(w.t, mia).post('/api/matches/invite', { userId: unverified.id, trailId: w.trailId, day: 'sunday' });
+    // Exactly the answer for a person who does not exist (ADR 0038).
+    const nobody = await api(w.t, mia).post('/api/matches/invite', { userId: 'no-such-person', trailId: w.trailId, day: 'sunday' });
+    const refused = await invite();
+    expect([refused.statusCode, refused.body]).toEqual([404, nobody.body]);
+    await verifyEmail(w.t, unverified);
+    const invited = await invite();
+    expect(invited.statusCode, invited.body).toBe(200);
+    const matchId = invited.json().id as string;
+    // Their address changes and waits for its link: accepting waits, reading and refusing never do.
+    await setAccount(unverified, { emailVerified: false });
     expect((await api(w.t, unverified).post(`/api/matches/${matchId}/accept`)).statusCode).toBe(403);
-    // Reading and refusing never wait for a verification.
     expect((await api(w.t, unverified).get(`/api/matches/${matchId}`)).statusCode).toBe(200);
     await verifyEmail(w.t, unverified);
     const accept = await api(w.t, unverified).post(`/api/matches/${matchId}/accept`);
     expect(accept.statusCode, accept.body).toBe(200);
+  });
+});
+
+/** Every candidate of Best Matches for the trail on a day, through all the pages. */
+async function candidateIds(viewer: TestUser, day: 'saturday' | 'sunday'): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await api(w.t, viewer).get(`/api/trails/${w.trailId}/best-matches?day=${day}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { candidates: { profile: { id: string } }[]; nextCursor: string | null };
+    ids.push(...page.candidates.map((c) => c.profile.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids;
+}
+
+/** A completed profile whose e-mail is not verified. */
+async function unverifiedWithProfile(email: string): Promise<TestUser> {
+  const user = await signUp(w.t, email);
+  expect((await register(user)).statusCode).toBe(200);
+  return user;
+}
+
+/** Someone who could match, disabled by an administrator. */
+async function disabledMember(email: string): Promise<TestUser> {
+  const user = await registeredUser(w.t, email);
+  await setAccount(user, { disabled: true });
+  return user;
+}
+
+describe('only people who may match are candidates and receive invitations (ADR 0038)', () => {
+  it('Best Matches lists no guest, unverified or disabled account among the others; a verification brings one in, and back out when it goes', async () => {
+    const viewer = await registeredUser(w.t, 'viewer@example.com');
+    const nora = await unverifiedWithProfile('nora@example.com');
+    const dan = await disabledMember('dan@example.com');
+    const vera = await registeredUser(w.t, 'vera@example.com');
+
+    const seen = await candidateIds(viewer, 'saturday');
+    // Verified by e-mail or by phone code (a placeholder address), with a profile: candidates.
+    expect(seen).toEqual(expect.arrayContaining([vera.id, byPhone.id, ana.id]));
+    // A guest, an unverified e-mail, a disabled account, an account without a profile: never.
+    for (const hidden of [guest, nora, dan, noProfile]) expect(seen).not.toContain(hidden.id);
+
+    // The other direction: once Nora verifies she is a candidate; once Vera loses it she is not.
+    await verifyEmail(w.t, nora);
+    await setAccount(vera, { emailVerified: false });
+    const after = await candidateIds(viewer, 'saturday');
+    expect(after).toContain(nora.id);
+    expect(after).not.toContain(vera.id);
+    // A guest whose placeholder address were marked verified is still a guest.
+    await setAccount(guest, { emailVerified: true });
+    expect(await candidateIds(viewer, 'saturday')).not.toContain(guest.id);
+    await setAccount(guest, { emailVerified: false });
+  });
+
+  it('a searcher of the slot who may no longer match leaves the list, and a request to the search is answered as for a search that is gone', async () => {
+    const viewer = await registeredUser(w.t, 'viewer2@example.com');
+    const sam = await registeredUser(w.t, 'sam@example.com');
+    const samSearch = (await api(w.t, sam).post('/api/matches/search', { trailId: w.trailId, day: 'sunday' })).json().match.id as string;
+    const searching = async () => {
+      const res = await api(w.t, viewer).get(`/api/trails/${w.trailId}/best-matches?day=sunday`);
+      return (res.json().candidates as { profile: { id: string }; searchingMatchId: string | null }[]).filter((c) => c.searchingMatchId);
+    };
+    expect((await searching()).map((c) => c.searchingMatchId)).toContain(samSearch);
+
+    // His address changes and is not verified yet: his open search is no longer shown nor requestable.
+    await setAccount(sam, { emailVerified: false });
+    expect((await searching()).map((c) => c.profile.id)).not.toContain(sam.id);
+    expect(await candidateIds(viewer, 'sunday')).not.toContain(sam.id);
+    const gone = await api(w.t, viewer).post(`/api/matches/${randomUUID()}/request`);
+    const refused = await api(w.t, viewer).post(`/api/matches/${samSearch}/request`);
+    expect([refused.statusCode, refused.body]).toEqual([404, gone.body]);
+    const [row] = await w.t.database.db.select().from(matches).where(eq(matches.id, samSearch));
+    expect([row!.status, row!.id2]).toEqual(['searching', null]);
+
+    // Verified again: shown and requestable again.
+    await verifyEmail(w.t, sam);
+    expect((await searching()).map((c) => c.searchingMatchId)).toContain(samSearch);
+    expect((await api(w.t, viewer).post(`/api/matches/${samSearch}/request`)).statusCode).toBe(200);
+  });
+
+  it('an invitation to a guest, an unverified or a disabled account is answered as for nobody and writes nothing; to someone who may match it goes', async () => {
+    const host = await registeredUser(w.t, 'host@example.com');
+    const olga = await unverifiedWithProfile('olga@example.com');
+    const dora = await disabledMember('dora@example.com');
+    const invite = (userId: string) => api(w.t, host).post('/api/matches/invite', { userId, trailId: w.trailId, day: 'saturday' });
+    const nobody = await invite('no-such-person');
+    expect(nobody.statusCode).toBe(404);
+    for (const who of [guest, olga, dora, noProfile]) {
+      const res = await invite(who.id);
+      expect([res.statusCode, res.body]).toEqual([404, nobody.body]);
+    }
+    expect(await w.t.database.db.select().from(matches).where(eq(matches.id1, host.id))).toEqual([]);
+    expect(await w.t.database.db.select().from(notifications).where(eq(notifications.actorId, host.id))).toEqual([]);
+
+    await verifyEmail(w.t, olga);
+    const invited = await invite(olga.id);
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect((await api(w.t, olga).post(`/api/matches/${invited.json().id}/accept`)).statusCode).toBe(200);
   });
 });

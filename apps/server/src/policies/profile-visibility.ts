@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { matches } from '../db/schema/index.js';
 import type { SessionUser } from '../plugins/auth-session.js';
 import { bestMatches } from '../services/best-matches.js';
+import { isBlockedPair } from '../services/blocks.js';
 import { isAdmin } from './admin.js';
 
 export interface VisibilityDeps {
@@ -54,10 +55,13 @@ async function isCandidateOfMySearch(deps: VisibilityDeps, viewerId: string, tar
 /**
  * Who may open a person's public profile (ADR 0030): themselves, an administrator, anyone they
  * share a match with, and the Best Matches candidates' viewer while the search is open. Everyone
- * else is told the profile does not exist, so a guess at an id learns nothing.
+ * else is told the profile does not exist, so a guess at an id learns nothing. Once either of two
+ * people blocked the other, neither opens the other's profile, whatever they shared before (ADR
+ * 0038): a link kept from an old match answers as for nobody, and the blocked person cannot tell.
  */
 export async function maySeeProfile(deps: VisibilityDeps, viewer: SessionUser, targetId: string): Promise<boolean> {
   if (viewer.id === targetId || isAdmin(viewer.email, deps.adminEmails)) return true;
+  if (await isBlockedPair(deps.db, viewer.id, targetId)) return false;
   if (await sharesAMatch(deps.db, viewer.id, targetId)) return true;
   return isCandidateOfMySearch(deps, viewer.id, targetId);
 }

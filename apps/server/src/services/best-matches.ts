@@ -7,6 +7,7 @@ import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
+import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
 import { toPublicProfile } from './profiles.js';
@@ -145,7 +146,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
           AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
-          AND EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = s.id1 AND p.registration_completed_at IS NOT NULL)
+          -- Only people who may match (ADR 0038): a search outlives a verification, a disable cancels it.
+          AND ${mayBeMatched(sql.raw('s.id1'))}
           ${searchingAfter}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT ${limit}
@@ -166,6 +168,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
             AND ${comfortFilter(PROFILE_COMFORT, comfort)}
             AND p.user_id <> ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+            -- Only people who may match (ADR 0038): verified, not a guest, not disabled.
+            AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountMayMatch('u')})
             AND NOT EXISTS (
               SELECT 1 FROM matches s
               WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
@@ -200,7 +204,8 @@ const SEARCHER_COMFORT = {
 };
 
 /**
- * Best Matches for a trail and day (ARCHITECTURE §5): other users with a complete profile, ranked
+ * Best Matches for a trail and day (ARCHITECTURE §5): other users who may match (a verified
+ * contact, a complete profile, not a guest, not disabled: ADR 0038), ranked
  * by compatibility, those already searching the same trail and day first, excluding the viewer
  * and anyone already paired with them for that slot.
  */

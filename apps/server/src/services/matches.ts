@@ -13,6 +13,7 @@ import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
 import { notify } from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
+import { mayBeMatched } from '../policies/may-match-rule.js';
 import { assertComfortable } from './comfort.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 
@@ -116,7 +117,12 @@ async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string):
   return db.transaction(async (tx) => {
     // Comfort (ADR 0031): a search whose owner's or requester's preferences rule the other out is
     // answered as a search that does not exist.
-    const [search] = await tx.select({ owner: matches.id1 }).from(matches).where(eq(matches.id, matchId));
+    const [search] = await tx
+      .select({ owner: matches.id1, ownerMayMatch: sql<boolean>`${mayBeMatched(sql`${matches.id1}`)}` })
+      .from(matches)
+      .where(eq(matches.id, matchId));
+    // The search of someone who may no longer match (ADR 0038) is one Best Matches no longer shows: gone.
+    if (search && search.owner !== ctx.userId && !search.ownerMayMatch) throw notFound('Match');
     if (search && search.owner !== ctx.userId) await assertComfortable(tx, ctx.userId, search.owner, () => notFound('Match'));
     const [m] = await tx
       .update(matches)
@@ -142,7 +148,11 @@ export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Pro
 
 async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput): Promise<MatchView> {
   return db.transaction(async (tx) => {
-    const [invitee] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+    // Only someone who may match receives an invitation (ADR 0038); anyone else is answered as nobody.
+    const [invitee] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.userId), mayBeMatched(input.userId)));
     if (!invitee) throw notFound('Profile');
     // Someone either person's comfort preferences rule out gets the same answer as nobody (ADR 0031).
     await assertComfortable(tx, ctx.userId, input.userId, () => notFound('Profile'));

@@ -7,6 +7,7 @@ import { adminAuditLog, matches, reports, users } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { revokeSessions } from '../identity/session.js';
+import { contactEmailOf } from '../identity/users.js';
 import { notify } from '../notifications/notify.js';
 import { announce } from './matches.js';
 import { partnerOf } from './match-presenter.js';
@@ -122,6 +123,36 @@ export async function actOnReport(
       if (action === 'disable') await disableAccount(tx, auth, report.reportedId, now);
     }
     await recordAdminAction(tx, admin, { action: `report.${action}`, targetUserId: report.reportedId, reportId, note, now });
+  });
+}
+
+/**
+ * An administrator disables or enables an account by hand (`/api/admin/users/:id/disable|enable`):
+ * disabling has the very effect of disabling from a report (every session and live stream ends at
+ * once, open plans are cancelled and partners told), and either way the audit log records who,
+ * what, when and the reason given, if any, in the same transaction. Null for an unknown account.
+ */
+export async function setAccountDisabled(
+  db: Db,
+  auth: Auth,
+  admin: AdminActor,
+  userId: string,
+  { disabled, reason, now }: { disabled: boolean; reason: string | undefined; now: Date },
+) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) return null;
+    await recordAdminAction(tx, admin, {
+      action: disabled ? 'user.disable' : 'user.enable',
+      targetUserId: userId,
+      note: reason ?? '',
+      now,
+    });
+    // Disabling last: it ends the sessions, which a rollback could not bring back.
+    if (disabled) await disableAccount(tx, auth, userId, now);
+    else await tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, userId));
+    // A tenant account (ADR 0009) shows its real address; a guest none.
+    return { id: user.id, email: user.isAnonymous ? null : (contactEmailOf(user) ?? user.email), disabled };
   });
 }
 

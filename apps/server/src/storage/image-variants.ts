@@ -18,6 +18,10 @@ const FORMATS: readonly ImageVariantFormat[] = ['jpeg', 'webp'];
 
 /** Where a variant is kept. Variants are never made of variants (see `createImageVariants`). */
 const VARIANTS_PREFIX = 'variants/';
+
+/** The folders holding the variants of every image under `prefix` (a folder ending with `/`). */
+export const variantPrefixes = (prefix: string) =>
+  IMAGE_VARIANT_WIDTHS.flatMap((width) => FORMATS.map((format) => variantKey(prefix, width, format)));
 export const variantKey = (key: string, width: ImageVariantWidth, format: ImageVariantFormat = 'jpeg') =>
   `${VARIANTS_PREFIX}w${width}${format === 'webp' ? '-webp' : ''}/${key}`;
 
@@ -70,6 +74,7 @@ export function withVariantCleanup(storage: FileStorage): FileStorage {
   return {
     put: (key, body, contentType) => storage.put(key, body, contentType),
     get: (key) => storage.get(key),
+    list: (prefix) => storage.list(prefix),
     async delete(key) {
       await storage.delete(key);
       if (key.startsWith(VARIANTS_PREFIX)) return;

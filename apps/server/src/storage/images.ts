@@ -76,11 +76,13 @@ function megabytes(bytes: number): string {
 
 /** Keeps the spec's storage paths; every name part is reduced to characters safe on any disk and in any URL. */
 export const storageKeys = {
-  profilePicture: (uid: string, now: Date) => {
+  profilePicture: (uid: string, now: Date) => `${storageKeys.profilePictures(uid)}profile_${uid}_${now.getTime()}.jpg`,
+  /** The folder of every picture a person ever stored, the current one and those it replaced. */
+  profilePictures: (uid: string) => {
     // The uid comes from our own auth, never from the client, and is case-sensitive, so it is
     // checked rather than slugged: lowercasing could point two users at one folder.
     if (!/^[A-Za-z0-9_-]+$/.test(uid)) throw new Error(`Unexpected characters in user id ${JSON.stringify(uid)}`);
-    return `profilePictures/${uid}/profile_${uid}_${now.getTime()}.jpg`;
+    return `profilePictures/${uid}/`;
   },
   // Under the shared prefixes, which the create-trail request checks its image keys against.
   trailImage: (trailName: string, fileName: string) => `${TRAIL_IMAGE_KEY_PREFIXES.image}${trailFileName(trailName, fileName)}`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { validateKey, type FileStorage } from './storage.js';
+import { validateKey, validatePrefix, type FileStorage } from './storage.js';
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
 
@@ -46,6 +46,22 @@ export function createLocalStorage(rootDir: string): FileStorage {
     async delete(key) {
       await unlinkIfExists(pathIn(objectsDir, key));
       await unlinkIfExists(pathIn(typesDir, key));
+    },
+
+    async list(prefix) {
+      validatePrefix(prefix);
+      const folder = pathIn(objectsDir, prefix.slice(0, -1));
+      let entries;
+      try {
+        entries = await readdir(folder, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if (isMissing(err)) return [];
+        throw err;
+      }
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(objectsDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .sort();
     },
   };
 }

@@ -64,6 +64,21 @@ describe('local storage', () => {
     await expect(storage.delete('never/existed.jpg')).resolves.toBeUndefined();
   });
 
+  it('lists the keys under a folder, nested ones too, and nothing of a folder whose name only starts the same', async () => {
+    for (const key of ['profilePictures/u1/a.jpg', 'profilePictures/u1/b.jpg', 'profilePictures/u1/old/c.jpg', 'profilePictures/u10/d.jpg'])
+      await storage.put(key, Buffer.from(key), 'image/jpeg');
+    expect(await storage.list('profilePictures/u1/')).toEqual([
+      'profilePictures/u1/a.jpg',
+      'profilePictures/u1/b.jpg',
+      'profilePictures/u1/old/c.jpg',
+    ]);
+    await storage.delete('profilePictures/u1/a.jpg');
+    expect(await storage.list('profilePictures/u1/')).toEqual(['profilePictures/u1/b.jpg', 'profilePictures/u1/old/c.jpg']);
+    expect(await storage.list('profilePictures/nobody/')).toEqual([]);
+    await expect(storage.list('profilePictures/u1')).rejects.toMatchObject({ status: 400 });
+    await expect(storage.list('../')).rejects.toMatchObject({ status: 400 });
+  });
+
   it('refuses traversal keys with a 400 and writes nothing outside its root', async () => {
     for (const key of ['../escape.txt', 'a/../../escape.txt', '/tmp/escape.txt']) {
       const err = await storage.put(key, Buffer.from('x'), 'text/plain').catch((e: unknown) => e);

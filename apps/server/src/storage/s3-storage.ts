@@ -1,5 +1,13 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
-import { validateKey, type FileStorage } from './storage.js';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { validateKey, validatePrefix, type FileStorage } from './storage.js';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -43,6 +51,19 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       validateKey(key);
       // S3 answers 204 for a missing key too, which is the idempotence the interface promises.
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async list(prefix) {
+      validatePrefix(prefix);
+      const keys: string[] = [];
+      // A listing answers at most 1,000 keys a page; the continuation token asks for the next.
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
     },
   };
 }

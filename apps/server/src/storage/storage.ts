@@ -16,9 +16,20 @@ export interface FileStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Succeeds when the key does not exist: deleting is idempotent, as on S3. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key under a folder (`prefix` ends with `/`), sorted: what an account deletion
+   * needs to find the files a person stored and nothing points at any more (ADR 0038).
+   */
+  list(prefix: string): Promise<string[]>;
 }
 
 const MAX_KEY_BYTES = 1024;
+
+/** A folder of keys: a valid key followed by `/`, so a listing never reaches past one folder's name. */
+export function validatePrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw invalidKey(prefix, 'a folder must end with "/"');
+  validateKey(prefix.slice(0, -1));
+}
 const MAX_SEGMENT_BYTES = 255;
 
 const invalidKey = (key: string, why: string) =>

@@ -6,7 +6,7 @@ import { ACCOUNT_CLOSED_NOTE, ERASED_MESSAGE_BODY, FORMER_MEMBER } from '@trailb
 import { deleteAccount } from '../../account/delete-account.js';
 import { matches, matchFeedback, messages, users } from '../../db/schema/index.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
-import { withVariantCleanup } from '../../storage/image-variants.js';
+import { variantKey, withVariantCleanup } from '../../storage/image-variants.js';
 import { ARRABIDA_RIDGE, api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
 import { multipartFile } from '../../test/multipart.js';
 import { runDueJobs } from '../../test/queued-jobs.js';
@@ -99,6 +99,19 @@ describe('POST /api/account/delete: who may, and the confirmation', () => {
   });
 });
 
+/** Uploads a profile picture for the person; its storage key. */
+async function uploadPicture(who: TestUser, png: Buffer): Promise<string> {
+  const body = multipartFile('file', 'me.png', png, 'image/png');
+  const upload = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/me/photo',
+    headers: { ...body.headers, cookie: who.cookie },
+    payload: body.payload,
+  });
+  expect(upload.statusCode).toBe(200);
+  return (upload.json().image as string).slice('/api/files/'.length);
+}
+
 describe('deleting an account with a history', () => {
   let ana: TestUser;
   let bruno: TestUser;
@@ -110,6 +123,8 @@ describe('deleting an account with a history', () => {
   let mine: string;
   let theirs: string;
   let picture: string;
+  let earlierPicture: string;
+  let brunoPicture: string;
   const ANA_SECRET = 'ana-private-words-7f3c';
 
   beforeAll(async () => {
@@ -135,16 +150,18 @@ describe('deleting an account with a history', () => {
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
       .png()
       .toBuffer();
-    const body = multipartFile('file', 'me.png', png, 'image/png');
-    const upload = await w.t.app.inject({
-      method: 'POST',
-      url: '/api/me/photo',
-      headers: { ...body.headers, cookie: ana.cookie },
-      payload: body.payload,
-    });
-    expect(upload.statusCode).toBe(200);
-    picture = (upload.json().image as string).slice('/api/files/'.length);
+    picture = await uploadPicture(ana, png);
     expect(await stored(picture)).not.toBeNull();
+    // She changed her picture since: the earlier one is in storage, no longer named anywhere.
+    earlierPicture = picture;
+    await w.t.app.inject({ method: 'GET', url: `/api/files/${earlierPicture}?w=480` });
+    expect(await stored(variantKey(earlierPicture, 480))).not.toBeNull();
+    w.clock.now = new Date(w.clock.now.getTime() + 60_000);
+    picture = await uploadPicture(ana, png);
+    expect(picture).not.toBe(earlierPicture);
+    expect(await stored(earlierPicture)).not.toBeNull();
+    // Someone else's picture, which must stay.
+    brunoPicture = await uploadPicture(bruno, png);
 
     const res = await remove(ana, { confirmation: 'ANA.H@example.com', password: 'secret123' });
     expect(res.statusCode).toBe(204);
@@ -213,10 +230,13 @@ describe('deleting an account with a history', () => {
     );
   });
 
-  it('erases her picture from storage once the job runs, and the job can run again harmlessly', async () => {
+  it('erases every picture she ever stored, with their resized copies, once the job runs; the job can run again harmlessly', async () => {
     const storage = withVariantCleanup(createLocalStorage(w.t.storageDir));
     await runDueJobs(w.t.database.url, { db: w.t.database.db, storage });
-    expect(await stored(picture)).toBeNull();
+    for (const key of [picture, earlierPicture, variantKey(earlierPicture, 480)]) expect(await stored(key)).toBeNull();
+    expect(await storage.list(`profilePictures/${ana.id}/`)).toEqual([]);
+    // Bruno's picture is his, and stays.
+    expect(await stored(brunoPicture)).not.toBeNull();
     await storage.delete(picture);
   });
 

@@ -87,4 +87,37 @@ describe('who may see a public profile', () => {
     // Not a third person.
     expect((await profileOf(stranger, joao.id)).statusCode).toBe(404);
   });
+
+  it('a blocked pair gets the 404 of a person who does not exist, both ways, whatever they shared; unblocking gives it back', async () => {
+    // Rita and João shared a request (the test above) and Sara now searches Sunday with Rita among her Best Matches.
+    const search = await api(w.t, searcher).post('/api/matches/search', { trailId: w.trailId, day: 'sunday' });
+    expect(search.statusCode, search.body).toBe(200);
+    for (const [viewer, target] of [
+      [joao, rita],
+      [rita, joao],
+      [searcher, rita],
+    ] as const)
+      expect((await profileOf(viewer, target.id)).statusCode).toBe(200);
+
+    expect((await api(w.t, rita).post('/api/blocks', { userId: joao.id })).statusCode).toBe(201);
+    expect((await api(w.t, searcher).post('/api/blocks', { userId: rita.id })).statusCode).toBe(201);
+    const missing = await profileOf(joao, 'nobody');
+    // The one who blocked and the one blocked, in each pair, both get exactly the unknown id's answer.
+    for (const [viewer, target] of [
+      [joao, rita],
+      [rita, joao],
+      [searcher, rita],
+      [rita, searcher],
+    ] as const) {
+      const res = await profileOf(viewer, target.id);
+      expect([res.statusCode, res.body]).toEqual([404, missing.body]);
+    }
+    // Nobody else is affected, and an administrator still sees both.
+    expect((await profileOf(joao, joao.id)).statusCode).toBe(200);
+    expect((await profileOf(w.admin, rita.id)).statusCode).toBe(200);
+
+    expect((await api(w.t, rita).delete(`/api/blocks/${joao.id}`)).statusCode).toBe(204);
+    expect((await profileOf(joao, rita.id)).statusCode).toBe(200);
+    expect((await profileOf(rita, joao.id)).statusCode).toBe(200);
+  });
 });

@@ -1451,7 +1451,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Disable an account: its sessions end and sign-in answers user-disabled */
+    /** Disable an account: its sessions and live streams end, its open plans are cancelled, sign-in answers user-disabled; audited */
     post: operations['postAdminUsersByIdDisable'];
     delete?: never;
     options?: never;
@@ -1468,7 +1468,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Enable a disabled account */
+    /** Enable a disabled account; audited */
     post: operations['postAdminUsersByIdEnable'];
     delete?: never;
     options?: never;
@@ -7104,7 +7104,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          reason?: string;
+        } | null;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
@@ -7137,7 +7143,13 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          reason?: string;
+        } | null;
+      };
+    };
     responses: {
       /** @description Default Response */
       200: {
