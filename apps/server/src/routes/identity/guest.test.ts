@@ -119,6 +119,33 @@ describe('merge conflict', () => {
   });
 });
 
+describe('a guest signing in to an existing account on any path', () => {
+  it("gets merge-conflict through the modal's e-mail sign-in too: no session of the account, the guest stays signed in", async () => {
+    const owner = await signUp(w.t, 'modal-owner@example.com');
+    const guest = await newGuest();
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, cookie: guest.cookie },
+      payload: { email: owner.email, password: 'secret123' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'merge-conflict', details: { providerId: 'password', email: owner.email } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const me = await w.t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie: guest.cookie } });
+    expect(me.json().user).toMatchObject({ id: guest.user.id, isAnonymous: true });
+
+    const merged = await post('/api/auth/identity/merge', guest.cookie, { mergeToken: res.json().error.details.mergeToken });
+    expect(merged.json().user.id).toBe(owner.id);
+  });
+
+  it('signs in plainly, without a merge, when no guest is signed in', async () => {
+    const owner = await signUp(w.t, 'plain-owner@example.com');
+    const { res } = await signIn(w.t, owner.email, 'secret123');
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('disabled accounts', () => {
   it('refuses a new session through the modal with the spec message', async () => {
     const user = await signUp(w.t, 'disabled@example.com');
