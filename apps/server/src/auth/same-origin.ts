@@ -14,8 +14,13 @@ export function assertSameOriginCall(
   if (origin !== new URL(appUrl).origin) throw forbidden('Cross-site request refused.');
 }
 
-/** The same rule for a Better Auth endpoint's request headers. */
+/**
+ * The same rule for a Better Auth endpoint's request headers. A browser's own `Sec-Fetch-Site:
+ * same-origin` (a header pages cannot set) also passes: a same-origin GET carries no Origin, and
+ * our pages send no Referer (Referrer-Policy: no-referrer).
+ */
 export function assertSameOriginHeaders(method: string, headers: Headers | undefined, appUrl: string): void {
+  if (headers?.get('sec-fetch-site') === 'same-origin') return;
   assertSameOriginCall(
     { method, cookie: headers?.get('cookie'), origin: headers?.get('origin'), referer: headers?.get('referer') },
     appUrl,

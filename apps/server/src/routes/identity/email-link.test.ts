@@ -238,6 +238,19 @@ describe('a guest signing in with a link', () => {
     expect((await guest.b.get('/api/me/favourites')).json()).toEqual({ trailIds: [w.trailId] });
   });
 
+  it("refuses a cookie-bearing sign-in from another site; the browser's same-origin fetch passes", async () => {
+    const guest = await guestWithFavourite();
+    const { oobCode } = await sendLink(guest.b, 'guest-csrf@example.com', { anonymousUid: guest.id });
+    const url = `/api/auth/magic-link/verify?${new URLSearchParams({ token: oobCode, email: 'guest-csrf@example.com' })}`;
+    const verify = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: guest.b.ip, headers: { cookie: guest.b.cookie, ...headers } });
+    const crossSite = await verify({ 'sec-fetch-site': 'cross-site' });
+    expect([crossSite.statusCode, errorCode(crossSite)]).toEqual([403, 'permission-denied']);
+    const sameOrigin = await verify({ 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.statusCode, sameOrigin.body).toBe(200);
+    expect(sameOrigin.json().user).toMatchObject({ id: guest.id, email: 'guest-csrf@example.com' });
+  });
+
   it("gets merge-conflict when the e-mail has an account; the merge moves the guest's favourites", async () => {
     const owner = await signUp(t, 'taken-link@example.com');
     const guest = await guestWithFavourite();
