@@ -260,6 +260,22 @@ async function finishVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
   if (queryOf(ctx).callbackURL === undefined) return ctx.json({ user: await presentIdentityUser(o.db, userId) });
 }
 
+const CHECK_OPENAPI = {
+  openapi: {
+    description: 'The e-mail a sign-in link was sent to (and its tenant), without using the link.',
+    responses: {
+      200: {
+        description: 'The link is live',
+        content: {
+          'application/json': {
+            schema: { type: 'object' as const, properties: { email: { type: 'string' as const }, tenantId: { type: 'string' as const } } },
+          },
+        },
+      },
+    },
+  },
+};
+
 /** Our side of the e-mail link: the hooks around the plugin's send and verify, and `check`. */
 function emailLinkFlows(o: EmailLinkOptions) {
   return {
@@ -290,14 +306,18 @@ function emailLinkFlows(o: EmailLinkOptions) {
       ],
     },
     endpoints: {
-      checkEmailLink: createAuthEndpoint(CHECK, { method: 'POST', body: emailLinkCheckRequestSchema }, async (ctx) => {
-        const { email, tenantId } = await refusingAsAuth(() => {
-          assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
-          return readLink(o.db, ctx.body.oobCode, o.now());
-        });
-        // The link's tenant, for the widget to apply (absent: the default accounts).
-        return ctx.json({ email, ...(tenantId && { tenantId }) });
-      }),
+      checkEmailLink: createAuthEndpoint(
+        CHECK,
+        { method: 'POST', body: emailLinkCheckRequestSchema, metadata: CHECK_OPENAPI },
+        async (ctx) => {
+          const { email, tenantId } = await refusingAsAuth(() => {
+            assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
+            return readLink(o.db, ctx.body.oobCode, o.now());
+          });
+          // The link's tenant, for the widget to apply (absent: the default accounts).
+          return ctx.json({ email, ...(tenantId && { tenantId }) });
+        },
+      ),
     },
   } satisfies BetterAuthPlugin;
 }

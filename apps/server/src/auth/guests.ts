@@ -49,7 +49,8 @@ const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session
  * only after the new session's cookie is set, too late to refuse without undoing it.
  */
 async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: GenericEndpointContext | null) {
-  if (!ctx || NOT_A_GUEST_SIGN_IN.has(ctx.path ?? '')) return;
+  // A sign-up makes a new account, never another one's: no conflict (the widget's upgrades it in place).
+  if (!ctx || NOT_A_GUEST_SIGN_IN.has(ctx.path ?? '') || ctx.path?.startsWith('/sign-up/')) return;
   const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
   if (!current?.user.isAnonymous || current.user.id === userId) return;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -143,6 +144,12 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
           method: 'POST',
           body: z.object({ mergeToken: z.string().min(1, 'mergeToken is required.') }),
           use: [sessionMiddleware],
+          metadata: {
+            openapi: {
+              description: "Finish a merge conflict: move the guest's data to the existing account and sign in to it.",
+              responses: { 200: { description: 'Signed in to the existing account (the widget’s identity user)' } },
+            },
+          },
         },
         async (ctx) => {
           await refusingAsAuth(() => assertSameOriginHeaders('POST', ctx.headers, appUrl));

@@ -139,6 +139,18 @@ describe('a guest signing in to an existing account on any path', () => {
     expect(merged.json().user.id).toBe(owner.id);
   });
 
+  it('lets a guest sign up a new account through the modal: no conflict with an account made by that request', async () => {
+    const guest = await newGuest();
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, cookie: guest.cookie },
+      payload: { email: 'guest-signs-up@example.com', password: 'secret123', name: 'G' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.id).not.toBe(guest.user.id);
+  });
+
   it('signs in plainly, without a merge, when no guest is signed in', async () => {
     const owner = await signUp(w.t, 'plain-owner@example.com');
     const { res } = await signIn(w.t, owner.email, 'secret123');

@@ -2385,7 +2385,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/identity/merge */
+    /**
+     * Finish a merge conflict: move the guest's data to the existing account and sign in to it
+     * @description Finish a merge conflict: move the guest's data to the existing account and sign in to it.
+     */
     post: operations['postAuthIdentityMerge'];
     delete?: never;
     options?: never;
@@ -2442,7 +2445,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/email-link/check */
+    /**
+     * The e-mail a sign-in link was sent to (and its tenant), without using the link
+     * @description The e-mail a sign-in link was sent to (and its tenant), without using the link.
+     */
     post: operations['postAuthEmailLinkCheck'];
     delete?: never;
     options?: never;
@@ -11003,6 +11009,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in to the existing account (the widget’s identity user) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -11251,6 +11264,18 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The link is live */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            email?: string;
+            tenantId?: string;
+          };
+        };
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
