@@ -58,9 +58,9 @@ describe('guests and the sign-in widget', () => {
     const [trailId] = await favouriteIds(page);
 
     // Signing in to that account as the guest: the widget reports the merge conflict, the app
-    // redeems it (POST /api/identity/merge) and goes home, signed in to the existing account.
+    // redeems it (POST /api/auth/identity/merge) and goes home, signed in to the existing account.
     await openWidget(page);
-    const merge = page.waitForResponse((r) => r.url().endsWith('/api/identity/merge') && r.request().method() === 'POST');
+    const merge = page.waitForResponse((r) => r.url().endsWith('/api/auth/identity/merge') && r.request().method() === 'POST');
     await widgetSignIn(page, email, 'owner-secret-1');
     expect((await merge).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/');

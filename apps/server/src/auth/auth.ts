@@ -7,8 +7,12 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { IdentitySettings } from '../identity/settings.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import { actionLink } from './action-link.js';
+import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
+import { guestPlugins, guestRateLimits } from './guests.js';
 import { identitySessions } from './identity-sessions.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { signInGuard } from './sign-in-guard.js';
@@ -25,6 +29,8 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
+  /** The sign-in widget's settings (tenants, per-client limits, e-mail) its plugins follow. */
+  identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -114,12 +120,16 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       window: 60,
       max: config.rateLimitMax,
       // Credential endpoints get a tighter budget than the rest of the auth API.
-      customRules: Object.fromEntries(
-        ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
-          path,
-          { window: 60, max: config.sensitiveRateLimitMax },
-        ]),
-      ),
+      customRules: {
+        ...guestRateLimits(config.identity.perClientLimit),
+        ...emailLinkRateLimits(config.identity.perClientLimit),
+        ...Object.fromEntries(
+          ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
+            path,
+            { window: 60, max: config.sensitiveRateLimitMax },
+          ]),
+        ),
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -127,16 +137,17 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now }),
+      identitySessions(),
+      ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
+      ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
+    ],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function actionLink(appUrl: string, mode: string, oobCode: string): string {
-  const url = new URL('/auth', appUrl);
-  url.searchParams.set('mode', mode);
-  url.searchParams.set('oobCode', oobCode);
-  return url.toString();
-}
+export { actionLink };

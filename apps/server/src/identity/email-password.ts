@@ -4,7 +4,7 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { mergeConflict } from './anonymous.js';
+import { mergeConflict } from '../auth/guest-merge.js';
 import { clearPasswordFailures, countPasswordFailure, isPasswordSignInLocked } from '../auth/password-failures.js';
 import {
   findAccountByEmail,

@@ -34,7 +34,7 @@ const register = (user: TestUser, overrides: object = {}) =>
   });
 
 async function newGuest(): Promise<TestUser> {
-  const res = await w.t.app.inject({ method: 'POST', url: '/api/identity/anonymous', headers: { origin: TEST_ORIGIN } });
+  const res = await w.t.app.inject({ method: 'POST', url: '/api/auth/sign-in/anonymous', headers: { origin: TEST_ORIGIN } });
   expect(res.statusCode, res.body).toBe(200);
   return { id: res.json().user.id, email: '', cookie: cookieHeader(res.headers['set-cookie']) };
 }

@@ -97,3 +97,9 @@ export async function lastLink(t: TestApp, email: string, template: string): Pro
   if (!link) throw new Error(`no ${template} mail to ${email}`);
   return new URL(link);
 }
+
+/** Signs in with an e-mail link as the widget does: Better Auth's magic-link verify with the typed e-mail (and tenant). */
+export function linkSignIn(b: Browser, link: { oobCode: string; email: string; tenantId?: string }) {
+  const query = new URLSearchParams({ token: link.oobCode, email: link.email, ...(link.tenantId && { tenantId: link.tenantId }) });
+  return b.get(`/api/auth/magic-link/verify?${query}`);
+}

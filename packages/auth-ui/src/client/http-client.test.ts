@@ -56,20 +56,20 @@ describe('HttpIdentityClient', () => {
       user,
     ],
     ['sendPasswordRecovery', ['a@b.co'], 'POST', '/api/identity/password/recover', { email: 'a@b.co' }, { ok: true }, undefined],
-    ['signInAnonymously', [], 'POST', '/api/identity/anonymous', {}, { user }, user],
-    ['completeMerge', ['tok'], 'POST', '/api/identity/merge', { mergeToken: 'tok' }, { user }, user],
+    ['signInAnonymously', [], 'POST', '/api/auth/sign-in/anonymous', {}, { user }, user],
+    ['completeMerge', ['tok'], 'POST', '/api/auth/identity/merge', { mergeToken: 'tok' }, { user }, user],
     ['signOut', [], 'POST', '/api/auth/sign-out', {}, { success: true }, undefined],
     ['getConfig', [], 'GET', '/api/identity/config', undefined, { signUpDisabled: false }, { signUpDisabled: false }],
     [
       'checkEmailLink',
       ['c'],
       'POST',
-      '/api/identity/email-link/check',
+      '/api/auth/email-link/check',
       { oobCode: 'c' },
       { email: 'a@b.co', tenantId: 'acme' },
       { email: 'a@b.co', tenantId: 'acme' },
     ],
-    ['signInWithEmailLink', ['c', 'a@b.co'], 'POST', '/api/identity/email-link/sign-in', { oobCode: 'c', email: 'a@b.co' }, { user }, user],
+    ['signInWithEmailLink', ['c', 'a@b.co'], 'GET', '/api/auth/magic-link/verify?token=c&email=a%40b.co', undefined, { user }, user],
     [
       'sendPhoneCode',
       ['+15555550100', 'proof'],
@@ -115,10 +115,10 @@ describe('HttpIdentityClient', () => {
   });
 
   it('sends the e-mail-link request as given', async () => {
-    const { fetch, client } = clientWith(respond(200, { ok: true }));
+    const { fetch, client } = clientWith(respond(200, { status: true }));
     const request = { email: 'a@b.co', sessionId: 'x'.repeat(32), sameDevice: true, anonymousUid: 'g', providerId: 'github.com' };
     await client.sendEmailLink(request);
-    expect(requestOf(fetch).body).toEqual(request);
+    expect(requestOf(fetch)).toMatchObject({ url: 'https://app.test/api/auth/sign-in/magic-link', method: 'POST', body: request });
   });
 
   it('answers null for the signed-out user (401)', async () => {
@@ -254,6 +254,7 @@ describe('HttpIdentityClient', () => {
       respond(200, { user }),
       respond(200, { verificationId: 'v' }),
       respond(200, { user }),
+      respond(200, { user }),
     );
     await expect(client.getTenants()).resolves.toEqual([tenant]);
     await expect(client.getTenantsForEmail('a@b.co')).rejects.toMatchObject({ code: 'auth/no-matching-tenant-for-email' });
@@ -267,11 +268,13 @@ describe('HttpIdentityClient', () => {
     await acme.signInAnonymously();
     await acme.sendPhoneCode('+15555550100', 'proof');
     await acme.completeMerge('mt');
+    await acme.signInWithEmailLink('c', 'a@b.co');
     expect(requestOf(fetch, 2).body).toEqual({ email: 'a@b.co', tenantId: 'acme' });
     expect(requestOf(fetch, 3).body).toEqual({ email: 'a@b.co', password: 'pw', tenantId: 'acme' });
     expect(requestOf(fetch, 4).body).toEqual({ tenantId: 'acme' });
     expect(requestOf(fetch, 5).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
     // The merge token names its accounts: no tenant.
     expect(requestOf(fetch, 6).body).toEqual({ mergeToken: 'mt' });
+    expect(requestOf(fetch, 7).url).toBe('https://app.test/api/auth/magic-link/verify?token=c&email=a%40b.co&tenantId=acme');
   });
 });

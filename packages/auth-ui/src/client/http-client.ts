@@ -136,11 +136,11 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async signInAnonymously(): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/anonymous', this.inTenant({}))).body);
+    return userOf((await this.request('POST', '/api/auth/sign-in/anonymous', this.inTenant({}))).body);
   }
 
   async completeMerge(mergeToken: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/merge', { mergeToken })).body);
+    return userOf((await this.request('POST', '/api/auth/identity/merge', { mergeToken })).body);
   }
 
   async signOut(): Promise<void> {
@@ -168,17 +168,20 @@ export class HttpIdentityClient implements IdentityClient {
     await this.request('POST', '/api/identity/password/recover', this.inTenant({ email }));
   }
 
+  /** Better Auth's magic link (ADR 0040): the widget's fields ride along; the server mails the widget's link. */
   async sendEmailLink(request: EmailLinkSendRequest): Promise<void> {
-    await this.request('POST', '/api/identity/email-link/send', this.inTenant({ ...request }));
+    await this.request('POST', '/api/auth/sign-in/magic-link', this.inTenant({ ...request }));
   }
 
   async checkEmailLink(oobCode: string): Promise<{ email: string; tenantId: string | null }> {
-    const { body } = await this.request('POST', '/api/identity/email-link/check', { oobCode });
+    const { body } = await this.request('POST', '/api/auth/email-link/check', { oobCode });
     return { email: isObject(body) ? (str(body.email) ?? '') : '', tenantId: isObject(body) ? str(body.tenantId) : null };
   }
 
+  /** The magic link's verify endpoint, with the e-mail the user typed (checked against the link's) and the tenant. */
   async signInWithEmailLink(oobCode: string, email: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/email-link/sign-in', this.inTenant({ oobCode, email }))).body);
+    const query = new URLSearchParams({ token: oobCode, email, ...(this.tenantId && { tenantId: this.tenantId }) });
+    return userOf((await this.request('GET', `/api/auth/magic-link/verify?${query.toString()}`)).body);
   }
 
   async getPhoneConfig(): Promise<PhoneConfig> {

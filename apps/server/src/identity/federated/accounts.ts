@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { AppError } from '../../errors.js';
-import { mergeConflict, upgradeAnonymousUser } from '../anonymous.js';
+import { mergeConflict, upgradeAnonymousUser } from '../../auth/guest-merge.js';
 import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email-common.js';
 import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../sign-in-methods.js';
@@ -83,7 +83,7 @@ class EmailTaken extends Error {}
 /**
  * Who a verified provider account signs in as:
  * - a known provider account → its user (for a guest: that account belongs to someone else →
- *   `merge-conflict`, with the merge token POST /api/identity/merge takes);
+ *   `merge-conflict`, with the merge token POST /api/auth/identity/merge takes);
  * - a new one whose e-mail belongs to an account → `account-exists-with-different-credential`
  *   with a pending credential to link after signing in to that account;
  * - a new one otherwise → linked to the guest (same uid), or a new account; sign-up disabled →

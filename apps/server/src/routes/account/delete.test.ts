@@ -84,7 +84,11 @@ describe('POST /api/account/delete: who may, and the confirmation', () => {
   });
 
   it('a guest (no password) needs a recent sign-in, and then the word is enough', async () => {
-    const guest = await w.t.app.inject({ method: 'POST', url: '/api/identity/anonymous', headers: { origin: 'http://localhost:3000' } });
+    const guest = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/anonymous',
+      headers: { origin: 'http://localhost:3000' },
+    });
     if (guest.statusCode !== 200) return expect.fail(`anonymous sign-in: ${guest.statusCode} ${guest.body}`);
     const cookie = (guest.headers['set-cookie'] as string[] | string).toString().split(';')[0]!;
     const id = guest.json().user.id as string;

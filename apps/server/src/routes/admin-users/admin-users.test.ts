@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { browser, createIdentityWorld, lastLink, type IdentityWorld } from '../../test/email-identity-fixtures.js';
+import { browser, linkSignIn, createIdentityWorld, lastLink, type IdentityWorld } from '../../test/email-identity-fixtures.js';
 import { signIn, signUp, TEST_ORIGIN, type TestUser } from '../../test/test-app.js';
 
 let w: IdentityWorld;
@@ -43,7 +43,7 @@ describe('administrators disabling accounts', () => {
     expect(viaModal.headers['set-cookie']).toBeUndefined();
 
     const viaLink = browser(w.t);
-    const send = await viaLink.post('/api/identity/email-link/send', {
+    const send = await viaLink.post('/api/auth/sign-in/magic-link', {
       email: 'rider@example.com',
       sessionId: 'abcdefghijklmnopqrstuvwxyz012345',
       sameDevice: true,
@@ -60,14 +60,14 @@ describe('administrators disabling accounts', () => {
 
   it('also refuses an e-mail link sent before the account was disabled', async () => {
     const user = await signUp(w.t, 'linked@example.com');
-    await browser(w.t).post('/api/identity/email-link/send', {
+    await browser(w.t).post('/api/auth/sign-in/magic-link', {
       email: 'linked@example.com',
       sessionId: 'abcdefghijklmnopqrstuvwxyz012345',
       sameDevice: true,
     });
-    const oobCode = (await lastLink(w.t, 'linked@example.com', 'email-sign-in')).searchParams.get('oobCode');
+    const oobCode = (await lastLink(w.t, 'linked@example.com', 'email-sign-in')).searchParams.get('oobCode')!;
     expect((await act(w.admin, user.id, 'disable')).statusCode).toBe(200);
-    const res = await browser(w.t).post('/api/identity/email-link/sign-in', { oobCode, email: 'linked@example.com' });
+    const res = await linkSignIn(browser(w.t), { oobCode, email: 'linked@example.com' });
     expect(res.json().error.code).toBe('user-disabled');
   });
 

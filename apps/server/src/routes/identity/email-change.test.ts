@@ -148,7 +148,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
   it('refuses a signed-out caller (401) and a guest (operation-not-allowed)', async () => {
     expect((await change(browser(w.t), 'nobody@example.com')).statusCode).toBe(401);
     const guest = browser(w.t);
-    expect((await guest.post('/api/identity/anonymous')).statusCode).toBe(200);
+    expect((await guest.post('/api/auth/sign-in/anonymous')).statusCode).toBe(200);
     expect(errorOf(await change(guest, 'guest-new@example.com'))).toBe('403 operation-not-allowed');
   });
 

@@ -162,19 +162,19 @@ describe('SAML round trips against the test IdP', () => {
 
   it('upgrades a signed-in guest in place, and answers merge-conflict when the SAML account is taken', async () => {
     const browser = new AppBrowser(t);
-    const guest = (await browser.post('/api/identity/anonymous', {})).json().user;
+    const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
     idp.nextUser = { nameId: 'saml-dee', email: 'dee@example.com' };
     await samlSignIn(browser);
     expect((await result(browser)).json().user).toMatchObject({ id: guest.id, isAnonymous: false, email: 'dee@example.com' });
 
     const other = new AppBrowser(t);
-    await other.post('/api/identity/anonymous', {});
+    await other.post('/api/auth/sign-in/anonymous', {});
     idp.nextUser = { nameId: 'saml-dee', email: 'dee@example.com' };
     await samlSignIn(other);
     const conflict = await result(other);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('merge-conflict');
-    const merged = await other.post('/api/identity/merge', { mergeToken: conflict.json().error.details.mergeToken });
+    const merged = await other.post('/api/auth/identity/merge', { mergeToken: conflict.json().error.details.mergeToken });
     expect(merged.json().user.id).toBe(guest.id);
   });
 

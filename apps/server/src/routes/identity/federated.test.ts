@@ -356,7 +356,7 @@ describe('OIDC round trips against the test IdP', () => {
 
   it('links a new provider account to the signed-in guest: same uid, now a full account', async () => {
     const browser = new AppBrowser(t);
-    const guest = (await browser.post('/api/identity/anonymous', {})).json().user;
+    const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
     expect(guest.isAnonymous).toBe(true);
     person('gina-sub', 'gina@example.com', 'Gina');
     await signInWith(browser);
@@ -368,7 +368,7 @@ describe('OIDC round trips against the test IdP', () => {
 
   it('signs a guest in separately when the widget does not upgrade guests', async () => {
     const browser = new AppBrowser(t);
-    const guest = (await browser.post('/api/identity/anonymous', {})).json().user;
+    const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
     person('hal-sub', 'hal@example.com');
     await signInWith(browser, 'upgradeAnonymous=false');
     const outcome = (await result(browser)).json();
@@ -383,14 +383,14 @@ describe('OIDC round trips against the test IdP', () => {
     const ivanId = (await result(owner)).json().user.id;
 
     const browser = new AppBrowser(t);
-    await browser.post('/api/identity/anonymous', {});
+    await browser.post('/api/auth/sign-in/anonymous', {});
     idp.nextLogin = 'ivan-sub';
     await signInWith(browser);
     const outcome = await result(browser);
     expect(outcome.statusCode).toBe(409);
     expect(outcome.json().error).toMatchObject({ code: 'merge-conflict', details: { providerId: OIDC, email: 'ivan@example.com' } });
 
-    const merged = await browser.post('/api/identity/merge', { mergeToken: outcome.json().error.details.mergeToken });
+    const merged = await browser.post('/api/auth/identity/merge', { mergeToken: outcome.json().error.details.mergeToken });
     expect(merged.statusCode).toBe(200);
     expect(merged.json().user.id).toBe(ivanId);
   });
@@ -398,7 +398,7 @@ describe('OIDC round trips against the test IdP', () => {
   it('answers account-exists (not a merge) when a guest brings a new provider account whose e-mail has an account', async () => {
     await signUp(t, 'jade@example.com');
     const browser = new AppBrowser(t);
-    const guest = (await browser.post('/api/identity/anonymous', {})).json().user;
+    const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
     person('jade-sub', 'jade@example.com');
     await signInWith(browser);
     expect((await result(browser)).json().error.code).toBe('account-exists-with-different-credential');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favourites, users } from '../../db/schema/index.js';
-import { mergeConflict } from '../../identity/anonymous.js';
+import { mergeConflict } from '../../auth/guest-merge.js';
 import { consumeRateLimit } from '../../identity/rate-limit.js';
 import { createMatchWorld, type MatchWorld } from '../../test/match-fixtures.js';
 import { queuedMail } from '../../test/queued-jobs.js';
@@ -17,7 +17,7 @@ const post = (url: string, cookie?: string, payload?: object) =>
   w.t.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, ...(cookie && { cookie }) }, payload: payload ?? {} });
 
 async function newGuest() {
-  const res = await post('/api/identity/anonymous');
+  const res = await post('/api/auth/sign-in/anonymous');
   expect(res.statusCode).toBe(200);
   return {
     user: res.json().user as { id: string; email: string | null; isAnonymous: boolean },
@@ -37,7 +37,7 @@ describe('guest sign-in', () => {
 
   it('keeps the same guest when one is already signed in', async () => {
     const guest = await newGuest();
-    const again = await post('/api/identity/anonymous', guest.cookie);
+    const again = await post('/api/auth/sign-in/anonymous', guest.cookie);
     expect(again.json().user.id).toBe(guest.user.id);
     expect(again.headers['set-cookie']).toBeUndefined();
   });
@@ -59,13 +59,13 @@ describe('guest sign-in', () => {
     const guest = await newGuest();
     const res = await w.t.app.inject({
       method: 'POST',
-      url: '/api/identity/anonymous',
+      url: '/api/auth/sign-in/anonymous',
       headers: { origin: 'https://evil.example', cookie: guest.cookie },
     });
     expect(res.statusCode).toBe(403);
     const garbled = await w.t.app.inject({
       method: 'POST',
-      url: '/api/identity/anonymous',
+      url: '/api/auth/sign-in/anonymous',
       headers: { referer: 'not a url', cookie: guest.cookie },
     });
     expect(garbled.statusCode).toBe(403);
@@ -89,14 +89,14 @@ describe('merge conflict', () => {
     expect(err.code).toBe('merge-conflict');
     const token = err.details!.mergeToken as string;
 
-    const res = await post('/api/identity/merge', guest.cookie, { mergeToken: token });
+    const res = await post('/api/auth/identity/merge', guest.cookie, { mergeToken: token });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: owner.id, email: owner.email, isAnonymous: false });
     const ownerFavourites = await w.t.database.db.select().from(favourites).where(eq(favourites.userId, owner.id));
     expect(ownerFavourites.map((f) => f.trailId)).toEqual([w.trailId]);
     expect(await w.t.database.db.select().from(users).where(eq(users.id, guest.user.id))).toEqual([]);
 
-    const reused = await post('/api/identity/merge', guest.cookie, { mergeToken: token });
+    const reused = await post('/api/auth/identity/merge', guest.cookie, { mergeToken: token });
     expect(reused.statusCode).toBe(401); // the guest and its sessions are gone
   });
 
@@ -105,7 +105,7 @@ describe('merge conflict', () => {
     const guest = await newGuest();
     const stranger = await newGuest();
     const err = await mergeConflict(w.t.database.db, { anonymousUserId: guest.user.id, existingUserId: owner.id, providerId: 'password' });
-    const wrongGuest = await post('/api/identity/merge', stranger.cookie, { mergeToken: err.details!.mergeToken as object });
+    const wrongGuest = await post('/api/auth/identity/merge', stranger.cookie, { mergeToken: err.details!.mergeToken as object });
     expect(wrongGuest.statusCode).toBe(400);
     expect(wrongGuest.json().error.code).toBe('invalid-credential');
 
@@ -114,8 +114,47 @@ describe('merge conflict', () => {
       { anonymousUserId: guest.user.id, existingUserId: owner.id, providerId: 'password' },
       new Date(0), // minted long before the test clock: expired
     );
-    const expired = await post('/api/identity/merge', guest.cookie, { mergeToken: old.details!.mergeToken as object });
+    const expired = await post('/api/auth/identity/merge', guest.cookie, { mergeToken: old.details!.mergeToken as object });
     expect(expired.json().error.code).toBe('invalid-credential');
+  });
+});
+
+describe('a guest signing in to an existing account on any path', () => {
+  it("gets merge-conflict through the modal's e-mail sign-in too: no session of the account, the guest stays signed in", async () => {
+    const owner = await signUp(w.t, 'modal-owner@example.com');
+    const guest = await newGuest();
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, cookie: guest.cookie },
+      payload: { email: owner.email, password: 'secret123' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({ code: 'merge-conflict', details: { providerId: 'password', email: owner.email } });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const me = await w.t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie: guest.cookie } });
+    expect(me.json().user).toMatchObject({ id: guest.user.id, isAnonymous: true });
+
+    const merged = await post('/api/auth/identity/merge', guest.cookie, { mergeToken: res.json().error.details.mergeToken });
+    expect(merged.json().user.id).toBe(owner.id);
+  });
+
+  it('lets a guest sign up a new account through the modal: no conflict with an account made by that request', async () => {
+    const guest = await newGuest();
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: TEST_ORIGIN, cookie: guest.cookie },
+      payload: { email: 'guest-signs-up@example.com', password: 'secret123', name: 'G' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.id).not.toBe(guest.user.id);
+  });
+
+  it('signs in plainly, without a merge, when no guest is signed in', async () => {
+    const owner = await signUp(w.t, 'plain-owner@example.com');
+    const { res } = await signIn(w.t, owner.email, 'secret123');
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -147,7 +186,7 @@ describe('shared rate limit', () => {
     try {
       for (let i = 0; i < 3; i++) {
         statuses.push(
-          (await limited.app.inject({ method: 'POST', url: '/api/identity/anonymous', headers: { origin: TEST_ORIGIN } })).statusCode,
+          (await limited.app.inject({ method: 'POST', url: '/api/auth/sign-in/anonymous', headers: { origin: TEST_ORIGIN } })).statusCode,
         );
       }
     } finally {

@@ -1,6 +1,6 @@
 import { identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden } from '../../errors.js';
+import { assertSameOriginCall } from '../../auth/same-origin.js';
 import { enforceRateLimit } from '../../identity/rate-limit.js';
 import { issueSessionCookie } from '../../identity/session.js';
 import { assertTenantAllows, resolveTenant, type TenantConfig } from '../../identity/tenants.js';
@@ -24,9 +24,8 @@ export async function limitPerClient(req: FastifyRequest, deps: RouteDeps, bucke
  * carrying cookies without our Origin are refused (CSRF), as Better Auth does for /api/auth.
  */
 export function assertSameOrigin(req: FastifyRequest, deps: RouteDeps) {
-  if (req.method === 'GET' || !req.headers.cookie) return;
-  const origin = URL.parse(req.headers.origin ?? req.headers.referer ?? '')?.origin;
-  if (origin !== new URL(deps.identity.appUrl).origin) throw forbidden('Cross-site request refused.');
+  const { cookie, origin, referer } = req.headers;
+  assertSameOriginCall({ method: req.method, cookie, origin, referer }, deps.identity.appUrl);
 }
 
 /**

@@ -47,7 +47,7 @@ const errorOf = (res: { json: () => unknown }) =>
   (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
 
 async function newGuest() {
-  const res = await post(t, '/api/identity/anonymous', {});
+  const res = await post(t, '/api/auth/sign-in/anonymous', {});
   expect(res.statusCode).toBe(200);
   return { id: res.json().user.id as string, cookie: cookieHeader(res.headers['set-cookie']) };
 }
@@ -374,7 +374,7 @@ describe('guests (checklist §5.9)', () => {
     expect(error.details).toMatchObject({ providerId: 'phone', phoneNumber: number, mergeToken: expect.any(String) });
     expect(res.headers['set-cookie']).toBeUndefined();
 
-    const merged = await post(t, '/api/identity/merge', { mergeToken: error.details!.mergeToken }, guest.cookie);
+    const merged = await post(t, '/api/auth/identity/merge', { mergeToken: error.details!.mergeToken }, guest.cookie);
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json().user).toMatchObject({ id: ownerId, phoneNumber: number });
     const moved = await t.database.db.select().from(favourites).where(eq(favourites.userId, ownerId));
@@ -398,7 +398,7 @@ describe('sign-up disabled and SMS off', () => {
       const fresh = await sendCode(closed, newNumber());
       expect(fresh.statusCode).toBe(403);
       expect(errorOf(fresh).code).toBe('admin-restricted-operation');
-      const guest = await post(closed, '/api/identity/anonymous', {});
+      const guest = await post(closed, '/api/auth/sign-in/anonymous', {});
       const guestSend = await sendCode(closed, newNumber(), { cookie: cookieHeader(guest.headers['set-cookie']) });
       expect(errorOf(guestSend).code).toBe('admin-restricted-operation');
       expect(await smsCount()).toBe(before);

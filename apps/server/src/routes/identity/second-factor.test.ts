@@ -159,7 +159,7 @@ describe('TOTP second factor', () => {
     expect(res.json().error.message).toBe('This operation requires a verified email.');
 
     const guest = browser(w.t);
-    await guest.post('/api/identity/anonymous');
+    await guest.post('/api/auth/sign-in/anonymous');
     expect(errorOf(await guest.post('/api/identity/mfa/totp/start', {}))).toBe('403 operation-not-allowed');
     expect((await browser(w.t).post('/api/identity/mfa/totp/start', {})).statusCode).toBe(401);
     expect((await browser(w.t).get('/api/identity/mfa')).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, phoneVerifications, users } from '../../db/schema/index.js';
-import { browser, lastLink, mailsTo, type Browser } from '../../test/email-identity-fixtures.js';
+import { browser, linkSignIn, lastLink, mailsTo, type Browser } from '../../test/email-identity-fixtures.js';
 import { AppBrowser } from '../../test/idp/app-browser.js';
 import { startOidcIdp, type TestOidcIdp } from '../../test/idp/oidc-idp.js';
 import { createTestApp, signIn, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
@@ -76,7 +76,7 @@ const passwordSignIn = (b: Browser, email: string, password: string, tenantId?: 
   b.post('/api/identity/password/sign-in', { email, password, ...(tenantId && { tenantId }) });
 
 async function sendLink(b: Browser, email: string, tenantId?: string) {
-  const res = await b.post('/api/identity/email-link/send', { email, sessionId: SID, sameDevice: true, ...(tenantId && { tenantId }) });
+  const res = await b.post('/api/auth/sign-in/magic-link', { email, sessionId: SID, sameDevice: true, ...(tenantId && { tenantId }) });
   expect(res.statusCode, res.body).toBe(200);
   const link = await lastLink(t, email, 'email-sign-in');
   return { link, oobCode: link.searchParams.get('oobCode')! };
@@ -173,11 +173,11 @@ describe('tenant configuration', () => {
       () => b.post('/api/identity/password/sign-up', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
       () => b.post('/api/identity/password/sign-in', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
       () => b.post('/api/identity/password/recover', { email: 'x@acme.com', tenantId: 'nope' }),
-      () => b.post('/api/identity/email-link/send', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
-      () => b.post('/api/identity/email-link/sign-in', { email: 'x@acme.com', oobCode: 'x', tenantId: 'nope' }),
+      () => b.post('/api/auth/sign-in/magic-link', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
+      () => linkSignIn(b, { email: 'x@acme.com', oobCode: 'x', tenantId: 'nope' }),
       () => b.post('/api/identity/phone/send-code', { phoneNumber: '+351912000001', tenantId: 'nope' }),
       () => b.post('/api/identity/phone/sign-in', { verificationId: 'x', code: '123456', tenantId: 'nope' }),
-      () => b.post('/api/identity/anonymous', { tenantId: 'nope' }),
+      () => b.post('/api/auth/sign-in/anonymous', { tenantId: 'nope' }),
       () => b.get(`/api/identity/federated/${OIDC}/start?tenantId=nope`),
     ];
     for (const request of requests) {
@@ -202,11 +202,11 @@ describe('tenant configuration', () => {
       }),
       await b.post('/api/identity/password/sign-in', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
       await b.post('/api/identity/password/recover', { email: 'ops@acme.com', tenantId: 'initech' }),
-      await b.post('/api/identity/email-link/send', { email: 'ops@acme.com', sessionId: SID, sameDevice: true, tenantId: 'hooli' }),
-      await b.post('/api/identity/email-link/sign-in', { email: 'ops@acme.com', oobCode: 'x', tenantId: 'hooli' }),
+      await b.post('/api/auth/sign-in/magic-link', { email: 'ops@acme.com', sessionId: SID, sameDevice: true, tenantId: 'hooli' }),
+      await linkSignIn(b, { email: 'ops@acme.com', oobCode: 'x', tenantId: 'hooli' }),
       await sendPhoneCode('+351912000002', 'initech'),
       await b.post('/api/identity/phone/sign-in', { verificationId: 'x', code: '123456', tenantId: 'hooli' }),
-      await b.post('/api/identity/anonymous', { tenantId: 'globex' }),
+      await b.post('/api/auth/sign-in/anonymous', { tenantId: 'globex' }),
       await new AppBrowser(t).get(`/api/identity/federated/${OIDC}/start?tenantId=initech`),
     ];
     for (const res of refused) {
@@ -314,7 +314,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     expect(await methods('initech')).toEqual([]);
 
     const { oobCode } = await sendLink(browser(t), email, 'initech');
-    const signedIn = await browser(t).post('/api/identity/email-link/sign-in', { oobCode, email, tenantId: 'initech' });
+    const signedIn = await linkSignIn(browser(t), { oobCode, email, tenantId: 'initech' });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(await methods('initech')).toEqual(['emailLink']);
     expect(await methods()).toEqual(['password']);
@@ -421,12 +421,12 @@ describe('e-mail links per tenant', () => {
     const defaultLink = await sendLink(browser(t), email);
     expect(defaultLink.link.searchParams.has('tenantId')).toBe(false);
 
-    const check = await browser(t).post('/api/identity/email-link/check', { oobCode: acmeLink.oobCode });
+    const check = await browser(t).post('/api/auth/email-link/check', { oobCode: acmeLink.oobCode });
     expect(check.json()).toEqual({ email, tenantId: 'acme' });
 
     // Used without its tenant (or with another), the link does not exist; it stays usable in its own.
     for (const tenantId of [undefined, 'globex']) {
-      const wrong = await browser(t).post('/api/identity/email-link/sign-in', {
+      const wrong = await linkSignIn(browser(t), {
         oobCode: acmeLink.oobCode,
         email,
         ...(tenantId && { tenantId }),
@@ -434,13 +434,13 @@ describe('e-mail links per tenant', () => {
       expect(wrong.statusCode).toBe(400);
       expect(errorOf(wrong).code).toBe('invalid-action-code');
     }
-    const acme = await browser(t).post('/api/identity/email-link/sign-in', { oobCode: acmeLink.oobCode, email, tenantId: 'acme' });
+    const acme = await linkSignIn(browser(t), { oobCode: acmeLink.oobCode, email, tenantId: 'acme' });
     expect(acme.statusCode, acme.body).toBe(200);
     expect(acme.json().user).toMatchObject({ email, tenantId: 'acme', providers: ['emailLink'], emailVerified: true });
 
-    const globex = await browser(t).post('/api/identity/email-link/sign-in', { oobCode: globexLink.oobCode, email, tenantId: 'globex' });
+    const globex = await linkSignIn(browser(t), { oobCode: globexLink.oobCode, email, tenantId: 'globex' });
     expect(globex.json().user).toMatchObject({ tenantId: 'globex' });
-    const def = await browser(t).post('/api/identity/email-link/sign-in', { oobCode: defaultLink.oobCode, email });
+    const def = await linkSignIn(browser(t), { oobCode: defaultLink.oobCode, email });
     expect(def.json().user).toMatchObject({ id: modal.id, tenantId: null });
     expect(new Set([modal.id, acme.json().user.id, globex.json().user.id]).size).toBe(3);
     // The same e-mail-link subject exists once per tenant.
@@ -451,11 +451,9 @@ describe('e-mail links per tenant', () => {
     const email = 'resend@acme.com';
     const first = await sendLink(browser(t), email, 'acme');
     const second = await sendLink(browser(t), email, 'acme');
-    const old = await browser(t).post('/api/identity/email-link/sign-in', { oobCode: first.oobCode, email, tenantId: 'acme' });
+    const old = await linkSignIn(browser(t), { oobCode: first.oobCode, email, tenantId: 'acme' });
     expect(errorOf(old).code).toBe('invalid-action-code');
-    expect(
-      (await browser(t).post('/api/identity/email-link/sign-in', { oobCode: second.oobCode, email, tenantId: 'acme' })).statusCode,
-    ).toBe(200);
+    expect((await linkSignIn(browser(t), { oobCode: second.oobCode, email, tenantId: 'acme' })).statusCode).toBe(200);
   });
 });
 
@@ -496,12 +494,12 @@ describe('guests in a tenant', () => {
     const email = 'guest@acme.com';
     await signUp(t, email, 'default-pass1');
     const b = browser(t);
-    const guest = await b.post('/api/identity/anonymous', { tenantId: 'acme' });
+    const guest = await b.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' });
     expect(guest.statusCode).toBe(200);
     expect(guest.json().user).toMatchObject({ isAnonymous: true, tenantId: 'acme' });
     const guestId = guest.json().user.id as string;
     // Asking again in the same tenant keeps the guest.
-    expect((await b.post('/api/identity/anonymous', { tenantId: 'acme' })).json().user.id).toBe(guestId);
+    expect((await b.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' })).json().user.id).toBe(guestId);
 
     // The default account with this e-mail is no conflict: the upgrade happens in acme.
     const upgraded = await b.post('/api/identity/password/sign-up', { email, password: 'acme-pass1', displayName: 'G', tenantId: 'acme' });
@@ -510,16 +508,16 @@ describe('guests in a tenant', () => {
 
     // Another acme guest proving the same acme account gets a merge conflict.
     const other = browser(t);
-    await other.post('/api/identity/anonymous', { tenantId: 'acme' });
+    await other.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' });
     const conflict = await passwordSignIn(other, email, 'acme-pass1', 'acme');
     expect(errorOf(conflict).code).toBe('merge-conflict');
-    const merged = await other.post('/api/identity/merge', { mergeToken: errorOf(conflict).details!.mergeToken });
+    const merged = await other.post('/api/auth/identity/merge', { mergeToken: errorOf(conflict).details!.mergeToken });
     expect(merged.json().user.id).toBe(guestId);
   });
 
   it('does not upgrade a guest of another tenant: that sign-in is a plain one', async () => {
     const b = browser(t);
-    const guestId = (await b.post('/api/identity/anonymous', { tenantId: 'acme' })).json().user.id as string;
+    const guestId = (await b.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' })).json().user.id as string;
     const globex = await passwordSignUp(b, 'crossing@globex.com', 'globex-pass1', 'globex');
     expect(globex.id).not.toBe(guestId);
     const [guestRow] = await t.database.db.select().from(users).where(eq(users.id, guestId));

@@ -91,14 +91,14 @@ describe('the merge-conflict handler', () => {
     expect(onMergeConflict).toHaveBeenCalledWith('tok-1');
   });
 
-  it('redeems the merge token with POST /api/identity/merge, then goes home', async () => {
-    const fetchMock = mockFetch([{ method: 'POST', path: '/api/identity/merge', body: { user: ana } }]);
+  it('redeems the merge token with POST /api/auth/identity/merge, then goes home', async () => {
+    const fetchMock = mockFetch([{ method: 'POST', path: '/api/auth/identity/merge', body: { user: ana } }]);
     const navigate = vi.fn(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const onFailed = vi.fn();
     await mergeConflictHandler(new HttpIdentityClient(), navigate, onFailed)('tok-1');
 
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain('/api/identity/merge');
+    expect(String(url)).toContain('/api/auth/identity/merge');
     expect(JSON.parse(String(init?.body))).toEqual({ mergeToken: 'tok-1' });
     expect(navigate).toHaveBeenCalledWith('/');
     expect(onFailed).not.toHaveBeenCalled();
@@ -106,7 +106,12 @@ describe('the merge-conflict handler', () => {
 
   it('stays on the page and reports it when the server refuses the token', async () => {
     mockFetch([
-      { method: 'POST', path: '/api/identity/merge', status: 400, body: { error: { code: 'invalid-credential', message: 'Expired.' } } },
+      {
+        method: 'POST',
+        path: '/api/auth/identity/merge',
+        status: 400,
+        body: { error: { code: 'invalid-credential', message: 'Expired.' } },
+      },
     ]);
     const navigate = vi.fn();
     const onFailed = vi.fn();

@@ -3,7 +3,7 @@ import { SIGN_IN_SUCCESS_URL } from './widget-config';
 
 /**
  * A guest's merge conflict (signing in to an account that already exists while a guest): the
- * guest's session is still active, so redeeming the merge token (POST /api/identity/merge) moves
+ * guest's session is still active, so redeeming the merge token (POST /api/auth/identity/merge) moves
  * the guest's favourites to that account and signs in to it; then home. `onFailed` when the
  * server refuses (an expired token): the widget stays where it was.
  */

@@ -2,18 +2,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { users, verifications } from '../db/schema/index.js';
-import { identityError } from './errors.js';
-import { emailColumns, inTenant } from './users.js';
+import { identityError } from '../identity/errors.js';
+import { emailColumns, inTenant } from '../identity/users.js';
 
-/** Guests get an address no mail can reach (RFC 2606 `.invalid`), unique by their id. */
-const guestEmail = (id: string) => `guest-${id}@guest.invalid`;
-
-/** Signs a new guest up: an account with no credential at all (checklist §5.2), in a tenant (ADR 0009) or not. */
-export async function createAnonymousUser(db: Db, tenantId: string | null = null): Promise<string> {
-  const id = randomUUID();
-  await db.insert(users).values({ id, name: '', email: guestEmail(id), isAnonymous: true, tenantId });
-  return id;
-}
+/*
+ * FirebaseUI's guest semantics (checklist §5.9) on top of Better Auth's anonymous plugin: a guest
+ * is upgraded in place (same id), or the credential it proved belongs to another account and the
+ * sign-in ends in a merge conflict that the guest's session finishes with a one-time token.
+ */
 
 /**
  * Turns a guest into a full account in place: the same id, so everything the guest made stays.
