@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 /**
@@ -36,18 +36,30 @@ export interface AddJobOptions {
 }
 
 /**
+ * The `graphile_worker.add_job(...)` call, for a caller that composes it into a statement of its
+ * own (one job per row of a CTE, in the same round trip as the change). `payload` and `jobKey`
+ * may be SQL that reads that CTE's columns.
+ */
+export function addJobCall(
+  task: TaskName,
+  payload: object | SQL,
+  opts: Omit<AddJobOptions, 'jobKey'> & { jobKey?: string | SQL } = {},
+): SQL {
+  const payloadSql = is(payload, SQL) ? payload : sql`${JSON.stringify(payload)}`;
+  return sql`graphile_worker.add_job(
+      identifier => ${task}::text,
+      payload => (${payloadSql})::json,
+      max_attempts => ${opts.maxAttempts ?? null}::int,
+      job_key => (${opts.jobKey ?? null})::text,
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
+    )`;
+}
+
+/**
  * Adds a job with `graphile_worker.add_job()` on the caller's connection: inside a transaction
  * it commits or rolls back with the business change, and on commit the queue's NOTIFY wakes a
  * worker in some instance at once (no polling, no nudging from the request).
  */
 export async function addJob(db: DbOrTx, task: TaskName, payload: object, opts: AddJobOptions = {}): Promise<void> {
-  await db.execute(sql`
-    SELECT graphile_worker.add_job(
-      identifier => ${task}::text,
-      payload => ${JSON.stringify(payload)}::json,
-      max_attempts => ${opts.maxAttempts ?? null}::int,
-      job_key => ${opts.jobKey ?? null}::text,
-      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
-    )
-  `);
+  await db.execute(sql`SELECT ${addJobCall(task, payload, opts)}`);
 }
