@@ -15,6 +15,7 @@ import { matches, notificationPreferences, notifications, profiles, trails, user
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
 import { addJobCall, TASKS } from '../jobs/queue.js';
 import { pushJobsCte } from '../push/queue.js';
+import { listed } from './inbox.js';
 import { preferencesFromRow } from './preferences.js';
 
 export { channelEnabled, inQuietHours, quietHoursEnd } from '@trailbuddy/shared/contracts/notifications';
@@ -221,4 +222,46 @@ export async function markAllRead(db: DbOrTx, recipientId: string): Promise<void
       .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
     await publishEvent(tx, { type: 'notification.read', audience: [recipientId], payload: { notificationId: null } });
   });
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Marks read the person's unread notifications of `kinds` about `matchIds` (ADR 0037: opening the
+ * view they point to), in one statement: only the person's own (the recipient is the condition,
+ * so someone else's match marks nothing and tells nothing), and one `notification.read` event to
+ * their devices when anything changed. Returns how many it marked and the bell's count after.
+ */
+export async function markMatchesRead(
+  db: DbOrTx,
+  recipientId: string,
+  matchIds: readonly string[],
+  kinds: readonly NotificationKind[],
+): Promise<{ marked: number; unread: number }> {
+  const { rows } = await db.execute<{ marked: number; unread: number; told: number }>(sql`
+    WITH marked AS (
+      UPDATE ${notifications} SET read_at = now()
+      WHERE ${notifications.recipientId} = ${recipientId} AND ${notifications.readAt} IS NULL
+        AND ${notifications.matchId}::text = ANY(${textArray(matchIds)}) AND ${notifications.kind} = ANY(${textArray(kinds)})
+      RETURNING ${notifications.inApp} AS in_app
+    ), changed AS (
+      SELECT 1 FROM marked LIMIT 1
+    ), ${liveEventCtes('told', {
+      type: 'notification.read',
+      audience: audienceSql([recipientId]),
+      payload: sql`${JSON.stringify({ notificationId: null })}::jsonb`,
+      from: 'changed',
+    })}
+    SELECT (SELECT count(*)::int FROM marked) AS marked,
+      -- The statement's snapshot still sees the marked rows unread: they are taken off.
+      (SELECT count(*)::int FROM ${notifications} WHERE ${listed(recipientId)!} AND ${notifications.readAt} IS NULL)
+        - (SELECT count(*)::int FROM marked WHERE in_app) AS unread,
+      (SELECT count(*)::int FROM told) AS told
+  `);
+  const row = rows[0]!;
+  return { marked: row.marked, unread: row.unread };
 }

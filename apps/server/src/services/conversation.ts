@@ -9,11 +9,19 @@ import {
   type SendMessageInput,
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
+import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
 import type { Db, DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
-import { notifyContextColumns, notifyContextFrom, notifyCtes, readAll, type NotifyContextRow } from '../notifications/notify.js';
+import {
+  markMatchesRead,
+  notifyContextColumns,
+  notifyContextFrom,
+  notifyCtes,
+  readAll,
+  type NotifyContextRow,
+} from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
 import type { MatchRow } from './match-presenter.js';
 
@@ -300,6 +308,8 @@ export async function markRead(db: Db, ctx: ConversationContext, matchId: string
         setWhere: lt(conversationReads.lastReadSeq, target.seq),
       })
       .returning();
+    // Reading the thread is seeing its messages' notifications (ADR 0037), on every device.
+    await markMatchesRead(tx, ctx.userId, [matchId], KINDS_SEEN_IN_CONVERSATION);
     if (advanced) {
       await publishEvent(tx, {
         type: 'message.read',
