@@ -39,6 +39,8 @@ const PER_PERSON_PER_MINUTE = 30;
  * reported) instead of piling up tens of thousands of open requests in this process.
  */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_MAX_IN_FLIGHT ?? 512);
+/** At most this long starting sends (BENCH_MAX_SEND_S; default twice the run): a run that cannot keep up still ends and reports. */
+const MAX_SEND_SECONDS = Number(process.env.BENCH_MAX_SEND_S ?? 2 * SECONDS);
 const PASSWORD = 'trailbuddy-bench';
 const DAYS = ['saturday', 'sunday'];
 
@@ -208,14 +210,19 @@ async function measureLoad(base, slot) {
   let lateStarts = 0;
   let open = 0;
   let freed = () => undefined;
-  for (let i = 0; i < perSender; i++) {
+  let started = 0;
+  sending: for (let i = 0; i < perSender; i++) {
     for (let p = 0; p < people.length; p++) {
+      // A server that cannot keep up would make the run last many times its length: stop starting
+      // sends past the cap, and report what was sent in that time.
+      if (performance.now() - start > MAX_SEND_SECONDS * 1000) break sending;
       const due = start + ((i * people.length + p) / RATE) * 1000;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       while (open >= MAX_IN_FLIGHT) await new Promise((resolve) => (freed = resolve));
       if (performance.now() - due > 50) lateStarts++;
       const person = people[p];
+      started++;
       open++;
       inFlight.push(
         sendOne(person, i).then((r) => {
@@ -256,7 +263,8 @@ async function measureLoad(base, slot) {
   for (const s of streams) s.close();
 
   return {
-    attempted: people.length * perSender,
+    asked: people.length * perSender,
+    attempted: started,
     accepted: expected.length,
     failures,
     retries,
@@ -278,7 +286,7 @@ function reportLoad(r) {
   console.log(`    setup: ${r.setup}`);
   const achieved = r.accepted / r.sendSeconds;
   console.log(
-    `    sent ${r.attempted} in ${r.sendSeconds.toFixed(1)} s (${r.lateStarts} sends started > 50 ms late, at most ${MAX_IN_FLIGHT} in flight), accepted ${r.accepted}; refused ${JSON.stringify(Object.fromEntries(r.failures))}; network retries ${r.retries}`,
+    `    sent ${r.attempted} of ${r.asked}${r.attempted < r.asked ? ` (stopped starting sends after ${MAX_SEND_SECONDS} s)` : ''} in ${r.sendSeconds.toFixed(1)} s (${r.lateStarts} sends started > 50 ms late, at most ${MAX_IN_FLIGHT} in flight), accepted ${r.accepted}; refused ${JSON.stringify(Object.fromEntries(r.failures))}; network retries ${r.retries}`,
   );
   console.log(
     `    rate: ${achieved.toFixed(0)} accepted messages a second achieved of ${RATE} asked (${achieved >= RATE * 0.98 ? 'kept up' : 'DID NOT KEEP UP'})`,

@@ -33,6 +33,11 @@ export interface AddJobOptions {
   jobKey?: string;
   /** Not before this instant (default: at once). */
   runAt?: Date;
+  /**
+   * What a pending job with the same key keeps: `replace` (the default) takes the new run time,
+   * `preserve_run_at` keeps its own (a job that will look again at its time anyway).
+   */
+  jobKeyMode?: 'replace' | 'preserve_run_at';
 }
 
 /**
@@ -51,7 +56,8 @@ export function addJobCall(
       payload => (${payloadSql})::json,
       max_attempts => ${opts.maxAttempts ?? null}::int,
       job_key => (${opts.jobKey ?? null})::text,
-      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz,
+      job_key_mode => ${opts.jobKeyMode ?? 'replace'}::text
     )`;
 }
 

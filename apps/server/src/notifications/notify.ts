@@ -144,12 +144,14 @@ export function notifyCtes<K extends NotificationKind>(
     );
   }
   if (email) {
-    // Wakes the person's batcher at once; it works out when the mail is due (the delay, quiet
-    // hours) and reschedules itself. The job key keeps one pending batcher per person.
+    // Wakes the person's batcher; it works out when the mail is due (the delay, quiet hours) and
+    // reschedules itself. The job key keeps one pending batcher per person, and a batcher that
+    // is already due at some time keeps that time: a newer notification never makes a mail due
+    // sooner, so a burst of messages wakes the batcher once, not once per message (ADR 0037).
     reads.push(`${prefix}_mail`);
     ctes.push(
       sql`${sql.identifier(`${prefix}_mail`)} AS (
-        SELECT ${addJobCall(TASKS.mailNotifications, { recipientId }, { jobKey: notificationMailJobKey(recipientId) })} AS queued
+        SELECT ${addJobCall(TASKS.mailNotifications, { recipientId }, { jobKey: notificationMailJobKey(recipientId), jobKeyMode: 'preserve_run_at' })} AS queued
         FROM ${sql.identifier(created)}
       )`,
     );
