@@ -19,79 +19,75 @@ const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notificatio
 const bellSays = (page: Page) => expect.poll(() => bellOf(page).getAttribute('aria-label'), { timeout: 20_000 });
 
 describe('the buddy conversation', () => {
-  it(
-    'lets two matched people talk live, each in their own browser, and clears the unread counts and the bells',
-    { timeout: 120_000 },
-    async () => {
-      const tag = Date.now().toString(36).slice(-4).toUpperCase();
-      const ines = await signedUpPerson(browser, contexts, `Inês Talk ${tag}`, 'ines');
-      const tomas = await signedUpPerson(browser, contexts, `Tomás Talk ${tag}`, 'tomas');
+  it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
+    const tag = Date.now().toString(36).slice(-4).toUpperCase();
+    const ines = await signedUpPerson(browser, contexts, `Inês Talk ${tag}`, 'ines');
+    const tomas = await signedUpPerson(browser, contexts, `Tomás Talk ${tag}`, 'tomas');
 
-      // Inês searches a session still to come; Tomás asks to join her: a pending match.
-      const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');
-      let matchId: string | undefined;
-      for (const trail of trails) {
-        for (const day of ['saturday', 'sunday']) {
-          if (matchId) break;
-          try {
-            const { match } = await apiIn<{ match: { id: string } }>(ines, 'POST', '/api/matches/search', { trailId: trail.id, day });
-            matchId = match.id;
-          } catch {
-            // that session has started: try the next
-          }
+    // Inês searches a session still to come; Tomás asks to join her: a pending match.
+    const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');
+    let matchId: string | undefined;
+    for (const trail of trails) {
+      for (const day of ['saturday', 'sunday']) {
+        if (matchId) break;
+        try {
+          const { match } = await apiIn<{ match: { id: string } }>(ines, 'POST', '/api/matches/search', { trailId: trail.id, day });
+          matchId = match.id;
+        } catch {
+          // that session has started: try the next
         }
       }
-      if (!matchId) throw new Error('no session takes searches');
-      await apiIn(tomas, 'POST', `/api/matches/${matchId}/request`);
+    }
+    if (!matchId) throw new Error('no session takes searches');
+    await apiIn(tomas, 'POST', `/api/matches/${matchId}/request`);
 
-      // Inês opens the conversation from the match card: it has an address of its own. The card on
-      // screen is Tomás's request seen: her bell clears (ADR 0037).
-      await ines.goto('/matches/pending');
-      await bellSays(ines).toBe('Notifications');
-      await ines.getByRole('button', { name: /^Messages/ }).click();
-      await ines.waitForURL(`**/matches/${matchId}/messages`);
-      await ines.getByRole('heading', { level: 1, name: `Tomás Talk ${tag}` }).waitFor();
-      const inesBox = ines.getByRole('textbox', { name: 'Message' });
-      await inesBox.fill('Hi! Shall we meet at the car park at 9:30? https://example.com/map');
-      await expect.poll(() => ines.getByText('66/1,000').count()).toBe(1);
-      await inesBox.press('Enter');
-      const inesThread = ines.getByRole('list', { name: `Conversation with Tomás Talk ${tag}` });
-      await inesThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
-      // Plain text: the link is shown, not clickable.
-      expect(await inesThread.getByRole('link').count()).toBe(0);
+    // Inês opens the conversation from the match card: it has an address of its own. The card on
+    // screen is Tomás's request seen: her bell clears (ADR 0037).
+    await ines.goto('/matches/pending');
+    await bellSays(ines).toBe('Notifications');
+    await ines.getByRole('button', { name: /^Messages/ }).click();
+    await ines.waitForURL(`**/matches/${matchId}/messages`);
+    await ines.getByRole('heading', { level: 1, name: `Tomás Talk ${tag}` }).waitFor();
+    const inesBox = ines.getByRole('textbox', { name: 'Message' });
+    await inesBox.fill('Hi! Shall we meet at the car park at 9:30? https://example.com/map');
+    await expect.poll(() => ines.getByText('66/1,000').count()).toBe(1);
+    await inesBox.press('Enter');
+    const inesThread = ines.getByRole('list', { name: `Conversation with Tomás Talk ${tag}` });
+    await inesThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+    // Plain text: the link is shown, not clickable.
+    expect(await inesThread.getByRole('link').count()).toBe(0);
 
-      // Tomás, who has not reloaded since signing in, sees the unread count arrive live.
-      await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).toContain('1 unread');
-      await matchesTab(tomas).click();
-      await tomas.getByRole('tab', { name: /Pending/ }).click();
-      const tomasMessages = tomas.getByRole('button', { name: /^Messages/ });
-      await expect.poll(async () => (await tomasMessages.textContent()) ?? '').toContain('1 unread');
-      // The match's card does not read the message for him: his bell still has it.
-      await bellSays(tomas).toBe('Notifications, 1 unread');
-      await tomasMessages.click();
-      const tomasThread = tomas.getByRole('list', { name: `Conversation with Inês Talk ${tag}` });
-      await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+    // Tomás, who has not reloaded since signing in, sees the unread count arrive live.
+    await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).toContain('1 unread');
+    await matchesTab(tomas).click();
+    await tomas.getByRole('tab', { name: /Pending/ }).click();
+    const tomasMessages = tomas.getByRole('button', { name: /^Messages/ });
+    await expect.poll(async () => (await tomasMessages.textContent()) ?? '').toContain('1 unread');
+    // The match's card does not read the message for him: his bell still has it.
+    await bellSays(tomas).toBe('Notifications, 1 unread');
+    await tomasMessages.click();
+    const tomasThread = tomas.getByRole('list', { name: `Conversation with Inês Talk ${tag}` });
+    await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
 
-      // Reading it clears his counts and his bell, and Inês sees the receipt without reloading.
-      await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
-      await bellSays(tomas).toBe('Notifications');
-      await inesThread.getByText('Seen').waitFor({ timeout: 20_000 });
+    // Reading it clears his counts and his bell, and Inês sees the receipt without reloading.
+    await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
+    await bellSays(tomas).toBe('Notifications');
+    await inesThread.getByText('Seen').waitFor({ timeout: 20_000 });
 
-      // His answer reaches her open thread live; she is reading it, so no count is left for her.
-      await tomas.getByRole('textbox', { name: 'Message' }).fill('Perfect, see you there!');
-      await tomas.getByRole('button', { name: 'Send' }).click();
-      await inesThread.getByText('Perfect, see you there!').waitFor({ timeout: 20_000 });
-      await tomasThread.getByText('Seen').waitFor({ timeout: 20_000 });
-      await expect.poll(async () => (await matchesTab(ines).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
-      const unread = await apiIn<{ total: number }>(ines, 'GET', '/api/messages/unread');
-      expect(unread.total).toBe(0);
-      // Nor in her bell: reading the thread read the message's notification.
-      await bellSays(ines).toBe('Notifications');
+    // His answer reaches her open thread live; she is reading it, so no count is left for her.
+    await tomas.getByRole('textbox', { name: 'Message' }).fill('Perfect, see you there!');
+    await tomas.getByRole('button', { name: 'Send' }).click();
+    await inesThread.getByText('Perfect, see you there!').waitFor({ timeout: 20_000 });
+    await tomasThread.getByText('Seen').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => (await matchesTab(ines).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
+    const unread = await apiIn<{ total: number }>(ines, 'GET', '/api/messages/unread');
+    expect(unread.total).toBe(0);
+    // Nor in her bell: reading the thread read the message's notification.
+    await bellSays(ines).toBe('Notifications');
 
-      // The address reloads onto the same conversation, history included.
-      await tomas.reload();
-      await tomasThread.getByText('Perfect, see you there!').waitFor();
-      await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
-    },
-  );
+    // The address reloads onto the same conversation, history included.
+    await tomas.reload();
+    await tomasThread.getByText('Perfect, see you there!').waitFor();
+    await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
+  });
 });

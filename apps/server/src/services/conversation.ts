@@ -48,26 +48,26 @@ export const presentMessage = (row: MessageRow): Message => ({
 const presentRead = (row: ReadRow | undefined) =>
   row ? { messageId: row.lastReadMessageId, seq: row.lastReadSeq, at: row.readAt.toISOString() } : null;
 
-const isParticipant = (m: MatchRow, userId: string) => m.participants.includes(userId);
+const isParticipant = (m: Pick<MatchRow, 'participants'>, userId: string) => m.participants.includes(userId);
+
+type ConversationMatch = Pick<MatchRow, 'participants' | 'status' | 'endTime'>;
 
 /**
- * The match whose conversation `ctx.userId` opens, or the refusal: 404 for no such match, 403
- * for anyone outside it (administrators included: a conversation is private to its two people),
- * 403 when its window is over (ADR 0026). `lock` takes the match row for the rest of the
- * transaction, which serializes the sends of one thread and orders them against status changes.
+ * Who may open a match's conversation: 404 for no such match, 403 for anyone outside it
+ * (administrators included: a conversation is private to its two people), 403 when its window
+ * is over (ADR 0026), unless `allowClosed`.
  */
-async function openConversation(
-  db: DbOrTx,
-  ctx: ConversationContext,
-  matchId: string,
-  opts: { lock?: boolean; allowClosed?: boolean } = {},
-) {
-  const query = db.select().from(matches).where(eq(matches.id, matchId));
-  const [m] = opts.lock ? await query.for('no key update') : await query;
+function admit<M extends ConversationMatch>(m: M | null | undefined, ctx: ConversationContext, opts: { allowClosed?: boolean } = {}): M {
   if (!m) throw notFound('Match');
   if (!isParticipant(m, ctx.userId)) throw forbidden(NOT_IN_CONVERSATION_MESSAGE);
   if (!opts.allowClosed && !conversationOpen(m, ctx.now)) throw forbidden(CONVERSATION_CLOSED_MESSAGE);
   return m;
+}
+
+/** The match whose conversation `ctx.userId` opens, or the refusal (admit). */
+async function openConversation(db: DbOrTx, ctx: ConversationContext, matchId: string) {
+  const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
+  return admit(m, ctx);
 }
 
 /** The 429 of a send past MESSAGE_RATE_LIMIT: `oldest` is the oldest of the sender's last `max` messages, which leaves the window first. */
@@ -237,12 +237,10 @@ async function writeMessage(
 /** Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. */
 async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
   return db.transaction(async (tx) => {
-    const conversation = await readSendContext(tx, ctx, matchId, input.clientId);
-    if (!conversation) throw notFound('Match');
-    if (!conversation.participants.includes(ctx.userId)) throw forbidden(NOT_IN_CONVERSATION_MESSAGE);
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
+    const conversation = admit(await readSendContext(tx, ctx, matchId, input.clientId), ctx, { allowClosed: true });
     if (conversation.earlier) return replay(conversation.earlier, matchId);
-    if (!conversationOpen(conversation, ctx.now)) throw forbidden(CONVERSATION_CLOSED_MESSAGE);
+    admit(conversation, ctx);
     return writeMessage(tx, ctx, matchId, input, conversation);
   });
 }
