@@ -15,6 +15,8 @@ afterAll(async () => {
 });
 
 const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /Matches/ });
+const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
+const bellSays = (page: Page) => expect.poll(() => bellOf(page).getAttribute('aria-label'), { timeout: 20_000 });
 
 describe('the buddy conversation', () => {
   it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
@@ -39,8 +41,10 @@ describe('the buddy conversation', () => {
     if (!matchId) throw new Error('no session takes searches');
     await apiIn(tomas, 'POST', `/api/matches/${matchId}/request`);
 
-    // Inês opens the conversation from the match card: it has an address of its own.
+    // Inês opens the conversation from the match card: it has an address of its own. The card on
+    // screen is Tomás's request seen: her bell clears (ADR 0037).
     await ines.goto('/matches/pending');
+    await bellSays(ines).toBe('Notifications');
     await ines.getByRole('button', { name: /^Messages/ }).click();
     await ines.waitForURL(`**/matches/${matchId}/messages`);
     await ines.getByRole('heading', { level: 1, name: `Tomás Talk ${tag}` }).waitFor();
@@ -59,12 +63,15 @@ describe('the buddy conversation', () => {
     await tomas.getByRole('tab', { name: /Pending/ }).click();
     const tomasMessages = tomas.getByRole('button', { name: /^Messages/ });
     await expect.poll(async () => (await tomasMessages.textContent()) ?? '').toContain('1 unread');
+    // The match's card does not read the message for him: his bell still has it.
+    await bellSays(tomas).toBe('Notifications, 1 unread');
     await tomasMessages.click();
     const tomasThread = tomas.getByRole('list', { name: `Conversation with Inês Talk ${tag}` });
     await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
 
-    // Reading it clears his counts, and Inês sees the receipt without reloading.
+    // Reading it clears his counts and his bell, and Inês sees the receipt without reloading.
     await expect.poll(async () => (await matchesTab(tomas).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
+    await bellSays(tomas).toBe('Notifications');
     await inesThread.getByText('Seen').waitFor({ timeout: 20_000 });
 
     // His answer reaches her open thread live; she is reading it, so no count is left for her.
@@ -75,6 +82,8 @@ describe('the buddy conversation', () => {
     await expect.poll(async () => (await matchesTab(ines).textContent()) ?? '', { timeout: 20_000 }).not.toContain('unread');
     const unread = await apiIn<{ total: number }>(ines, 'GET', '/api/messages/unread');
     expect(unread.total).toBe(0);
+    // Nor in her bell: reading the thread read the message's notification.
+    await bellSays(ines).toBe('Notifications');
 
     // The address reloads onto the same conversation, history included.
     await tomas.reload();

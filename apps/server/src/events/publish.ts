@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { LiveEventInput } from './types.js';
 
@@ -11,6 +11,41 @@ export const LIVE_EVENTS_CHANNEL = 'tb_live_events';
  */
 export const MAX_NOTIFY_BYTES = 7500;
 
+/** An event's audience as SQL: built element by element, since drizzle would expand a bare JS array into a parameter list. */
+export function audienceSql(audience: LiveEventInput['audience']): SQL {
+  // An empty audience stays an empty array (nobody), never NULL (everyone).
+  return audience === null
+    ? sql`NULL::text[]`
+    : sql`ARRAY[${sql.join(
+        audience.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
+/**
+ * The common table expressions that record a live event and NOTIFY every instance, for a caller
+ * that composes them into one statement of its own (one round trip for a change and its events).
+ * One event per row of `from` (a CTE of the same statement) when given, else exactly one.
+ * `payload` is SQL, so it may use the columns of `from`. The statement must read `name` (its
+ * rows are the events' ids): only a CTE that is read runs its pg_notify.
+ */
+export function liveEventCtes(name: string, event: { type: string; audience: SQL; payload: SQL; from?: string }): SQL {
+  const inserted = sql.identifier(`${name}_inserted`);
+  const from = event.from ? sql` FROM ${sql.identifier(event.from)}` : sql``;
+  // The size test is done on the exact text PostgreSQL would send.
+  return sql`${inserted} AS (
+      INSERT INTO live_events (type, audience, payload)
+      SELECT ${event.type}, ${event.audience}, ${event.payload}${from}
+      RETURNING id, type, audience, payload
+    ), ${sql.identifier(name)} AS (
+      SELECT id, pg_notify(
+        ${LIVE_EVENTS_CHANNEL},
+        CASE WHEN octet_length(body) > ${MAX_NOTIFY_BYTES} THEN json_build_object('id', id)::text ELSE body END
+      ) AS notified
+      FROM (SELECT id, json_build_object('id', id, 'type', type, 'audience', audience, 'payload', payload)::text AS body FROM ${inserted}) AS notice
+    )`;
+}
+
 /**
  * Records a live event and NOTIFYs every instance, in the caller's transaction: PostgreSQL
  * delivers a NOTIFY only at COMMIT, so a rolled-back write publishes nothing, and the row
@@ -19,31 +54,14 @@ export const MAX_NOTIFY_BYTES = 7500;
  * Returns the event id.
  */
 export async function publishEvent(db: DbOrTx, event: LiveEventInput): Promise<number> {
-  // Built element by element: drizzle would expand a bare JS array into a parameter list.
-  // An empty audience stays an empty array (nobody), never NULL (everyone).
-  const audience =
-    event.audience === null
-      ? sql`NULL::text[]`
-      : sql`ARRAY[${sql.join(
-          event.audience.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`;
-  // One round trip: insert, build the message and notify in one statement. The size test is
-  // done on the exact text PostgreSQL would send.
+  // One round trip: insert, build the message and notify in one statement.
   const { rows } = await db.execute<{ id: string | number }>(sql`
-    WITH inserted AS (
-      INSERT INTO live_events (type, audience, payload)
-      VALUES (${event.type}, ${audience}, ${JSON.stringify(event.payload)}::jsonb)
-      RETURNING id, type, audience, payload
-    ), message AS (
-      SELECT id, json_build_object('id', id, 'type', type, 'audience', audience, 'payload', payload)::text AS body
-      FROM inserted
-    )
-    SELECT id, pg_notify(
-      ${LIVE_EVENTS_CHANNEL},
-      CASE WHEN octet_length(body) > ${MAX_NOTIFY_BYTES} THEN json_build_object('id', id)::text ELSE body END
-    )
-    FROM message
+    WITH ${liveEventCtes('published', {
+      type: event.type,
+      audience: audienceSql(event.audience),
+      payload: sql`${JSON.stringify(event.payload)}::jsonb`,
+    })}
+    SELECT id FROM published
   `);
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('publishEvent: the insert returned no id');

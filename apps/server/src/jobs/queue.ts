@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 
 /**
@@ -33,6 +33,32 @@ export interface AddJobOptions {
   jobKey?: string;
   /** Not before this instant (default: at once). */
   runAt?: Date;
+  /**
+   * What a pending job with the same key keeps: `replace` (the default) takes the new run time,
+   * `preserve_run_at` keeps its own (a job that will look again at its time anyway).
+   */
+  jobKeyMode?: 'replace' | 'preserve_run_at';
+}
+
+/**
+ * The `graphile_worker.add_job(...)` call, for a caller that composes it into a statement of its
+ * own (one job per row of a CTE, in the same round trip as the change). `payload` and `jobKey`
+ * may be SQL that reads that CTE's columns.
+ */
+export function addJobCall(
+  task: TaskName,
+  payload: object | SQL,
+  opts: Omit<AddJobOptions, 'jobKey'> & { jobKey?: string | SQL } = {},
+): SQL {
+  const payloadSql = is(payload, SQL) ? payload : sql`${JSON.stringify(payload)}`;
+  return sql`graphile_worker.add_job(
+      identifier => ${task}::text,
+      payload => (${payloadSql})::json,
+      max_attempts => ${opts.maxAttempts ?? null}::int,
+      job_key => (${opts.jobKey ?? null})::text,
+      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz,
+      job_key_mode => ${opts.jobKeyMode ?? 'replace'}::text
+    )`;
 }
 
 /**
@@ -41,13 +67,5 @@ export interface AddJobOptions {
  * worker in some instance at once (no polling, no nudging from the request).
  */
 export async function addJob(db: DbOrTx, task: TaskName, payload: object, opts: AddJobOptions = {}): Promise<void> {
-  await db.execute(sql`
-    SELECT graphile_worker.add_job(
-      identifier => ${task}::text,
-      payload => ${JSON.stringify(payload)}::json,
-      max_attempts => ${opts.maxAttempts ?? null}::int,
-      job_key => ${opts.jobKey ?? null}::text,
-      run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz
-    )
-  `);
+  await db.execute(sql`SELECT ${addJobCall(task, payload, opts)}`);
 }

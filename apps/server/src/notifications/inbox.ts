@@ -42,7 +42,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw invalidField('cursor', 'The cursor is not one this list gave out.');
 }
 
-const listed = (recipientId: string) => and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true));
+/** A notification the person's list shows (and the bell counts, unread). */
+export const listed = (recipientId: string) => and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true));
 
 export async function unreadCount(db: DbOrTx, recipientId: string): Promise<number> {
   const [row] = await db

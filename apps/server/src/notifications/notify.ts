@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   channelEnabled,
   inQuietHours,
@@ -6,14 +7,16 @@ import {
   type NotificationExtraParams,
   type NotificationKind,
   type NotificationParams,
+  type NotificationPreferences,
   notificationTexts,
 } from '@trailbuddy/shared/contracts/notifications';
 import type { DbOrTx } from '../db/client.js';
-import { matches, notifications, profiles, trails, users } from '../db/schema/index.js';
-import { publishEvent } from '../events/publish.js';
-import { addJob, TASKS } from '../jobs/queue.js';
-import { enqueuePush } from '../push/queue.js';
-import { loadPreferences } from './preferences.js';
+import { matches, notificationPreferences, notifications, profiles, trails, users } from '../db/schema/index.js';
+import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
+import { addJobCall, TASKS } from '../jobs/queue.js';
+import { pushJobsCte } from '../push/queue.js';
+import { listed } from './inbox.js';
+import { preferencesFromRow } from './preferences.js';
 
 export { channelEnabled, inQuietHours, quietHoursEnd } from '@trailbuddy/shared/contracts/notifications';
 
@@ -37,78 +40,165 @@ export const notificationPath = (id: string) => `/notifications/${encodeURICompo
 /** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
 export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
 
-/** The actor's display name and the match's trail, in one round trip. */
-async function baseParams(tx: DbOrTx, actorId: string | null, matchId: string | null) {
-  const { rows } = await tx.execute<{ actor_name: string | null; trail_name: string | null }>(sql`
-    SELECT
-      (SELECT coalesce(${profiles.fullName}, ${users.name}) FROM ${users} LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}
-        WHERE ${users.id} = ${actorId}) AS actor_name,
-      (SELECT ${trails.name} FROM ${matches} JOIN ${trails} ON ${trails.id} = ${matches.trailId}
-        WHERE ${matches.id} = ${matchId}::uuid) AS trail_name
-  `);
-  return {
-    actorName: rows[0]?.actor_name ?? NOTIFICATION_PARAM_FALLBACKS.actorName,
-    trailName: rows[0]?.trail_name ?? NOTIFICATION_PARAM_FALLBACKS.trailName,
-  };
+/** What a notification needs to know besides its input: the recipient's preferences and the names its texts use. */
+export interface NotifyContext {
+  prefs: NotificationPreferences;
+  actorName: string;
+  trailName: string;
 }
 
 /**
- * Creates a notification for one person in the caller's transaction (ADR 0025): the row, the
- * live event `notification.created` to their streams and the channel jobs their preferences
- * allow all commit with the change, or, on rollback, none of them exist.
+ * The select-list columns that read a NotifyContext (notifyContextFrom parses them), with the
+ * ids as SQL so that a caller's own query can read the context in the same round trip.
+ */
+export function notifyContextColumns(recipient: SQL, actor: SQL, match: SQL): SQL {
+  return sql`
+    (SELECT json_build_object('channels', ${notificationPreferences.channels}, 'quietStart', ${notificationPreferences.quietStart},
+        'quietEnd', ${notificationPreferences.quietEnd}, 'timeZone', ${notificationPreferences.timeZone})
+      FROM ${notificationPreferences} WHERE ${notificationPreferences.userId} = ${recipient}) AS notify_prefs,
+    (SELECT coalesce(${profiles.fullName}, ${users.name}) FROM ${users} LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}
+      WHERE ${users.id} = ${actor}) AS notify_actor_name,
+    (SELECT ${trails.name} FROM ${matches} JOIN ${trails} ON ${trails.id} = ${matches.trailId}
+      WHERE ${matches.id} = (${match})::uuid) AS notify_trail_name`;
+}
+
+export interface NotifyContextRow {
+  notify_prefs: Parameters<typeof preferencesFromRow>[0];
+  notify_actor_name: string | null;
+  notify_trail_name: string | null;
+}
+
+export const notifyContextFrom = (row: NotifyContextRow | undefined): NotifyContext => ({
+  prefs: preferencesFromRow(row?.notify_prefs),
+  actorName: row?.notify_actor_name ?? NOTIFICATION_PARAM_FALLBACKS.actorName,
+  trailName: row?.notify_trail_name ?? NOTIFICATION_PARAM_FALLBACKS.trailName,
+});
+
+/** The recipient's preferences and the names the texts use, in one round trip. */
+export async function loadNotifyContext(
+  tx: DbOrTx,
+  recipientId: string,
+  actorId: string | null,
+  matchId: string | null,
+): Promise<NotifyContext> {
+  const { rows } = await tx.execute<NotifyContextRow & Record<string, unknown>>(
+    sql`SELECT ${notifyContextColumns(sql`${recipientId}`, sql`${actorId}`, sql`${matchId}`)}`,
+  );
+  return notifyContextFrom(rows[0]);
+}
+
+/**
+ * The common table expressions that create one notification (ADR 0025), for a caller that
+ * composes them into a statement of its own: the row, its live event `notification.created` to
+ * the recipient's streams, and the channel jobs their preferences allow, all written in one
+ * round trip. With `from` (a CTE of that statement), only when it has a row. The statement must
+ * read every CTE named in `reads` (only a CTE that is read runs its NOTIFY or queues its job).
+ * Null when nothing is to be written (the actor is the recipient, or every channel is off).
  *
  * Channels: in-app (the row is listed and counted, the event refreshes the bell), e-mail (the
  * person's mail batcher is woken; it mails only what stays unread for the delay), push (the
  * dispatch point below).
  */
-export async function notify<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>): Promise<void> {
+export function notifyCtes<K extends NotificationKind>(
+  prefix: string,
+  input: NotifyInput<K>,
+  context: NotifyContext,
+  opts: { from?: string } = {},
+): { ctes: SQL; reads: string[] } | null {
   const { recipientId, kind } = input;
   const actorId = input.actorId ?? null;
   const matchId = input.matchId ?? null;
   // Nobody is told about what they did themselves.
-  if (actorId === recipientId) return;
+  if (actorId === recipientId) return null;
   const now = input.now ?? new Date();
-
-  const prefs = await loadPreferences(tx, recipientId);
+  const { prefs } = context;
   const inApp = channelEnabled(prefs, kind, 'inApp');
   const email = channelEnabled(prefs, kind, 'email');
   const push = channelEnabled(prefs, kind, 'push');
-  if (!inApp && !email && !push) return;
+  if (!inApp && !email && !push) return null;
 
-  const params: NotificationParams<K> = { ...(await baseParams(tx, actorId, matchId)), ...input.params } as NotificationParams<K>;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      recipientId,
-      kind,
-      matchId,
-      actorId,
-      params: params as unknown as Record<string, string>,
-      inApp,
-      mailStatus: email ? 'pending' : 'none',
-    })
-    .returning({ id: notifications.id });
-  const notificationId = row!.id;
+  const params = { actorName: context.actorName, trailName: context.trailName, ...input.params } as NotificationParams<K>;
+  // The id is chosen here, so the event and the push can name it in the same statement.
+  const notificationId = randomUUID();
+  const created = `${prefix}_notification`;
+  const from = opts.from ? sql` FROM ${sql.identifier(opts.from)}` : sql``;
+  const ctes: SQL[] = [
+    sql`${sql.identifier(created)} AS (
+      INSERT INTO ${notifications} (id, recipient_id, kind, match_id, actor_id, params, in_app, mail_status)
+      SELECT ${notificationId}::uuid, ${recipientId}, ${kind}, ${matchId}::uuid, ${actorId}, ${JSON.stringify(params)}::jsonb, ${inApp},
+        ${email ? 'pending' : 'none'}${from}
+      RETURNING id
+    )`,
+  ];
+  const reads: string[] = [];
 
   if (inApp) {
-    await publishEvent(tx, { type: 'notification.created', audience: [recipientId], payload: { notificationId, kind } });
+    reads.push(`${prefix}_told`);
+    ctes.push(
+      liveEventCtes(`${prefix}_told`, {
+        type: 'notification.created',
+        audience: audienceSql([recipientId]),
+        payload: sql`${JSON.stringify({ notificationId, kind })}::jsonb`,
+        from: created,
+      }),
+    );
   }
   if (email) {
-    // Wakes the person's batcher at once; it works out when the mail is due (the delay, quiet
-    // hours) and reschedules itself. The job key keeps one pending batcher per person.
-    await addJob(tx, TASKS.mailNotifications, { recipientId }, { jobKey: notificationMailJobKey(recipientId) });
+    // Wakes the person's batcher; it works out when the mail is due (the delay, quiet hours) and
+    // reschedules itself. The job key keeps one pending batcher per person, and a batcher that
+    // is already due at some time keeps that time: a newer notification never makes a mail due
+    // sooner, so a burst of messages wakes the batcher once, not once per message (ADR 0037).
+    reads.push(`${prefix}_mail`);
+    ctes.push(
+      sql`${sql.identifier(`${prefix}_mail`)} AS (
+        SELECT ${addJobCall(TASKS.mailNotifications, { recipientId }, { jobKey: notificationMailJobKey(recipientId), jobKeyMode: 'preserve_run_at' })} AS queued
+        FROM ${sql.identifier(created)}
+      )`,
+    );
   }
 
   // ── PUSH DISPATCH POINT ─────────────────────────────────────────────────────────────────
   // The web-push channel plugs in here: queue the push for `notificationId` in this same
-  // transaction when `push` is on and the person is not in their quiet hours.
+  // statement when `push` is on and the person is not in their quiet hours.
   if (push && !inQuietHours(prefs, now)) {
     // To every browser the person subscribed (ADR 0024); outside quiet hours only, since a push
     // held until morning would be stale (the bell and the mail still carry it). One
     // notification per kind and match on the device: a newer one replaces the older.
     const { title, body } = notificationTexts(kind, params);
-    await enqueuePush(tx, recipientId, { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` });
+    reads.push(`${prefix}_push`);
+    ctes.push(
+      pushJobsCte(
+        `${prefix}_push`,
+        recipientId,
+        { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` },
+        { from: created },
+      ),
+    );
   }
+  return { ctes: sql.join(ctes, sql`, `), reads };
+}
+
+/** The select list that reads every CTE of `reads` (notifyCtes), so each one runs. */
+export const readAll = (reads: string[]): SQL =>
+  reads.length === 0
+    ? sql`1`
+    : sql.join(
+        reads.map((name) => sql`(SELECT count(*) FROM ${sql.identifier(name)}) AS ${sql.identifier(name)}`),
+        sql`, `,
+      );
+
+/**
+ * Creates a notification for one person in the caller's transaction (ADR 0025): the row, the
+ * live event `notification.created` to their streams and the channel jobs their preferences
+ * allow all commit with the change, or, on rollback, none of them exist. Two round trips (the
+ * context, then the writes), one when the caller read the context with its own query.
+ */
+export async function notify<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>, context?: NotifyContext): Promise<void> {
+  if ((input.actorId ?? null) === input.recipientId) return;
+  const ctx = context ?? (await loadNotifyContext(tx, input.recipientId, input.actorId ?? null, input.matchId ?? null));
+  const writes = notifyCtes('n', input, ctx);
+  if (!writes) return;
+  await tx.execute(sql`WITH ${writes.ctes} SELECT ${readAll(writes.reads)}`);
 }
 
 /** Marks one of the person's notifications read; false when it is not theirs (or not there). */
@@ -134,4 +224,46 @@ export async function markAllRead(db: DbOrTx, recipientId: string): Promise<void
       .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)));
     await publishEvent(tx, { type: 'notification.read', audience: [recipientId], payload: { notificationId: null } });
   });
+}
+
+const textArray = (values: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Marks read the person's unread notifications of `kinds` about `matchIds` (ADR 0037: opening the
+ * view they point to), in one statement: only the person's own (the recipient is the condition,
+ * so someone else's match marks nothing and tells nothing), and one `notification.read` event to
+ * their devices when anything changed. Returns how many it marked and the bell's count after.
+ */
+export async function markMatchesRead(
+  db: DbOrTx,
+  recipientId: string,
+  matchIds: readonly string[],
+  kinds: readonly NotificationKind[],
+): Promise<{ marked: number; unread: number }> {
+  const { rows } = await db.execute<{ marked: number; unread: number; told: number }>(sql`
+    WITH marked AS (
+      UPDATE ${notifications} SET read_at = now()
+      WHERE ${notifications.recipientId} = ${recipientId} AND ${notifications.readAt} IS NULL
+        AND ${notifications.matchId}::text = ANY(${textArray(matchIds)}) AND ${notifications.kind} = ANY(${textArray(kinds)})
+      RETURNING ${notifications.inApp} AS in_app
+    ), changed AS (
+      SELECT 1 FROM marked LIMIT 1
+    ), ${liveEventCtes('told', {
+      type: 'notification.read',
+      audience: audienceSql([recipientId]),
+      payload: sql`${JSON.stringify({ notificationId: null })}::jsonb`,
+      from: 'changed',
+    })}
+    SELECT (SELECT count(*)::int FROM marked) AS marked,
+      -- The statement's snapshot still sees the marked rows unread: they are taken off.
+      (SELECT count(*)::int FROM ${notifications} WHERE ${listed(recipientId)!} AND ${notifications.readAt} IS NULL)
+        - (SELECT count(*)::int FROM marked WHERE in_app) AS unread,
+      (SELECT count(*)::int FROM told) AS told
+  `);
+  const row = rows[0]!;
+  return { marked: row.marked, unread: row.unread };
 }

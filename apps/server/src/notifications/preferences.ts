@@ -8,9 +8,10 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { notificationPreferences } from '../db/schema/index.js';
 
-type PreferencesRow = typeof notificationPreferences.$inferSelect;
+type PreferencesRow = Pick<typeof notificationPreferences.$inferSelect, 'channels' | 'quietStart' | 'quietEnd' | 'timeZone'>;
 
-function fromRow(row: PreferencesRow | undefined): NotificationPreferences {
+/** A person's preferences from their stored row (or none: the defaults). */
+export function preferencesFromRow(row: PreferencesRow | undefined | null): NotificationPreferences {
   if (!row) return DEFAULT_NOTIFICATION_PREFERENCES;
   const parsed = notificationPreferencesSchema.safeParse({
     channels: row.channels,
@@ -25,7 +26,7 @@ function fromRow(row: PreferencesRow | undefined): NotificationPreferences {
 /** The person's preferences, or the defaults when they never saved any. */
 export async function loadPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return fromRow(row);
+  return preferencesFromRow(row);
 }
 
 /** Replaces the person's preferences (already validated by the route's schema). */
@@ -41,7 +42,7 @@ export async function savePreferences(db: DbOrTx, userId: string, prefs: Notific
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt: sql`now()` } })
     .returning();
-  return fromRow(row);
+  return preferencesFromRow(row);
 }
 
 /** Turns one channel of one kind off (the e-mail's one-click unsubscribe), keeping the rest. */
@@ -49,7 +50,7 @@ export async function switchChannelOff(db: DbOrTx, userId: string, kinds: readon
   await db.transaction(async (tx) => {
     // Locked, so two unsubscribes at once cannot overwrite each other's switch.
     const [row] = await tx.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).for('update');
-    const prefs = fromRow(row);
+    const prefs = preferencesFromRow(row);
     const channels = { ...prefs.channels };
     for (const kind of kinds) {
       const k = notificationKindSchema.safeParse(kind);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, arrayContains, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   CONVERSATION_CLOSED_MESSAGE,
@@ -8,11 +9,19 @@ import {
   type SendMessageInput,
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
+import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
 import type { Db, DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
-import { publishEvent } from '../events/publish.js';
-import { notify } from '../notifications/notify.js';
+import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
+import {
+  markMatchesRead,
+  notifyContextColumns,
+  notifyContextFrom,
+  notifyCtes,
+  readAll,
+  type NotifyContextRow,
+} from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
 import type { MatchRow } from './match-presenter.js';
 
@@ -39,56 +48,45 @@ export const presentMessage = (row: MessageRow): Message => ({
 const presentRead = (row: ReadRow | undefined) =>
   row ? { messageId: row.lastReadMessageId, seq: row.lastReadSeq, at: row.readAt.toISOString() } : null;
 
-const isParticipant = (m: MatchRow, userId: string) => m.participants.includes(userId);
+const isParticipant = (m: Pick<MatchRow, 'participants'>, userId: string) => m.participants.includes(userId);
+
+type ConversationMatch = Pick<MatchRow, 'participants' | 'status' | 'endTime'>;
 
 /**
- * The match whose conversation `ctx.userId` opens, or the refusal: 404 for no such match, 403
- * for anyone outside it (administrators included: a conversation is private to its two people),
- * 403 when its window is over (ADR 0026). `lock` takes the match row for the rest of the
- * transaction, which serializes the sends of one thread and orders them against status changes.
+ * Who may open a match's conversation: 404 for no such match, 403 for anyone outside it
+ * (administrators included: a conversation is private to its two people), 403 when its window
+ * is over (ADR 0026), unless `allowClosed`.
  */
-async function openConversation(
-  db: DbOrTx,
-  ctx: ConversationContext,
-  matchId: string,
-  opts: { lock?: boolean; allowClosed?: boolean } = {},
-) {
-  const query = db.select().from(matches).where(eq(matches.id, matchId));
-  const [m] = opts.lock ? await query.for('no key update') : await query;
+function admit<M extends ConversationMatch>(m: M | null | undefined, ctx: ConversationContext, opts: { allowClosed?: boolean } = {}): M {
   if (!m) throw notFound('Match');
   if (!isParticipant(m, ctx.userId)) throw forbidden(NOT_IN_CONVERSATION_MESSAGE);
   if (!opts.allowClosed && !conversationOpen(m, ctx.now)) throw forbidden(CONVERSATION_CLOSED_MESSAGE);
   return m;
 }
 
-/**
- * Refuses a send past MESSAGE_RATE_LIMIT. The count is of the sender's own stored messages, so
- * every instance sees the same figure and a replayed retry costs nothing; the advisory lock makes
- * one person's concurrent sends (to any of their conversations) count one after the other.
- */
-async function enforceSendRate(tx: DbOrTx, ctx: ConversationContext) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`messages:${ctx.userId}`}, 0))`);
-  const since = new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs);
-  const recent = await tx
-    .select({ createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.senderId, ctx.userId), gt(messages.createdAt, since)))
-    .orderBy(desc(messages.createdAt))
-    .limit(MESSAGE_RATE_LIMIT.max);
-  if (recent.length < MESSAGE_RATE_LIMIT.max) return;
-  // The oldest of the last `max` leaves the window first.
-  const freeAt = recent[recent.length - 1]!.createdAt.getTime() + MESSAGE_RATE_LIMIT.windowMs;
-  const seconds = Math.max(1, Math.ceil((freeAt - ctx.now.getTime()) / 1000));
-  throw new AppError(429, 'too-many-requests', `You are sending messages too fast. Try again in ${seconds} seconds.`);
+/** The match whose conversation `ctx.userId` opens, or the refusal (admit). */
+async function openConversation(db: DbOrTx, ctx: ConversationContext, matchId: string) {
+  const [m] = await db.select().from(matches).where(eq(matches.id, matchId));
+  return admit(m, ctx);
 }
 
-async function findBySenderKey(tx: DbOrTx, senderId: string, clientId: string) {
-  const [row] = await tx
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
-  return row;
+/** The 429 of a send past MESSAGE_RATE_LIMIT: `oldest` is the oldest of the sender's last `max` messages, which leaves the window first. */
+function tooFast(ctx: ConversationContext, oldest: Date) {
+  const freeAt = oldest.getTime() + MESSAGE_RATE_LIMIT.windowMs;
+  const seconds = Math.max(1, Math.ceil((freeAt - ctx.now.getTime()) / 1000));
+  return new AppError(429, 'too-many-requests', `You are sending messages too fast. Try again in ${seconds} seconds.`);
 }
+
+type MessageJson = Omit<MessageRow, 'createdAt' | 'seq'> & { createdAt: string; seq: string | number };
+
+/** The sender's message with this clientId, as JSON in a column of a caller's query (messageFromJson reads it). */
+const messageByKey = (senderId: string, clientId: string) => sql`(
+  SELECT json_build_object('id', e.id, 'seq', e.seq, 'matchId', e.match_id, 'senderId', e.sender_id, 'clientId', e.client_id,
+    'body', e.body, 'createdAt', e.created_at)
+  FROM ${messages} AS e WHERE e.sender_id = ${senderId} AND e.client_id = ${clientId}::uuid)`;
+
+const messageFromJson = (json: MessageJson | null): MessageRow | null =>
+  json && { ...json, seq: Number(json.seq), createdAt: new Date(json.createdAt) };
 
 /** What a notification (the bell, a mail, a push) quotes of a message. */
 const PREVIEW_LENGTH = 140;
@@ -117,36 +115,133 @@ export async function sendMessage(
   );
 }
 
+interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
+  status: MatchRow['status'];
+  end_time: string;
+  participants: string[];
+  partner_id: string | null;
+  earlier: MessageJson | null;
+}
+
+/**
+ * The send's authorization and everything its writes need, in one round trip (ADR 0037): the
+ * match (locked for the rest of the transaction, which serializes the sends of one thread and
+ * orders them against status changes), its participants and the partner, a message the sender
+ * already sent with this clientId, and the partner's notification context. Then the sender's
+ * advisory lock, taken after the match row's (the order every send takes them in), makes one
+ * person's concurrent sends to any of their conversations count one after the other: the next
+ * statement, which counts their recent messages, starts after it is held. (The sender's own
+ * right to write, ADR 0030, was checked by the route's gate; a blocked pair is refused by the
+ * database when the message is written.)
+ */
+async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: string, clientId: string) {
+  const partner = sql`(SELECT p FROM unnest(m.participants) AS p WHERE p <> ${ctx.userId} LIMIT 1)`;
+  const { rows } = await tx.execute<SendContextRow>(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${matches.id} AS id, ${matches.status} AS status, ${matches.endTime} AS end_time, ${matches.participants} AS participants
+      FROM ${matches} WHERE ${matches.id} = ${matchId}
+      FOR NO KEY UPDATE
+    ), sender_lock AS MATERIALIZED (
+      SELECT pg_advisory_xact_lock(hashtextextended(${`messages:${ctx.userId}`}, 0)) FROM m
+    )
+    SELECT m.status, m.end_time, m.participants, ${partner} AS partner_id,
+      ${messageByKey(ctx.userId, clientId)} AS earlier,
+      ${notifyContextColumns(partner, sql`${ctx.userId}`, sql`m.id`)}
+    FROM m CROSS JOIN sender_lock
+  `);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    status: row.status,
+    endTime: new Date(row.end_time),
+    participants: row.participants,
+    partnerId: row.partner_id,
+    earlier: messageFromJson(row.earlier),
+    notify: notifyContextFrom(row),
+  };
+}
+
+/**
+ * Writes the message, its live event to both participants and the partner's notification in
+ * one statement, unless the key was used already (a retry that raced its first attempt: the
+ * sender's lock makes this statement see that attempt's commit, and the message it wrote is
+ * answered) or the sender spent their rate (MESSAGE_RATE_LIMIT, counted from their own stored
+ * messages, so every instance sees the same figure).
+ */
+async function writeMessage(
+  tx: DbOrTx,
+  ctx: ConversationContext,
+  matchId: string,
+  input: SendMessageInput,
+  conversation: NonNullable<Awaited<ReturnType<typeof readSendContext>>>,
+) {
+  const row: MessageRow = {
+    id: randomUUID(),
+    seq: 0,
+    matchId,
+    senderId: ctx.userId,
+    clientId: input.clientId,
+    body: input.body,
+    createdAt: ctx.now,
+  };
+  const since = new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs);
+  const partnerTold = conversation.partnerId
+    ? notifyCtes(
+        'partner',
+        {
+          recipientId: conversation.partnerId,
+          kind: 'message-received',
+          matchId,
+          actorId: ctx.userId,
+          params: { preview: previewOf(input.body) },
+          now: ctx.now,
+        },
+        conversation.notify,
+        { from: 'sent' },
+      )
+    : null;
+  const { rows } = await tx.execute<{
+    seq: string | number | null;
+    earlier: MessageJson | null;
+    recent: number;
+    oldest: string | Date | null;
+  }>(sql`
+    WITH recent AS (
+      SELECT ${messages.createdAt} AS created_at FROM ${messages}
+      WHERE ${messages.senderId} = ${ctx.userId} AND ${messages.createdAt} > ${since.toISOString()}::timestamptz
+      ORDER BY ${messages.createdAt} DESC LIMIT ${MESSAGE_RATE_LIMIT.max}
+    ), sent AS (
+      INSERT INTO ${messages} (id, match_id, sender_id, client_id, body, created_at)
+      SELECT ${row.id}::uuid, ${matchId}::uuid, ${ctx.userId}, ${input.clientId}::uuid, ${input.body}, ${ctx.now.toISOString()}::timestamptz
+      WHERE (SELECT count(*) FROM recent) < ${MESSAGE_RATE_LIMIT.max}
+      ON CONFLICT (sender_id, client_id) DO NOTHING
+      RETURNING seq
+    ), ${liveEventCtes('published', {
+      type: 'message.created',
+      audience: audienceSql(conversation.participants),
+      payload: sql`jsonb_set(${JSON.stringify({ matchId, message: presentMessage(row) })}::jsonb, '{message,seq}', to_jsonb(sent.seq))`,
+      from: 'sent',
+    })}${partnerTold ? sql`, ${partnerTold.ctes}` : sql``}
+    SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(ctx.userId, input.clientId)} AS earlier,
+      (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
+      (SELECT count(*) FROM published) AS published, ${readAll(partnerTold?.reads ?? [])}
+  `);
+  const result = rows[0]!;
+  if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
+  const earlier = messageFromJson(result.earlier);
+  if (earlier) return replay(earlier, matchId);
+  if (result.recent < MESSAGE_RATE_LIMIT.max) throw new Error('writeMessage: the message was neither written nor found');
+  throw tooFast(ctx, new Date(result.oldest!));
+}
+
+/** Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. */
 async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
   return db.transaction(async (tx) => {
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
-    const m = await openConversation(tx, ctx, matchId, { lock: true, allowClosed: true });
-    const earlier = await findBySenderKey(tx, ctx.userId, input.clientId);
-    if (earlier) return replay(earlier, matchId);
-    if (!conversationOpen(m, ctx.now)) throw forbidden(CONVERSATION_CLOSED_MESSAGE);
-    await enforceSendRate(tx, ctx);
-
-    const [row] = await tx
-      .insert(messages)
-      .values({ matchId, senderId: ctx.userId, clientId: input.clientId, body: input.body, createdAt: ctx.now })
-      // Only a concurrent send of the same key to another match gets here (same-match sends wait on the lock).
-      .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning();
-    if (!row) return replay((await findBySenderKey(tx, ctx.userId, input.clientId))!, matchId);
-
-    const message = presentMessage(row);
-    await publishEvent(tx, { type: 'message.created', audience: m.participants, payload: { matchId, message } });
-    for (const recipientId of m.participants.filter((id) => id !== ctx.userId)) {
-      await notify(tx, {
-        recipientId,
-        kind: 'message-received',
-        matchId,
-        actorId: ctx.userId,
-        params: { preview: previewOf(message.body) },
-        now: ctx.now,
-      });
-    }
-    return { message, created: true };
+    const conversation = admit(await readSendContext(tx, ctx, matchId, input.clientId), ctx, { allowClosed: true });
+    if (conversation.earlier) return replay(conversation.earlier, matchId);
+    admit(conversation, ctx);
+    return writeMessage(tx, ctx, matchId, input, conversation);
   });
 }
 
@@ -211,6 +306,8 @@ export async function markRead(db: Db, ctx: ConversationContext, matchId: string
         setWhere: lt(conversationReads.lastReadSeq, target.seq),
       })
       .returning();
+    // Reading the thread is seeing its messages' notifications (ADR 0037), on every device.
+    await markMatchesRead(tx, ctx.userId, [matchId], KINDS_SEEN_IN_CONVERSATION);
     if (advanced) {
       await publishEvent(tx, {
         type: 'message.read',

@@ -313,3 +313,38 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });
+
+// ---------------------------------------------------------------------------------------------
+// Seen where they point (ADR 0037)
+
+/**
+ * Opening a view a notification points to marks that match's notifications read, as the bell
+ * promises: the conversation (its read mark moving, `POST /api/matches/:id/messages/read`) clears
+ * the match's `message-received`; the match itself, shown as its card on the Matches page (the
+ * invitation or request waiting for an answer, the confirmed or completed hike) or as its own
+ * page, clears every other kind about it. A message stays unread in the bell until its thread is
+ * read, even when its match's card is on screen.
+ */
+export const KINDS_SEEN_IN_CONVERSATION = ['message-received'] as const satisfies readonly NotificationKind[];
+export const KINDS_SEEN_ON_MATCH: readonly NotificationKind[] = NOTIFICATION_KIND_NAMES.filter(
+  (kind) => !(KINDS_SEEN_IN_CONVERSATION as readonly NotificationKind[]).includes(kind),
+);
+
+/** At most this many matches per call: one screen of cards. */
+export const MAX_SEEN_MATCHES = 50;
+
+export const seenMatchesSchema = z.object({
+  matchIds: z
+    .array(z.uuid({ error: 'Each matchId must be a UUID.' }), { error: 'matchIds must be a list of match ids.' })
+    .min(1, { error: 'Name at least one match.' })
+    .max(MAX_SEEN_MATCHES, { error: `Name at most ${MAX_SEEN_MATCHES} matches.` }),
+});
+export type SeenMatchesInput = z.infer<typeof seenMatchesSchema>;
+
+export const seenMatchesResultSchema = z.object({
+  /** How many notifications this call marked read. */
+  marked: z.number().int().min(0),
+  /** The bell's count after it. */
+  unread: z.number().int().min(0),
+});
+export type SeenMatchesResult = z.infer<typeof seenMatchesResultSchema>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
 import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
@@ -174,6 +175,54 @@ describe('a retried send', () => {
     expect(reuse.statusCode).toBe(409);
     // Another sender's keys are their own.
     expect((await send(ana, matchId, 'mine', clientId)).statusCode).toBe(201);
+  });
+});
+
+describe('what a send costs the database', () => {
+  /** The SQL text of every statement the server's clients send while `work` runs. */
+  async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string };
+      seen.push(typeof q === 'string' ? q : (q.text ?? ''));
+      return (query as (...a: unknown[]) => unknown).apply(this, args) as ReturnType<typeof query>;
+    });
+    try {
+      await work();
+    } finally {
+      spy.mockRestore();
+    }
+    return seen;
+  }
+
+  it('authorizes, writes the message, its event and the notification in four round trips of one transaction', async () => {
+    const id = await pendingMatch(eva, carla, 'sunday');
+    let res: Awaited<ReturnType<typeof send>> | undefined;
+    const statements = await statementsOf(async () => (res = await send(eva, id, 'Bring water')));
+    expect(res!.statusCode).toBe(201);
+    const transaction = statements.slice(statements.findIndex((q) => /^begin$/i.test(q.trim())));
+    expect(transaction.map((q) => q.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(['begin', 'with', 'with', 'commit']);
+    // Before it: the session (Better Auth reads the session and its user) and the matching gate.
+    expect(statements.length - transaction.length).toBeLessThanOrEqual(3);
+    // And what it wrote is all there: the event to both, the partner's notification and its event.
+    const [told] = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.matchId, id), eq(notifications.recipientId, carla.id)));
+    expect(told).toMatchObject({ kind: 'message-received', actorId: eva.id, params: { preview: 'Bring water' } });
+    const events = await w.t.database.db
+      .select()
+      .from(liveEvents)
+      .where(sql`${liveEvents.payload} ->> 'matchId' = ${id} OR ${liveEvents.payload} ->> 'notificationId' = ${told!.id}`);
+    expect(events.map((e) => [e.type, [...e.audience!].sort()])).toEqual(
+      expect.arrayContaining([
+        ['message.created', [eva.id, carla.id].sort()],
+        ['notification.created', [carla.id]],
+      ]),
+    );
+    const message = events.find((e) => e.type === 'message.created')!.payload as { message: { seq: number; id: string } };
+    expect(message.message).toEqual(res!.json().message);
   });
 });
 

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import {
+  KINDS_SEEN_ON_MATCH,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationPreferencesSchema,
   notificationSchema,
+  seenMatchesResultSchema,
+  seenMatchesSchema,
   unreadCountSchema,
 } from '@trailbuddy/shared/contracts/notifications';
 import { invalidField, notFound } from '../../errors.js';
 import { getNotification, listNotifications, unreadCount } from '../../notifications/inbox.js';
-import { markAllRead, markRead } from '../../notifications/notify.js';
+import { markAllRead, markMatchesRead, markRead } from '../../notifications/notify.js';
 import { loadPreferences, savePreferences, switchChannelOff } from '../../notifications/preferences.js';
 import { verifyUnsubscribeToken } from '../../notifications/unsubscribe-token.js';
 import { requireUser } from '../../policies/session.js';
@@ -62,6 +65,21 @@ export const notificationRoutes: RouteModule = (app, deps) => {
       await markAllRead(deps.db, (await requireUser(req)).id);
       return reply.status(204).send(null);
     },
+  );
+
+  r.post(
+    '/api/notifications/read-matches',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          "Mark read my notifications about matches I am looking at (their cards or their page): every kind but messages, which their conversation's read mark clears (ADR 0037)",
+        body: seenMatchesSchema,
+        response: { 200: seenMatchesResultSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (req) => markMatchesRead(deps.db, (await requireUser(req)).id, req.body.matchIds, KINDS_SEEN_ON_MATCH),
   );
 
   r.get(

@@ -589,6 +589,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/notifications/read-matches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark read my notifications about matches I am looking at (their cards or their page): every kind but messages, which their conversation's read mark clears (ADR 0037) */
+    post: operations['postNotificationsReadMatches'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/notifications/preferences': {
     parameters: {
       query?: never;
@@ -5301,6 +5318,38 @@ export interface operations {
         };
         content?: never;
       };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postNotificationsReadMatches: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          matchIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            marked: number;
+            unread: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
 import { api } from '../../../lib/api-client';
 import { conversationKeys } from '../../../lib/queries/conversations';
@@ -35,6 +36,11 @@ export function useMarkRead(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (messageId: string) => api.post(`/api/matches/${encodeURIComponent(matchId)}/messages/read`, { messageId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    // Reading the thread also marks its messages' notifications read (ADR 0037): the bell follows.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: [CACHE_ROOTS.notifications] }),
+      ]),
   });
 }

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatch } from '../../../lib/queries/matches';
 import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
+import { useSeeMatchNotifications } from '../api/see-notifications';
 
 /**
  * SPEC §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time.
@@ -15,6 +16,7 @@ export default function MatchAcceptedView({ matchId, actions }: { matchId: strin
   const { navigate } = useNavigation();
   const matchQuery = useMyMatch(matchId);
   const match = matchQuery.data;
+  useSeeMatchNotifications(match ? [match.id] : [], matchQuery.dataUpdatedAt);
 
   return (
     <section aria-labelledby="accepted-heading" className="mx-auto max-w-lg space-y-6">

@@ -81,6 +81,23 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(screen.queryByText('Old Event')).toBeNull();
   });
 
+  it("marks the notifications about the open tab's cards read (ADR 0037), the pending ones once that tab is open", async () => {
+    const seen = { method: 'POST', path: '/api/notifications/read-matches', body: { marked: 1, unread: 0 } } as const;
+    const { fetchMock } = renderPage(ALL, [seen]);
+    const sent = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => url === seen.path)
+        .map(([, init]) => (JSON.parse(String(init?.body)) as { matchIds: string[] }).matchIds);
+    await waitFor(() => expect(sent()).toEqual([[MY_EVENT.id, UPCOMING.id]]));
+    fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));
+    await waitFor(() =>
+      expect(sent()).toEqual([
+        [MY_EVENT.id, UPCOMING.id],
+        [ASKED_ME.id, I_ASKED.id],
+      ]),
+    );
+  });
+
   it('lists pending matches with Accept/Reject when I must answer and "Waiting for" when I asked', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('tab', { name: /Pending/ }));

@@ -9,6 +9,7 @@ import { FeedbackModal } from './FeedbackModal';
 import { MatchCard } from './MatchCard';
 import { Tabs } from './Tabs';
 import { CardSkeleton, EmptyState } from './visuals';
+import { useSeeMatchNotifications } from '../api/see-notifications';
 
 const EMPTY: Record<MatchTab, { icon: LucideIcon; message: string }> = {
   upcoming: { icon: CalendarCheck, message: 'No upcoming hikes yet. Pick a trail and we’ll find you a buddy.' },
@@ -48,6 +49,8 @@ export default function MatchesPageView({ tab: initialTab = 'upcoming', aside, c
   const [feedbackFor, setFeedbackFor] = useState<MatchView | null>(null);
 
   const byTab = useMemo(() => (matchesQuery.data ? splitMatchTabs(matchesQuery.data, now) : null), [matchesQuery.data, now]);
+  // The open tab's cards are on screen: their notifications are seen (ADR 0037).
+  useSeeMatchNotifications(byTab?.[tab].map((m) => m.id) ?? [], matchesQuery.dataUpdatedAt);
 
   function panel(key: MatchTab) {
     if (matchesQuery.isPending) {
