@@ -7,6 +7,8 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { IdentitySettings } from '../identity/settings.js';
+import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { identitySessions } from './identity-sessions.js';
@@ -25,6 +27,8 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
+  /** The widget's settings: federated providers, tenants, sign-up controls (federated-sign-in.ts). */
+  identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -50,7 +54,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => {
+      log: (given, message, ...args) => {
+        // A provider callback that does not prove who the person is is an answer, not a fault.
+        const level = given === 'error' && isOAuthRefusal(message) ? 'warn' : given;
         if (config.log) config.log[level](message, ...args);
         else if (level === 'error') console.error(message, ...args);
       },
@@ -127,7 +133,12 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now }),
+      identitySessions(),
+      ...federatedSignIn({ db, identity: config.identity, secret: config.secret, now }),
+    ],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }
