@@ -1321,8 +1321,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Start a federated sign-in: 302 to the identity provider (state, PKCE, nonce; SAML AuthnRequest)
-     * @description Navigate the window (redirect flow) or a popup (popup flow) here. Sets the browser-binding cookie. A bad returnTo, an unknown provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; later failures are delivered like an outcome (popup page / redirect to returnTo).
+     * Start a SAML sign-in: 302 to the identity provider with an AuthnRequest
+     * @description Navigate the window (redirect flow) or a popup (popup flow) here. Sets the browser-binding cookie. A bad returnTo, an unknown saml.* provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; later failures are delivered like an outcome (popup page / redirect to returnTo). OAuth and OpenID Connect providers start at /api/auth/federated/{providerId}/start.
      */
     get: operations['getIdentityFederatedByProviderIdStart'];
     put?: never;
@@ -1341,12 +1341,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The identity provider's redirect back (code + state), or the resumed form post
-     * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (access_denied), account-exists-with-different-credential (details: email, methods, pendingCredential), merge-conflict (details: mergeToken), admin-restricted-operation, user-disabled. Popup flow: an HTML page posting the outcome to window.opener; redirect flow: 302 to returnTo.
+     * A SAML response resumed after the IdP's form post
+     * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential (details: email, methods, pendingCredential), merge-conflict (details: mergeToken), admin-restricted-operation, user-disabled. Popup flow: an HTML page posting the outcome to window.opener; redirect flow: 302 to returnTo.
      */
     get: operations['getIdentityFederatedByProviderIdCallback'];
     put?: never;
-    /** The identity provider's form post (SAMLResponse + RelayState, or Apple's code + state): 303 to the GET callback */
+    /** The SAML IdP's form post (SAMLResponse + RelayState): 303 to the GET callback */
     post: operations['postIdentityFederatedByProviderIdCallback'];
     delete?: never;
     options?: never;
@@ -2416,6 +2416,26 @@ export interface paths {
      * @description Displays an error page
      */
     get: operations['getAuthError'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/federated/{providerId}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Navigate the window (flow=redirect) or a popup (flow=popup) here
+     * @description Navigate the window (flow=redirect) or a popup (flow=popup) here. A bad returnTo, an unknown provider or tenantId, or a provider the tenant does not offer answers JSON; later failures are delivered like an outcome.
+     */
+    get: operations['getAuthFederatedByProviderIdStart'];
     put?: never;
     post?: never;
     delete?: never;
@@ -10947,6 +10967,80 @@ export interface operations {
           'text/html': string;
         };
       };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthFederatedByProviderIdStart: {
+    parameters: {
+      query?: {
+        flow?: 'popup' | 'redirect';
+        loginHint?: string;
+        loginHintKey?: string;
+        returnTo?: string;
+        upgradeAnonymous?: 'true' | 'false';
+        tenantId?: string;
+      };
+      header?: never;
+      path: {
+        providerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
