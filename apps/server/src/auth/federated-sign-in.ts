@@ -22,6 +22,7 @@ import {
   BINDING_COOKIE,
   bindingCookieHeader,
   DEFAULT_RETURN_TO,
+  isBinding,
   newBinding,
   outcomeOfError,
   RESERVED_PARAMS,
@@ -102,6 +103,9 @@ export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOp
   const mapProfile: MapProfile = async (profile) => {
     const { state, flow } = await currentFlow();
     try {
+      // The widget links a provider account only through a pending credential (link-pending), which
+      // checks the e-mail and the tenant; Better Auth's own /link-social is not a way around that.
+      if (state?.link) throw identityError('operation-not-allowed');
       if (!profile.subject) throw identityError('invalid-credential');
       if (flow && now().getTime() - flow.startedAt > settings.stateTtlMs) throw identityError('invalid-credential');
       const resolved = await resolveFederatedSignIn(db, profile, {
@@ -182,7 +186,7 @@ export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOp
             throw err instanceof AppError ? asApiError(err) : err;
           }
           const known = ctx.getCookie(BINDING_COOKIE);
-          const binding = known && /^[\w-]{32,64}$/.test(known) ? known : newBinding();
+          const binding = isBinding(known) ? known : newBinding();
           try {
             const ip = getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options) ?? 'unknown';
             await enforceRateLimit(db, `federated-start:ip:${ip}`, identity.perClientLimit, { now: now() });
@@ -248,7 +252,7 @@ export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOp
             ctx.context.returned = await deliver(
               flow?.flow ?? 'unknown',
               flow?.returnTo ?? DEFAULT_RETURN_TO,
-              binding && /^[\w-]{32,64}$/.test(binding) ? binding : null,
+              isBinding(binding) ? binding : null,
               outcome,
             );
           }),

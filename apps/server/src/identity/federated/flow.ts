@@ -22,6 +22,8 @@ const BINDING_PATH = '/api';
 const BINDING_MAX_AGE_S = 60 * 60;
 
 export const newBinding = () => randomBytes(32).toString('base64url');
+/** A cookie value that can be a binding (anything else is ignored, never stored under). */
+export const isBinding = (value: string | null | undefined): value is string => !!value && /^[\w-]{32,64}$/.test(value);
 
 export function bindingCookieHeader(binding: string, appUrl: string): string {
   const secure = new URL(appUrl).protocol === 'https:' ? '; Secure' : '';

@@ -1,5 +1,6 @@
 import vm from 'node:vm';
 import { and, eq, like, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../db/schema/index.js';
 import { parseEnv } from '../../env.js';
@@ -401,6 +402,22 @@ describe('OIDC round trips against the test IdP', () => {
     expect(merged.json().user.id).toBe(ivanId);
   });
 
+  it("refuses Better Auth's own /link-social for these providers: linking goes through a pending credential only", async () => {
+    await signUp(t, 'xena@example.com');
+    const signedIn = await signIn(t, 'xena@example.com', 'secret123');
+    const browser = new AppBrowser(t);
+    for (const part of signedIn.cookie.split(/;\s*/))
+      browser.cookies.set(part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1));
+    person('xena-sub', 'xena@example.com');
+    const link = await browser.post('/api/auth/link-social', { provider: OIDC, callbackURL: '/' });
+    expect(link.statusCode, link.body).toBe(200);
+    const callback = await browser.get((await idp.authorize(link.json().url)).href);
+    expect(callback.statusCode).toBe(403);
+    expect(callback.body).toContain('"code":"operation-not-allowed"');
+    expect(await t.database.db.$count(accounts, eq(accounts.accountId, 'xena-sub'))).toBe(0);
+    expect(await t.database.db.$count(users, eq(users.email, 'xena@example.com'))).toBe(1);
+  });
+
   it('answers account-exists (not a merge) when a guest brings a new provider account whose e-mail has an account', async () => {
     await signUp(t, 'jade@example.com');
     const browser = new AppBrowser(t);
@@ -573,6 +590,38 @@ describe('sign-up controls, disabled accounts and limits', () => {
     expect(outcome.statusCode).toBe(403);
     expect(outcome.json().error.code).toBe('user-disabled');
     expect(browser.cookies.has('better-auth.session_token')).toBe(false);
+  });
+
+  it('asks an account with a second factor for it: no session, the outcome carries the pending credential, the code signs in', async () => {
+    person('wes-sub', 'wes@example.com');
+    const first = new AppBrowser(t);
+    await signInWith(first);
+    const id = (await result(first)).json().user.id;
+    const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now().getTime() });
+    const started = (await first.post('/api/identity/mfa/totp/start', {})).json() as { enrollmentId: string; secret: string };
+    const enrolled = await first.post('/api/identity/mfa/totp/finish', {
+      enrollmentId: started.enrollmentId,
+      code: codeFor(started.secret),
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+
+    idp.nextLogin = 'wes-sub';
+    const browser = new AppBrowser(t);
+    await signInWith(browser);
+    const outcome = await result(browser);
+    expect(outcome.statusCode).toBe(403);
+    const { error } = outcome.json();
+    expect(error.code).toBe('multi-factor-auth-required');
+    expect(error.details.factors).toEqual([expect.objectContaining({ uid: enrolled.json().factor.uid, factorId: 'totp' })]);
+    expect(browser.cookies.has('better-auth.session_token')).toBe(false);
+
+    const signedIn = await browser.post('/api/identity/mfa/sign-in/totp', {
+      mfaPendingCredential: error.details.mfaPendingCredential,
+      factorUid: enrolled.json().factor.uid,
+      code: codeFor(started.secret),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await currentUser(browser)).json().user.id).toBe(id);
   });
 
   it('limits starts per client with too-many-requests', async () => {

@@ -13,6 +13,7 @@ import {
   BINDING_COOKIE,
   bindingCookieHeader,
   DEFAULT_RETURN_TO,
+  isBinding,
   newBinding,
   outcomeOfError,
   parkFormPost,
@@ -47,7 +48,7 @@ function readBinding(req: FastifyRequest): string | null {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === BINDING_COOKIE) {
       const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+      return isBinding(value) ? value : null;
     }
   }
   return null;
