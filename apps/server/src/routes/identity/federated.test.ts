@@ -266,6 +266,18 @@ describe('OIDC round trips against the test IdP', () => {
     expect(await t.database.db.$count(users, eq(users.email, 'bert@example.com'))).toBe(1);
   });
 
+  it("accepts the provider's answer as a cross-site form post (Apple's form_post) and completes in the browser that started", async () => {
+    person('yara-sub', 'yara@example.com');
+    const browser = new AppBrowser(t);
+    const started = await browser.get(start(OIDC, 'flow=redirect'));
+    const back = await idp.authorize(started.headers.location as string);
+    const posted = await browser.postForm(CALLBACK, Object.fromEntries(back.searchParams), new URL(idp.issuer).origin);
+    expect(posted.statusCode).toBe(302);
+    const resumed = await browser.get(posted.headers.location as string);
+    expect(resumed.headers.location).toBe(`${TEST_ORIGIN}/auth?mode=callback`);
+    expect((await result(browser)).json()).toMatchObject({ isNewUser: true, user: { email: 'yara@example.com' } });
+  });
+
   it('passes the login hint to the IdP, which signs that person in', async () => {
     idp.accounts.set('cleo-sub', { email: 'cleo@example.com', email_verified: true, name: 'Cleo' });
     const browser = new AppBrowser(t);
