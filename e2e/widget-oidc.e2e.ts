@@ -14,7 +14,7 @@ let app: SpecServer;
 beforeAll(async () => {
   browser = await launchBrowser();
   app = await startSpecServer(async (baseUrl) => {
-    idp = await startOidcIdp({ redirectUris: [`${baseUrl}/api/identity/federated/oidc.local/callback`] });
+    idp = await startOidcIdp({ redirectUris: [`${baseUrl}/api/auth/callback/oidc.local`] });
     return {
       IDENTITY_OIDC_PROVIDERS: JSON.stringify([
         { name: 'local', displayName: 'Local ID', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },

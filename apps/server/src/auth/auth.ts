@@ -8,6 +8,7 @@ import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
+import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
@@ -56,7 +57,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => {
+      log: (given, message, ...args) => {
+        // A provider callback that does not prove who the person is is an answer, not a fault.
+        const level = given === 'error' && isOAuthRefusal(message) ? 'warn' : given;
         if (config.log) config.log[level](message, ...args);
         else if (level === 'error') console.error(message, ...args);
       },
@@ -143,6 +146,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       identitySessions(),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
+      ...federatedSignIn({ db, identity: config.identity, secret: config.secret, now }),
     ],
     disabledPaths: ['/open-api/generate-schema'],
   });

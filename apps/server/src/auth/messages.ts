@@ -1,5 +1,5 @@
 import { isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
-import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
+import { IDENTITY_ERROR_MESSAGES, type IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import { codeForStatus } from '../errors.js';
 
 /**
@@ -37,12 +37,35 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
   INVALID_TOKEN: 'invalid-action-code',
   SESSION_EXPIRED: 'requires-recent-login',
+  // The `?error=` of an OAuth callback: the person said no at the provider …
+  access_denied: 'user-cancelled',
+  consent_required: 'user-cancelled',
+  interaction_required: 'user-cancelled',
+  login_required: 'user-cancelled',
+  // … or the callback does not prove who they are (bad, used, expired or another browser's state, a forged code).
+  state_mismatch: 'invalid-credential',
+  state_not_found: 'invalid-credential',
+  please_restart_the_process: 'invalid-credential',
+  invalid_code: 'invalid-credential',
+  no_code: 'invalid-credential',
+  unable_to_get_user_info: 'invalid-credential',
+  issuer_mismatch: 'invalid-credential',
+  nonce_binding_missing: 'invalid-credential',
 };
 
 /** The server's code for an error from Better Auth: ours as it is (hooks throw ours), its own translated, else by status. */
 export function serverCodeFor(status: number, code: string | undefined): ErrorCode {
   if (code && isErrorCode(code)) return code;
   return (code && AUTH_ERROR_CODES[code]) || codeForStatus(status);
+}
+
+const isIdentityErrorCode = (code: string): code is IdentityErrorCode => Object.hasOwn(IDENTITY_ERROR_MESSAGES, code);
+
+/** An OAuth callback's `?error=` as the widget's code; anything unknown does not prove who the person is. */
+export function oauthCallbackCode(error: string): IdentityErrorCode {
+  if (isIdentityErrorCode(error)) return error;
+  const code = AUTH_ERROR_CODES[error];
+  return code && isIdentityErrorCode(code) ? code : 'invalid-credential';
 }
 
 /**

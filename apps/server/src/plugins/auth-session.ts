@@ -59,7 +59,8 @@ export function authErrorBody(
 /** Better Auth's answer as sent on: successes as they are, errors through authErrorBody. */
 async function productBody(response: Response): Promise<string | AuthErrorBody> {
   const text = await response.text();
-  if (response.status < 400) return text;
+  // A page (the federated sign-in's outcome page) is sent as it is, whatever its status.
+  if (response.status < 400 || response.headers.get('content-type')?.startsWith('text/html')) return text;
   try {
     const parsed: unknown = text ? JSON.parse(text) : null;
     return authErrorBody(
@@ -138,22 +139,29 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
     return cache._session;
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.
-    config: { rateLimit: false },
-    handler: async (req, reply) => {
-      const path = req.url.split('?')[0] ?? '';
-      const refusal = passwordConfirmationError(path, req.body);
-      if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
-      const badCallback = callbackUrlError(req);
-      if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
-      const placeholder = placeholderSignInError(path, req.body);
-      if (placeholder) return reply.status(401).send(authErrorBody(401, placeholder));
-      return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
-    },
+  // A provider that answers with a form post (Apple's `form_post`) posts to Better Auth's callback,
+  // which sends the browser on to its GET callback; the parser lives in this route's scope only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.
+      config: { rateLimit: false },
+      handler: async (req, reply) => {
+        const path = req.url.split('?')[0] ?? '';
+        const refusal = passwordConfirmationError(path, req.body);
+        if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
+        const badCallback = callbackUrlError(req);
+        if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
+        const placeholder = placeholderSignInError(path, req.body);
+        if (placeholder) return reply.status(401).send(authErrorBody(401, placeholder));
+        return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
+      },
+    });
   });
 }
 

@@ -11,6 +11,7 @@ import { operations, type OpenApiDocument } from './openapi-document.js';
  */
 const KNOWN_WARNINGS = [
   'operation-2xx-response #/paths/~1api~1identity~1federated~1{providerId}~1start/get/responses',
+  'operation-2xx-response #/paths/~1api~1auth~1federated~1{providerId}~1start/get/responses',
   'operation-2xx-response #/paths/~1api~1auth~1callback~1{id}/get/responses',
   'operation-2xx-response #/paths/~1api~1auth~1callback~1{id}/post/responses',
 ];

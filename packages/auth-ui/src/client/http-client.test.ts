@@ -159,14 +159,17 @@ describe('HttpIdentityClient', () => {
   it('builds federated start URLs with the hint, its key, the upgrade choice and the tenant', () => {
     const { client } = clientWith();
     expect(client.federatedStartUrl('oidc.trail', { flow: 'redirect', loginHint: 'a@b.co', returnTo: '/auth' })).toBe(
-      'https://app.test/api/identity/federated/oidc.trail/start?flow=redirect&loginHint=a%40b.co&returnTo=%2Fauth',
+      'https://app.test/api/auth/federated/oidc.trail/start?flow=redirect&loginHint=a%40b.co&returnTo=%2Fauth',
+    );
+    expect(client.federatedStartUrl('saml.corp', { flow: 'popup' })).toBe(
+      'https://app.test/api/identity/federated/saml.corp/start?flow=popup',
     );
     expect(
       client
         .forTenant('acme')
         .federatedStartUrl('oidc.trail', { flow: 'popup', loginHint: 'a@b.co', loginHintKey: 'username', upgradeAnonymous: false }),
     ).toBe(
-      'https://app.test/api/identity/federated/oidc.trail/start?flow=popup&loginHint=a%40b.co&loginHintKey=username&upgradeAnonymous=false&tenantId=acme',
+      'https://app.test/api/auth/federated/oidc.trail/start?flow=popup&loginHint=a%40b.co&loginHintKey=username&upgradeAnonymous=false&tenantId=acme',
     );
   });
 

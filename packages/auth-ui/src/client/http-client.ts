@@ -256,7 +256,9 @@ export class HttpIdentityClient implements IdentityClient {
     if (options.returnTo) query.set('returnTo', options.returnTo);
     if (options.upgradeAnonymous !== undefined) query.set('upgradeAnonymous', String(options.upgradeAnonymous));
     if (this.tenantId) query.set('tenantId', this.tenantId);
-    return `${this.baseUrl}/api/identity/federated/${encodeURIComponent(providerId)}/start?${query.toString()}`;
+    // OAuth 2.0 / OpenID Connect sign-ins start on Better Auth; SAML ones on the identity API.
+    const base = providerId.startsWith('saml.') ? '/api/identity/federated' : '/api/auth/federated';
+    return `${this.baseUrl}${base}/${encodeURIComponent(providerId)}/start?${query.toString()}`;
   }
 
   /**

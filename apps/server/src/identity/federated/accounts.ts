@@ -32,11 +32,23 @@ export interface SignInContext {
 const lockSubject = (providerId: string, subject: string) =>
   sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-federated:${providerId}:${subject}`}, 0))`;
 
+/**
+ * The account key of a provider subject (ADR 0042): Better Auth finds an account by provider and
+ * key alone, so a tenant's account carries its tenant in the key and each tenant has its own.
+ */
+export const federatedAccountId = (subject: string, tenantId: string | null) => (tenantId ? `${tenantId}:${subject}` : subject);
+
 export async function findFederatedAccount(db: DbOrTx, providerId: string, subject: string, tenantId: string | null) {
   const [row] = await db
     .select({ userId: accounts.userId })
     .from(accounts)
-    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, subject), inTenant(accounts.tenantId, tenantId)))
+    .where(
+      and(
+        eq(accounts.providerId, providerId),
+        eq(accounts.accountId, federatedAccountId(subject, tenantId)),
+        inTenant(accounts.tenantId, tenantId),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -51,10 +63,16 @@ async function fullAccountWithEmail(db: DbOrTx, email: string, tenantId: string 
 }
 
 /** Provider accounts keep no tokens: we only need to know who the person is, not to call the IdP later. */
-async function insertAccount(db: DbOrTx, userId: string, profile: Pick<FederatedProfile, 'providerId' | 'subject'>, now: Date) {
+async function insertAccount(
+  db: DbOrTx,
+  userId: string,
+  profile: Pick<FederatedProfile, 'providerId' | 'subject'>,
+  tenantId: string | null,
+  now: Date,
+) {
   await db.insert(accounts).values({
     id: randomUUID(),
-    accountId: profile.subject,
+    accountId: federatedAccountId(profile.subject, tenantId),
     providerId: profile.providerId,
     userId,
     createdAt: now,
@@ -123,7 +141,7 @@ export async function resolveFederatedSignIn(
       if (email && (await fullAccountWithEmail(tx, email, tenantId))) throw new EmailTaken();
 
       if (ctx.guestUserId) {
-        await insertAccount(tx, ctx.guestUserId, profile, ctx.now);
+        await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
         await upgradeAnonymousUser(tx, ctx.guestUserId, {
           tenantId,
           ...(email ? { email: normalizeEmail(email), emailVerified: profile.emailVerified } : {}),
@@ -144,7 +162,7 @@ export async function resolveFederatedSignIn(
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });
-      await insertAccount(tx, userId, profile, ctx.now);
+      await insertAccount(tx, userId, profile, tenantId, ctx.now);
       return { userId, isNewUser: true };
     });
   } catch (err) {
@@ -191,7 +209,7 @@ export async function linkPendingCredential(db: Db, token: string, user: { id: s
       const name = PROVIDER_NAMES[credential.providerId] ?? credential.providerId;
       throw identityError('credential-already-in-use', { message: `This account is already linked to another ${name} account.` });
     }
-    await insertAccount(tx, user.id, credential, now);
+    await insertAccount(tx, user.id, credential, tenantId, now);
     // Both the account's owner and the provider now vouch for the address.
     if (credential.emailVerified) await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
   });

@@ -1,22 +1,34 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError, invalidField, type ErrorCode } from '../../errors.js';
-import { identityError } from '../errors.js';
 import { presentIdentityUser } from '../users.js';
-import { completeOAuth, startOAuth } from './oauth.js';
-import type { FederatedProfile, FederatedProvider, FederatedSettings } from './providers.js';
+import type { FederatedSettings, SamlProvider } from './providers.js';
 import { completeSaml, startSaml } from './saml.js';
 import { newSecret, putRecord, replaceRecord, takeRecord } from './store.js';
 
 /**
- * A federated sign-in from start to outcome. The start stores the flow's state server-side (PKCE
- * verifier, nonce or SAML request id, where to return) under a random `state` / `RelayState`, and
- * binds it to the browser: the state keeps a hash of a random cookie the start set, so a callback
- * URL (or SAML response) replayed into another browser is refused (login CSRF).
+ * A federated sign-in from start to outcome. OAuth 2.0 / OpenID Connect flows run on Better Auth
+ * (auth/federated-sign-in.ts); a SAML sign-in stores its state here (request id, where to return)
+ * under a random `RelayState`, bound to the browser: the state keeps a hash of a random cookie the
+ * start set, so a SAML response posted into another browser is refused (login CSRF). Both keep
+ * their outcome for that browser (GET /api/identity/federated/result) under the same cookie.
  */
+export const BINDING_COOKIE = 'trailbuddy.federated';
+/** The binding is read by Better Auth's callback (/api/auth) and the identity API's result and SAML routes. */
+const BINDING_PATH = '/api';
+const BINDING_MAX_AGE_S = 60 * 60;
+
+export const newBinding = () => randomBytes(32).toString('base64url');
+/** A cookie value that can be a binding (anything else is ignored, never stored under). */
+export const isBinding = (value: string | null | undefined): value is string => !!value && /^[\w-]{32,64}$/.test(value);
+
+export function bindingCookieHeader(binding: string, appUrl: string): string {
+  const secure = new URL(appUrl).protocol === 'https:' ? '; Secure' : '';
+  return `${BINDING_COOKIE}=${binding}; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=${BINDING_MAX_AGE_S}${secure}`;
+}
 
 export type FlowKind = 'popup' | 'redirect';
 
@@ -29,15 +41,10 @@ export interface FlowState {
   upgradeAnonymous: boolean;
   /** The tenant signed in to (ADR 0009); absent or null: the default accounts. */
   tenantId?: string | null;
-  redirectUri: string;
-  codeVerifier?: string;
-  nonce?: string | null;
-  samlRequestId?: string;
+  samlRequestId: string;
 }
 
 export const DEFAULT_RETURN_TO = '/auth?mode=callback';
-
-export const callbackUrl = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/callback`, appUrl).href;
 
 /** Only a page of this site: anything else (another origin, `//host`, `javascript:`) is refused. */
 export function sameSiteReturnTo(appUrl: string, returnTo: string | undefined): string {
@@ -57,7 +64,7 @@ export function sameSiteReturnTo(appUrl: string, returnTo: string | undefined): 
 export const hashBinding = (binding: string) => createHash('sha256').update(binding).digest('hex');
 
 /** Authorization parameter names the caller may not pick for a login hint. */
-const RESERVED_PARAMS = new Set([
+export const RESERVED_PARAMS = new Set([
   'client_id',
   'redirect_uri',
   'response_type',
@@ -72,49 +79,31 @@ const RESERVED_PARAMS = new Set([
 ]);
 
 export interface StartInput {
-  provider: FederatedProvider;
+  provider: SamlProvider;
   flow: FlowKind;
   returnTo: string;
   loginHint: string | null;
-  /** The widget's `loginHintKey` for an `oidc.*` provider; built-ins use their own. */
-  loginHintKey: string | null;
   upgradeAnonymous: boolean;
   tenantId: string | null;
   binding: string;
   now: Date;
 }
 
-/** Returns the IdP URL to send the browser to. */
-export async function startFederatedSignIn(db: Db, settings: FederatedSettings, appUrl: string, input: StartInput): Promise<string> {
-  const { provider } = input;
-  const state = newSecret();
-  const base = {
-    providerId: provider.id,
+/** Returns the IdP URL (an AuthnRequest by HTTP-Redirect) to send the browser to. */
+export async function startSamlSignIn(db: Db, settings: FederatedSettings, appUrl: string, input: StartInput): Promise<string> {
+  const relayState = newSecret();
+  const started = startSaml(input.provider, { appUrl, relayState, loginHint: input.loginHint });
+  const record: FlowState = {
+    providerId: input.provider.id,
     flow: input.flow,
     returnTo: input.returnTo,
     bindingHash: hashBinding(input.binding),
     upgradeAnonymous: input.upgradeAnonymous,
     tenantId: input.tenantId,
-    redirectUri: callbackUrl(appUrl, provider.id),
+    samlRequestId: started.requestId,
   };
-  let url: string;
-  let record: FlowState;
-  if (provider.kind === 'saml') {
-    const started = startSaml(provider, { appUrl, relayState: state, loginHint: input.loginHint });
-    url = started.url;
-    record = { ...base, samlRequestId: started.requestId };
-  } else {
-    let loginHintKey = provider.loginHintKey;
-    if (input.loginHintKey && provider.id.startsWith('oidc.')) {
-      if (RESERVED_PARAMS.has(input.loginHintKey)) throw invalidField('loginHintKey', 'This parameter cannot carry a login hint.');
-      loginHintKey = input.loginHintKey;
-    }
-    const started = await startOAuth(provider, { redirectUri: base.redirectUri, state, loginHint: input.loginHint, loginHintKey });
-    url = started.url;
-    record = { ...base, codeVerifier: started.codeVerifier, nonce: started.nonce };
-  }
-  await putRecord(db, 'state', state, record, settings.stateTtlMs, input.now);
-  return url;
+  await putRecord(db, 'state', relayState, record, settings.stateTtlMs, input.now);
+  return started.url;
 }
 
 /**
@@ -131,25 +120,8 @@ export async function takeFlowState(db: Db, providerId: string, stateParam: stri
 }
 
 /** Checks the IdP's response against the flow state: the person the provider vouches for. */
-export async function verifyFederatedResponse(
-  provider: FederatedProvider,
-  params: Record<string, string>,
-  state: FlowState,
-  stateParam: string,
-  appUrl: string,
-): Promise<FederatedProfile> {
-  if (provider.kind === 'saml') {
-    if (!state.samlRequestId) throw identityError('invalid-credential');
-    return completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
-  }
-  if (!state.codeVerifier) throw identityError('invalid-credential');
-  return completeOAuth(provider, params, {
-    state: stateParam,
-    codeVerifier: state.codeVerifier,
-    nonce: state.nonce ?? null,
-    redirectUri: state.redirectUri,
-  });
-}
+export const verifySamlResponse = (provider: SamlProvider, params: Record<string, string>, state: FlowState, appUrl: string) =>
+  completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
 
 /** The IdP's form post (SAML, Apple), parked until the browser comes back with its cookies. */
 export async function parkFormPost(db: Db, form: Record<string, string>, ttlMs: number, now: Date): Promise<string> {

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { FEDERATED_MESSAGE_TYPE } from '@trailbuddy/shared/contracts/identity-federated';
-import type { FederatedOutcome } from './flow.js';
+import type { FederatedOutcome, FlowKind } from './flow.js';
 
 /** JSON that is safe inside a <script> element (no `</script>`, no HTML comment or line-separator tricks). */
 const scriptSafeJson = (value: unknown) =>
@@ -45,4 +46,31 @@ export function federatedResultPage(opts: { appOrigin: string; returnTo: string;
 </body>
 </html>
 `;
+}
+
+/**
+ * How an outcome reaches the widget, for Better Auth's callback and the SAML routes alike: the
+ * redirect flow goes back to `returnTo` (the outcome waits at GET /result); a popup, or a callback
+ * whose flow is unknown (bad state), gets the page above.
+ */
+export function federatedDelivery(opts: { flow: FlowKind | 'unknown'; returnTo: string; appUrl: string; outcome: FederatedOutcome }): {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+} {
+  if (opts.flow === 'redirect') {
+    return { status: 302, headers: { location: new URL(opts.returnTo, opts.appUrl).href, 'cache-control': 'no-store' }, body: null };
+  }
+  const nonce = randomBytes(16).toString('base64');
+  return {
+    status: opts.outcome.ok ? 200 : opts.outcome.error.status,
+    headers: {
+      'cache-control': 'no-store',
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      // The opener (the widget's page) must keep its handle on this window across the IdP's origin.
+      'cross-origin-opener-policy': 'unsafe-none',
+    },
+    body: federatedResultPage({ appOrigin: new URL(opts.appUrl).origin, returnTo: opts.returnTo, outcome: opts.outcome, nonce }),
+  };
 }

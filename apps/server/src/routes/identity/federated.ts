@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   federatedProvidersResponseSchema,
   federatedResultResponseSchema,
@@ -11,20 +10,24 @@ import { AppError, notFound } from '../../errors.js';
 import { identityError } from '../../identity/errors.js';
 import { linkPendingCredential, resolveFederatedSignIn } from '../../identity/federated/accounts.js';
 import {
+  BINDING_COOKIE,
+  bindingCookieHeader,
   DEFAULT_RETURN_TO,
+  isBinding,
+  newBinding,
   outcomeOfError,
   parkFormPost,
   sameSiteReturnTo,
-  startFederatedSignIn,
+  startSamlSignIn,
   storeOutcome,
   takeFlowState,
   takeFormPost,
   takeResult,
-  verifyFederatedResponse,
+  verifySamlResponse,
   type FederatedOutcome,
   type FlowKind,
 } from '../../identity/federated/flow.js';
-import { federatedResultPage } from '../../identity/federated/popup-page.js';
+import { federatedDelivery } from '../../identity/federated/popup-page.js';
 import { findProvider } from '../../identity/federated/providers.js';
 import { samlMetadata } from '../../identity/federated/saml.js';
 import { presentIdentityUser } from '../../identity/users.js';
@@ -34,21 +37,18 @@ import { typed, type RouteModule } from '../types.js';
 import { identityTags as tags, limitPerClient, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
 
 /**
- * Federated sign-in (checklist §5.7–§5.9): start at the IdP, come back to the callback, and
- * deliver the outcome to the widget (popup: a message to the opener; redirect: back to `returnTo`,
- * outcome at GET /result). The browser running a flow holds a random binding cookie; the flow
- * state names its hash, so a callback only completes in the browser that started it.
+ * Federated sign-in (checklist §5.7–§5.9), the parts that are not Better Auth's (ADR 0042): the
+ * provider list the widget reads, SAML (start, the IdP's post, metadata), the outcome a redirect
+ * flow finds at GET /result, and linking a pending credential. OAuth 2.0 / OpenID Connect sign-ins
+ * run on Better Auth (auth/federated-sign-in.ts). The browser running a SAML flow holds a random
+ * binding cookie; the flow state names its hash, so a response only completes in that browser.
  */
-const BINDING_COOKIE = 'trailbuddy.federated';
-const BINDING_PATH = '/api/identity/federated';
-const BINDING_MAX_AGE_S = 60 * 60;
-
 function readBinding(req: FastifyRequest): string | null {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === BINDING_COOKIE) {
       const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+      return isBinding(value) ? value : null;
     }
   }
   return null;
@@ -56,12 +56,8 @@ function readBinding(req: FastifyRequest): string | null {
 
 /** Keeps the browser's binding (a second tab's flow must not orphan the first) and renews its lifetime. */
 function ensureBinding(req: FastifyRequest, reply: FastifyReply, appUrl: string): string {
-  const binding = readBinding(req) ?? randomBytes(32).toString('base64url');
-  const secure = new URL(appUrl).protocol === 'https:' ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${BINDING_COOKIE}=${binding}; Path=${BINDING_PATH}; HttpOnly; SameSite=Lax; Max-Age=${BINDING_MAX_AGE_S}${secure}`,
-  );
+  const binding = readBinding(req) ?? newBinding();
+  reply.header('set-cookie', bindingCookieHeader(binding, appUrl));
   return binding;
 }
 
@@ -85,21 +81,8 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     opts: { flow: FlowKind | 'unknown'; returnTo: string; binding: string | null; outcome: FederatedOutcome },
   ) {
     if (opts.binding) await storeOutcome(deps.db, opts.binding, opts.outcome, settings.resultTtlMs, deps.now());
-    reply.header('cache-control', 'no-store');
-    if (opts.flow === 'redirect') return reply.redirect(new URL(opts.returnTo, appUrl).href, 302);
-    // Popup, or a callback whose flow is unknown (bad state): the page posts to an opener if there
-    // is one on our origin, else continues to returnTo like the redirect flow.
-    const nonce = randomBytes(16).toString('base64');
-    reply.header(
-      'content-security-policy',
-      `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-    );
-    // The opener (the widget's page) must keep its handle on this window across the IdP's origin.
-    reply.header('cross-origin-opener-policy', 'unsafe-none');
-    return reply
-      .status(opts.outcome.ok ? 200 : opts.outcome.error.status)
-      .type('text/html; charset=utf-8')
-      .send(federatedResultPage({ appOrigin: new URL(appUrl).origin, returnTo: opts.returnTo, outcome: opts.outcome, nonce }));
+    const { status, headers, body } = federatedDelivery({ ...opts, appUrl });
+    return reply.status(status).headers(headers).send(body);
   }
 
   async function completeCallback(req: FastifyRequest, reply: FastifyReply, providerId: string, query: Record<string, string>) {
@@ -107,7 +90,8 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     const binding = readBinding(req);
     const params = query.resume ? ((await takeFormPost(deps.db, query.resume, now)) ?? {}) : query;
     const stateParam = params.state ?? params.RelayState;
-    const provider = findProvider(settings, providerId);
+    const found = findProvider(settings, providerId);
+    const provider = found?.kind === 'saml' ? found : null;
     const state = provider ? await takeFlowState(deps.db, providerId, stateParam, binding, now) : null;
     if (!provider || !state || !stateParam) {
       return deliver(reply, {
@@ -120,7 +104,7 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     let outcome: FederatedOutcome;
     try {
       await limitPerClient(req, deps, 'federated-callback');
-      const profile = await verifyFederatedResponse(provider, params, state, stateParam, appUrl);
+      const profile = await verifySamlResponse(provider, params, state, appUrl);
       const tenantId = state.tenantId ?? null;
       const { userId, isNewUser } = await resolveFederatedSignIn(deps.db, profile, {
         tenantId,
@@ -157,11 +141,12 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Start a federated sign-in: 302 to the identity provider (state, PKCE, nonce; SAML AuthnRequest)',
+        summary: 'Start a SAML sign-in: 302 to the identity provider with an AuthnRequest',
         description:
           'Navigate the window (redirect flow) or a popup (popup flow) here. Sets the browser-binding cookie. A bad returnTo, ' +
-          'an unknown provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; later ' +
-          'failures are delivered like an outcome (popup page / redirect to returnTo).',
+          'an unknown saml.* provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; ' +
+          'later failures are delivered like an outcome (popup page / redirect to returnTo). OAuth and OpenID Connect ' +
+          'providers start at /api/auth/federated/{providerId}/start.',
         params: providerParams,
         querystring: federatedStartQuerySchema,
         response: failures,
@@ -170,17 +155,16 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     async (req, reply) => {
       const returnTo = sameSiteReturnTo(appUrl, req.query.returnTo);
       const provider = findProvider(settings, req.params.providerId);
-      if (!provider) throw identityError('operation-not-allowed');
+      if (provider?.kind !== 'saml') throw identityError('operation-not-allowed');
       const tenant = requestTenant(deps, req.query.tenantId, provider.id);
       const binding = ensureBinding(req, reply, appUrl);
       try {
         await limitPerClient(req, deps, 'federated-start');
-        const url = await startFederatedSignIn(deps.db, settings, appUrl, {
+        const url = await startSamlSignIn(deps.db, settings, appUrl, {
           provider,
           flow: req.query.flow,
           returnTo,
           loginHint: req.query.loginHint || null,
-          loginHintKey: req.query.loginHintKey ?? null,
           upgradeAnonymous: req.query.upgradeAnonymous,
           tenantId: tenant?.id ?? null,
           binding,
@@ -200,10 +184,10 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: "The identity provider's redirect back (code + state), or the resumed form post",
+        summary: "A SAML response resumed after the IdP's form post",
         description:
           'Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or ' +
-          "another browser's state), user-cancelled (access_denied), account-exists-with-different-credential (details: " +
+          "another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential (details: " +
           'email, methods, pendingCredential), merge-conflict (details: mergeToken), admin-restricted-operation, user-disabled. ' +
           'Popup flow: an HTML page posting the outcome to window.opener; redirect flow: 302 to returnTo.',
         params: providerParams,
@@ -213,7 +197,7 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
     async (req, reply) => completeCallback(req, reply, req.params.providerId, req.query),
   );
 
-  // IdPs that answer with a form post (SAML's HTTP-POST binding, Apple's form_post) come from
+  // A SAML IdP answers with a form post (HTTP-POST binding) from
   // another site: SameSite=Lax keeps our cookies off that request, so it carries no session and
   // no binding. The post is parked server-side and the browser is sent on with a 303 to the GET
   // callback, a top-level same-site navigation that does carry them.
@@ -226,7 +210,7 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
       {
         schema: {
           tags,
-          summary: "The identity provider's form post (SAMLResponse + RelayState, or Apple's code + state): 303 to the GET callback",
+          summary: "The SAML IdP's form post (SAMLResponse + RelayState): 303 to the GET callback",
           params: providerParams,
           body: callbackParams,
         },
@@ -237,7 +221,7 @@ export const federatedRoutes: RouteModule = async (app, deps) => {
         },
       },
       async (req, reply) => {
-        if (!findProvider(settings, req.params.providerId)) throw identityError('operation-not-allowed');
+        if (findProvider(settings, req.params.providerId)?.kind !== 'saml') throw identityError('operation-not-allowed');
         const id = await parkFormPost(deps.db, req.body, settings.stateTtlMs, deps.now());
         const next = new URL(`/api/identity/federated/${req.params.providerId}/callback`, appUrl);
         next.searchParams.set('resume', id);
