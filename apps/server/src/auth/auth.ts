@@ -9,7 +9,17 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import type { IdentitySettings } from '../identity/settings.js';
+import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identitySessions } from './identity-sessions.js';
+import {
+  PHONE_CONFIG_PATH,
+  PHONE_SEND_PATH,
+  PHONE_VERIFY_PATH,
+  phoneSignIn,
+  UNUSED_PHONE_PATHS,
+  type PhoneSignInOptions,
+} from './phone-sign-in.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { signInGuard } from './sign-in-guard.js';
 
@@ -25,6 +35,8 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
+  /** The widget's settings: phone codes, the captcha, tenants, sign-up controls, per-client limits. */
+  identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -41,7 +53,10 @@ export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
  */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
-  return betterAuth({
+  const { identity } = config;
+  // Plugins that call another endpoint of Better Auth's server API get it once it is built.
+  const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
+  const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -114,12 +129,22 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       window: 60,
       max: config.rateLimitMax,
       // Credential endpoints get a tighter budget than the rest of the auth API.
-      customRules: Object.fromEntries(
-        ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
-          path,
-          { window: 60, max: config.sensitiveRateLimitMax },
-        ]),
-      ),
+      customRules: {
+        ...Object.fromEntries(
+          ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
+            path,
+            { window: 60, max: config.sensitiveRateLimitMax },
+          ]),
+        ),
+        // What texts a code or checks one: the widget's per-client identity limit.
+        ...Object.fromEntries(
+          [PHONE_SEND_PATH, PHONE_VERIFY_PATH, ALTCHA_CHALLENGE_PATH].map((path) => [
+            path,
+            { window: 60, max: identity.perClientLimit.max },
+          ]),
+        ),
+        [PHONE_CONFIG_PATH]: { window: 60, max: config.rateLimitMax },
+      },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -127,9 +152,17 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
-    disabledPaths: ['/open-api/generate-schema'],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now }),
+      identitySessions(),
+      ...phoneSignIn({ db, identity, now, api: () => late.api! }),
+      altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
+    ],
+    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS],
   });
+  late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
