@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { createAltchaChallenge, verifyCaptcha } from '../identity/captcha.js';
 import type { CaptchaSettings } from '../identity/captcha-settings.js';
 import { identityError } from '../identity/errors.js';
-import { inAuthErrors, toAPIError } from './api-errors.js';
+import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 
 /** Where the widget fetches an ALTCHA challenge (the phone config's `challengeUrl`). */
 export const ALTCHA_CHALLENGE_PATH = '/captcha/challenge';
@@ -33,7 +33,14 @@ export function altcha(options: AltchaOptions) {
         ALTCHA_CHALLENGE_PATH,
         {
           method: 'GET',
-          metadata: { openapi: { summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)' } },
+          metadata: {
+            openapi: {
+              summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
+              responses: {
+                200: jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' }),
+              },
+            },
+          },
         },
         async (ctx) => {
           if (settings.provider !== 'altcha') {

@@ -12,7 +12,7 @@ import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { tenantOfUser } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { ALTCHA_CHALLENGE_PATH } from './altcha.js';
-import { inAuthErrors, toAPIError } from './api-errors.js';
+import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
 
@@ -157,7 +157,23 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     endpoints: {
       phoneSignInConfig: createAuthEndpoint(
         PHONE_CONFIG_PATH,
-        { method: 'GET', metadata: { openapi: { summary: 'What the phone pages need: the active captcha and the code rules' } } },
+        {
+          method: 'GET',
+          metadata: {
+            openapi: {
+              summary: 'What the phone pages need: the active captcha and the code rules',
+              responses: {
+                200: jsonResponse('The phone settings', {
+                  enabled: 'boolean',
+                  codeLength: 'integer',
+                  resendDelaySeconds: 'integer',
+                  codeTtlSeconds: 'integer',
+                  captcha: 'object',
+                }),
+              },
+            },
+          },
+        },
         async (ctx) =>
           ctx.json({
             enabled: settings.enabled,

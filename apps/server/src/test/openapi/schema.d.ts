@@ -1228,74 +1228,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/identity/config/phone': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What the phone pages need: the active captcha and the code rules */
-    get: operations['getIdentityConfigPhone'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/phone/send-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Check the captcha and text a 6-digit sign-in code to the number */
-    post: operations['postIdentityPhoneSendCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/phone/sign-in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sign in with the code (links the number to a signed-in guest) */
-    post: operations['postIdentityPhoneSignIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/captcha': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha) */
-    get: operations['getIdentityCaptcha'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/identity/providers': {
     parameters: {
       query?: never;
@@ -2424,6 +2356,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/phone-number/send-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Use this endpoint to send OTP to phone number
+     * @description Use this endpoint to send OTP to phone number
+     */
+    post: operations['postAuthPhoneNumberSendOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/phone-number/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Use this endpoint to verify phone number
+     * @description Use this endpoint to verify phone number
+     */
+    post: operations['postAuthPhoneNumberVerify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/phone-number/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/phone-number/config */
+    get: operations['getAuthPhoneNumberConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/captcha/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/captcha/challenge */
+    get: operations['getAuthCaptchaChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2439,6 +2445,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      phoneNumber?: string;
+      readonly phoneNumberVerified?: boolean;
       /** @default false */
       readonly isAnonymous: boolean;
       /** @default false */
@@ -6654,162 +6662,6 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  getIdentityConfigPhone: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enabled: boolean;
-            captcha:
-              | {
-                  /** @enum {string} */
-                  provider: 'altcha';
-                  challengeUrl: string;
-                }
-              | {
-                  /** @enum {string} */
-                  provider: 'recaptcha';
-                  siteKey: string;
-                };
-            codeLength: number;
-            resendDelaySeconds: number;
-            codeTtlSeconds: number;
-          };
-        };
-      };
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityPhoneSendCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          phoneNumber?: string;
-          captcha?: string;
-          tenantId?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            verificationId: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** Format: date-time */
-            resendAvailableAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityPhoneSignIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          verificationId: string;
-          code?: string;
-          tenantId?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getIdentityCaptcha: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            parameters: {
-              algorithm: string;
-              nonce: string;
-              salt: string;
-              cost: number;
-              keyLength: number;
-              keyPrefix: string;
-              keySignature?: string;
-              memoryCost?: number;
-              parallelism?: number;
-              expiresAt?: number;
-              data?: {
-                [key: string]: string | number | boolean | null;
-              };
-            };
-            signature: string;
-          };
-        };
-      };
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
   getIdentityProviders: {
     parameters: {
       query?: never;
@@ -8654,6 +8506,7 @@ export interface operations {
           callbackURL?: string;
           /** @description If this is false, the session will not be remembered. Default is `true`. */
           rememberMe?: boolean;
+          phoneNumber?: string;
         };
       };
     };
@@ -9509,6 +9362,7 @@ export interface operations {
           name?: string;
           /** @description The image of the user */
           image?: string | null;
+          phoneNumber?: string;
         };
       };
     };
@@ -10945,6 +10799,376 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthPhoneNumberSendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Phone number to send OTP. Eg: "+1234567890" */
+          phoneNumber: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthPhoneNumberVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Phone number to verify. Eg: "+1234567890" */
+          phoneNumber: string;
+          /** @description OTP code. Eg: "123456" */
+          code: string;
+          /** @description Disable session creation after verification. Eg: false */
+          disableSession?: boolean;
+          /** @description Check if there is a session and update the phone number. Eg: true */
+          updatePhoneNumber?: boolean;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Phone number verified successfully */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description Indicates if the verification was successful
+             * @enum {boolean}
+             */
+            status: true;
+            /** @description Session token if session is created, null if disableSession is true or no session is created */
+            token?: string | null;
+            /** @description User object with phone number details, null if no user is created or found */
+            user?: {
+              /** @description Unique identifier of the user */
+              id: string;
+              /**
+               * Format: email
+               * @description User's email address
+               */
+              email?: string | null;
+              /** @description Whether the email is verified */
+              emailVerified?: boolean | null;
+              /** @description User's name */
+              name?: string | null;
+              /**
+               * Format: uri
+               * @description User's profile image URL
+               */
+              image?: string | null;
+              /** @description User's phone number */
+              phoneNumber: string;
+              /** @description Whether the phone number is verified */
+              phoneNumberVerified: boolean;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was created
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was last updated
+               */
+              updatedAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid OTP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthPhoneNumberConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The phone settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            enabled: boolean;
+            codeLength: number;
+            resendDelaySeconds: number;
+            codeTtlSeconds: number;
+            captcha: Record<string, never>;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthCaptchaChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An ALTCHA v2 challenge, as the ALTCHA widget takes it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            parameters: Record<string, never>;
+            signature: string;
+          };
         };
       };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */

@@ -1,3 +1,4 @@
+/** What the Better Auth plugins of ours share: our errors as APIErrors, their OpenAPI answers. */
 import { APIError } from 'better-auth/api';
 import { AppError } from '../errors.js';
 
@@ -24,4 +25,20 @@ export async function inAuthErrors<T>(step: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw error instanceof AppError ? toAPIError(error) : error;
   }
+}
+
+/** An OpenAPI 200 answer of a plugin endpoint of ours: a JSON object with these required properties. */
+export function jsonResponse(description: string, properties: Record<string, 'boolean' | 'integer' | 'string' | 'object'>) {
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object' as const,
+          properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
+          required: Object.keys(properties),
+        },
+      },
+    },
+  };
 }
