@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { verifications } from '../db/schema/index.js';
 import { identityError } from '../identity/errors.js';
+import { assertResendDelayPassed, PHONE_NUMBER_USED_TOO_MANY_TIMES } from '../identity/phone.js';
 import type { PhoneIdentitySettings } from '../identity/phone-settings.js';
-
-export const PHONE_NUMBER_USED_TOO_MANY_TIMES = 'This phone number has been used too many times';
 
 /**
  * Every code texted for sign-in leaves a record in Better Auth's verification table beside the
@@ -16,9 +15,6 @@ export const PHONE_NUMBER_USED_TOO_MANY_TIMES = 'This phone number has been used
 const sendsOf = (phoneNumber: string) => `trailbuddy-phone-send-${phoneNumber}`;
 const HOUR_MS = 60 * 60_000;
 
-const recentSends = (phoneNumber: string, now: Date, windowMs: number) =>
-  and(eq(verifications.identifier, sendsOf(phoneNumber)), gt(verifications.createdAt, new Date(now.getTime() - windowMs)));
-
 /**
  * Refuses a send the handset's limits do not allow, whatever the tenant: within `resendDelayMs`
  * of the last one it is `too-many-requests` with the seconds to wait; past `sendsPerNumber` it is
@@ -26,24 +22,14 @@ const recentSends = (phoneNumber: string, now: Date, windowMs: number) =>
  * plugin makes a code; the send is counted (recordPhoneSend) once the code exists.
  */
 export async function assertPhoneSendAllowed(db: Db, settings: PhoneIdentitySettings, phoneNumber: string, now: Date): Promise<void> {
-  const { max, windowMs } = settings.sendsPerNumber;
-  const recent = recentSends(phoneNumber, now, windowMs);
-  const [latest] = await db
-    .select({ createdAt: verifications.createdAt })
+  const { max: allowed, windowMs } = settings.sendsPerNumber;
+  const since = new Date(now.getTime() - windowMs);
+  const [recent] = await db
+    .select({ sends: count(), lastSentAt: max(verifications.createdAt) })
     .from(verifications)
-    .where(recent)
-    .orderBy(desc(verifications.createdAt))
-    .limit(1);
-  const waitMs = latest ? latest.createdAt.getTime() + settings.resendDelayMs - now.getTime() : 0;
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
-    throw identityError('too-many-requests', {
-      message: `A code was just sent to this number. Wait ${seconds} seconds before asking for another one.`,
-      details: { retryAfterSeconds: seconds },
-    });
-  }
-  const [sent] = await db.select({ n: count() }).from(verifications).where(recent);
-  if ((sent?.n ?? 0) >= max) throw identityError('too-many-requests', { message: PHONE_NUMBER_USED_TOO_MANY_TIMES });
+    .where(and(eq(verifications.identifier, sendsOf(phoneNumber)), gt(verifications.createdAt, since)));
+  assertResendDelayPassed(recent?.lastSentAt, settings.resendDelayMs, now);
+  if ((recent?.sends ?? 0) >= allowed) throw identityError('too-many-requests', { message: PHONE_NUMBER_USED_TOO_MANY_TIMES });
 }
 
 /** Counts a code the plugin made for the number, and names the tenant it was asked for. */

@@ -40,6 +40,17 @@ export function normalizePhoneNumber(input: string | undefined): string {
   throw identityError('invalid-phone-number', { field: 'phoneNumber' });
 }
 
+/** SPEC §9: a number gets another code `resendDelayMs` after the last one, not sooner. */
+export function assertResendDelayPassed(lastSentAt: Date | null | undefined, resendDelayMs: number, now: Date): void {
+  const waitMs = lastSentAt ? lastSentAt.getTime() + resendDelayMs - now.getTime() : 0;
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  throw identityError('too-many-requests', {
+    message: `A code was just sent to this number. Wait ${seconds} seconds before asking for another one.`,
+    details: { retryAfterSeconds: seconds },
+  });
+}
+
 /** Serialises every send and sign-in of one number across instances (resend delay, account creation). */
 export const lockPhoneNumber = (phoneNumber: string) =>
   sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-phone:${phoneNumber}`}, 0))`;
@@ -83,14 +94,7 @@ export async function sendPhoneCode(
       .where(eq(phoneVerifications.phoneNumber, phoneNumber))
       .orderBy(desc(phoneVerifications.createdAt))
       .limit(1);
-    const waitMs = latest ? latest.createdAt.getTime() + settings.resendDelayMs - now.getTime() : 0;
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw identityError('too-many-requests', {
-        message: `A code was just sent to this number. Wait ${seconds} seconds before asking for another one.`,
-        details: { retryAfterSeconds: seconds },
-      });
-    }
+    assertResendDelayPassed(latest?.createdAt, settings.resendDelayMs, now);
     await enforceRateLimit(tx, `phone-send:${phoneNumber}`, settings.sendsPerNumber, { now, message: PHONE_NUMBER_USED_TOO_MANY_TIMES });
 
     await tx
