@@ -359,10 +359,7 @@ describe('resending and limits', () => {
     }
   });
 
-  // Better Auth's origin check (CSRF) guards this endpoint like all of /api/auth/*, but it skips
-  // itself when NODE_ENV is "test" (its `isTest()` default for `advanced.disableOriginCheck`),
-  // so this suite cannot see it refuse; it runs in development and production.
-  it.skip('refuses a cookie-bearing send from another origin', async () => {
+  it('refuses a cookie-bearing send from another origin', async () => {
     const guest = await newGuest();
     const res = await t.app.inject({
       method: 'POST',
