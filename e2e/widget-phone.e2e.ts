@@ -23,7 +23,7 @@ async function waitForSmsCode(to: string, timeoutMs = 20_000): Promise<string> {
 }
 
 describe('phone sign-in through the widget', () => {
-  it('sends a code to a Portuguese number, reads it from the dev SMS inbox and signs in', async () => {
+  it('sends a code to a Portuguese number, refuses a wrong code, reads the right one from the dev SMS inbox and signs in', async () => {
     const national = `91${String(Date.now()).slice(-7)}`;
     const { context, page } = await newPage(browser, { width: 1024, height: 800 });
     await openWidget(page);
@@ -40,7 +40,12 @@ describe('phone sign-in through the widget', () => {
     await card.getByRole('button', { name: 'Verify' }).click();
 
     await card.getByRole('heading', { name: 'Verify your phone number' }).waitFor();
+    await card.getByText(/Resend code in 0:\d\d/).waitFor();
     const code = await waitForSmsCode(`+351${national}`);
+    // A wrong code is refused inline and the code still works (Better Auth's phone plugin counts it).
+    await card.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+    await card.getByRole('button', { name: 'Continue' }).click();
+    await card.getByText('Wrong code. Try again.').waitFor();
     await card.getByLabel('6-digit code').fill(code);
     await card.getByRole('button', { name: 'Continue' }).click();
 

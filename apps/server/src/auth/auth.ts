@@ -14,7 +14,16 @@ import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
+import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identitySessions } from './identity-sessions.js';
+import {
+  PHONE_CONFIG_PATH,
+  PHONE_SEND_PATH,
+  PHONE_VERIFY_PATH,
+  phoneSignIn,
+  UNUSED_PHONE_PATHS,
+  type PhoneSignInOptions,
+} from './phone-sign-in.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { signInGuard } from './sign-in-guard.js';
 
@@ -30,7 +39,7 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
-  /** The sign-in widget's settings (tenants, per-client limits, e-mail) its plugins follow. */
+  /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
   identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
@@ -48,7 +57,10 @@ export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
  */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
-  return betterAuth({
+  const { identity } = config;
+  // Plugins that call another endpoint of Better Auth's server API get it once it is built.
+  const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
+  const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -58,8 +70,10 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     logger: {
       level: 'warn',
       log: (given, message, ...args) => {
-        // A provider callback that does not prove who the person is is an answer, not a fault.
-        const level = given === 'error' && isOAuthRefusal(message) ? 'warn' : given;
+        // Answers, not faults: a provider callback that does not prove who the person is, and a
+        // cross-site request refused with 403.
+        const refusal = isOAuthRefusal(message) || message.startsWith('Invalid origin');
+        const level = given === 'error' && refusal ? 'warn' : given;
         if (config.log) config.log[level](message, ...args);
         else if (level === 'error') console.error(message, ...args);
       },
@@ -132,10 +146,21 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
             { window: 60, max: config.sensitiveRateLimitMax },
           ]),
         ),
+        // What texts a code or checks one: the widget's per-client identity limit.
+        ...Object.fromEntries(
+          [PHONE_SEND_PATH, PHONE_VERIFY_PATH, ALTCHA_CHALLENGE_PATH].map((path) => [
+            path,
+            { window: 60, max: identity.perClientLimit.max },
+          ]),
+        ),
+        [PHONE_CONFIG_PATH]: { window: 60, max: config.rateLimitMax },
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its origin (CSRF) check, which it turns off by itself when NODE_ENV is "test": the suite
+      // runs the policy production runs.
+      disableOriginCheck: false,
     },
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
@@ -147,9 +172,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, secret: config.secret, now }),
+      ...phoneSignIn({ db, identity, now, api: () => late.api! }),
+      altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
     ],
-    disabledPaths: ['/open-api/generate-schema'],
+    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS],
   });
+  late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

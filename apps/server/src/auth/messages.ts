@@ -15,6 +15,11 @@ export const AUTH_MESSAGES: Record<string, string> = {
   USER_DISABLED: IDENTITY_ERROR_MESSAGES['user-disabled'],
   EMAIL_PASSWORD_SIGN_UP_DISABLED: IDENTITY_ERROR_MESSAGES['admin-restricted-operation'],
   INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
+  // The phone plugin's code checks, in FirebaseUI's words (checklist §5.6 finish page).
+  INVALID_OTP: IDENTITY_ERROR_MESSAGES['invalid-verification-code'],
+  OTP_NOT_FOUND: IDENTITY_ERROR_MESSAGES['code-expired'],
+  OTP_EXPIRED: IDENTITY_ERROR_MESSAGES['code-expired'],
+  TOO_MANY_ATTEMPTS: IDENTITY_ERROR_MESSAGES['code-expired'],
 };
 
 /**
@@ -51,6 +56,12 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   unable_to_get_user_info: 'invalid-credential',
   issuer_mismatch: 'invalid-credential',
   nonce_binding_missing: 'invalid-credential',
+  // A wrong code counts; a code that is gone (never sent, superseded, used, expired, or burned
+  // by too many wrong guesses) sends the widget back to the number with "This code is no longer valid".
+  INVALID_OTP: 'invalid-verification-code',
+  OTP_NOT_FOUND: 'code-expired',
+  OTP_EXPIRED: 'code-expired',
+  TOO_MANY_ATTEMPTS: 'code-expired',
 };
 
 /** The server's code for an error from Better Auth: ours as it is (hooks throw ours), its own translated, else by status. */

@@ -2,14 +2,11 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/max';
 import type { Db } from '../db/client.js';
-import { accounts, phoneVerifications, users } from '../db/schema/index.js';
-import { conflict } from '../errors.js';
+import { phoneVerifications } from '../db/schema/index.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
-import { mergeConflict, upgradeAnonymousUser } from '../auth/guest-merge.js';
 import { identityError } from './errors.js';
 import { PHONE_CODE_LENGTH, type PhoneIdentitySettings } from './phone-settings.js';
 import { enforceRateLimit } from './rate-limit.js';
-import { inTenant } from './users.js';
 
 /** The widget's provider id for phone sign-in; its account rows hold the E.164 number. */
 export const PHONE_PROVIDER = 'phone';
@@ -43,21 +40,23 @@ export function normalizePhoneNumber(input: string | undefined): string {
   throw identityError('invalid-phone-number', { field: 'phoneNumber' });
 }
 
+/** SPEC §9: a number gets another code `resendDelayMs` after the last one, not sooner. */
+export function assertResendDelayPassed(lastSentAt: Date | null | undefined, resendDelayMs: number, now: Date): void {
+  const waitMs = lastSentAt ? lastSentAt.getTime() + resendDelayMs - now.getTime() : 0;
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  throw identityError('too-many-requests', {
+    message: `A code was just sent to this number. Wait ${seconds} seconds before asking for another one.`,
+    details: { retryAfterSeconds: seconds },
+  });
+}
+
 /** Serialises every send and sign-in of one number across instances (resend delay, account creation). */
-const lockNumber = (phoneNumber: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-phone:${phoneNumber}`}, 0))`;
+export const lockPhoneNumber = (phoneNumber: string) =>
+  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-phone:${phoneNumber}`}, 0))`;
 
 const codeHash = (key: string, verificationId: string, code: string) =>
   createHmac('sha256', key).update(`${verificationId}:${code}`).digest('hex');
-
-/** The account of the tenant (null: the default accounts) that signs in with this number (a `phone` account row), if any. */
-export async function phoneAccountOwner(db: Db, phoneNumber: string, tenantId: string | null): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(and(eq(accounts.providerId, PHONE_PROVIDER), eq(accounts.accountId, phoneNumber), inTenant(accounts.tenantId, tenantId)))
-    .limit(1);
-  return row?.userId ?? null;
-}
 
 export interface PhoneContext {
   db: Db;
@@ -88,21 +87,14 @@ export async function sendPhoneCode(
 ): Promise<SentCode> {
   const { settings, now } = ctx;
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(lockNumber(phoneNumber));
+    await tx.execute(lockPhoneNumber(phoneNumber));
     const [latest] = await tx
       .select({ createdAt: phoneVerifications.createdAt })
       .from(phoneVerifications)
       .where(eq(phoneVerifications.phoneNumber, phoneNumber))
       .orderBy(desc(phoneVerifications.createdAt))
       .limit(1);
-    const waitMs = latest ? latest.createdAt.getTime() + settings.resendDelayMs - now.getTime() : 0;
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw identityError('too-many-requests', {
-        message: `A code was just sent to this number. Wait ${seconds} seconds before asking for another one.`,
-        details: { retryAfterSeconds: seconds },
-      });
-    }
+    assertResendDelayPassed(latest?.createdAt, settings.resendDelayMs, now);
     await enforceRateLimit(tx, `phone-send:${phoneNumber}`, settings.sendsPerNumber, { now, message: PHONE_NUMBER_USED_TOO_MANY_TIMES });
 
     await tx
@@ -171,73 +163,4 @@ export async function consumePhoneCode(
     field: 'code',
     ...(outcome.burned && { message: 'Wrong code. This code can no longer be used; ask for a new one.', details: { burned: true } }),
   });
-}
-
-/** Phone-only accounts have no mailbox: an address at `.invalid` (RFC 2606) fills `users.email`. */
-const phoneAccountEmail = (id: string) => `phone-${id}@phone.invalid`;
-
-export interface PhoneSignIn {
-  phoneNumber: string;
-  /** The tenant signed in to (ADR 0009); null: the default accounts. A number has one account per tenant. */
-  tenantId: string | null;
-  /** The signed-in guest, when there is one: the number is linked to it (checklist §5.9). */
-  guestUserId: string | null;
-  signUpDisabled: boolean;
-  now: Date;
-}
-
-type Resolution = { userId: string } | { conflictWith: string };
-
-/**
- * The account a verified number signs in to: its owner; else, for a guest, the guest itself with
- * the number linked (same uid, so its data stays); else a new account. A guest proving a number
- * that belongs to another account gets `merge-conflict` with a merge token (POST /api/auth/identity/merge).
- * New accounts and guest upgrades are refused with `admin-restricted-operation` when sign-up is disabled.
- */
-export async function resolvePhoneAccount(db: Db, input: PhoneSignIn): Promise<string> {
-  const { phoneNumber, guestUserId, tenantId } = input;
-  const resolution = await db.transaction(async (tx): Promise<Resolution> => {
-    await tx.execute(lockNumber(phoneNumber));
-    const owner = await phoneAccountOwner(tx, phoneNumber, tenantId);
-    if (owner && owner === guestUserId) return { userId: owner };
-    if (owner && guestUserId) return { conflictWith: owner };
-    if (owner) return { userId: owner };
-
-    // A number on an account without the phone provider cannot sign in to it, nor be taken.
-    const [holder] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.phoneNumber, phoneNumber), inTenant(users.tenantId, tenantId)))
-      .limit(1);
-    if (holder && holder.id !== guestUserId) throw identityError('credential-already-in-use', { field: 'phoneNumber' });
-    if (input.signUpDisabled) throw identityError('admin-restricted-operation');
-
-    const userId = guestUserId ?? randomUUID();
-    if (guestUserId) {
-      if (!(await upgradeAnonymousUser(tx, guestUserId, { phoneNumber, tenantId }))) {
-        throw conflict('The guest account changed while signing in. Try again.', 'aborted');
-      }
-    } else {
-      await tx.insert(users).values({
-        id: userId,
-        name: '',
-        email: phoneAccountEmail(userId),
-        tenantId,
-        phoneNumber,
-        phoneNumberVerified: true,
-        createdAt: input.now,
-        updatedAt: input.now,
-      });
-    }
-    await tx
-      .insert(accounts)
-      .values({ id: randomUUID(), accountId: phoneNumber, providerId: PHONE_PROVIDER, userId, createdAt: input.now, updatedAt: input.now });
-    return { userId };
-  });
-  if ('userId' in resolution) return resolution.userId;
-  throw await mergeConflict(
-    db,
-    { anonymousUserId: guestUserId!, existingUserId: resolution.conflictWith, providerId: PHONE_PROVIDER, phoneNumber },
-    input.now,
-  );
 }

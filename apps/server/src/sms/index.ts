@@ -31,16 +31,9 @@ export function createSmsTransport(config: SmsTransportConfig, db: Db): SmsTrans
   }
 }
 
-export { queueSms, InvalidSmsError, SMS_MAX_ATTEMPTS, SMS_MAX_LENGTH, type QueueSmsResult, type SmsToQueue } from './queue.js';
+// What the rest of the server uses: the queue, the code text, the job and the development inbox.
+export { queueSms, type SmsToQueue } from './queue.js';
 export { phoneCodeSms } from './templates.js';
-export {
-  createDevInboxSmsTransport,
-  createWebhookSmsTransport,
-  SmsConfigError,
-  SmsSendError,
-  type OutgoingSms,
-  type SmsTransport,
-  type WebhookSmsConfig,
-} from './transports.js';
-export { sendSmsTask, type SendSmsTaskOptions } from './task.js';
-export { clearDevSms, listDevSms, renderDevSmsPage, type DevSms } from './dev-inbox.js';
+export { createDevInboxSmsTransport, type SmsTransport } from './transports.js';
+export { sendSmsTask } from './task.js';
+export { clearDevSms, listDevSms, renderDevSmsPage } from './dev-inbox.js';

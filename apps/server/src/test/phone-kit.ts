@@ -1,15 +1,19 @@
 // Drives phone sign-in through the real HTTP API the way
-// the widget does: fetch an ALTCHA challenge, solve it, ask for a code, read the SMS that the
-// development transport delivered, sign in with it.
+// the widget does: fetch an ALTCHA challenge, solve it, ask Better Auth's phone plugin for a code,
+// read the SMS that the development transport delivered, sign in with it.
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
 import { createDevInboxSmsTransport } from '../sms/transports.js';
 import { runDueJobs } from './queued-jobs.js';
-import { TEST_ORIGIN, type TestApp } from './test-app.js';
+import { cookieHeader, TEST_ORIGIN, type TestApp } from './test-app.js';
 
 /** Cheap proofs of work so the suite solves dozens of them in milliseconds. */
 export const FAST_ALTCHA = { ALTCHA_COST: '1', ALTCHA_MAX_NUMBER: '20' };
+
+export const CHALLENGE_URL = '/api/auth/captcha/challenge';
+export const SEND_CODE_URL = '/api/auth/phone-number/send-otp';
+export const VERIFY_CODE_URL = '/api/auth/phone-number/verify';
 
 export const post = (t: TestApp, url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: 'POST', url, headers: { origin: TEST_ORIGIN, ...(cookie && { cookie }) }, payload });
@@ -18,7 +22,7 @@ export const encodeAltcha = (challenge: Challenge, solution: unknown) =>
   Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 
 export async function fetchChallenge(t: TestApp): Promise<Challenge> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/identity/captcha' });
+  const res = await t.app.inject({ method: 'GET', url: CHALLENGE_URL });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Challenge;
 }
@@ -33,7 +37,7 @@ export async function solvedCaptcha(t: TestApp): Promise<string> {
 
 export async function sendCode(t: TestApp, phoneNumber: string, opts: { cookie?: string; captcha?: string | null } = {}) {
   const captcha = opts.captcha === undefined ? await solvedCaptcha(t) : (opts.captcha ?? undefined);
-  return post(t, '/api/identity/phone/send-code', { phoneNumber, ...(captcha !== undefined && { captcha }) }, opts.cookie);
+  return post(t, SEND_CODE_URL, { phoneNumber, ...(captcha !== undefined && { captcha }) }, opts.cookie);
 }
 
 /** Works off the queued texts once (the dev transport) and returns the newest text to the number. */
@@ -55,5 +59,17 @@ export async function requestCode(t: TestApp, phoneNumber: string, cookie?: stri
   return { verificationId: (res.json() as { verificationId: string }).verificationId, code: code! };
 }
 
+/** Signs in with the code, as the widget does: the send answer's `verificationId` is the number to verify. */
 export const signInWithCode = (t: TestApp, verificationId: string, code: string | undefined, cookie?: string) =>
-  post(t, '/api/identity/phone/sign-in', { verificationId, ...(code !== undefined && { code }) }, cookie);
+  post(t, VERIFY_CODE_URL, { phoneNumber: verificationId, ...(code !== undefined && { code }) }, cookie);
+
+/** The identity user a sign-in answer's session belongs to (what the widget reads next). */
+export async function signedInUser(t: TestApp, res: { headers: Record<string, unknown> }) {
+  const me = await t.app.inject({
+    method: 'GET',
+    url: '/api/identity/user',
+    headers: { cookie: cookieHeader(res.headers['set-cookie'] as string[]) },
+  });
+  expect(me.statusCode, me.body).toBe(200);
+  return (me.json() as { user: Record<string, unknown> & { id: string } }).user;
+}

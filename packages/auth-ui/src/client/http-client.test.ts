@@ -74,19 +74,10 @@ describe('HttpIdentityClient', () => {
       'sendPhoneCode',
       ['+15555550100', 'proof'],
       'POST',
-      '/api/identity/phone/send-code',
+      '/api/auth/phone-number/send-otp',
       { phoneNumber: '+15555550100', captcha: 'proof' },
       { verificationId: 'v', expiresAt: '2030-01-01T00:10:00.000Z', resendAvailableAt: '2030-01-01T00:00:15.000Z' },
       { verificationId: 'v', expiresAt: '2030-01-01T00:10:00.000Z', resendAvailableAt: '2030-01-01T00:00:15.000Z' },
-    ],
-    [
-      'signInWithPhoneCode',
-      ['v', '123456'],
-      'POST',
-      '/api/identity/phone/sign-in',
-      { verificationId: 'v', code: '123456' },
-      { user },
-      user,
     ],
     [
       'checkActionCode',
@@ -202,6 +193,47 @@ describe('HttpIdentityClient', () => {
     });
   });
 
+  it("signs in with a phone code on Better Auth's phone plugin, then reads the signed-in user", async () => {
+    const { fetch, client } = clientWith(respond(200, { status: true, token: 't', user: { id: 'u1' } }), respond(200, { user }));
+    await expect(client.signInWithPhoneCode('+15555550100', '123456')).resolves.toEqual(user);
+    expect(requestOf(fetch, 0)).toEqual({
+      url: 'https://app.test/api/auth/phone-number/verify',
+      method: 'POST',
+      body: { phoneNumber: '+15555550100', code: '123456' },
+      credentials: 'include',
+    });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+  });
+
+  it("maps the phone plugin's refusals to FirebaseUI's codes, and a sign-in without a session to an internal error", async () => {
+    const { client } = clientWith(
+      respond(400, {
+        code: 'INVALID_OTP',
+        message: 'Wrong code. Try again.',
+        error: { code: 'invalid-verification-code', message: 'Wrong code. Try again.' },
+      }),
+      respond(400, {
+        code: 'OTP_EXPIRED',
+        message: 'This code is no longer valid',
+        error: { code: 'code-expired', message: 'This code is no longer valid' },
+      }),
+      respond(429, {
+        code: 'too-many-requests',
+        message: 'x',
+        error: { code: 'too-many-requests', message: 'This phone number has been used too many times' },
+      }),
+      respond(200, { status: true }),
+      respond(401, { error: { code: 'unauthenticated', message: 'Sign in to continue.' } }),
+    );
+    await expect(client.signInWithPhoneCode('+15555550100', '000000')).rejects.toMatchObject({ code: 'auth/invalid-verification-code' });
+    await expect(client.signInWithPhoneCode('+15555550100', '000000')).rejects.toMatchObject({ code: 'auth/code-expired' });
+    await expect(client.sendPhoneCode('+15555550100', 'proof')).rejects.toMatchObject({
+      code: 'auth/too-many-requests',
+      message: 'This phone number has been used too many times',
+    });
+    await expect(client.signInWithPhoneCode('+15555550100', '123456')).rejects.toMatchObject({ code: 'auth/internal-error' });
+  });
+
   it('links a pending credential by its token', async () => {
     const { fetch, client } = clientWith(respond(200, { user }));
     await client.linkPendingCredential({ providerId: 'github.com', token: 'tok', email: 'a@b.co' });
@@ -216,7 +248,7 @@ describe('HttpIdentityClient', () => {
     const { fetch, client } = clientWith(
       respond(200, {
         enabled: true,
-        captcha: { provider: 'altcha', challengeUrl: '/api/identity/captcha' },
+        captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' },
         codeLength: 6,
         resendDelaySeconds: 15,
         codeTtlSeconds: 600,
@@ -234,15 +266,15 @@ describe('HttpIdentityClient', () => {
     );
     await expect(client.getPhoneConfig()).resolves.toEqual({
       enabled: true,
-      captcha: { provider: 'altcha', challengeUrl: '/api/identity/captcha' },
+      captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' },
       codeLength: 6,
       resendDelaySeconds: 15,
       codeTtlSeconds: 600,
     });
     await expect(client.getPhoneConfig()).resolves.toMatchObject({ enabled: false, captcha: { provider: 'recaptcha', siteKey: 'k' } });
-    expect(requestOf(fetch, 0).url).toBe('https://app.test/api/identity/config/phone');
+    expect(requestOf(fetch, 0).url).toBe('https://app.test/api/auth/phone-number/config');
     await expect(client.getCaptchaChallenge('https://evil.test/captcha')).resolves.toEqual(challenge);
-    expect(requestOf(fetch, 2)).toMatchObject({ url: 'https://app.test/api/identity/captcha', method: 'GET' });
+    expect(requestOf(fetch, 2)).toMatchObject({ url: 'https://app.test/api/auth/captcha/challenge', method: 'GET' });
     await expect(client.getProviders()).resolves.toEqual([{ providerId: 'oidc.trail', name: 'Trail ID', kind: 'oidc' }]);
     await expect(client.getCaptchaChallenge()).rejects.toMatchObject({ code: 'auth/internal-error' });
   });

@@ -78,6 +78,10 @@ function tenantsOf(body: unknown): Tenant[] {
   return list.map(tenantOf).filter((t): t is Tenant => t !== null);
 }
 
+/** Phone sign-in is Better Auth's phone plugin with ours beside it (the server's auth/phone-sign-in.ts, auth/altcha.ts). */
+const PHONE_CONFIG_PATH = '/api/auth/phone-number/config';
+const CAPTCHA_CHALLENGE_PATH = '/api/auth/captcha/challenge';
+
 function userOf(body: unknown): IdentityUser {
   if (isObject(body) && isObject(body.user)) return body.user as unknown as IdentityUser;
   throw new AuthError('auth/internal-error', 'The server answered without a user.');
@@ -185,7 +189,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async getPhoneConfig(): Promise<PhoneConfig> {
-    const { body } = await this.request('GET', '/api/identity/config/phone');
+    const { body } = await this.request('GET', PHONE_CONFIG_PATH);
     const config = isObject(body) ? body : {};
     const captcha = isObject(config.captcha) ? config.captcha : {};
     return {
@@ -193,16 +197,16 @@ export class HttpIdentityClient implements IdentityClient {
       captcha:
         captcha.provider === 'recaptcha' && typeof captcha.siteKey === 'string'
           ? { provider: 'recaptcha', siteKey: captcha.siteKey }
-          : { provider: 'altcha', challengeUrl: str(captcha.challengeUrl) ?? '/api/identity/captcha' },
+          : { provider: 'altcha', challengeUrl: str(captcha.challengeUrl) ?? CAPTCHA_CHALLENGE_PATH },
       codeLength: typeof config.codeLength === 'number' ? config.codeLength : 6,
       resendDelaySeconds: typeof config.resendDelaySeconds === 'number' ? config.resendDelaySeconds : 15,
       codeTtlSeconds: typeof config.codeTtlSeconds === 'number' ? config.codeTtlSeconds : 0,
     };
   }
 
-  async getCaptchaChallenge(challengeUrl = '/api/identity/captcha'): Promise<AltchaChallenge> {
-    // Only a path of the identity API: a challenge URL never sends the request elsewhere.
-    const path = challengeUrl.startsWith('/') && !challengeUrl.startsWith('//') ? challengeUrl : '/api/identity/captcha';
+  async getCaptchaChallenge(challengeUrl = CAPTCHA_CHALLENGE_PATH): Promise<AltchaChallenge> {
+    // Only a path of this server: a challenge URL never sends the request elsewhere.
+    const path = challengeUrl.startsWith('/') && !challengeUrl.startsWith('//') ? challengeUrl : CAPTCHA_CHALLENGE_PATH;
     const { body } = await this.request('GET', path);
     if (!isObject(body) || !isObject(body.parameters) || typeof body.signature !== 'string') {
       throw new AuthError('auth/internal-error', 'The server answered without a captcha challenge.');
@@ -211,7 +215,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async sendPhoneCode(phoneNumber: string, captcha: string): Promise<SentPhoneCode> {
-    const { body } = await this.request('POST', '/api/identity/phone/send-code', this.inTenant({ phoneNumber, captcha }));
+    const { body } = await this.request('POST', '/api/auth/phone-number/send-otp', this.inTenant({ phoneNumber, captcha }));
     const sent = isObject(body) ? body : {};
     return {
       verificationId: str(sent.verificationId) ?? '',
@@ -235,8 +239,12 @@ export class HttpIdentityClient implements IdentityClient {
     );
   }
 
+  /** The send answer's `verificationId` is the number the code was sent to; the session is then read as the widget's user. */
   async signInWithPhoneCode(verificationId: string, code: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/phone/sign-in', this.inTenant({ verificationId, code }))).body);
+    await this.request('POST', '/api/auth/phone-number/verify', this.inTenant({ phoneNumber: verificationId, code }));
+    const signedIn = await this.getCurrentUser();
+    if (!signedIn) throw new AuthError('auth/internal-error', 'The server answered without a user.');
+    return signedIn;
   }
 
   async getProviders(): Promise<FederatedProviderInfo[]> {

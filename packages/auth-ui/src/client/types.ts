@@ -58,7 +58,7 @@ export interface EmailLinkSendRequest {
   providerId?: string;
 }
 
-/** `GET /api/identity/config/phone`: what the phone pages need. */
+/** `GET /api/auth/phone-number/config`: what the phone pages need. */
 export interface PhoneConfig {
   /** False without an SMS transport: phone sign-in cannot work. */
   enabled: boolean;
@@ -69,7 +69,7 @@ export interface PhoneConfig {
   codeTtlSeconds: number;
 }
 
-/** An ALTCHA v2 challenge (`GET /api/identity/captcha`), as altcha-lib's solver takes it. */
+/** An ALTCHA v2 challenge (`GET /api/auth/captcha/challenge`), as altcha-lib's solver takes it. */
 export interface AltchaChallenge {
   parameters: {
     algorithm: string;
@@ -87,7 +87,7 @@ export interface AltchaChallenge {
   signature: string;
 }
 
-/** `POST /api/identity/phone/send-code`. */
+/** `POST /api/auth/phone-number/send-otp`: `verificationId` is the number the code went to. */
 export interface SentPhoneCode {
   verificationId: string;
   expiresAt?: string;
@@ -190,7 +190,7 @@ export interface IdentityClient {
   signInWithEmailLink(oobCode: string, email: string): Promise<IdentityUser>;
 
   getPhoneConfig(): Promise<PhoneConfig>;
-  /** A proof-of-work challenge from `challengeUrl` (the phone config's), by default `/api/identity/captcha`. */
+  /** A proof-of-work challenge from `challengeUrl` (the phone config's), by default `/api/auth/captcha/challenge`. */
   getCaptchaChallenge(challengeUrl?: string): Promise<AltchaChallenge>;
   /** `captcha`: the solved ALTCHA payload (base64 JSON) or the reCAPTCHA token. */
   sendPhoneCode(phoneNumber: string, captcha: string): Promise<SentPhoneCode>;

@@ -17,7 +17,7 @@ export const DEFAULT_RESEND_DELAY_S = 15;
 
 const phoneConfigs = new WeakMap<WidgetApp, Promise<PhoneConfig>>();
 
-/** The server's phone settings (`GET /api/identity/config/phone`), read once per run. */
+/** The server's phone settings (`GET /api/auth/phone-number/config`), read once per run. */
 function loadPhoneConfig(app: WidgetApp): Promise<PhoneConfig> {
   let config = phoneConfigs.get(app);
   if (!config) {

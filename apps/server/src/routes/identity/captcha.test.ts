@@ -6,7 +6,7 @@ import { captchaSettings } from '../../identity/captcha-settings.js';
 import { createTestHttpServer, type TestHttpServer } from '../../test/sms-http-server.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { encodeAltcha, FAST_ALTCHA, sendCode } from '../../test/phone-kit.js';
+import { CHALLENGE_URL, encodeAltcha, FAST_ALTCHA, sendCode } from '../../test/phone-kit.js';
 
 const errorOf = (res: { json: () => unknown }) => (res.json() as { error: { code: string; details?: Record<string, unknown> } }).error;
 const queuedFor = (t: TestApp, number: string) => queuedSms(t.database.db, { to: number });
@@ -20,7 +20,7 @@ describe('ALTCHA challenges', () => {
 
   it('are signed PBKDF2 proofs of work with the configured cost and expiry, never cached', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/captcha' });
+    const res = await t.app.inject({ method: 'GET', url: CHALLENGE_URL });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const challenge = res.json() as Challenge;
@@ -35,7 +35,7 @@ describe('ALTCHA challenges', () => {
   });
 
   it('are accepted as the raw JSON payload too, not only base64', async () => {
-    const challenge = (await t.app.inject({ method: 'GET', url: '/api/identity/captcha' })).json() as Challenge;
+    const challenge = (await t.app.inject({ method: 'GET', url: CHALLENGE_URL })).json() as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
     const captcha = Buffer.from(encodeAltcha(challenge, solution), 'base64').toString('utf8');
     expect((await sendCode(t, '+351913000001', { captcha })).statusCode).toBe(200);
@@ -44,7 +44,7 @@ describe('ALTCHA challenges', () => {
   it('from another server (another HMAC key) are refused', async () => {
     const other = await createTestApp({ ...FAST_ALTCHA, ALTCHA_HMAC_KEY: 'another-key-that-is-at-least-32-characters' });
     try {
-      const challenge = (await other.app.inject({ method: 'GET', url: '/api/identity/captcha' })).json() as Challenge;
+      const challenge = (await other.app.inject({ method: 'GET', url: CHALLENGE_URL })).json() as Challenge;
       const captcha = encodeAltcha(challenge, await solveChallenge({ challenge, deriveKey }));
       const res = await sendCode(t, '+351913000002', { captcha });
       expect(errorOf(res)).toMatchObject({ code: 'captcha-check-failed', details: { reason: 'invalid' } });
@@ -84,10 +84,10 @@ describe('reCAPTCHA (against a local stand-in for Google siteverify)', () => {
   });
 
   it('tells the widget to render reCAPTCHA with the site key (never the secret)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/config/phone' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/phone-number/config' });
     expect(res.json().captcha).toEqual({ provider: 'recaptcha', siteKey: 'site-key-123' });
     expect(res.body).not.toContain('secret-key-456');
-    const altcha = await t.app.inject({ method: 'GET', url: '/api/identity/captcha' });
+    const altcha = await t.app.inject({ method: 'GET', url: CHALLENGE_URL });
     expect(altcha.statusCode).toBe(403);
     expect(errorOf(altcha).code).toBe('operation-not-allowed');
   });
