@@ -37,8 +37,12 @@ interface TenantUser {
   tenantId?: string | null;
 }
 
-/** Paths whose sessions are not a guest signing in elsewhere: the merge itself, and the identity API's own sessions. */
-const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session']);
+/**
+ * Paths whose sessions are not a guest signing in elsewhere: the merge itself, the identity API's
+ * own sessions, and the federated callback, whose account resolution (federated-sign-in.ts)
+ * decides upgrade, merge conflict or a separate sign-in from the widget's `upgradeAnonymous`.
+ */
+const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session', '/callback/:id']);
 
 /**
  * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint

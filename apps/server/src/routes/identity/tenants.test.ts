@@ -1,4 +1,4 @@
-import { and, eq, isNull, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users, verifications } from '../../db/schema/index.js';
 import { browser, linkSignIn, lastLink, mailsTo, type Browser } from '../../test/email-identity-fixtures.js';
