@@ -6,11 +6,13 @@ import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
+import { actionLink } from './action-link.js';
 import { identitySessions } from './identity-sessions.js';
 import { secondFactorGate } from './second-factor-gate.js';
+import { DISABLED_SECOND_FACTOR_PATHS, secondFactors, type SecondFactorOptions } from './second-factors.js';
 import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {
@@ -25,6 +27,8 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
+  /** Second factors (second-factors.ts): enrollment rules, the captcha, whether SMS can be sent. */
+  secondFactors: Pick<SecondFactorOptions, 'settings' | 'captcha' | 'smsEnabled'>;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -65,7 +69,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     user: {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
@@ -83,7 +94,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
             const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
             if (user?.disabled)
               throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
-            await secondFactorGate(db, config.secret, now(), session.userId, context);
+            await secondFactorGate(db, session.userId, context);
           },
         },
       },
@@ -115,10 +126,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       max: config.rateLimitMax,
       // Credential endpoints get a tighter budget than the rest of the auth API.
       customRules: Object.fromEntries(
-        ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
-          path,
-          { window: 60, max: config.sensitiveRateLimitMax },
-        ]),
+        ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email', '/two-factor/*'].map(
+          (path) => [path, { window: 60, max: config.sensitiveRateLimitMax }],
+        ),
       ),
     },
     advanced: {
@@ -127,16 +137,15 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
-    disabledPaths: ['/open-api/generate-schema'],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now }),
+      identitySessions(),
+      ...secondFactors({ db, now, appUrl: config.appUrl, ...config.secondFactors }),
+    ],
+    disabledPaths: ['/open-api/generate-schema', ...DISABLED_SECOND_FACTOR_PATHS],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export function actionLink(appUrl: string, mode: string, oobCode: string): string {
-  const url = new URL('/auth', appUrl);
-  url.searchParams.set('mode', mode);
-  url.searchParams.set('oobCode', oobCode);
-  return url.toString();
-}
+export { actionLink };

@@ -15,6 +15,12 @@ export const AUTH_MESSAGES: Record<string, string> = {
   USER_DISABLED: IDENTITY_ERROR_MESSAGES['user-disabled'],
   EMAIL_PASSWORD_SIGN_UP_DISABLED: IDENTITY_ERROR_MESSAGES['admin-restricted-operation'],
   INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
+  // The twoFactor plugin's answers (second-factors.ts), in the widget's words.
+  INVALID_CODE: IDENTITY_ERROR_MESSAGES['invalid-verification-code'],
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Sign in again.',
+  OTP_HAS_EXPIRED: IDENTITY_ERROR_MESSAGES['code-expired'],
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: IDENTITY_ERROR_MESSAGES['too-many-requests'],
+  ACCOUNT_TEMPORARILY_LOCKED: IDENTITY_ERROR_MESSAGES['too-many-requests'],
 };
 
 /**
@@ -37,6 +43,14 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
   INVALID_TOKEN: 'invalid-action-code',
   SESSION_EXPIRED: 'requires-recent-login',
+  INVALID_CODE: 'invalid-verification-code',
+  INVALID_TWO_FACTOR_COOKIE: 'code-expired',
+  OTP_HAS_EXPIRED: 'code-expired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'too-many-requests',
+  ACCOUNT_TEMPORARILY_LOCKED: 'too-many-requests',
+  TOTP_ALREADY_ENABLED: 'operation-not-allowed',
+  TOTP_NOT_ENABLED: 'invalid-credential',
+  OTP_NOT_ENABLED: 'invalid-credential',
 };
 
 /** The server's code for an error from Better Auth: ours as it is (hooks throw ours), its own translated, else by status. */

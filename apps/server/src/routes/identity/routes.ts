@@ -19,7 +19,6 @@ import {
 } from './kit.js';
 import { actionRoutes } from './actions.js';
 import { emailChangeRoutes } from './email-change.js';
-import { secondFactorRoutes } from './second-factor.js';
 import { phoneRoutes } from './phone.js';
 import { federatedRoutes } from './federated.js';
 import { tenantRoutes } from './tenants.js';
@@ -85,7 +84,6 @@ export const identityRoutes: RouteModule = async (app, deps) => {
   await emailLinkRoutes(app, deps);
   await actionRoutes(app, deps);
   await emailChangeRoutes(app, deps);
-  await secondFactorRoutes(app, deps);
   await phoneRoutes(app, deps);
   await federatedRoutes(app, deps);
   await tenantRoutes(app, deps);

@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { verifications } from '../../db/schema/index.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { createActionWorld, errorOf, verifiedUser, type ActionWorld } from '../../test/action-fixtures.js';
 import { browser, nextIp, type Browser } from '../../test/email-identity-fixtures.js';
@@ -18,11 +20,15 @@ const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 async function withTotp(email: string) {
   const user = await verifiedUser(w.t, email, PASSWORD);
-  const started = (await user.b.post('/api/identity/mfa/totp/start', {})).json() as { enrollmentId: string; secret: string };
-  const done = await user.b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: codeFor(started.secret) });
+  const { totpURI } = (await user.b.post('/api/auth/two-factor/enable', { password: PASSWORD })).json() as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get('secret')!;
+  const done = await user.b.post('/api/auth/two-factor/verify-totp', { code: codeFor(secret) });
   expect(done.statusCode).toBe(200);
-  return { ...user, secret: started.secret, factorUid: done.json().factor.uid as string };
+  return { ...user, secret, factorUid: done.json().factor.uid as string };
 }
+
+/** The second step of a sign-in: the twoFactor plugin's verification, with the gate's pending credential. */
+const VERIFY_TOTP = '/api/auth/two-factor/verify-totp';
 
 /** The app's modal: Better Auth's own e-mail sign-in. */
 const viaModal = (email: string, password = PASSWORD) =>
@@ -36,6 +42,7 @@ const viaModal = (email: string, password = PASSWORD) =>
 
 function expectSecondFactorAsked(res: Awaited<ReturnType<typeof viaModal>>, factorUid: string): string {
   expect(errorOf(res)).toBe('403 multi-factor-auth-required');
+  // No cookie at all: neither a session nor the plugin's two_factor cookie (the credential is in the answer).
   expect(res.headers['set-cookie']).toBeUndefined();
   const details = res.json().error.details;
   expect(details.factors).toEqual([expect.objectContaining({ uid: factorUid, factorId: 'totp' })]);
@@ -66,10 +73,11 @@ describe('a second factor enforced at sign-in', () => {
     ]) {
       const mfaPendingCredential = expectSecondFactorAsked(await start(), factorUid);
       const b = browser(w.t);
-      const wrong = await b.post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code: otherThan(codeFor(secret)) });
-      expect(errorOf(wrong)).toBe('400 invalid-verification-code');
+      const wrong = await b.post(VERIFY_TOTP, { mfaPendingCredential, code: otherThan(codeFor(secret)) });
+      expect(errorOf(wrong)).toBe('401 invalid-verification-code');
+      expect(wrong.json().error.message).toBe('Wrong code. Try again.');
       expect(wrong.headers['set-cookie']).toBeUndefined();
-      const ok = await b.post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code: codeFor(secret) });
+      const ok = await b.post(VERIFY_TOTP, { mfaPendingCredential, code: codeFor(secret) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().user.id).toBe(id);
       expect((await b.get('/api/identity/user')).json().user.id).toBe(id);
@@ -83,58 +91,70 @@ describe('a second factor enforced at sign-in', () => {
     const pending = expectSecondFactorAsked(await viaModal('owner-a@example.com'), a.factorUid);
     const b: Browser = browser(w.t);
     const forged = `${pending.slice(0, -4)}AAAA`;
-    expect(
-      errorOf(
-        await b.post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential: forged, factorUid: a.factorUid, code: codeFor(a.secret) }),
-      ),
-    ).toBe('400 code-expired');
-    const foreign = await b.post('/api/identity/mfa/sign-in/totp', {
-      mfaPendingCredential: pending,
-      factorUid: other.factorUid,
-      code: codeFor(other.secret),
-    });
-    expect(errorOf(foreign)).toBe('400 invalid-credential');
-    w.later(5 * 60_000 + 1000);
-    expect(
-      errorOf(
-        await b.post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential: pending, factorUid: a.factorUid, code: codeFor(a.secret) }),
-      ),
-    ).toBe('400 code-expired');
+    const refused = await b.post(VERIFY_TOTP, { mfaPendingCredential: forged, code: codeFor(a.secret) });
+    expect(errorOf(refused)).toBe('401 code-expired');
+    expect(refused.json().error.message).toBe('This sign-in has expired. Sign in again.');
+    // The other account's code does not open this one (the credential names its account).
+    const foreign = await b.post(VERIFY_TOTP, { mfaPendingCredential: pending, code: codeFor(other.secret) });
+    expect(errorOf(foreign)).toBe('401 invalid-verification-code');
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+
+    // The challenge lives 5 minutes (Better Auth keeps real time, so the test ages its rows).
+    const identifier = pending.slice(0, pending.lastIndexOf('.'));
+    const rows = await w.t.database.db
+      .select()
+      .from(verifications)
+      .where(inArray(verifications.identifier, [identifier, `2fa-attempts-${identifier}`]));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(Math.abs(row.expiresAt.getTime() - Date.now() - 5 * 60_000)).toBeLessThan(30_000);
+    await w.t.database.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(verifications.identifier, [identifier, `2fa-attempts-${identifier}`]));
+    expect(errorOf(await b.post(VERIFY_TOTP, { mfaPendingCredential: pending, code: codeFor(a.secret) }))).toBe('401 code-expired');
   });
 
   it('limits code guesses per account: too-many-requests after 5', async () => {
     const { secret, factorUid } = await withTotp('guesser@example.com');
     const mfaPendingCredential = expectSecondFactorAsked(await viaModal('guesser@example.com'), factorUid);
     const wrong = otherThan(codeFor(secret));
-    for (let i = 0; i < 5; i++) await browser(w.t).post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code: wrong });
-    const res = await browser(w.t).post('/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code: codeFor(secret) });
+    for (let i = 0; i < 5; i++) await browser(w.t).post(VERIFY_TOTP, { mfaPendingCredential, code: wrong });
+    const res = await browser(w.t).post(VERIFY_TOTP, { mfaPendingCredential, code: codeFor(secret) });
     expect(errorOf(res)).toBe('429 too-many-requests');
+    // A new sign-in does not reset the count: the lock is the account's.
+    const again = expectSecondFactorAsked(await viaModal('guesser@example.com'), factorUid);
+    expect(errorOf(await browser(w.t).post(VERIFY_TOTP, { mfaPendingCredential: again, code: codeFor(secret) }))).toBe(
+      '429 too-many-requests',
+    );
   });
 
   it('an SMS factor: the code texted to the enrolled number finishes the sign-in', async () => {
     const user = await verifiedUser(w.t, 'sms-mfa@example.com', PASSWORD);
     const phone = '+351912345600';
-    const started = await user.b.post('/api/identity/mfa/phone/start', { phoneNumber: phone, captcha: await solvedCaptcha(w.t) });
-    const enrolled = await user.b.post('/api/identity/mfa/phone/finish', {
-      enrollmentId: started.json().enrollmentId,
+    const started = await user.b.post('/api/auth/two-factor/send-otp', { phoneNumber: phone, captcha: await solvedCaptcha(w.t) });
+    expect(started.statusCode).toBe(200);
+    const enrolled = await user.b.post('/api/auth/two-factor/verify-otp', {
       code: (await queuedSms(w.t.database.db, { to: phone })).at(-1)!.body.slice(0, 6),
     });
+    expect(enrolled.statusCode).toBe(200);
     const factorUid = enrolled.json().factor.uid as string;
 
     const asked = await viaModal('sms-mfa@example.com');
     expect(errorOf(asked)).toBe('403 multi-factor-auth-required');
     const { mfaPendingCredential } = asked.json().error.details;
     const b = browser(w.t);
-    const sent = await b.post('/api/identity/mfa/sign-in/phone/start', { mfaPendingCredential, factorUid });
+    expect(asked.json().error.details.factors).toEqual([
+      expect.objectContaining({ uid: factorUid, factorId: 'phone', phoneNumber: phone }),
+    ]);
+    const sent = await b.post('/api/auth/two-factor/send-otp', { mfaPendingCredential });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ phoneNumber: phone });
     const code = (await queuedSms(w.t.database.db, { to: phone })).at(-1)!.body.slice(0, 6);
-    const done = await b.post('/api/identity/mfa/sign-in/phone/finish', {
-      mfaPendingCredential,
-      verificationId: sent.json().verificationId,
-      code,
-    });
+    const wrong = await b.post('/api/auth/two-factor/verify-otp', { mfaPendingCredential, code: otherThan(code) });
+    expect(errorOf(wrong)).toBe('401 invalid-verification-code');
+    const done = await b.post('/api/auth/two-factor/verify-otp', { mfaPendingCredential, code });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(user.id);
+    expect((await b.get('/api/identity/user')).json().user.id).toBe(user.id);
   });
 });

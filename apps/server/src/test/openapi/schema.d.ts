@@ -1051,183 +1051,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/identity/mfa': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The enrolled second factors of the signed-in account */
-    get: operations['getIdentityMfa'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/totp/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start enrolling an authenticator app: a new secret and its otpauth:// URI
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password. The account needs a verified e-mail (unverified-email).
-     */
-    post: operations['postIdentityMfaTotpStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/totp/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish enrolling an authenticator app with its current 6-digit code
-     * @description invalid-verification-code for a wrong code, code-expired when the enrollment lapsed. Enrolling mails the account a revertSecondFactorAddition link.
-     */
-    post: operations['postIdentityMfaTotpFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/phone/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start enrolling a phone number: a 6-digit code by SMS
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password. The account needs a verified e-mail and, as phone sign-in, a solved captcha (captcha-check-failed). Limited per number ("This phone number has been used too many times").
-     */
-    post: operations['postIdentityMfaPhoneStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/phone/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish enrolling a phone number with the code it received
-     * @description invalid-verification-code for a wrong code, code-expired when the enrollment lapsed. Enrolling mails the account a revertSecondFactorAddition link.
-     */
-    post: operations['postIdentityMfaPhoneFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/unenroll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Remove one of the account second factors
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password.
-     */
-    post: operations['postIdentityMfaUnenroll'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/totp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish a sign-in with the current code of an enrolled authenticator app
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
-     */
-    post: operations['postIdentityMfaSignInTotp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/phone/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Text a sign-in code to an enrolled phone factor
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. The phone sign-in's limits per number apply.
-     */
-    post: operations['postIdentityMfaSignInPhoneStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/phone/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish a sign-in with the code texted to a phone factor
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
-     */
-    post: operations['postIdentityMfaSignInPhoneFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/identity/config/phone': {
     parameters: {
       query?: never;
@@ -2424,6 +2247,120 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/two-factor/verify-totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify two factor TOTP
+     * @description Verify two factor TOTP
+     */
+    post: operations['postAuthTwoFactorVerifyTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/send-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send two factor OTP to the user
+     * @description Send two factor OTP to the user
+     */
+    post: operations['postAuthTwoFactorSendOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/verify-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify two factor OTP
+     * @description Verify two factor OTP
+     */
+    post: operations['postAuthTwoFactorVerifyOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable two factor authentication
+     * @description Enable two factor authentication. Pass method 'totp' (default) to set up an authenticator app (returns TOTP URI and backup codes), or 'otp' to enable email/SMS-based codes immediately.
+     */
+    post: operations['postAuthTwoFactorEnable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/two-factor/factors */
+    get: operations['getAuthTwoFactorFactors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/unenroll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** POST /api/auth/two-factor/unenroll */
+    post: operations['postAuthTwoFactorUnenroll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2439,6 +2376,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @default false */
+      readonly twoFactorEnabled: boolean;
       /** @default false */
       readonly isAnonymous: boolean;
       /** @default false */
@@ -6297,360 +6236,6 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getIdentityMfa: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factors: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            }[];
-          };
-        };
-      };
-      401: components['responses']['Unauthenticated'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaTotpStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          password?: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enrollmentId: string;
-            secret: string;
-            otpauthUri: string;
-            digits: number;
-            period: number;
-            algorithm: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaTotpFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          enrollmentId: string;
-          code: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factor: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaPhoneStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          phoneNumber: string;
-          password?: string;
-          captcha?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enrollmentId: string;
-            phoneNumber: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaPhoneFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          enrollmentId: string;
-          code: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factor: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaUnenroll: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          uid: string;
-          password?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factors: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            }[];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInTotp: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          factorUid: string;
-          code: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInPhoneStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          factorUid: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            verificationId: string;
-            phoneNumber: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInPhoneFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          verificationId: string;
-          code: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -10945,6 +10530,541 @@ export interface operations {
         };
         content: {
           'text/html': string;
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorVerifyTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The otp code to verify. Eg: "012345" */
+          code: string;
+          /** @description If true, the device will be trusted for 30 days. It'll be refreshed on every sign in request within this time. Eg: true */
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status?: boolean;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorSendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status?: boolean;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorVerifyOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The otp code to verify. Eg: "012345" */
+          code: string;
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Two-factor OTP verified successfully */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Session token for the authenticated session */
+            token: string;
+            /** @description The authenticated user object */
+            user: {
+              /** @description Unique identifier of the user */
+              id: string;
+              /**
+               * Format: email
+               * @description User's email address
+               */
+              email?: string | null;
+              /** @description Whether the email is verified */
+              emailVerified?: boolean | null;
+              /** @description User's name */
+              name?: string | null;
+              /**
+               * Format: uri
+               * @description User's profile image URL
+               */
+              image?: string | null;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was created
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was last updated
+               */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorEnable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description User password */
+          password?: string;
+          /** @enum {string} */
+          method?: 'otp' | 'totp';
+          /** @description Custom issuer for the TOTP URI */
+          issuer?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The 2FA method that was enabled.
+             * @enum {string}
+             */
+            method: 'otp' | 'totp';
+            /** @description TOTP URI for authenticator app setup. Only present when method is 'totp'. */
+            totpURI?: string;
+            /** @description Recovery backup codes. Only present when method is 'totp'. */
+            backupCodes?: string[];
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthTwoFactorFactors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            factors?: unknown[];
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorUnenroll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          uid: string;
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            factors?: unknown[];
+          };
         };
       };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
