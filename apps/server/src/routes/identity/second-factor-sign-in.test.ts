@@ -1,7 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { symmetricEncrypt } from 'better-auth/crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../db/schema/index.js';
+import { twoFactors, users, verifications } from '../../db/schema/index.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { createActionWorld, errorOf, verifiedUser, type ActionWorld } from '../../test/action-fixtures.js';
 import { browser, nextIp, type Browser } from '../../test/email-identity-fixtures.js';
@@ -156,5 +158,43 @@ describe('a second factor enforced at sign-in', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(user.id);
     expect((await b.get('/api/identity/user')).json().user.id).toBe(user.id);
+  });
+
+  it('factors the migration moved from the old table still sign in: the old base32 secret is re-encrypted on first use', async () => {
+    const db = w.t.database.db;
+    const user = await verifiedUser(w.t, 'moved@example.com', PASSWORD);
+    const base32 = new Secret({ size: 20 }).base32;
+    const { secretConfig } = await w.t.app.auth.$context;
+    // The old table as 0004 made it, with an app, a phone and an unfinished enrollment in it.
+    await db.execute(sql`CREATE TABLE identity_second_factors (id text PRIMARY KEY, user_id text NOT NULL, factor_id text NOT NULL,
+      display_name text, phone_number text, secret text, created_at timestamptz NOT NULL DEFAULT now(), enrolled_at timestamptz,
+      pending_expires_at timestamptz)`);
+    const oldSecret = await symmetricEncrypt({ key: secretConfig, data: base32 });
+    await db.execute(sql`INSERT INTO identity_second_factors (id, user_id, factor_id, display_name, phone_number, secret, enrolled_at, pending_expires_at)
+      VALUES ('old-app', ${user.id}, 'totp', 'Old app', NULL, ${oldSecret}, now() - interval '2 days', NULL),
+             ('old-phone', ${user.id}, 'phone', NULL, '+351912345699', NULL, now() - interval '1 day', NULL),
+             ('unfinished', ${user.id}, 'totp', NULL, NULL, 'x', NULL, now() + interval '5 minutes')`);
+    // The migration's own statements from the old table on.
+    const migration = await readFile(new URL('../../db/migrations/0020_two_factors.sql', import.meta.url), 'utf8');
+    const statements = migration.split('--> statement-breakpoint').map((part) => part.trim());
+    for (const statement of statements.slice(statements.findIndex((part) => part.includes('identity_second_factors'))))
+      await db.execute(sql.raw(statement));
+
+    const [moved] = await db.select({ twoFactorEnabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.id));
+    expect(moved!.twoFactorEnabled).toBe(true);
+    const asked = await viaModal('moved@example.com');
+    expect(errorOf(asked)).toBe('403 multi-factor-auth-required');
+    expect(asked.json().error.details.factors).toEqual([
+      expect.objectContaining({ uid: 'old-app', factorId: 'totp', displayName: 'Old app' }),
+      expect.objectContaining({ uid: 'old-phone', factorId: 'phone', phoneNumber: '+351912345699' }),
+    ]);
+    const ok = await browser(w.t).post(VERIFY_TOTP, {
+      mfaPendingCredential: asked.json().error.details.mfaPendingCredential,
+      code: codeFor(base32),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.id).toBe(user.id);
+    const [row] = await db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
+    expect(row!.legacyBase32Secret).toBe(false);
   });
 });
