@@ -20,11 +20,19 @@ import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import type { CaptchaSettings } from '../identity/captcha-settings.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
-import { enforceRateLimit } from '../identity/rate-limit.js';
+import { consumeRateLimit, enforceRateLimit } from '../identity/rate-limit.js';
 import { contactEmailOf } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
-import { ensureFactorRow, factorRowOf, factorsOf, listSecondFactors, mailFactorAdded, removeSecondFactor } from './second-factor-store.js';
+import {
+  ensureFactorRow,
+  factorRowOf,
+  factorsOf,
+  listSecondFactors,
+  mailFactorAdded,
+  removeSecondFactor,
+  upgradeLegacySecret,
+} from './second-factor-store.js';
 
 /**
  * Second factors on Better Auth's `twoFactor` plugin (ADR 0043): it stores the factors, enrolls an
@@ -225,6 +233,7 @@ export function secondFactors(options: SecondFactorOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const user = await enrollingUser(ctx);
             if (!user) return;
+            await upgradeLegacySecret(db, ctx.context.secretConfig, user.id);
             const row = await factorRowOf(db, user.id);
             const now = options.now();
             const pending =
@@ -312,7 +321,8 @@ export function secondFactors(options: SecondFactorOptions) {
 
   const twoFactorPlugin = twoFactor({
     issuer: settings.totpIssuer,
-    // The recent-sign-in-or-password rule is ours (assertCanEnroll), as for every sensitive change.
+    // The recent-sign-in-or-password rule is ours (assertCanEnroll); with this the plugin asks only
+    // an account that has a password for it.
     allowPasswordless: true,
     twoFactorCookieMaxAge: PENDING_TTL_S,
     accountLockout: {
@@ -322,10 +332,13 @@ export function secondFactors(options: SecondFactorOptions) {
     otpOptions: {
       period: settings.enrollmentTtlMs / 60_000,
       storeOTP: 'encrypted',
-      // Enrolling: the new number; signing in: the enrolled one. The text is committed like every SMS.
+      // Enrolling: the new number (its limit was counted by the hook); signing in: the enrolled one,
+      // within the same per-number limit: past it nothing is sent (the plugin would only log a refusal).
       sendOTP: async ({ user, otp }, ctx) => {
-        const to = (ctx && enrolling.get(ctx.context)?.phoneNumber) ?? (await factorRowOf(db, user.id))?.phoneNumber;
+        const enrollingTo = ctx && enrolling.get(ctx.context)?.phoneNumber;
+        const to = enrollingTo ?? (await factorRowOf(db, user.id))?.phoneNumber;
         if (!to) return;
+        if (!enrollingTo && !(await consumeRateLimit(db, `mfa-sms:phone:${to}`, settings.smsPerPhoneNumber, options.now()))) return;
         if (ctx) textedTo.set(ctx.context, to);
         await queueSms(db, { to, body: phoneCodeSms(otp), idempotencyKey: `mfa-otp:${user.id}:${crypto.randomUUID()}` });
       },

@@ -160,6 +160,22 @@ describe('a second factor enforced at sign-in', () => {
     expect((await b.get('/api/identity/user')).json().user.id).toBe(user.id);
   });
 
+  it('texts sign-in codes to a phone factor within the per-number limit (5 an hour, enrollment included)', async () => {
+    const user = await verifiedUser(w.t, 'sms-limit@example.com', PASSWORD);
+    const phone = '+351912345601';
+    await user.b.post('/api/auth/two-factor/send-otp', { phoneNumber: phone, captcha: await solvedCaptcha(w.t) });
+    const code = (await queuedSms(w.t.database.db, { to: phone })).at(-1)!.body.slice(0, 6);
+    expect((await user.b.post('/api/auth/two-factor/verify-otp', { code })).statusCode).toBe(200);
+
+    const { mfaPendingCredential } = (await viaModal('sms-limit@example.com')).json().error.details;
+    const answers: unknown[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await browser(w.t).post('/api/auth/two-factor/send-otp', { mfaPendingCredential })).json());
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill({ status: true, phoneNumber: phone }));
+    // The sixth text to the number within the hour is not sent.
+    expect(answers[4]).toEqual({ status: true });
+    expect(await queuedSms(w.t.database.db, { to: phone })).toHaveLength(5);
+  });
+
   it('factors the migration moved from the old table still sign in: the old base32 secret is re-encrypted on first use', async () => {
     const db = w.t.database.db;
     const user = await verifiedUser(w.t, 'moved@example.com', PASSWORD);
