@@ -109,27 +109,27 @@ export function secondFactors(options: SecondFactorOptions) {
 
   /**
    * Changing second factors needs a recent sign-in or the current password (as changing the e-mail
-   * does); guesses of the password are limited per account. The plugin's enable checks the
-   * password itself, and always asks an account that has one for it.
+   * does); guesses of the password are limited per account. A given password is always checked
+   * here: the plugin's enable checks it only for an account that has one.
    */
-  async function assertRecentSignIn(ctx: HookCtx, found: Awaited<ReturnType<typeof signedIn>>, passwordCheckedByPlugin = false) {
+  async function assertRecentSignIn(ctx: HookCtx, found: Awaited<ReturnType<typeof signedIn>>) {
     const password = bodyOf(ctx).password;
     if (typeof password === 'string') {
       const now = options.now();
       await asAuthErrors(() => enforceRateLimit(db, `reauth:user:${found.user.id}`, { max: 10, windowMs: 15 * 60_000 }, { now }));
-      if (!passwordCheckedByPlugin) await ctx.context.password.checkPassword(found.user.id, ctx);
+      await ctx.context.password.checkPassword(found.user.id, ctx);
     } else if (options.now().getTime() - new Date(found.session.createdAt).getTime() > settings.recentLoginMs) {
       throw refuse('requires-recent-login', 401);
     }
   }
 
   /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
-  async function assertCanEnroll(ctx: HookCtx, passwordCheckedByPlugin = false) {
+  async function assertCanEnroll(ctx: HookCtx) {
     const found = await signedIn(ctx);
     const user = found.user as typeof found.user & { isAnonymous?: boolean };
     if (user.isAnonymous) throw refuse('operation-not-allowed', 403, 'A guest account cannot add a second factor.');
     if (!user.emailVerified) throw refuse('unverified-email', 400);
-    await assertRecentSignIn(ctx, found, passwordCheckedByPlugin);
+    await assertRecentSignIn(ctx, found);
     return user;
   }
 
@@ -195,7 +195,7 @@ export function secondFactors(options: SecondFactorOptions) {
             if ((bodyOf(ctx).method ?? 'totp') !== 'totp') {
               throw refuse('operation-not-allowed', 403, 'A phone factor is enrolled with the code texted to it (send-otp).');
             }
-            await assertCanEnroll(ctx, true);
+            await assertCanEnroll(ctx);
           }),
         },
         {
@@ -208,6 +208,10 @@ export function secondFactors(options: SecondFactorOptions) {
             const body = bodyOf(ctx);
             const phoneNumber = await asAuthErrors(async () => normalizePhoneNumber(text(body.phoneNumber) ?? undefined));
             const user = await assertCanEnroll(ctx);
+            // One phone per account, as one app (the plugin's TOTP_ALREADY_ENABLED): another one replaces nothing silently.
+            if ((await factorRowOf(db, user.id))?.phoneNumber) {
+              throw refuse('operation-not-allowed', 403, 'This account already has a phone as second factor. Remove it first.');
+            }
             const now = options.now();
             await asAuthErrors(async () => {
               // A mistyped number must not spend the solved captcha: the number was checked first.

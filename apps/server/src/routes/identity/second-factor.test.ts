@@ -230,6 +230,10 @@ describe('SMS second factor', () => {
     const done = await b.post(VERIFY_OTP, { code });
     expect(done.statusCode).toBe(200);
     expect(done.json().factor).toMatchObject({ factorId: 'phone', phoneNumber: '+351912345678' });
+    // One phone per account: a second one is refused before any text.
+    const another = await b.post(SEND_OTP, { phoneNumber: '+351912345679', captcha: await solvedCaptcha(w.t) });
+    expect(errorOf(another)).toBe('403 operation-not-allowed');
+    expect(await queuedSms(w.t.database.db, { to: '+351912345679' })).toEqual([]);
 
     const [mail] = await mailsTo(w.t, 'sms@example.com', 'second-factor-added');
     expect(mail!.params).toMatchObject({ factor: 'The phone +351912345678' });
