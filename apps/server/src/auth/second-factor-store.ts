@@ -1,6 +1,6 @@
 import type { ActionCodeInfo, MultiFactorInfo, SecondFactor } from '@trailbuddy/shared/contracts/identity-actions';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { sessions, twoFactors, users } from '../db/schema/index.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow } from '../identity/actions-codes.js';
@@ -82,6 +82,41 @@ export async function ensureFactorRow(tx: DbOrTx, userId: string): Promise<void>
     .insert(twoFactors)
     .values({ id: crypto.randomUUID(), userId, backupCodes: '', ...noTotp })
     .onConflictDoNothing({ target: twoFactors.userId });
+}
+
+/**
+ * The right first code arrived: the app (once the plugin counts it verified) or the waiting phone
+ * is enrolled, at most once even if two finishes race, and the account's flag set.
+ */
+export async function completeEnrollment(
+  tx: DbOrTx,
+  userId: string,
+  kind: 'totp' | 'phone',
+  displayName: string | null,
+  now: Date,
+): Promise<SecondFactor | undefined> {
+  const [row] =
+    kind === 'totp'
+      ? await tx
+          .update(twoFactors)
+          .set({ totpEnrolledAt: now, totpPendingUntil: null, totpDisplayName: displayName })
+          .where(and(eq(twoFactors.userId, userId), eq(twoFactors.verified, true), isNull(twoFactors.totpEnrolledAt)))
+          .returning()
+      : await tx
+          .update(twoFactors)
+          .set({
+            phoneUid: crypto.randomUUID(),
+            phoneNumber: sql`${twoFactors.pendingPhoneNumber}`,
+            phoneDisplayName: displayName,
+            phoneEnrolledAt: now,
+            pendingPhoneNumber: null,
+            pendingPhoneUntil: null,
+          })
+          .where(and(eq(twoFactors.userId, userId), gt(twoFactors.pendingPhoneUntil, now)))
+          .returning();
+  if (!row) return undefined;
+  await tx.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
+  return factorsOf(row).find((f) => f.factorId === kind);
 }
 
 const factorDescription = (f: SecondFactor) =>

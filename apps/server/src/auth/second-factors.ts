@@ -1,4 +1,3 @@
-import type { SecondFactor } from '@trailbuddy/shared/contracts/identity-actions';
 import { IDENTITY_ERROR_MESSAGES, type IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import {
@@ -11,7 +10,7 @@ import {
   sessionMiddleware,
 } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { twoFactors, users } from '../db/schema/index.js';
@@ -25,9 +24,9 @@ import { contactEmailOf } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import {
+  completeEnrollment,
   ensureFactorRow,
   factorRowOf,
-  factorsOf,
   listSecondFactors,
   mailFactorAdded,
   removeSecondFactor,
@@ -142,12 +141,16 @@ export function secondFactors(options: SecondFactorOptions) {
   const limitEnrollAttempts = (userId: string) =>
     asAuthErrors(() => enforceRateLimit(db, `mfa-enroll:user:${userId}`, settings.enrollAttemptsPerUser, { now: options.now() }));
 
-  async function announce(userId: string, factor: SecondFactor | undefined) {
+  /** Enrolls the factor and, in the same transaction, mails the account its revert link. */
+  async function enroll(userId: string, kind: 'totp' | 'phone', displayName: string | null) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     const email = user && contactEmailOf(user);
-    if (!factor || !user || !email) return;
     const ctx = { appUrl: options.appUrl, recoveryCodeTtlMs: settings.recoveryCodeTtlMs, now: options.now() };
-    await db.transaction((tx) => mailFactorAdded(tx, ctx, { id: user.id, email, name: user.name }, factor));
+    return db.transaction(async (tx) => {
+      const factor = await completeEnrollment(tx, userId, kind, displayName, ctx.now);
+      if (factor && user && email) await mailFactorAdded(tx, ctx, { id: user.id, email, name: user.name }, factor);
+      return factor;
+    });
   }
 
   const plugin = {
@@ -291,31 +294,9 @@ export function secondFactors(options: SecondFactorOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const pending = enrolling.get(ctx.context);
             if (!pending || isAPIError(ctx.context.returned)) return;
-            const now = options.now();
-            const displayName = text(bodyOf(ctx).displayName);
-            const [row] =
-              ctx.path === '/two-factor/verify-totp'
-                ? await db
-                    .update(twoFactors)
-                    .set({ totpEnrolledAt: now, totpPendingUntil: null, totpDisplayName: displayName })
-                    .where(and(eq(twoFactors.userId, pending.userId), eq(twoFactors.verified, true), isNull(twoFactors.totpEnrolledAt)))
-                    .returning()
-                : await db
-                    .update(twoFactors)
-                    .set({
-                      phoneUid: crypto.randomUUID(),
-                      phoneNumber: sql`${twoFactors.pendingPhoneNumber}`,
-                      phoneDisplayName: displayName,
-                      phoneEnrolledAt: now,
-                      pendingPhoneNumber: null,
-                      pendingPhoneUntil: null,
-                    })
-                    .where(and(eq(twoFactors.userId, pending.userId), gt(twoFactors.pendingPhoneUntil, now)))
-                    .returning();
-            if (!row) return;
-            await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, pending.userId));
-            const factor = factorsOf(row).find((f) => f.factorId === (ctx.path === '/two-factor/verify-totp' ? 'totp' : 'phone'));
-            await announce(pending.userId, factor);
+            const kind = ctx.path === '/two-factor/verify-totp' ? 'totp' : 'phone';
+            const factor = await enroll(pending.userId, kind, text(bodyOf(ctx).displayName));
+            if (!factor) return;
             return ctx.json({ factor });
           }),
         },
