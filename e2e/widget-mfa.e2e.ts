@@ -27,7 +27,7 @@ function totp(base32: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-/** A call to the identity API with the page's own session (same origin, so its CSRF check passes). */
+/** A call to the server with the page's own session (same origin, so the CSRF checks pass). */
 const post = (page: Page, url: string, body: object) =>
   page.evaluate(
     async ([u, b]) => {
@@ -48,15 +48,11 @@ describe('the sign-in widget with a second factor', () => {
     await page.goto(linkIn(verifyMail, 'mode=verifyEmail'));
     await widget(page).getByRole('heading', { name: 'Your email has been verified' }).waitFor();
 
-    // Enroll an authenticator app with the account's session.
-    const started = await post(page, '/api/identity/mfa/totp/start', { password: 'mfa-secret-1' });
+    // Enroll an authenticator app with the account's session (Better Auth's twoFactor plugin).
+    const started = await post(page, '/api/auth/two-factor/enable', { password: 'mfa-secret-1' });
     expect(started.status).toBe(200);
-    const secret = started.body.secret as string;
-    const enrolled = await post(page, '/api/identity/mfa/totp/finish', {
-      enrollmentId: started.body.enrollmentId,
-      code: totp(secret),
-      displayName: 'Pocket app',
-    });
+    const secret = new URL(started.body.totpURI as string).searchParams.get('secret')!;
+    const enrolled = await post(page, '/api/auth/two-factor/verify-totp', { code: totp(secret), displayName: 'Pocket app' });
     expect(enrolled.status).toBe(200);
     await context.clearCookies();
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import type { PasswordFailureRules } from './password-failures.js';
@@ -25,6 +25,7 @@ import {
   type PhoneSignInOptions,
 } from './phone-sign-in.js';
 import { secondFactorGate } from './second-factor-gate.js';
+import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
 import { signInGuard } from './sign-in-guard.js';
 
 export interface AuthConfig {
@@ -88,7 +89,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+        twoFactor: twoFactors,
+      },
     }),
     user: {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
@@ -106,7 +114,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
             const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
             if (user?.disabled)
               throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
-            await secondFactorGate(db, config.secret, now(), session.userId, context);
+            await secondFactorGate(db, session.userId, context);
           },
         },
       },
@@ -141,10 +149,9 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         ...guestRateLimits(config.identity.perClientLimit),
         ...emailLinkRateLimits(config.identity.perClientLimit),
         ...Object.fromEntries(
-          ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email'].map((path) => [
-            path,
-            { window: 60, max: config.sensitiveRateLimitMax },
-          ]),
+          ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email', '/two-factor/*'].map(
+            (path) => [path, { window: 60, max: config.sensitiveRateLimitMax }],
+          ),
         ),
         // What texts a code or checks one: the widget's per-client identity limit.
         ...Object.fromEntries(
@@ -171,16 +178,23 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       identitySessions(),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
-      ...federatedSignIn({ db, identity: config.identity, secret: config.secret, now }),
+      ...federatedSignIn({ db, identity: config.identity, now }),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
+      ...secondFactors({
+        db,
+        now,
+        appUrl: config.appUrl,
+        settings: identity.actions,
+        captcha: identity.captcha,
+        smsEnabled: identity.phone.enabled,
+      }),
     ],
-    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS],
+    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS],
   });
   late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
   return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
 export { actionLink };

@@ -1,5 +1,5 @@
 import { federatedStartQuerySchema } from '@trailbuddy/shared/contracts/identity-federated';
-import type { BetterAuthPlugin } from 'better-auth';
+import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import {
   addOAuthServerContext,
   APIError,
@@ -74,7 +74,6 @@ export const isOAuthRefusal = (message: string) => OAUTH_REFUSALS.test(message);
 export interface FederatedSignInOptions {
   db: Db;
   identity: IdentitySettings;
-  secret: string;
   now: () => Date;
 }
 
@@ -88,7 +87,7 @@ const asAppError = (err: APIError) => {
   return new AppError(err.statusCode, code, body.message ?? identityError('invalid-credential').message, body.fields, body.details);
 };
 
-export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOptions) {
+export function federatedSignIn({ db, identity, now }: FederatedSignInOptions) {
   const settings = identity.federated;
   const appUrl = identity.appUrl;
   /** Who a callback signed in as, by its parsed OAuth state (one per request). */
@@ -242,7 +241,7 @@ export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOp
                 const user = await presentIdentityUser(db, resolved.userId);
                 outcome = { ok: true, providerId: providerId ?? '', user, isNewUser: resolved.isNewUser };
               } else {
-                outcome = outcomeOfError(providerId, await callbackError(error, resolved?.userId));
+                outcome = outcomeOfError(providerId, await callbackError(error, resolved?.userId, ctx));
               }
             } else if (isAPIError(returned)) {
               outcome = outcomeOfError(providerId, asAppError(returned));
@@ -265,11 +264,11 @@ export function federatedSignIn({ db, identity, secret, now }: FederatedSignInOp
    * A callback that Better Auth refused, as the widget's error. A session the second-factor gate
    * refused comes back with the gate's own answer (its pending credential), not just the code.
    */
-  async function callbackError(error: string, userId: string | undefined): Promise<AppError> {
+  async function callbackError(error: string, userId: string | undefined, ctx: GenericEndpointContext): Promise<AppError> {
     const code = oauthCallbackCode(error);
     if (code === 'multi-factor-auth-required' && userId) {
       try {
-        await secondFactorGate(db, secret, now(), userId, null);
+        await secondFactorGate(db, userId, ctx);
       } catch (err) {
         if (isAPIError(err)) return asAppError(err);
         throw err;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 /**
  * Better Auth plugin: sessions for sign-ins the identity API has checked itself (e-mail links,
- * phone codes, guests, federated providers, the widget's password and second-factor steps).
+ * phone codes, guests, federated providers, the widget's password sign-in).
  * Both endpoints are server-only (no HTTP route): the identity routes call them through
  * `auth.api`, so the session row and its signed cookie are Better Auth's own, made by its
  * documented plugin helpers, and every session still passes the `session.create` hooks (the
@@ -19,7 +19,7 @@ export function identitySessions() {
         '/identity/start-session',
         {
           method: 'POST',
-          body: z.object({ userId: z.string(), secondFactorVerified: z.boolean().optional() }),
+          body: z.object({ userId: z.string() }),
           metadata: { SERVER_ONLY: true },
         },
         async (ctx) => {
@@ -43,9 +43,4 @@ export function identitySessions() {
       ),
     },
   } satisfies BetterAuthPlugin;
-}
-
-/** The session-create hook's test: was this session started by a completed second-factor step? */
-export function isSecondFactorVerifiedStart(context: { path?: string; body?: unknown } | null): boolean {
-  return context?.path === '/identity/start-session' && (context.body as { secondFactorVerified?: unknown })?.secondFactorVerified === true;
 }

@@ -20,6 +20,12 @@ export const AUTH_MESSAGES: Record<string, string> = {
   OTP_NOT_FOUND: IDENTITY_ERROR_MESSAGES['code-expired'],
   OTP_EXPIRED: IDENTITY_ERROR_MESSAGES['code-expired'],
   TOO_MANY_ATTEMPTS: IDENTITY_ERROR_MESSAGES['code-expired'],
+  // The twoFactor plugin's answers (second-factors.ts), in the widget's words.
+  INVALID_CODE: IDENTITY_ERROR_MESSAGES['invalid-verification-code'],
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Sign in again.',
+  OTP_HAS_EXPIRED: IDENTITY_ERROR_MESSAGES['code-expired'],
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: IDENTITY_ERROR_MESSAGES['too-many-requests'],
+  ACCOUNT_TEMPORARILY_LOCKED: IDENTITY_ERROR_MESSAGES['too-many-requests'],
 };
 
 /**
@@ -62,6 +68,14 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   OTP_NOT_FOUND: 'code-expired',
   OTP_EXPIRED: 'code-expired',
   TOO_MANY_ATTEMPTS: 'code-expired',
+  INVALID_CODE: 'invalid-verification-code',
+  INVALID_TWO_FACTOR_COOKIE: 'code-expired',
+  OTP_HAS_EXPIRED: 'code-expired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'too-many-requests',
+  ACCOUNT_TEMPORARILY_LOCKED: 'too-many-requests',
+  TOTP_ALREADY_ENABLED: 'operation-not-allowed',
+  TOTP_NOT_ENABLED: 'invalid-credential',
+  OTP_NOT_ENABLED: 'invalid-credential',
 };
 
 /** The server's code for an error from Better Auth: ours as it is (hooks throw ours), its own translated, else by status. */

@@ -1,58 +1,44 @@
-import { createHash } from 'node:crypto';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { MultiFactorRequiredDetails } from '@trailbuddy/shared/contracts/identity-actions';
+import type { GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { jwtVerify, SignJWT } from 'jose';
+import { generateRandomString, makeSignature } from 'better-auth/crypto';
 import type { Db } from '../db/client.js';
-import { identityError } from '../identity/errors.js';
-import { listSecondFactors } from '../identity/second-factor-list.js';
-import { isSecondFactorVerifiedStart } from './identity-sessions.js';
+import { listSecondFactors, upgradeLegacySecret } from './second-factor-store.js';
 
 /**
- * Second factors at sign-in (checklist §1.7 #33). Every session Better Auth creates passes
- * `secondFactorGate` (auth.ts, `databaseHooks.session.create.before`): for an account with an
- * enrolled factor it is refused with `multi-factor-auth-required`, carrying a pending credential
- * (proof that the first factor passed, a few minutes long) and the factors to choose from, unless
- * it is the session the second-factor step (identity/second-factor-sign-in.ts) starts. So no sign-in path (the modal, the
- * widget, a direct API call) can skip the factor.
+ * Second factors at sign-in (checklist §1.7 #33, ADR 0043). Every session Better Auth creates
+ * passes `secondFactorGate` (auth.ts, `databaseHooks.session.create.before`): for an account with
+ * an enrolled factor it is refused with `multi-factor-auth-required`, whatever asked for it (the
+ * modal, a widget flow, any plugin), so no path skips the factor. The refusal opens the twoFactor
+ * plugin's own challenge, as its after-hook does on its sign-in endpoints (which cover only
+ * those): a verification row naming the user, its attempt counter, and the value of the plugin's
+ * signed `two_factor` cookie, carried in the answer as `mfaPendingCredential` so any client can
+ * send it back (second-factors.ts turns it into that cookie). Only the plugin's verify endpoints,
+ * after a right code, start the session.
  */
-const PENDING_TTL_S = 5 * 60;
-const AUDIENCE = 'trailbuddy-mfa-pending';
-const keyFrom = (secret: string) => createHash('sha256').update(`mfa-pending:${secret}`).digest();
+export const PENDING_TTL_S = 5 * 60;
 
-async function mintPendingCredential(secret: string, userId: string, now: Date): Promise<string> {
-  const iat = Math.floor(now.getTime() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setAudience(AUDIENCE)
-    .setSubject(userId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + PENDING_TTL_S)
-    .sign(keyFrom(secret));
+/** The plugin's endpoints whose sessions the gate lets through: each needs a signed-in session or a right code. */
+const VERIFIED_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp']);
+
+async function openChallenge(ctx: GenericEndpointContext, userId: string): Promise<string> {
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + PENDING_TTL_S * 1000);
+  const adapter = ctx.context.internalAdapter;
+  await adapter.createVerificationValue({ value: userId, identifier, expiresAt });
+  await adapter.createVerificationValue({ value: '0', identifier: `2fa-attempts-${identifier}`, expiresAt });
+  return `${identifier}.${await makeSignature(identifier, ctx.context.secret)}`;
 }
 
-/** The user whose first factor passed; an expired or forged credential is `code-expired` (start again). */
-export async function pendingUser(secret: string, credential: string, now: Date): Promise<string> {
-  try {
-    const { payload } = await jwtVerify(credential, keyFrom(secret), { audience: AUDIENCE, algorithms: ['HS256'], currentDate: now });
-    if (typeof payload.sub === 'string') return payload.sub;
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw identityError('code-expired', { message: 'This sign-in has expired. Sign in again.' });
-}
-
-export async function secondFactorGate(
-  db: Db,
-  secret: string,
-  now: Date,
-  userId: string,
-  context: { path?: string; body?: unknown } | null,
-): Promise<void> {
-  if (isSecondFactorVerifiedStart(context)) return;
+export async function secondFactorGate(db: Db, userId: string, context: GenericEndpointContext | null): Promise<void> {
+  if (context?.path && VERIFIED_PATHS.has(context.path)) return;
   const factors = await listSecondFactors(db, userId);
   if (factors.length === 0) return;
-  const details: MultiFactorRequiredDetails = { mfaPendingCredential: await mintPendingCredential(secret, userId, now), factors };
+  // Sessions are only made inside endpoints; without one there is no challenge to hand over.
+  if (context) await upgradeLegacySecret(db, context.context.secretConfig, userId);
+  const mfaPendingCredential = context ? await openChallenge(context, userId) : '';
+  const details: MultiFactorRequiredDetails = { mfaPendingCredential, factors };
   throw new APIError('FORBIDDEN', {
     code: 'multi-factor-auth-required',
     message: IDENTITY_ERROR_MESSAGES['multi-factor-auth-required'],

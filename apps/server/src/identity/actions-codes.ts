@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ActionMode, ActionOperation } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq, isNull } from 'drizzle-orm';
-import { actionLink } from '../auth/auth.js';
+import { actionLink } from '../auth/action-link.js';
 import type { DbOrTx } from '../db/client.js';
 import { identityActionCodes, users } from '../db/schema/index.js';
 import { identityError } from './errors.js';

@@ -22,7 +22,7 @@ import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js'
 import { identityError } from './errors.js';
 import { enforceRateLimit } from './rate-limit.js';
 import { contactEmailOf } from './users.js';
-import { applyRevertSecondFactor, multiFactorInfoOf } from './second-factor.js';
+import { applyRevertSecondFactor, multiFactorInfoOf } from '../auth/second-factor-store.js';
 
 /**
  * Account actions by out-of-band code (checklist §5.12): check a code (what it does, for whom),

@@ -16,20 +16,14 @@ function translateRefusal(err: unknown): never {
 /**
  * Starts a Better Auth session for a user the identity API has just authenticated, through our
  * server-only plugin endpoint (auth/identity-sessions.ts), and returns its Set-Cookie values: the
- * cookie Better Auth's own endpoints set, so the modal and the widget share one session. With
- * `secondFactorVerified` it is the end of a second-factor step; otherwise an account with a
- * second factor is answered `multi-factor-auth-required`.
+ * cookie Better Auth's own endpoints set, so the modal and the widget share one session. An
+ * account with a second factor is answered `multi-factor-auth-required` (auth/second-factor-gate.ts).
  */
-export async function issueSessionCookie(
-  auth: Auth,
-  userId: string,
-  client: { ip: string; userAgent?: string },
-  opts: { secondFactorVerified?: boolean } = {},
-): Promise<string[]> {
+export async function issueSessionCookie(auth: Auth, userId: string, client: { ip: string; userAgent?: string }): Promise<string[]> {
   const headers = new Headers({ [CLIENT_IP_HEADER]: client.ip, ...(client.userAgent && { 'user-agent': client.userAgent }) });
   try {
     const result = await auth.api.startIdentitySession({
-      body: { userId, ...(opts.secondFactorVerified && { secondFactorVerified: true }) },
+      body: { userId },
       headers,
       returnHeaders: true,
     });

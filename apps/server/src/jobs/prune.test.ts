@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   identityActionCodes,
-  identitySecondFactors,
   liveEvents,
   phoneVerifications,
   rateLimits,
   sessions,
   smsDevInbox,
+  twoFactors,
   users,
   verifications,
 } from '../db/schema/index.js';
@@ -18,7 +18,7 @@ import { addJob, TASKS } from './queue.js';
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
-  await t.db.insert(users).values({ id: 'u1', name: 'Ana', email: 'ana@example.com' });
+  await t.db.insert(users).values(['u1', 'u2', 'u3'].map((id) => ({ id, name: 'Ana', email: `ana-${id}@example.com` })));
 });
 afterAll(async () => t.close());
 
@@ -66,10 +66,11 @@ describe('pruneExpiredRecords', () => {
       { id: 's-old', token: 't-old', userId: 'u1', expiresAt: hoursAgo(25) },
       { id: 's-live', token: 't-live', userId: 'u1', expiresAt: hoursAgo(-100) },
     ]);
-    await t.db.insert(identitySecondFactors).values([
-      { id: 'f-lapsed', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(25) },
-      { id: 'f-pending', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(-1) },
-      { id: 'f-enrolled', userId: 'u1', factorId: 'totp', pendingExpiresAt: hoursAgo(100), enrolledAt: hoursAgo(101) },
+    const factorRow = { secret: '', backupCodes: '', createdAt: hoursAgo(101) };
+    await t.db.insert(twoFactors).values([
+      { ...factorRow, id: 'f-lapsed', userId: 'u1', verified: false, pendingPhoneUntil: hoursAgo(25) },
+      { ...factorRow, id: 'f-pending', userId: 'u2', verified: false, totpPendingUntil: hoursAgo(-1) },
+      { ...factorRow, id: 'f-enrolled', userId: 'u3', verified: false, phoneNumber: '+351912000001', pendingPhoneUntil: hoursAgo(100) },
     ]);
     await t.db.insert(rateLimits).values([
       { id: 'r-old', key: 'old', count: 3, lastRequest: hoursAgo(25).getTime() },
@@ -98,7 +99,7 @@ describe('pruneExpiredRecords', () => {
     ]);
     expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
     expect(await ids(t.db.select({ id: sessions.id }).from(sessions))).toEqual(['s-live']);
-    expect(await ids(t.db.select({ id: identitySecondFactors.id }).from(identitySecondFactors))).toEqual(['f-enrolled', 'f-pending']);
+    expect(await ids(t.db.select({ id: twoFactors.id }).from(twoFactors))).toEqual(['f-enrolled', 'f-pending']);
     expect(await ids(t.db.select({ id: rateLimits.id }).from(rateLimits))).toEqual(['r-live']);
     expect((await t.db.select().from(smsDevInbox)).map((m) => m.body)).toEqual(['new']);
 

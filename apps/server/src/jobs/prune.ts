@@ -1,12 +1,12 @@
-import { and, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   identityActionCodes,
-  identitySecondFactors,
   phoneVerifications,
   rateLimits,
   sessions,
   smsDevInbox,
+  twoFactors,
   verifications,
 } from '../db/schema/index.js';
 
@@ -42,11 +42,18 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
     ),
     verifications: await count(db.delete(verifications).where(lt(verifications.expiresAt, before)).returning({ id: verifications.id })),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
+    // A factor row holding no factor: an enrollment (app or phone) that lapsed unfinished.
     pendingSecondFactors: await count(
       db
-        .delete(identitySecondFactors)
-        .where(and(isNull(identitySecondFactors.enrolledAt), lt(identitySecondFactors.pendingExpiresAt, before)))
-        .returning({ id: identitySecondFactors.id }),
+        .delete(twoFactors)
+        .where(
+          and(
+            eq(twoFactors.verified, false),
+            isNull(twoFactors.phoneNumber),
+            lt(sql`coalesce(greatest(${twoFactors.totpPendingUntil}, ${twoFactors.pendingPhoneUntil}), ${twoFactors.createdAt})`, before),
+          ),
+        )
+        .returning({ id: twoFactors.id }),
     ),
     rateLimits: await count(db.delete(rateLimits).where(lt(rateLimits.lastRequest, before.getTime())).returning({ id: rateLimits.id })),
     devSms: await count(

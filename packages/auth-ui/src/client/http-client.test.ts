@@ -105,6 +105,47 @@ describe('HttpIdentityClient', () => {
     expect(requestOf(fetch)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
   });
 
+  it('finishes a sign-in through the twoFactor plugin with the pending credential, then reads the session user', async () => {
+    const totp = clientWith(respond(200, { token: 't', user: { id: 'u1' } }), respond(200, { user }));
+    expect(await totp.client.signInWithTotpFactor('pending', 'f1', '123456')).toEqual(user);
+    expect(requestOf(totp.fetch, 0)).toMatchObject({
+      url: 'https://app.test/api/auth/two-factor/verify-totp',
+      method: 'POST',
+      body: { mfaPendingCredential: 'pending', code: '123456' },
+      credentials: 'include',
+    });
+    expect(requestOf(totp.fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+
+    const phone = clientWith(
+      respond(200, { status: true, phoneNumber: '+15555550100' }),
+      respond(200, { token: 't' }),
+      respond(200, { user }),
+    );
+    expect(await phone.client.sendPhoneFactorCode('pending', 'f2')).toEqual({ verificationId: 'f2', phoneNumber: '+15555550100' });
+    expect(requestOf(phone.fetch, 0)).toMatchObject({
+      url: 'https://app.test/api/auth/two-factor/send-otp',
+      body: { mfaPendingCredential: 'pending' },
+    });
+    expect(await phone.client.signInWithPhoneFactor('pending', 'f2', '654321')).toEqual(user);
+    expect(requestOf(phone.fetch, 1)).toMatchObject({
+      url: 'https://app.test/api/auth/two-factor/verify-otp',
+      body: { mfaPendingCredential: 'pending', code: '654321' },
+    });
+
+    // The plugin's refusals arrive in the one error shape: the widget's codes come from it.
+    const wrong = clientWith(
+      respond(401, {
+        code: 'INVALID_CODE',
+        message: 'Wrong code. Try again.',
+        error: { code: 'invalid-verification-code', message: 'Wrong code. Try again.' },
+      }),
+    );
+    await expect(wrong.client.signInWithTotpFactor('pending', 'f1', '000000')).rejects.toMatchObject({
+      code: 'auth/invalid-verification-code',
+    });
+    expect(wrong.fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('sends the e-mail-link request as given', async () => {
     const { fetch, client } = clientWith(respond(200, { status: true }));
     const request = { email: 'a@b.co', sessionId: 'x'.repeat(32), sameDevice: true, anonymousUid: 'g', providerId: 'github.com' };

@@ -130,9 +130,14 @@ export class HttpIdentityClient implements IdentityClient {
     return { status: response.status, body: parsed };
   }
 
+  /** The user of the session this page's cookies hold. */
+  private async sessionUser(): Promise<IdentityUser> {
+    return userOf((await this.request('GET', '/api/identity/user')).body);
+  }
+
   async getCurrentUser(): Promise<IdentityUser | null> {
     try {
-      return userOf((await this.request('GET', '/api/identity/user')).body);
+      return await this.sessionUser();
     } catch (error) {
       if (error instanceof AuthError && error.status === 401) return null;
       throw error;
@@ -224,19 +229,25 @@ export class HttpIdentityClient implements IdentityClient {
     };
   }
 
-  async signInWithTotpFactor(mfaPendingCredential: string, factorUid: string, code: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/mfa/sign-in/totp', { mfaPendingCredential, factorUid, code })).body);
+  /*
+   * A sign-in's second step is Better Auth's twoFactor plugin: the pending credential names the
+   * sign-in, the code proves the factor (an account has one authenticator app and one phone, so the
+   * factor needs no naming). The session it starts is then read as the widget's user.
+   */
+  async signInWithTotpFactor(mfaPendingCredential: string, _factorUid: string, code: string): Promise<IdentityUser> {
+    await this.request('POST', '/api/auth/two-factor/verify-totp', { mfaPendingCredential, code });
+    return this.sessionUser();
   }
 
   async sendPhoneFactorCode(mfaPendingCredential: string, factorUid: string): Promise<{ verificationId: string; phoneNumber: string }> {
-    const { body } = await this.request('POST', '/api/identity/mfa/sign-in/phone/start', { mfaPendingCredential, factorUid });
-    return body as { verificationId: string; phoneNumber: string };
+    const { body } = await this.request('POST', '/api/auth/two-factor/send-otp', { mfaPendingCredential });
+    // The plugin keeps one code per sign-in: the factor's uid stands for it.
+    return { verificationId: factorUid, phoneNumber: (isObject(body) && str(body.phoneNumber)) || '' };
   }
 
-  async signInWithPhoneFactor(mfaPendingCredential: string, verificationId: string, code: string): Promise<IdentityUser> {
-    return userOf(
-      (await this.request('POST', '/api/identity/mfa/sign-in/phone/finish', { mfaPendingCredential, verificationId, code })).body,
-    );
+  async signInWithPhoneFactor(mfaPendingCredential: string, _verificationId: string, code: string): Promise<IdentityUser> {
+    await this.request('POST', '/api/auth/two-factor/verify-otp', { mfaPendingCredential, code });
+    return this.sessionUser();
   }
 
   /** The send answer's `verificationId` is the number the code was sent to; the session is then read as the widget's user. */

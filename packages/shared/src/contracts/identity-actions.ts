@@ -78,8 +78,6 @@ export const secondFactorSchema = z.object({
   enrollmentTime: z.string(),
 });
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
-export const secondFactorsResponseSchema = z.object({ factors: z.array(secondFactorSchema) });
-export const secondFactorResponseSchema = z.object({ factor: secondFactorSchema });
 
 /**
  * A sign-in whose first factor passed, for an account with second factors, answers
@@ -91,44 +89,3 @@ export const multiFactorRequiredDetailsSchema = z.object({
   factors: z.array(secondFactorSchema),
 });
 export type MultiFactorRequiredDetails = z.infer<typeof multiFactorRequiredDetailsSchema>;
-const mfaPendingCredential = z.string().min(1).max(4096);
-const sixDigits = z.string().trim().max(32);
-export const mfaTotpSignInBodySchema = z.object({ mfaPendingCredential, factorUid: z.string().min(1).max(100), code: sixDigits });
-export const mfaPhoneSignInStartBodySchema = z.object({ mfaPendingCredential, factorUid: z.string().min(1).max(100) });
-export const mfaPhoneSignInStartResponseSchema = z.object({ verificationId: z.string(), phoneNumber: z.string(), expiresAt: z.string() });
-export const mfaPhoneSignInFinishBodySchema = z.object({
-  mfaPendingCredential,
-  verificationId: z.string().min(1).max(100),
-  code: sixDigits,
-});
-
-export const totpStartBodySchema = z.object({
-  password: z.string().optional(),
-  displayName: z.string().trim().max(100).optional(),
-});
-export const totpStartResponseSchema = z.object({
-  enrollmentId: z.string(),
-  /** Base32, for typing into an authenticator app. */
-  secret: z.string(),
-  /** `otpauth://totp/…`, for a QR code. */
-  otpauthUri: z.string(),
-  digits: z.number(),
-  period: z.number(),
-  algorithm: z.string(),
-  expiresAt: z.string(),
-});
-/** Finishes a TOTP or SMS enrollment; a code that is not 6 digits is `invalid-verification-code`. */
-export const enrollFinishBodySchema = z.object({
-  enrollmentId: z.string().min(1, 'enrollmentId is required.'),
-  code: z.string().max(32),
-  displayName: z.string().trim().max(100).optional(),
-});
-export const phoneStartBodySchema = z.object({
-  /** E.164, e.g. +351912345678. */
-  phoneNumber: z.string().min(1, 'Enter a valid phone number'),
-  password: z.string().optional(),
-  /** The solved captcha (ALTCHA payload or reCAPTCHA token), as for phone sign-in: no SMS without one. */
-  captcha: z.string().max(20_000).optional(),
-});
-export const phoneStartResponseSchema = z.object({ enrollmentId: z.string(), phoneNumber: z.string(), expiresAt: z.string() });
-export const unenrollBodySchema = z.object({ uid: z.string().min(1, 'uid is required.'), password: z.string().optional() });

@@ -23,6 +23,8 @@ export const users = pgTable(
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     /** Disabled by an administrator: every new session is refused with `user-disabled`. */
     disabled: boolean('disabled').notNull().default(false),
+    /** Better Auth's twoFactor plugin: the account has a second factor (two_factors). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** E.164, set by phone sign-in; unique per tenant so a number belongs to one account of a tenant. */
     phoneNumber: text('phone_number'),
     phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /**
@@ -31,28 +31,37 @@ export const identityActionCodes = pgTable(
 );
 
 /**
- * Second factors (TOTP apps, SMS numbers) enrolled on an account. A row with `enrolled_at` null
- * is an enrollment in progress (the TOTP secret shown to the user, not yet confirmed by a code),
- * which lapses at `pending_expires_at`. TOTP secrets are encrypted with the auth secret.
+ * Second factors, in the table of Better Auth's `twoFactor` plugin: one row per account. The
+ * plugin owns `secret` (the TOTP secret, encrypted with the auth secret), `backupCodes`,
+ * `verified` (false while an authenticator app waits for its first code, or when the account has
+ * only a phone) and the lockout counters. The other columns are ours (ADR 0043): the widget's
+ * factor uids and names, when each factor was enrolled, and the phone factor (the plugin's OTP is
+ * texted to `phoneNumber`; an enrollment waits on `pendingPhoneNumber`).
  */
-export const identitySecondFactors = pgTable(
-  'identity_second_factors',
-  {
-    /** The factor's uid, as the widget's multiFactorInfo names it. */
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'totp' | 'phone' */
-    factorId: text('factor_id').notNull(),
-    displayName: text('display_name'),
-    /** E.164, for a phone factor. */
-    phoneNumber: text('phone_number'),
-    /** The TOTP secret (base32), encrypted; for a pending phone factor, the hash of the SMS code. */
-    secret: text('secret'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
-    pendingExpiresAt: timestamp('pending_expires_at', { withTimezone: true }),
-  },
-  (t) => [index('identity_second_factors_user_id_idx').on(t.userId)],
-);
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** A secret moved from the old table: base32 text, re-encrypted in the plugin's format on first use. */
+  legacyBase32Secret: boolean('legacy_base32_secret').notNull().default(false),
+  totpUid: text('totp_uid'),
+  totpDisplayName: text('totp_display_name'),
+  totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+  /** An authenticator app's enrollment lapses when its first code has not come by then. */
+  totpPendingUntil: timestamp('totp_pending_until', { withTimezone: true }),
+  phoneUid: text('phone_uid'),
+  /** E.164, the enrolled SMS factor. */
+  phoneNumber: text('phone_number'),
+  phoneDisplayName: text('phone_display_name'),
+  phoneEnrolledAt: timestamp('phone_enrolled_at', { withTimezone: true }),
+  pendingPhoneNumber: text('pending_phone_number'),
+  pendingPhoneUntil: timestamp('pending_phone_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -208,16 +208,17 @@ describe('OpenAPI', () => {
       '/api/identity/action-codes/apply',
       '/api/identity/password/reset',
       '/api/identity/email/change',
-      '/api/identity/mfa/totp/start',
-      '/api/identity/mfa/totp/finish',
-      '/api/identity/mfa/phone/start',
-      '/api/identity/mfa/phone/finish',
-      '/api/identity/mfa/unenroll',
+      // Second factors: the twoFactor plugin's endpoints and ours beside it (auth/second-factors.ts).
+      '/api/auth/two-factor/enable',
+      '/api/auth/two-factor/verify-totp',
+      '/api/auth/two-factor/send-otp',
+      '/api/auth/two-factor/verify-otp',
+      '/api/auth/two-factor/unenroll',
     ]) {
       expect(spec.paths[path]?.post?.requestBody, path).toBeDefined();
       expect(spec.paths[path].post.responses['200'], path).toBeDefined();
     }
-    expect(spec.paths['/api/identity/mfa'].get.responses['200']).toBeDefined();
+    expect(spec.paths['/api/auth/two-factor/factors'].get.responses['200']).toBeDefined();
     const info = spec.paths['/api/identity/action-codes/check'].post.responses['200'].content['application/json'].schema;
     expect(info.properties.operation.enum).toEqual([
       'PASSWORD_RESET',

@@ -51,17 +51,10 @@ export async function upgradableGuest(req: FastifyRequest, deps: RouteDeps, tena
 
 /**
  * Starts the session of `userId` on this response and answers with the identity user. An account
- * with a second factor gets `multi-factor-auth-required` instead, unless this is the end of its
- * second-factor step (`secondFactorVerified`).
+ * with a second factor gets `multi-factor-auth-required` instead (auth/second-factor-gate.ts).
  */
-export async function respondSignedIn(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  deps: RouteDeps,
-  userId: string,
-  opts: { secondFactorVerified?: boolean } = {},
-) {
-  const cookies = await issueSessionCookie(req.server.auth, userId, { ip: req.ip, userAgent: req.headers['user-agent'] }, opts);
+export async function respondSignedIn(req: FastifyRequest, reply: FastifyReply, deps: RouteDeps, userId: string) {
+  const cookies = await issueSessionCookie(req.server.auth, userId, { ip: req.ip, userAgent: req.headers['user-agent'] });
   reply.header('set-cookie', cookies);
   return { user: await presentIdentityUser(deps.db, userId) };
 }

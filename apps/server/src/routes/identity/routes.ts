@@ -7,7 +7,6 @@ import { emailRoutes } from './email.js';
 import { assertSameOrigin, identityTags as tags, signedInResponse } from './kit.js';
 import { actionRoutes } from './actions.js';
 import { emailChangeRoutes } from './email-change.js';
-import { secondFactorRoutes } from './second-factor.js';
 import { federatedRoutes } from './federated.js';
 import { tenantRoutes } from './tenants.js';
 
@@ -33,7 +32,6 @@ export const identityRoutes: RouteModule = async (app, deps) => {
   await emailRoutes(app, deps);
   await actionRoutes(app, deps);
   await emailChangeRoutes(app, deps);
-  await secondFactorRoutes(app, deps);
   await federatedRoutes(app, deps);
   await tenantRoutes(app, deps);
 };

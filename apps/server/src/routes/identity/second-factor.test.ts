@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { identitySecondFactors } from '../../db/schema/index.js';
+import { twoFactors } from '../../db/schema/index.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import {
   createActionWorld,
@@ -36,21 +36,26 @@ const serverNow = () => Date.now() + offset;
 const check = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/check', { oobCode });
 const apply = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/apply', { oobCode });
 
-async function startTotp(b: Browser, body: object = {}) {
-  const res = await b.post('/api/identity/mfa/totp/start', body);
+const PASSWORD = 'secret123';
+const FACTORS = '/api/auth/two-factor/factors';
+const ENABLE = '/api/auth/two-factor/enable';
+const VERIFY_TOTP = '/api/auth/two-factor/verify-totp';
+const SEND_OTP = '/api/auth/two-factor/send-otp';
+const VERIFY_OTP = '/api/auth/two-factor/verify-otp';
+
+/** Enrolling an authenticator app starts with the twoFactor plugin's enable (an account with a password gives it). */
+async function startTotp(b: Browser, body: object = { password: PASSWORD }) {
+  const res = await b.post(ENABLE, body);
   expect(res.statusCode).toBe(200);
-  return res.json() as { enrollmentId: string; secret: string; otpauthUri: string; digits: number; period: number };
+  const started = res.json() as { totpURI: string; backupCodes?: string[] };
+  return { ...started, secret: new URL(started.totpURI).searchParams.get('secret')! };
 }
 const codeFor = (secret: string, at = serverNow()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 async function enrolledTotp(email: string) {
   const user = await verifiedUser(w.t, email);
   const started = await startTotp(user.b);
-  const res = await user.b.post('/api/identity/mfa/totp/finish', {
-    enrollmentId: started.enrollmentId,
-    code: codeFor(started.secret),
-    displayName: 'Work phone',
-  });
+  const res = await user.b.post(VERIFY_TOTP, { code: codeFor(started.secret), displayName: 'Work phone' });
   expect(res.statusCode).toBe(200);
   return { ...user, factor: res.json().factor as { uid: string } };
 }
@@ -63,40 +68,35 @@ async function lastSmsCode(phone: string) {
 describe('TOTP second factor', () => {
   it('enrolls an authenticator app, lists it, and mails a revert link', async () => {
     const { b, id } = await verifiedUser(w.t, 'totp@example.com');
-    expect((await b.get('/api/identity/mfa')).json()).toEqual({ factors: [] });
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [] });
 
     const started = await startTotp(b);
-    expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(started.otpauthUri).toBe(
-      `otpauth://totp/TrailBuddy:totp%40example.com?issuer=TrailBuddy&secret=${started.secret}&algorithm=SHA1&digits=6&period=30`,
-    );
+    expect(started.secret).toMatch(/^[A-Z2-7]{32,}=*$/);
+    const uri = new URL(started.totpURI);
+    expect(`${uri.protocol}//${uri.host}${uri.pathname}`).toBe('otpauth://totp/TrailBuddy:totp%40example.com');
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ issuer: 'TrailBuddy', digits: '6', period: '30' });
+    // FirebaseUI has no backup codes: none are handed out.
+    expect(started.backupCodes).toBeUndefined();
     // The secret is stored encrypted, never as the user saw it.
-    const [row] = await w.t.database.db.select().from(identitySecondFactors).where(eq(identitySecondFactors.userId, id));
+    const [row] = await w.t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, id));
     expect(row!.secret).not.toContain(started.secret);
+    expect(row!.verified).toBe(false);
 
-    const wrong = await b.post('/api/identity/mfa/totp/finish', {
-      enrollmentId: started.enrollmentId,
-      code: '000000' === codeFor(started.secret) ? '111111' : '000000',
-    });
-    expect(errorOf(wrong)).toBe('400 invalid-verification-code');
-    expect(wrong.json().error).toMatchObject({ message: 'Wrong code. Try again.', fields: { code: 'Wrong code. Try again.' } });
-    expect(errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: 'abc' }))).toBe(
-      '400 invalid-verification-code',
-    );
+    const wrong = await b.post(VERIFY_TOTP, { code: '000000' === codeFor(started.secret) ? '111111' : '000000' });
+    expect(errorOf(wrong)).toBe('401 invalid-verification-code');
+    expect(wrong.json().error).toMatchObject({ message: 'Wrong code. Try again.' });
+    expect(errorOf(await b.post(VERIFY_TOTP, { code: 'abc' }))).toBe('401 invalid-verification-code');
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [] });
 
-    const done = await b.post('/api/identity/mfa/totp/finish', {
-      enrollmentId: started.enrollmentId,
-      code: codeFor(started.secret),
-      displayName: 'Pixel',
-    });
+    const done = await b.post(VERIFY_TOTP, { code: codeFor(started.secret), displayName: 'Pixel' });
     expect(done.statusCode).toBe(200);
     const factor = done.json().factor;
     expect(factor).toMatchObject({ factorId: 'totp', displayName: 'Pixel', phoneNumber: null });
-    expect((await b.get('/api/identity/mfa')).json()).toEqual({ factors: [factor] });
-    // The enrollment is done: its code cannot enroll it twice.
-    expect(
-      errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: codeFor(started.secret) })),
-    ).toBe('400 code-expired');
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [factor] });
+    // The enrollment is done: a second app cannot replace it, and its code enrolls nothing twice.
+    expect(errorOf(await b.post(ENABLE, { password: PASSWORD }))).toBe('400 operation-not-allowed');
+    expect((await b.post(VERIFY_TOTP, { code: codeFor(started.secret) })).json().factor).toBeUndefined();
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [factor] });
 
     const [mail] = await mailsTo(w.t, 'totp@example.com', 'second-factor-added');
     expect(mail!.params).toMatchObject({ factor: 'The authenticator app "Pixel"' });
@@ -109,33 +109,28 @@ describe('TOTP second factor', () => {
     const started = await startTotp(b);
     const stale = codeFor(started.secret, serverNow() - 95_000);
     const fresh = codeFor(started.secret, serverNow() - 30_000);
-    if (stale !== fresh) {
-      expect(errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: stale }))).toBe(
-        '400 invalid-verification-code',
-      );
-    }
-    expect((await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: fresh })).statusCode).toBe(200);
+    if (stale !== fresh) expect(errorOf(await b.post(VERIFY_TOTP, { code: stale }))).toBe('401 invalid-verification-code');
+    expect((await b.post(VERIFY_TOTP, { code: fresh })).statusCode).toBe(200);
   });
 
   it('an enrollment lapses after 10 minutes (moved clock): code-expired', async () => {
     const { b } = await verifiedUser(w.t, 'lapsed@example.com');
     const started = await startTotp(b);
     later(11 * MINUTE);
-    const res = await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: codeFor(started.secret) });
+    const res = await b.post(VERIFY_TOTP, { code: codeFor(started.secret) });
     expect(errorOf(res)).toBe('400 code-expired');
-    expect((await b.get('/api/identity/mfa')).json().factors).toEqual([]);
+    expect((await b.get(FACTORS)).json().factors).toEqual([]);
   });
 
   it('a new start replaces the unfinished enrollment', async () => {
     const { b } = await verifiedUser(w.t, 'restart@example.com');
     const first = await startTotp(b);
     const second = await startTotp(b);
-    expect(errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: first.enrollmentId, code: codeFor(first.secret) }))).toBe(
-      '400 code-expired',
-    );
-    expect(
-      (await b.post('/api/identity/mfa/totp/finish', { enrollmentId: second.enrollmentId, code: codeFor(second.secret) })).statusCode,
-    ).toBe(200);
+    // The plugin replaced the unfinished secret: the first app's code is wrong now.
+    if (codeFor(first.secret) !== codeFor(second.secret)) {
+      expect(errorOf(await b.post(VERIFY_TOTP, { code: codeFor(first.secret) }))).toBe('401 invalid-verification-code');
+    }
+    expect((await b.post(VERIFY_TOTP, { code: codeFor(second.secret) })).statusCode).toBe(200);
   });
 
   it('limits code attempts per account: too-many-requests after 5', async () => {
@@ -144,37 +139,39 @@ describe('TOTP second factor', () => {
     const right = codeFor(started.secret);
     const guess = right === '123456' ? '654321' : '123456';
     const statuses: string[] = [];
-    for (let i = 0; i < 5; i++)
-      statuses.push(errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: guess })));
-    expect(statuses).toEqual(Array(5).fill('400 invalid-verification-code'));
-    expect(errorOf(await b.post('/api/identity/mfa/totp/finish', { enrollmentId: started.enrollmentId, code: right }))).toBe(
-      '429 too-many-requests',
-    );
+    for (let i = 0; i < 5; i++) statuses.push(errorOf(await b.post(VERIFY_TOTP, { code: guess })));
+    expect(statuses).toEqual(Array(5).fill('401 invalid-verification-code'));
+    expect(errorOf(await b.post(VERIFY_TOTP, { code: right }))).toBe('429 too-many-requests');
   });
 
   it('needs a verified e-mail (unverified-email), a full account, and a recent sign-in or the password', async () => {
     const unverified = await signedUp(w.t, 'unverified-mfa@example.com');
-    const res = await unverified.b.post('/api/identity/mfa/totp/start', {});
+    const res = await unverified.b.post(ENABLE, { password: PASSWORD });
     expect(errorOf(res)).toBe('400 unverified-email');
     expect(res.json().error.message).toBe('This operation requires a verified email.');
 
     const guest = browser(w.t);
     await guest.post('/api/auth/sign-in/anonymous');
-    expect(errorOf(await guest.post('/api/identity/mfa/totp/start', {}))).toBe('403 operation-not-allowed');
-    expect((await browser(w.t).post('/api/identity/mfa/totp/start', {})).statusCode).toBe(401);
-    expect((await browser(w.t).get('/api/identity/mfa')).statusCode).toBe(401);
+    expect(errorOf(await guest.post(ENABLE, {}))).toBe('403 operation-not-allowed');
+    expect((await browser(w.t).post(ENABLE, { password: PASSWORD })).statusCode).toBe(401);
+    expect((await browser(w.t).get(FACTORS)).statusCode).toBe(401);
 
-    const { b } = await verifiedUser(w.t, 'stale-mfa@example.com', 'secret123');
+    const { b } = await verifiedUser(w.t, 'stale-mfa@example.com', PASSWORD);
+    // The plugin asks an account with a password for it, even right after signing in.
+    expect(errorOf(await b.post(ENABLE, {}))).toBe('400 wrong-password');
     later(6 * MINUTE);
-    expect(errorOf(await b.post('/api/identity/mfa/totp/start', {}))).toBe('401 requires-recent-login');
-    expect(errorOf(await b.post('/api/identity/mfa/totp/start', { password: 'nope' }))).toBe('400 wrong-password');
-    expect((await b.post('/api/identity/mfa/totp/start', { password: 'secret123' })).statusCode).toBe(200);
+    expect(errorOf(await b.post(ENABLE, {}))).toBe('401 requires-recent-login');
+    expect(errorOf(await b.post(ENABLE, { password: 'nope' }))).toBe('400 wrong-password');
+    expect((await b.post(ENABLE, { password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('the account can remove a factor itself', async () => {
-    const { b, factor } = await enrolledTotp('unenroll@example.com');
-    expect((await b.post('/api/identity/mfa/unenroll', { uid: factor.uid })).json()).toEqual({ factors: [] });
-    expect(errorOf(await b.post('/api/identity/mfa/unenroll', { uid: factor.uid }))).toBe('404 not-found');
+  it('the account can remove a factor itself (a recent sign-in or the password)', async () => {
+    const { b, id, factor } = await enrolledTotp('unenroll@example.com');
+    later(6 * MINUTE);
+    expect(errorOf(await b.post('/api/auth/two-factor/unenroll', { uid: factor.uid }))).toBe('401 requires-recent-login');
+    expect((await b.post('/api/auth/two-factor/unenroll', { uid: factor.uid, password: PASSWORD })).json()).toEqual({ factors: [] });
+    expect(errorOf(await b.post('/api/auth/two-factor/unenroll', { uid: factor.uid, password: PASSWORD }))).toBe('404 not-found');
+    expect(await w.t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, id))).toEqual([]);
   });
 });
 
@@ -194,10 +191,10 @@ describe('revertSecondFactorAddition', () => {
     expect(applied.json()).toEqual(checked.json());
     const left = await w.t.database.db
       .select()
-      .from(identitySecondFactors)
-      .where(and(eq(identitySecondFactors.userId, id), eq(identitySecondFactors.id, factor.uid)));
+      .from(twoFactors)
+      .where(and(eq(twoFactors.userId, id), eq(twoFactors.totpUid, factor.uid)));
     expect(left).toEqual([]);
-    expect((await b.get('/api/identity/mfa')).statusCode).toBe(401);
+    expect((await b.get(FACTORS)).statusCode).toBe(401);
     expect(errorOf(await apply(oobCode))).toBe('400 invalid-action-code');
   });
 
@@ -209,32 +206,34 @@ describe('revertSecondFactorAddition', () => {
     expect(errorOf(await apply(oobCode))).toBe('400 expired-action-code');
     w.resetClock();
     offset = 0;
-    expect((await b.get('/api/identity/mfa')).json().factors).toEqual([expect.objectContaining({ uid: factor.uid })]);
+    expect((await b.get(FACTORS)).json().factors).toEqual([expect.objectContaining({ uid: factor.uid })]);
   });
 });
 
 describe('SMS second factor', () => {
   it('needs a solved captcha, texts a code, enrolls the number with it, and the revert link names the phone', async () => {
     const { b } = await verifiedUser(w.t, 'sms@example.com');
-    const bad = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+35112', captcha: await solvedCaptcha(w.t) });
+    const bad = await b.post(SEND_OTP, { phoneNumber: '+35112', captcha: await solvedCaptcha(w.t) });
     expect(errorOf(bad)).toBe('400 invalid-phone-number');
-    const unsolved = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351912345678' });
+    const unsolved = await b.post(SEND_OTP, { phoneNumber: '+351912345678' });
     expect(errorOf(unsolved)).toBe('400 captcha-check-failed');
     expect(await queuedSms(w.t.database.db, { to: '+351912345678' })).toEqual([]);
 
-    const started = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351 912 345 678', captcha: await solvedCaptcha(w.t) });
+    const started = await b.post(SEND_OTP, { phoneNumber: '+351 912 345 678', captcha: await solvedCaptcha(w.t) });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ phoneNumber: '+351912345678' });
     const code = await lastSmsCode('+351912345678');
     expect(code).toMatch(/^\d{6}$/);
-    const { enrollmentId } = started.json();
     const wrongCode = code === '000000' ? '111111' : '000000';
-    expect(errorOf(await b.post('/api/identity/mfa/phone/finish', { enrollmentId, code: wrongCode }))).toBe(
-      '400 invalid-verification-code',
-    );
-    const done = await b.post('/api/identity/mfa/phone/finish', { enrollmentId, code });
+    expect(errorOf(await b.post(VERIFY_OTP, { code: wrongCode }))).toBe('401 invalid-verification-code');
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [] });
+    const done = await b.post(VERIFY_OTP, { code });
     expect(done.statusCode).toBe(200);
     expect(done.json().factor).toMatchObject({ factorId: 'phone', phoneNumber: '+351912345678' });
+    // One phone per account: a second one is refused before any text.
+    const another = await b.post(SEND_OTP, { phoneNumber: '+351912345679', captcha: await solvedCaptcha(w.t) });
+    expect(errorOf(another)).toBe('403 operation-not-allowed');
+    expect(await queuedSms(w.t.database.db, { to: '+351912345679' })).toEqual([]);
 
     const [mail] = await mailsTo(w.t, 'sms@example.com', 'second-factor-added');
     expect(mail!.params).toMatchObject({ factor: 'The phone +351912345678' });
@@ -249,24 +248,21 @@ describe('SMS second factor', () => {
 
   it('an SMS enrollment code lapses (moved clock) and a number is limited per hour', async () => {
     const { b } = await verifiedUser(w.t, 'sms-limit@example.com');
-    const started = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) });
+    expect((await b.post(SEND_OTP, { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) })).statusCode).toBe(200);
     const code = await lastSmsCode('+351912000111');
     later(11 * MINUTE);
-    expect(errorOf(await b.post('/api/identity/mfa/phone/finish', { enrollmentId: started.json().enrollmentId, code }))).toBe(
-      '400 code-expired',
-    );
+    expect(errorOf(await b.post(VERIFY_OTP, { code }))).toBe('400 code-expired');
+    expect((await b.get(FACTORS)).json()).toEqual({ factors: [] });
     w.resetClock();
     offset = 0;
 
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) })).statusCode,
-      );
+      statuses.push((await b.post(SEND_OTP, { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) })).statusCode);
     }
     // One send above already counted: the fifth more is the sixth within the hour.
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    const limited = await b.post('/api/identity/mfa/phone/start', { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) });
+    const limited = await b.post(SEND_OTP, { phoneNumber: '+351912000111', captcha: await solvedCaptcha(w.t) });
     expect(limited.json().error.message).toBe('This phone number has been used too many times');
   });
 });
