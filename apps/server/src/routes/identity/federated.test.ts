@@ -609,12 +609,12 @@ describe('sign-up controls, disabled accounts and limits', () => {
     const first = new AppBrowser(t);
     await signInWith(first);
     const id = (await result(first)).json().user.id;
-    const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now().getTime() });
-    const started = (await first.post('/api/identity/mfa/totp/start', {})).json() as { enrollmentId: string; secret: string };
-    const enrolled = await first.post('/api/identity/mfa/totp/finish', {
-      enrollmentId: started.enrollmentId,
-      code: codeFor(started.secret),
-    });
+    // The twoFactor plugin checks codes against the real clock, not the test's.
+    const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() });
+    const enabled = await first.post('/api/auth/two-factor/enable', {});
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const secret = new URL(enabled.json().totpURI).searchParams.get('secret')!;
+    const enrolled = await first.post('/api/auth/two-factor/verify-totp', { code: codeFor(secret), displayName: 'Phone' });
     expect(enrolled.statusCode, enrolled.body).toBe(200);
 
     idp.nextLogin = 'wes-sub';
@@ -627,10 +627,9 @@ describe('sign-up controls, disabled accounts and limits', () => {
     expect(error.details.factors).toEqual([expect.objectContaining({ uid: enrolled.json().factor.uid, factorId: 'totp' })]);
     expect(browser.cookies.has('better-auth.session_token')).toBe(false);
 
-    const signedIn = await browser.post('/api/identity/mfa/sign-in/totp', {
+    const signedIn = await browser.post('/api/auth/two-factor/verify-totp', {
       mfaPendingCredential: error.details.mfaPendingCredential,
-      factorUid: enrolled.json().factor.uid,
-      code: codeFor(started.secret),
+      code: codeFor(secret),
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect((await currentUser(browser)).json().user.id).toBe(id);

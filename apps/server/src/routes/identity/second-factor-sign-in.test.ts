@@ -191,7 +191,7 @@ describe('a second factor enforced at sign-in', () => {
              ('old-phone', ${user.id}, 'phone', NULL, '+351912345699', NULL, now() - interval '1 day', NULL),
              ('unfinished', ${user.id}, 'totp', NULL, NULL, 'x', NULL, now() + interval '5 minutes')`);
     // The migration's own statements from the old table on.
-    const migration = await readFile(new URL('../../db/migrations/0020_two_factors.sql', import.meta.url), 'utf8');
+    const migration = await readFile(new URL('../../db/migrations/0021_two_factors.sql', import.meta.url), 'utf8');
     const statements = migration.split('--> statement-breakpoint').map((part) => part.trim());
     for (const statement of statements.slice(statements.findIndex((part) => part.includes('identity_second_factors'))))
       await db.execute(sql.raw(statement));

@@ -980,251 +980,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/identity/mfa': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The enrolled second factors of the signed-in account */
-    get: operations['getIdentityMfa'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/totp/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start enrolling an authenticator app: a new secret and its otpauth:// URI
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password. The account needs a verified e-mail (unverified-email).
-     */
-    post: operations['postIdentityMfaTotpStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/totp/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish enrolling an authenticator app with its current 6-digit code
-     * @description invalid-verification-code for a wrong code, code-expired when the enrollment lapsed. Enrolling mails the account a revertSecondFactorAddition link.
-     */
-    post: operations['postIdentityMfaTotpFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/phone/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start enrolling a phone number: a 6-digit code by SMS
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password. The account needs a verified e-mail and, as phone sign-in, a solved captcha (captcha-check-failed). Limited per number ("This phone number has been used too many times").
-     */
-    post: operations['postIdentityMfaPhoneStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/phone/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish enrolling a phone number with the code it received
-     * @description invalid-verification-code for a wrong code, code-expired when the enrollment lapsed. Enrolling mails the account a revertSecondFactorAddition link.
-     */
-    post: operations['postIdentityMfaPhoneFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/unenroll': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Remove one of the account second factors
-     * @description Needs a session signed in within IDENTITY_RECENT_LOGIN_MIN minutes, or the current password.
-     */
-    post: operations['postIdentityMfaUnenroll'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/totp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish a sign-in with the current code of an enrolled authenticator app
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
-     */
-    post: operations['postIdentityMfaSignInTotp'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/phone/start': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Text a sign-in code to an enrolled phone factor
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. The phone sign-in's limits per number apply.
-     */
-    post: operations['postIdentityMfaSignInPhoneStart'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/mfa/sign-in/phone/finish': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Finish a sign-in with the code texted to a phone factor
-     * @description mfaPendingCredential comes from the multi-factor-auth-required answer of any sign-in; code-expired when it lapsed. invalid-verification-code for a wrong code.
-     */
-    post: operations['postIdentityMfaSignInPhoneFinish'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/config/phone': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What the phone pages need: the active captcha and the code rules */
-    get: operations['getIdentityConfigPhone'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/phone/send-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Check the captcha and text a 6-digit sign-in code to the number */
-    post: operations['postIdentityPhoneSendCode'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/phone/sign-in': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sign in with the code (links the number to a signed-in guest) */
-    post: operations['postIdentityPhoneSignIn'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/identity/captcha': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha) */
-    get: operations['getIdentityCaptcha'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/identity/providers': {
     parameters: {
       query?: never;
@@ -1250,8 +1005,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Start a federated sign-in: 302 to the identity provider (state, PKCE, nonce; SAML AuthnRequest)
-     * @description Navigate the window (redirect flow) or a popup (popup flow) here. Sets the browser-binding cookie. A bad returnTo, an unknown provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; later failures are delivered like an outcome (popup page / redirect to returnTo).
+     * Start a SAML sign-in: 302 to the identity provider with an AuthnRequest
+     * @description Navigate the window (redirect flow) or a popup (popup flow) here. Sets the browser-binding cookie. A bad returnTo, an unknown saml.* provider or tenantId, or a provider the tenant does not offer (operation-not-allowed) answers JSON; later failures are delivered like an outcome (popup page / redirect to returnTo). OAuth and OpenID Connect providers start at /api/auth/federated/{providerId}/start.
      */
     get: operations['getIdentityFederatedByProviderIdStart'];
     put?: never;
@@ -1270,12 +1025,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The identity provider's redirect back (code + state), or the resumed form post
-     * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (access_denied), account-exists-with-different-credential (details: email, methods, pendingCredential), merge-conflict (details: mergeToken), admin-restricted-operation, user-disabled. Popup flow: an HTML page posting the outcome to window.opener; redirect flow: 302 to returnTo.
+     * A SAML response resumed after the IdP's form post
+     * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential (details: email, methods, pendingCredential), merge-conflict (details: mergeToken), admin-restricted-operation, user-disabled. Popup flow: an HTML page posting the outcome to window.opener; redirect flow: 302 to returnTo.
      */
     get: operations['getIdentityFederatedByProviderIdCallback'];
     put?: never;
-    /** The identity provider's form post (SAMLResponse + RelayState, or Apple's code + state): 303 to the GET callback */
+    /** The SAML IdP's form post (SAMLResponse + RelayState): 303 to the GET callback */
     post: operations['postIdentityFederatedByProviderIdCallback'];
     delete?: never;
     options?: never;
@@ -2473,6 +2228,214 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/federated/{providerId}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Navigate the window (flow=redirect) or a popup (flow=popup) here
+     * @description Navigate the window (flow=redirect) or a popup (flow=popup) here. A bad returnTo, an unknown provider or tenantId, or a provider the tenant does not offer answers JSON; later failures are delivered like an outcome.
+     */
+    get: operations['getAuthFederatedByProviderIdStart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/phone-number/send-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Use this endpoint to send OTP to phone number
+     * @description Use this endpoint to send OTP to phone number
+     */
+    post: operations['postAuthPhoneNumberSendOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/phone-number/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Use this endpoint to verify phone number
+     * @description Use this endpoint to verify phone number
+     */
+    post: operations['postAuthPhoneNumberVerify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/phone-number/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/phone-number/config */
+    get: operations['getAuthPhoneNumberConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/captcha/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/captcha/challenge */
+    get: operations['getAuthCaptchaChallenge'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/verify-totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify two factor TOTP
+     * @description Verify two factor TOTP
+     */
+    post: operations['postAuthTwoFactorVerifyTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/send-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send two factor OTP to the user
+     * @description Send two factor OTP to the user
+     */
+    post: operations['postAuthTwoFactorSendOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/verify-otp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify two factor OTP
+     * @description Verify two factor OTP
+     */
+    post: operations['postAuthTwoFactorVerifyOtp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable two factor authentication
+     * @description Enable two factor authentication. Pass method 'totp' (default) to set up an authenticator app (returns TOTP URI and backup codes), or 'otp' to enable email/SMS-based codes immediately.
+     */
+    post: operations['postAuthTwoFactorEnable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/factors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** GET /api/auth/two-factor/factors */
+    get: operations['getAuthTwoFactorFactors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/two-factor/unenroll': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** POST /api/auth/two-factor/unenroll */
+    post: operations['postAuthTwoFactorUnenroll'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2491,6 +2454,10 @@ export interface components {
       /** @default false */
       readonly isAnonymous: boolean;
       readonly tenantId?: string;
+      phoneNumber?: string;
+      readonly phoneNumberVerified?: boolean;
+      /** @default false */
+      readonly twoFactorEnabled: boolean;
       /** @default false */
       readonly disabled: boolean;
     };
@@ -6187,516 +6154,6 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  getIdentityMfa: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factors: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            }[];
-          };
-        };
-      };
-      401: components['responses']['Unauthenticated'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaTotpStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          password?: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enrollmentId: string;
-            secret: string;
-            otpauthUri: string;
-            digits: number;
-            period: number;
-            algorithm: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaTotpFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          enrollmentId: string;
-          code: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factor: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaPhoneStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          phoneNumber: string;
-          password?: string;
-          captcha?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enrollmentId: string;
-            phoneNumber: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaPhoneFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          enrollmentId: string;
-          code: string;
-          displayName?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factor: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaUnenroll: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          uid: string;
-          password?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            factors: {
-              uid: string;
-              /** @enum {string} */
-              factorId: 'totp' | 'phone';
-              displayName: string | null;
-              phoneNumber: string | null;
-              enrollmentTime: string;
-            }[];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInTotp: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          factorUid: string;
-          code: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInPhoneStart: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          factorUid: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            verificationId: string;
-            phoneNumber: string;
-            expiresAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityMfaSignInPhoneFinish: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          mfaPendingCredential: string;
-          verificationId: string;
-          code: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getIdentityConfigPhone: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            enabled: boolean;
-            captcha:
-              | {
-                  /** @enum {string} */
-                  provider: 'altcha';
-                  challengeUrl: string;
-                }
-              | {
-                  /** @enum {string} */
-                  provider: 'recaptcha';
-                  siteKey: string;
-                };
-            codeLength: number;
-            resendDelaySeconds: number;
-            codeTtlSeconds: number;
-          };
-        };
-      };
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityPhoneSendCode: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          phoneNumber?: string;
-          captcha?: string;
-          tenantId?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            verificationId: string;
-            /** Format: date-time */
-            expiresAt: string;
-            /** Format: date-time */
-            resendAvailableAt: string;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postIdentityPhoneSignIn: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          verificationId: string;
-          code?: string;
-          tenantId?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            user: {
-              id: string;
-              email: string | null;
-              emailVerified: boolean;
-              displayName: string | null;
-              phoneNumber: string | null;
-              isAnonymous: boolean;
-              providers: string[];
-              tenantId?: string | null;
-            };
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getIdentityCaptcha: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            parameters: {
-              algorithm: string;
-              nonce: string;
-              salt: string;
-              cost: number;
-              keyLength: number;
-              keyPrefix: string;
-              keySignature?: string;
-              memoryCost?: number;
-              parallelism?: number;
-              expiresAt?: number;
-              data?: {
-                [key: string]: string | number | boolean | null;
-              };
-            };
-            signature: string;
-          };
-        };
-      };
-      403: components['responses']['Forbidden'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
   getIdentityProviders: {
     parameters: {
       query?: never;
@@ -8553,6 +8010,7 @@ export interface operations {
           callbackURL?: string;
           /** @description If this is false, the session will not be remembered. Default is `true`. */
           rememberMe?: boolean;
+          phoneNumber?: string;
         };
       };
     };
@@ -9408,6 +8866,7 @@ export interface operations {
           name?: string;
           /** @description The image of the user */
           image?: string | null;
+          phoneNumber?: string;
         };
       };
     };
@@ -11334,6 +10793,985 @@ export interface operations {
           'application/json': {
             email?: string;
             tenantId?: string;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthFederatedByProviderIdStart: {
+    parameters: {
+      query?: {
+        flow?: 'popup' | 'redirect';
+        loginHint?: string;
+        loginHintKey?: string;
+        returnTo?: string;
+        upgradeAnonymous?: 'true' | 'false';
+        tenantId?: string;
+      };
+      header?: never;
+      path: {
+        providerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthPhoneNumberSendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Phone number to send OTP. Eg: "+1234567890" */
+          phoneNumber: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            message?: string;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthPhoneNumberVerify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Phone number to verify. Eg: "+1234567890" */
+          phoneNumber: string;
+          /** @description OTP code. Eg: "123456" */
+          code: string;
+          /** @description Disable session creation after verification. Eg: false */
+          disableSession?: boolean;
+          /** @description Check if there is a session and update the phone number. Eg: true */
+          updatePhoneNumber?: boolean;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Phone number verified successfully */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description Indicates if the verification was successful
+             * @enum {boolean}
+             */
+            status: true;
+            /** @description Session token if session is created, null if disableSession is true or no session is created */
+            token?: string | null;
+            /** @description User object with phone number details, null if no user is created or found */
+            user?: {
+              /** @description Unique identifier of the user */
+              id: string;
+              /**
+               * Format: email
+               * @description User's email address
+               */
+              email?: string | null;
+              /** @description Whether the email is verified */
+              emailVerified?: boolean | null;
+              /** @description User's name */
+              name?: string | null;
+              /**
+               * Format: uri
+               * @description User's profile image URL
+               */
+              image?: string | null;
+              /** @description User's phone number */
+              phoneNumber: string;
+              /** @description Whether the phone number is verified */
+              phoneNumberVerified: boolean;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was created
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was last updated
+               */
+              updatedAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid OTP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthPhoneNumberConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The phone settings */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            enabled: boolean;
+            codeLength: number;
+            resendDelaySeconds: number;
+            codeTtlSeconds: number;
+            captcha: Record<string, never>;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthCaptchaChallenge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An ALTCHA v2 challenge, as the ALTCHA widget takes it */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            parameters: Record<string, never>;
+            signature: string;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorVerifyTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The otp code to verify. Eg: "012345" */
+          code: string;
+          /** @description If true, the device will be trusted for 30 days. It'll be refreshed on every sign in request within this time. Eg: true */
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status?: boolean;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorSendOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': {
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            status?: boolean;
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorVerifyOtp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The otp code to verify. Eg: "012345" */
+          code: string;
+          trustDevice?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Two-factor OTP verified successfully */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Session token for the authenticated session */
+            token: string;
+            /** @description The authenticated user object */
+            user: {
+              /** @description Unique identifier of the user */
+              id: string;
+              /**
+               * Format: email
+               * @description User's email address
+               */
+              email?: string | null;
+              /** @description Whether the email is verified */
+              emailVerified?: boolean | null;
+              /** @description User's name */
+              name?: string | null;
+              /**
+               * Format: uri
+               * @description User's profile image URL
+               */
+              image?: string | null;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was created
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description Timestamp when the user was last updated
+               */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorEnable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description User password */
+          password?: string;
+          /** @enum {string} */
+          method?: 'otp' | 'totp';
+          /** @description Custom issuer for the TOTP URI */
+          issuer?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description The 2FA method that was enabled.
+             * @enum {string}
+             */
+            method: 'otp' | 'totp';
+            /** @description TOTP URI for authenticator app setup. Only present when method is 'totp'. */
+            totpURI?: string;
+            /** @description Recovery backup codes. Only present when method is 'totp'. */
+            backupCodes?: string[];
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  getAuthTwoFactorFactors: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            factors?: unknown[];
+          };
+        };
+      };
+      /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Unauthorized. Due to missing or invalid authentication. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Forbidden. You do not have permission to access this resource or to perform this action. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Not Found. The requested resource was not found. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Too Many Requests. You have exceeded the rate limit. Try again later. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+      /** @description Internal Server Error. This is a problem with the server that you cannot fix. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuthError'];
+        };
+      };
+    };
+  };
+  postAuthTwoFactorUnenroll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          uid: string;
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            factors?: unknown[];
           };
         };
       };
