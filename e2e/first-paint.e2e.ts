@@ -138,4 +138,75 @@ describe('the first paint, rendered by the server', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  describe('a signed-in person’s tap on a trail card right after the page arrives', () => {
+    /** Miguel, signed in, in a context of his own; the page is on another address until the test goes home. */
+    async function signedIn() {
+      const session = await newPage(browser);
+      await session.page.goto('/');
+      await signIn(session.page, 'miguel@trailbuddy.app');
+      await session.page.goto(`/trails/${await trailId(session.page, TRAIL)}`);
+      await session.page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+      return session;
+    }
+
+    async function expectTrailOpened(page: Page, errors: string[]) {
+      await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(`/trails/${await trailId(page, TRAIL)}`);
+      expect(errors).toEqual([]);
+    }
+
+    it('opens the trail when the tap comes as soon as the page has loaded', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      await page.goto('/');
+      await page.getByRole('button', { name: TRAIL }).click();
+      await expectTrailOpened(page, errors);
+      await context.close();
+    });
+
+    it('opens the trail when the tap comes before the app’s code, and before who is signed in is known', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      // The app's code and GET /api/me are both held back until the tap has been made on the server's HTML.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: TRAIL }).click();
+      expect(new URL(page.url()).pathname).toBe('/');
+      release();
+      await expectTrailOpened(page, errors);
+      // The app knows who this is, and the trail it opened is the one tapped: Back returns home.
+      await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await context.close();
+    });
+
+    it('opens the trail when the tap comes after the app has loaded but before who is signed in is known', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let meAsked = () => {};
+      const asked = new Promise<void>((resolve) => (meAsked = resolve));
+      await page.route(/\/api\/me$/, async (route) => {
+        meAsked();
+        await released;
+        await route.continue();
+      });
+      await page.goto('/');
+      // The app has taken the page over once it asks who is signed in.
+      await asked;
+      await page.getByRole('button', { name: TRAIL }).click();
+      release();
+      await expectTrailOpened(page, errors);
+      await context.close();
+    });
+  });
 });

@@ -66,7 +66,7 @@ function tabOf(view: View): MainTab | null {
  * does (say when /api/me answers after the first paint, which would re-render every trail
  * card for nothing: ARCHITECTURE §7, main-thread time after first paint).
  */
-const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null }) {
+const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null | undefined }) {
   switch (view.name) {
     case 'home':
       return <HomeView displayName={displayName} />;
@@ -180,7 +180,8 @@ export function MainApp() {
   // The same element until the view or the greeting changes: React must not see an update to
   // the view's boundary while it is still hydrating the server's HTML of it (ADR 0023), or it
   // would drop that HTML for the loading state (the app re-renders after its first paint).
-  const displayName = me ? displayNameOf(me) : null;
+  // Undefined until GET /api/me answers (a signed-in person's page): Home holds a trail chosen meanwhile.
+  const displayName = me ? displayNameOf(me) : meQuery.isPending ? undefined : null;
   const viewBoundary = useMemo(
     () => (
       <Suspense fallback={<ViewLoading />}>
