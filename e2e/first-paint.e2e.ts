@@ -61,6 +61,23 @@ async function trailId(page: Page, name: string): Promise<string> {
   return trail.id;
 }
 
+/**
+ * Holds back the page's requests whose URL matches until `release()`; `asked` settles when the
+ * first of them is made.
+ */
+async function holdBack(page: Page, url: RegExp): Promise<{ release: () => void; asked: Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ask = () => {};
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(url, async (route) => {
+    ask();
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
 describe('the first paint, rendered by the server', () => {
   it('shows the trail cards and a trail’s detail with JavaScript turned off', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
@@ -123,12 +140,7 @@ describe('the first paint, rendered by the server', () => {
     const id = await trailId(page, TRAIL);
     // The app's code (every script but the page's entry, index-*.js) is held back until the tap
     // has been made on the server's HTML.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$/);
     await page.goto(`/trails/${id}`);
     await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -169,12 +181,7 @@ describe('the first paint, rendered by the server', () => {
       const { context, page } = await signedIn();
       const errors = await watch(page);
       // The app's code and GET /api/me are both held back until the tap has been made on the server's HTML.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/);
       await page.goto('/');
       await page.getByRole('button', { name: TRAIL }).click();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -191,15 +198,7 @@ describe('the first paint, rendered by the server', () => {
     it('opens the trail when the tap comes after the app has loaded but before who is signed in is known', async () => {
       const { context, page } = await signedIn();
       const errors = await watch(page);
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let meAsked = () => {};
-      const asked = new Promise<void>((resolve) => (meAsked = resolve));
-      await page.route(/\/api\/me$/, async (route) => {
-        meAsked();
-        await released;
-        await route.continue();
-      });
+      const { release, asked } = await holdBack(page, /\/api\/me$/);
       await page.goto('/');
       // The app has taken the page over once it asks who is signed in.
       await asked;
