@@ -1,7 +1,7 @@
 // JS loaded by the signed-out home page, against ARCHITECTURE.md §7's budget (≤ 100 KB gzip), and
 // by a trail's page beside it. Loads each page of the built server in a fresh Chromium context,
 // waits for the network to go idle (and for the idle-time chunks the app loads after its first
-// render), then lists every script response with the bytes it took on the wire in the encoding
+// render), then lists every script response, the page's and any service worker's, with the bytes it took on the wire in the encoding
 // the server chose, its size gzipped at level 9 (what the budget counts), and its size uncompressed.
 import { buildStale } from '../scripts/build.mjs';
 import { AFTER_IDLE_MS, homeScripts } from './support/home-scripts.mjs';
@@ -10,14 +10,17 @@ import { createCleanup, startServer, tempDir, waitForHealth } from './support/se
 const BUDGET_BYTES = 100 * 1024;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function report(title, { rows, idleAt }, budgeted) {
+function report(title, { rows, idleAt, workers }, budgeted) {
   const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
   const width = Math.max(4, ...rows.map((r) => r.file.length));
   const col = (s, n) => String(s).padStart(n);
   console.log(
     `${title} (${budgeted ? 'budget ≤ 100 KB gzip, ARCHITECTURE.md §7' : 'no budget of its own; the home’s is 100 KB gzip'}; 1 KB = 1024 B)`,
   );
-  console.log(`  network idle after ${idleAt.toFixed(0)} ms, then ${AFTER_IDLE_MS} ms more for idle-time chunks; ${rows.length} scripts`);
+  console.log(
+    `  network idle after ${idleAt.toFixed(0)} ms, then ${AFTER_IDLE_MS} ms more for idle-time chunks; ${rows.length} scripts; ` +
+      `service workers started: ${workers}`,
+  );
   console.log(`  ${'file'.padEnd(width)}  ${col('served', 16)}  ${col('gzip -9', 9)}  ${col('raw', 9)}  when`);
   for (const r of rows) {
     const served = `${kb(r.served)} ${r.encoding === 'identity' ? 'plain' : r.encoding}`;

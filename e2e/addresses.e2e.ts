@@ -246,9 +246,10 @@ describe.each([
     await context.close();
   });
 
-  it('an address that matches no view shows the not-found view with the way home', async () => {
+  it('an address that matches no view shows the not-found view with the way home, answered with a 404', async () => {
     const { context, page } = await newPage(browser, viewport);
-    await page.goto('/trails/nowhere/reviews');
+    const response = await page.goto('/trails/nowhere/reviews');
+    expect(response?.status()).toBe(404);
     await headingIs('Page not found')(page);
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await expectAt(page, { path: '/', check: headingIs('Find your trail buddy') });

@@ -61,6 +61,23 @@ async function trailId(page: Page, name: string): Promise<string> {
   return trail.id;
 }
 
+/**
+ * Holds back the page's requests whose URL matches until `release()`; `asked` settles when the
+ * first of them is made.
+ */
+async function holdBack(page: Page, url: RegExp): Promise<{ release: () => void; asked: Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let ask = () => {};
+  const asked = new Promise<void>((resolve) => (ask = resolve));
+  await page.route(url, async (route) => {
+    ask();
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
 describe('the first paint, rendered by the server', () => {
   it('shows the trail cards and a trail’s detail with JavaScript turned off', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
@@ -123,12 +140,7 @@ describe('the first paint, rendered by the server', () => {
     const id = await trailId(page, TRAIL);
     // The app's code (every script but the page's entry, index-*.js) is held back until the tap
     // has been made on the server's HTML.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/(?!index-)[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$/);
     await page.goto(`/trails/${id}`);
     await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -137,5 +149,63 @@ describe('the first paint, rendered by the server', () => {
     expect(await keptServerNode(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  describe('a signed-in person’s tap on a trail card right after the page arrives', () => {
+    /** Miguel, signed in, in a context of his own; the page is on another address until the test goes home. */
+    async function signedIn() {
+      const session = await newPage(browser);
+      await session.page.goto('/');
+      await signIn(session.page, 'miguel@trailbuddy.app');
+      await session.page.goto(`/trails/${await trailId(session.page, TRAIL)}`);
+      await session.page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+      return session;
+    }
+
+    async function expectTrailOpened(page: Page, errors: string[]) {
+      await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe(`/trails/${await trailId(page, TRAIL)}`);
+      expect(errors).toEqual([]);
+    }
+
+    it('opens the trail when the tap comes as soon as the page has loaded', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      await page.goto('/');
+      await page.getByRole('button', { name: TRAIL }).click();
+      await expectTrailOpened(page, errors);
+      await context.close();
+    });
+
+    it('opens the trail when the tap comes before the app’s code, and before who is signed in is known', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      // The app's code and GET /api/me are both held back until the tap has been made on the server's HTML.
+      const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/);
+      await page.goto('/');
+      await page.getByRole('button', { name: TRAIL }).click();
+      expect(new URL(page.url()).pathname).toBe('/');
+      release();
+      await expectTrailOpened(page, errors);
+      // The app knows who this is, and the trail it opened is the one tapped: Back returns home.
+      await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await context.close();
+    });
+
+    it('opens the trail when the tap comes after the app has loaded but before who is signed in is known', async () => {
+      const { context, page } = await signedIn();
+      const errors = await watch(page);
+      const { release, asked } = await holdBack(page, /\/api\/me$/);
+      await page.goto('/');
+      // The app has taken the page over once it asks who is signed in.
+      await asked;
+      await page.getByRole('button', { name: TRAIL }).click();
+      release();
+      await expectTrailOpened(page, errors);
+      await context.close();
+    });
   });
 });

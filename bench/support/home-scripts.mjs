@@ -16,7 +16,9 @@ const isScript = (response) =>
  * Loads `path` (the home by default) in a fresh Chromium context at phone size, waits for the network to go idle (and for
  * the idle-time chunks the app loads after its first render), and returns every script response
  * with the bytes it took on the wire in the encoding the server chose, its size gzipped at level 9
- * (what the budget counts) and its size uncompressed.
+ * (what the budget counts) and its size uncompressed. Listened to on the context, not the page:
+ * a service worker the page registers (its script, and the scripts it downloads ahead) is JS the
+ * page makes the browser load too, which the page's own events never show.
  */
 export async function homeScripts(cleanup, baseUrl, path = '/') {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -26,9 +28,14 @@ export async function homeScripts(cleanup, baseUrl, path = '/') {
 
   const responses = [];
   let loaded = false;
+  let workers = 0;
+  // A bundle that breaks the app still shows the server's HTML: a page error makes the figure void.
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   page.on('load', () => (loaded = true));
-  page.on('response', (response) => {
-    if (isScript(response)) responses.push({ response, afterLoad: loaded });
+  context.on('serviceworker', () => (workers += 1));
+  context.on('response', (response) => {
+    if (isScript(response)) responses.push({ response, afterLoad: loaded, byWorker: Boolean(response.request().serviceWorker()) });
   });
 
   const started = performance.now();
@@ -39,9 +46,10 @@ export async function homeScripts(cleanup, baseUrl, path = '/') {
   await page.waitForLoadState('networkidle');
   // The page really is a signed-out one.
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 10_000 });
+  if (errors.length > 0) throw new Error(`${path} threw in the browser: ${errors.join('; ')}`);
 
   const rows = [];
-  for (const { response, afterLoad } of responses) {
+  for (const { response, afterLoad, byWorker } of responses) {
     const body = await response.body();
     const sizes = await response.request().sizes();
     rows.push({
@@ -52,9 +60,9 @@ export async function homeScripts(cleanup, baseUrl, path = '/') {
       headers: sizes.responseHeadersSize,
       gzip: gzipSync(body, { level: 9 }).length,
       raw: body.length,
-      when: afterLoad ? 'after load' : 'initial',
+      when: byWorker ? 'service worker' : afterLoad ? 'after load' : 'initial',
     });
   }
   await context.close();
-  return { rows, idleAt };
+  return { rows, idleAt, workers };
 }

@@ -4,7 +4,6 @@ import { primeFromPage, routeOfHref, serverRenderOfPage } from './app/initial-da
 import { loadServerRenderedView } from './app/main-app';
 import { PageRoot } from './app/page-root';
 import { createQueryClient } from './app/providers';
-import { registerServiceWorker } from './lib/service-worker';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -35,10 +34,6 @@ const startWebVitals = () =>
     (vitals) => vitals.reportWebVitals(),
     () => undefined, // measurements are optional; a chunk that fails to load must not surface as an error
   );
-// The service worker too (ADR 0024): installing it downloads the app shell, which must not compete with the first paint.
-const afterFirstPaint = () => {
-  startWebVitals();
-  registerServiceWorker();
-};
-if ('requestIdleCallback' in window) requestIdleCallback(afterFirstPaint, { timeout: 5000 });
-else setTimeout(afterFirstPaint, 2000);
+// The service worker is registered by the app once a person is signed in (ADR 0036).
+if ('requestIdleCallback' in window) requestIdleCallback(startWebVitals, { timeout: 5000 });
+else setTimeout(startWebVitals, 2000);

@@ -221,6 +221,64 @@ async function unpreviewedPage(url: string, headers: Record<string, string> = {}
   return { head, body: res.body };
 }
 
+describe('addresses the app does not know', () => {
+  const TRAIL_ID = '3f1c6a2e-8b5d-4c7e-9a10-2b3c4d5e6f70';
+  const MATCH_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+
+  it('answers every view of the route table, member-only ones, /auth and /admin with 200', async () => {
+    const known = [
+      '/',
+      `/trails/${TRAIL_ID}`,
+      `/trails/${TRAIL_ID}?day=sunday`,
+      `/trails/${TRAIL_ID}/buddies?day=saturday`,
+      `/trails/${TRAIL_ID}/buddies/searches/${MATCH_ID}?day=sunday`,
+      '/matches',
+      '/matches/upcoming',
+      '/matches/partners',
+      `/matches/${MATCH_ID}/messages`,
+      `/people/${admin.id}`,
+      '/me',
+      '/me/notifications',
+      '/me/account',
+      '/notifications',
+      `/notifications/${MATCH_ID}`,
+      '/agenda/2026-11?day=2026-11-28',
+      '/auth?mode=resetPassword&oobCode=x',
+      '/admin',
+      '/admin/reports',
+      '/index.html',
+    ];
+    for (const url of known) {
+      for (const headers of [{}, { cookie: admin.cookie }]) {
+        const res = await web.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      }
+    }
+  });
+
+  it('answers an address that names no view with 404, and still with the app, which shows its not-found view', async () => {
+    for (const url of [
+      '/nowhere',
+      '/meetups',
+      `/trails/${TRAIL_ID}/reviews`,
+      '/matches/archived',
+      '/me/settings',
+      '/agenda/2026-13',
+      '/admin/other',
+    ]) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(dataBlock(res.body), url).toBeDefined();
+      // Asked again with its ETag, it is still a 404 with the page, never a 304 that would make a cache keep it.
+      const again = await web.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(404);
+    }
+  });
+});
+
 describe('link previews and search engines', () => {
   const origin = () => t.env.APP_URL.replace(/\/$/, '');
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppAddress } from '@trailbuddy/shared/contracts/app-routes';
 import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import {
   PAGE_DATA_BLOCK_IDS,
@@ -96,14 +97,19 @@ async function serveWebApp(app: FastifyInstance, opts: StaticPluginOptions) {
     }
     const search = req.url.slice(path.length);
     const rendered = await page.render(isVisitor(req.headers.cookie), path, search);
+    // An address that names no view of the app's route table still gets the app, which shows its
+    // not-found view, but as a 404, so that crawlers and link checkers know (ADR 0036). The bare
+    // /index.html is the app's shell, which the service worker keeps for offline use.
+    const known = path === '/index.html' || isAppAddress(path, search);
     reply
+      .status(known ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       // Always revalidated: it names the current assets and carries the current trails.
       .header('cache-control', 'no-cache')
       // Whether it says "nobody is signed in" depends on the cookies.
       .header('vary', 'accept-encoding, cookie')
       .header('etag', rendered.etag);
-    if (etagMatches(req.headers['if-none-match'], rendered.etag)) return reply.status(304).send();
+    if (known && etagMatches(req.headers['if-none-match'], rendered.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.send(rendered[encoding]);

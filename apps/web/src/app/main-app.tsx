@@ -1,5 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { MatchView } from '@trailbuddy/shared/contracts/match';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LoginMode } from '../features/auth/components/login-mode';
 import { HomeView } from '../features/trails/components/HomeView';
 import { releaseEarlyClicks } from '../lib/early-clicks';
@@ -7,74 +6,23 @@ import { historyState, navigateTo, useHistoryOpener, useLocationHref } from '../
 import { MEMBER_VIEWS, NavigationContext, type NavigateOptions, type Navigation, type View } from '../lib/navigation';
 import { hrefOf, routeOf, type TrailDetailFrom } from '../lib/routes';
 import { displayNameOf, useMe } from '../lib/queries/me';
-import { useFeedbackPrompt } from '../lib/queries/matches';
 import { useUnreadCounts } from '../lib/queries/conversations';
 import { useLiveEvents } from '../lib/live-events';
+import { registerServiceWorker } from '../lib/service-worker';
 import { BottomBar, HeaderNav, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
 
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
-// (ARCHITECTURE §7 budget: ≤ 100 KB of JS).
+// (ARCHITECTURE §7 budget: ≤ 100 KB of JS). The signed-in person's views and overlays come in one
+// module that lists their chunks (ADR 0036): a visitor loads neither.
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
 const loadTrailDetailView = () => import('../features/trails/components/TrailDetailView');
 const TrailDetailView = lazy(loadTrailDetailView);
-const MatchingView = lazy(() => import('../features/matches/components/MatchingView'));
-const NoMatchesView = lazy(() => import('../features/matches/components/NoMatchesView'));
-const RequestSentView = lazy(() => import('../features/matches/components/RequestSentView'));
-const MatchAcceptedView = lazy(() => import('../features/matches/components/MatchAcceptedView'));
-const MatchesPageView = lazy(() => import('../features/matches/components/MatchesPageView'));
-const PartnersView = lazy(() => import('../features/matches/components/PartnersView'));
-const FeedbackModal = lazy(() => import('../features/matches/components/FeedbackModal'));
-const ProfileView = lazy(() => import('../features/profile/components/ProfileView'));
-const PersonalProfileView = lazy(() => import('../features/profile/components/PersonalProfileView'));
-const RegistrationModal = lazy(() => import('../features/profile/components/RegistrationModal'));
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
-const AgendaView = lazy(() => import('../features/agenda/components/AgendaView'));
 const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
-const ConversationView = lazy(() => import('../features/conversation/components/ConversationView'));
-// Changing plans and the calendar (ADR 0027), composed into the matches and profile views.
-const MatchPlanActions = lazy(() => import('../features/plans/components/MatchPlanActions'));
-const MatchesPagePlans = lazy(() => import('../features/plans/components/MatchesPagePlans'));
-const CalendarFeedSection = lazy(() => import('../features/plans/components/CalendarFeedSection'));
-// The trip plan (ADR 0033): the emergency contact in the profile, the trip on the match card.
-const EmergencyContactSection = lazy(() => import('../features/trip/components/EmergencyContactSection'));
-const TripActions = lazy(() => import('../features/trip/components/TripActions'));
-// Block and report (issue 14, ADR 0032), composed into the profile dialog, match cards, the conversation and the profile.
-const SafetyActions = lazy(() => import('../features/safety/components/SafetyActions'));
-const BlockedPeopleSection = lazy(() => import('../features/safety/components/BlockedPeopleSection'));
-// Each in its own Suspense: loading the chunk must not swap the whole view for the spinner.
-const later = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
-const planActions = (match: MatchView, now?: number) => (
-  <>
-    {later(<MatchPlanActions match={match} now={now} />)}
-    {later(<TripActions match={match} now={now} />)}
-  </>
-);
-type Person = { id: string; name: string };
-const profileSafety = (person: Person, close: () => void) => later(<SafetyActions person={person} onBlocked={close} />);
-const cardActions = (match: MatchView, now?: number) => (
-  <>
-    {planActions(match, now)}
-    {match.partner && later(<SafetyActions person={match.partner} matchId={match.id} compact />)}
-  </>
-);
-const partnerSafety = (person: Person, matchId: string) => later(<SafetyActions person={person} matchId={matchId} compact />);
-const messageSafety = (person: Person, matchId: string, messageId: string) =>
-  later(<SafetyActions person={person} matchId={matchId} messageId={messageId} compact />);
-const NotificationsView = lazy(() => import('../features/notifications/components/NotificationsView'));
-const OpenNotificationView = lazy(() => import('../features/notifications/components/OpenNotificationView'));
-const NotificationPreferencesView = lazy(() => import('../features/notifications/components/NotificationPreferencesView'));
-const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
-const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
-const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
-const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
-const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
-// Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
-const MatchingGate = lazy(() => import('../features/verification/components/MatchingGate'));
-const VerifyEmailNotice = lazy(() =>
-  import('../features/profile/components/VerifyEmailNotice').then((m) => ({ default: m.VerifyEmailNotice })),
-);
-const verifyEmailNotice = (email: string) => later(<VerifyEmailNotice email={email} />);
+const loadMemberViews = () => import('./member-views');
+const MemberViewOf = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberViewOf })));
+const MemberOverlays = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberOverlays })));
 
 /**
  * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
@@ -118,55 +66,16 @@ function tabOf(view: View): MainTab | null {
  * does (say when /api/me answers after the first paint, which would re-render every trail
  * card for nothing: ARCHITECTURE §7, main-thread time after first paint).
  */
-const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null }) {
+const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null | undefined }) {
   switch (view.name) {
     case 'home':
       return <HomeView displayName={displayName} />;
     case 'trail-detail':
       return <TrailDetailView trailId={view.trailId} from={view.from} day={view.day} />;
-    case 'matching':
-      return <MatchingView trailId={view.trailId} day={view.day} />;
-    case 'no-matches':
-      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} profileActions={profileSafety} />;
-    case 'request-sent':
-      return <RequestSentView matchId={view.matchId} actions={planActions} />;
-    case 'match-accepted':
-      return <MatchAcceptedView matchId={view.matchId} actions={planActions} />;
-    case 'conversation':
-      return <ConversationView matchId={view.matchId} partnerActions={partnerSafety} messageActions={messageSafety} />;
-    case 'matches-page':
-      return <MatchesPageView tab={view.tab ?? 'upcoming'} aside={later(<MatchesPagePlans />)} cardActions={cardActions} />;
-    case 'matches':
-      return <PartnersView />;
-    case 'profile':
-      return <ProfileView userId={view.userId} />;
-    case 'personal-profile':
-      return (
-        <PersonalProfileView
-          sections={later(
-            <>
-              <ComfortSection />
-              <EmergencyContactSection />
-              <CalendarFeedSection />
-              <PushSetting />
-              <BlockedPeopleSection />
-              <AccountSection />
-            </>,
-          )}
-        />
-      );
-    case 'agenda':
-      return <AgendaView month={view.month} day={view.day} />;
     case 'not-found':
       return <NotFoundView />;
-    case 'notifications':
-      return <NotificationsView />;
-    case 'notification':
-      return <OpenNotificationView notificationId={view.notificationId} />;
-    case 'notification-preferences':
-      return <NotificationPreferencesView />;
-    case 'account-settings':
-      return <AccountSettingsView />;
+    default:
+      return <MemberViewOf view={view} />;
   }
 });
 
@@ -210,14 +119,16 @@ export function MainApp() {
   const view = useRoutedView();
   const [loginMode, setLoginMode] = useState<LoginMode | null>(null);
   const [onboardingOpen, setOnboardingOpen] = useState(false);
-  const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
   const afterFirstPaint = useAfterFirstPaint();
+  const signedIn = Boolean(me);
+  useEffect(() => {
+    if (signedIn && afterFirstPaint) registerServiceWorker();
+  }, [signedIn, afterFirstPaint]);
   // Push is offered after a search or request was sent in this visit, never on the page landed on.
   const landedOn = useRef(hrefOf(view));
   const offerPush = Boolean(me) && PUSH_OFFER_VIEWS.has(view.name) && hrefOf(view) !== landedOn.current;
 
   const registrationComplete = Boolean(me?.profile.registrationComplete);
-  const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
   const unreadMessages = useUnreadCounts(registrationComplete).data?.total ?? 0;
 
   // Visitors browse trails (SPEC §2, §6): a members' view opened signed out shows Home behind
@@ -269,7 +180,8 @@ export function MainApp() {
   // The same element until the view or the greeting changes: React must not see an update to
   // the view's boundary while it is still hydrating the server's HTML of it (ADR 0023), or it
   // would drop that HTML for the loading state (the app re-renders after its first paint).
-  const displayName = me ? displayNameOf(me) : null;
+  // Undefined until GET /api/me answers (a signed-in person's page): Home holds a trail chosen meanwhile.
+  const displayName = me ? displayNameOf(me) : meQuery.isPending ? undefined : null;
   const viewBoundary = useMemo(
     () => (
       <Suspense fallback={<ViewLoading />}>
@@ -280,10 +192,8 @@ export function MainApp() {
     [currentView, displayName],
   );
 
-  const showRegistration = Boolean(me) && !registrationComplete;
   // The help button opens it for anyone; a new user sees it once, after completing registration.
   const showOnboarding = onboardingOpen || (registrationComplete && me?.profile.hasSeenOnboarding === false);
-  const showFeedback = registrationComplete && !showOnboarding && feedbackPrompt && feedbackPrompt.id !== feedbackDismissed;
 
   return (
     <NavigationContext.Provider value={navigation}>
@@ -313,13 +223,14 @@ export function MainApp() {
         <BottomBar current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />
 
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
-        {me && later(<MatchingGate me={me} verifyEmailNotice={verifyEmailNotice} />)}
+        {me && (
+          <Suspense fallback={null}>
+            <MemberOverlays me={me} onboardingShown={showOnboarding} offerPush={offerPush} />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
           {loginMode && <LoginModal initialMode={loginMode} onClose={closeLogin} />}
-          {showRegistration && me && <RegistrationModal me={me} />}
           {showOnboarding && <OnboardingCarousel onClose={closeOnboarding} />}
-          {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
-          {offerPush && <PushOffer />}
         </Suspense>
       </div>
     </NavigationContext.Provider>

@@ -56,17 +56,8 @@ export function followLink(event: MouseEvent<HTMLAnchorElement>, to: string): vo
   if (to !== location.pathname + location.search + location.hash) navigateTo(to);
 }
 
-export type Section = 'main' | 'admin' | 'auth';
-
-/**
- * SPEC §2's URL routes: /auth (account e-mail links) and /admin; the main app owns every other
- * path. Case-insensitive, with or without a trailing slash.
- */
-export function sectionOf(pathname: string): Section {
-  if (/^\/admin(\/reports)?\/?$/i.test(pathname)) return 'admin';
-  if (/^\/auth\/?$/i.test(pathname)) return 'auth';
-  return 'main';
-}
+// The sections (/auth, /admin, the main app) are part of the route table the server shares.
+export { sectionOf, type Section } from './routes';
 
 /**
  * The current history entry's state. Modals have entries of their own (ADR 0019, 0021), flagged

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { NavigationContext } from '../../../lib/navigation';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithNavigation } from '../../../testing/navigation-utils';
 import { makeTrail, mockFetch } from '../../../testing/test-utils';
@@ -43,13 +45,24 @@ const PLACES = {
   total: TRAILS.length,
 };
 
-function renderHome({ trails = TRAILS, displayName = null as string | null, pageSize = 12 } = {}) {
+/** `displayName` left out: a visitor; given as undefined: who is signed in is not known yet. */
+function renderHome({ trails = TRAILS, pageSize = 12, ...who }: { trails?: Trail[]; pageSize?: number; displayName?: string | null } = {}) {
+  const displayName = 'displayName' in who ? who.displayName : null;
   const fetchMock = mockFetch([
     { path: '/api/trails', body: trailsApi(trails, pageSize) },
     { path: '/api/trails/places', body: trails.length ? PLACES : { countries: [], total: 0 } },
   ]);
-  const { navigation } = renderWithNavigation(<HomeView displayName={displayName} />);
-  return { fetchMock, navigation };
+  const { navigation, queryClient, rerender } = renderWithNavigation(<HomeView displayName={displayName} />);
+  /** The same home, told who is signed in (GET /api/me answered). */
+  const learnWho = (name: string | null) =>
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <NavigationContext.Provider value={navigation}>
+          <HomeView displayName={name} />
+        </NavigationContext.Provider>
+      </QueryClientProvider>,
+    );
+  return { fetchMock, navigation, learnWho };
 }
 
 const trailNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
@@ -219,6 +232,27 @@ describe('HomeView', { timeout: 20_000 }, () => {
     expect(navigation.requireSignIn).not.toHaveBeenCalled();
     // Nothing expands in place any more: the description lives on the detail view.
     expect(screen.queryByText(TRAILS[2]!.description)).toBeNull();
+  });
+
+  it.each([
+    ['opens the trail once the person turns out to be signed in', 'Rita'],
+    ['asks to sign in once nobody turns out to be signed in', null],
+  ])('holds a trail chosen before it is known who is signed in, and %s', async (_, name) => {
+    const { navigation, learnWho } = renderHome({ displayName: undefined });
+    fireEvent.click(await screen.findByRole('button', { name: 'Monsanto Ridge' }));
+    expect(navigation.navigate).not.toHaveBeenCalled();
+    expect(navigation.requireSignIn).not.toHaveBeenCalled();
+
+    learnWho(name);
+    if (name) {
+      await waitFor(() =>
+        expect(navigation.navigate).toHaveBeenCalledExactlyOnceWith({ name: 'trail-detail', trailId: TRAILS[2]!.id, from: 'home' }),
+      );
+      expect(navigation.requireSignIn).not.toHaveBeenCalled();
+    } else {
+      await waitFor(() => expect(navigation.requireSignIn).toHaveBeenCalledTimes(1));
+      expect(navigation.navigate).not.toHaveBeenCalled();
+    }
   });
 
   it('says so when nothing is scheduled at all', async () => {

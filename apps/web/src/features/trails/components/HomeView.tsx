@@ -1,6 +1,6 @@
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { ExternalLink, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
 import { useNavigation } from '../../../lib/navigation';
@@ -16,13 +16,20 @@ const SEARCH_DELAY_MS = 300;
 const TRAIL_LIST_ID = 'trail-list';
 
 export interface HomeViewProps {
-  /** The signed-in user's display name; null when nobody is signed in. */
-  displayName: string | null;
+  /**
+   * The signed-in user's display name; null when nobody is signed in; undefined while that is not
+   * known yet (a signed-in person's page, until GET /api/me answers).
+   */
+  displayName: string | null | undefined;
 }
 
 export function HomeView({ displayName }: HomeViewProps) {
   const { navigate, requireSignIn } = useNavigation();
-  const signedIn = displayName !== null;
+  const signedIn = typeof displayName === 'string';
+  const knownWho = displayName !== undefined;
+  // A trail chosen before we know who is signed in (a tap on the server's page, answered as soon
+  // as the app has taken it over): kept until we know, then opened or answered with sign-in.
+  const [chosenEarly, setChosenEarly] = useState<Trail | null>(null);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   // The server filters (ADR 0022): each filter is its own paged list, the unfiltered one first
@@ -33,11 +40,20 @@ export function HomeView({ displayName }: HomeViewProps) {
   const trails = trailsQuery.trails ?? [];
   const nothingListed = !hasFilters(filters) || places.data?.total === 0;
 
-  function chooseTrail(trail: Trail) {
-    // SPEC §2: choosing a trail signed out opens the login modal.
-    if (!signedIn) return requireSignIn();
-    navigate({ name: 'trail-detail', trailId: trail.id, from: 'home' });
-  }
+  const openTrail = useCallback(
+    (trail: Trail) => {
+      // SPEC §2: choosing a trail signed out opens the login modal.
+      if (!signedIn) return requireSignIn();
+      navigate({ name: 'trail-detail', trailId: trail.id, from: 'home' });
+    },
+    [signedIn, navigate, requireSignIn],
+  );
+  const chooseTrail = (trail: Trail) => (knownWho ? openTrail(trail) : setChosenEarly(trail));
+  useEffect(() => {
+    if (!chosenEarly || !knownWho) return;
+    setChosenEarly(null);
+    openTrail(chosenEarly);
+  }, [chosenEarly, knownWho, openTrail]);
 
   return (
     <div className="space-y-6">

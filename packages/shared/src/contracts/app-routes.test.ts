@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, routeOf, type View } from './routes';
+import { hrefOf, isAppAddress, routeOf, sectionOf, type View } from './app-routes';
 
 const TRAIL = '3f1c6a2e-8b5d-4c7e-9a10-2b3c4d5e6f70';
 const MATCH = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
@@ -29,10 +29,34 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'agenda', month: '2026-11', day: '2026-11-28' }, '/agenda/2026-11?day=2026-11-28'],
 ];
 
+/** An address as the browser's location gives it: its path and its query. */
+const split = (href: string): [string, string] => {
+  const at = href.indexOf('?');
+  return at < 0 ? [href, ''] : [href.slice(0, at), href.slice(at)];
+};
+
 function parse(href: string, from?: 'home' | 'agenda' | 'matches') {
-  const url = new URL(href, 'https://trailbuddy.app');
-  return routeOf(url.pathname, url.search, from);
+  return routeOf(...split(href), from);
 }
+
+/** Addresses that name no view: the app shows its not-found there, the server answers 404. */
+const UNKNOWN = [
+  '/nowhere',
+  '/trails',
+  `/trails/${TRAIL}/reviews`,
+  `/trails/${TRAIL}/buddies/searches?day=sunday`,
+  '/matches/archived',
+  `/matches/${MATCH}/declined`,
+  '/people',
+  '/people/a/b',
+  '/me/settings',
+  '/agenda/2026-13',
+  '/agenda/november',
+  '/agenda/2026-11/28',
+  '/trails/%E0%A4%A',
+  '/admin/other',
+  '/authx',
+];
 
 describe('hrefOf and routeOf', () => {
   it.each(ADDRESSES)('%o lives at %s and parses back', (view, href) => {
@@ -64,21 +88,7 @@ describe('hrefOf and routeOf', () => {
     expect(parse(`/trails/${TRAIL}?day=friday`)).toEqual({ name: 'trail-detail', trailId: TRAIL, from: 'home' });
   });
 
-  it.each([
-    '/nowhere',
-    '/trails',
-    `/trails/${TRAIL}/reviews`,
-    `/trails/${TRAIL}/buddies/searches?day=sunday`,
-    '/matches/archived',
-    `/matches/${MATCH}/declined`,
-    '/people',
-    '/people/a/b',
-    '/me/settings',
-    '/agenda/2026-13',
-    '/agenda/november',
-    '/agenda/2026-11/28',
-    '/trails/%E0%A4%A',
-  ])('knows no view at %s', (href) => {
+  it.each(UNKNOWN)('knows no view at %s', (href) => {
     expect(parse(href)).toBeNull();
   });
 
@@ -89,5 +99,25 @@ describe('hrefOf and routeOf', () => {
   it('keeps a selected day only inside the month shown', () => {
     expect(parse('/agenda/2026-11?day=2026-12-05')).toEqual({ name: 'agenda', month: '2026-11' });
     expect(parse('/agenda/2026-11?day=2026-11-99')).toEqual({ name: 'agenda', month: '2026-11' });
+  });
+});
+
+describe('isAppAddress', () => {
+  it.each(ADDRESSES.map(([, href]) => href))('knows the view at %s', (href) => {
+    expect(isAppAddress(...split(href))).toBe(true);
+  });
+
+  it.each(['/auth', '/auth/', '/admin', '/admin/reports', '/ADMIN/'])('knows the page of its own at %s', (path) => {
+    expect(isAppAddress(path)).toBe(true);
+  });
+
+  it.each(UNKNOWN)('knows no page at %s', (href) => {
+    expect(isAppAddress(...split(href))).toBe(false);
+  });
+
+  it('follows the sections: /admin and /auth are their own, any other path the main app’s', () => {
+    expect(sectionOf('/admin/reports')).toBe('admin');
+    expect(sectionOf('/auth')).toBe('auth');
+    expect(sectionOf('/admin/other')).toBe('main');
   });
 });
