@@ -23,7 +23,7 @@ import type { RateLimitRule } from '../identity/rate-limit.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { actionLink } from './action-link.js';
-import { refusingAsAuth } from './identity-refusal.js';
+import { inAuthErrors } from './plugin-kit.js';
 import { assertSameOriginHeaders } from './same-origin.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
@@ -285,7 +285,7 @@ function emailLinkFlows(o: EmailLinkOptions) {
         {
           matcher: (ctx: { path?: string }) => ctx.path === SEND,
           handler: createAuthMiddleware(async (ctx) => {
-            const link = await refusingAsAuth(() => prepareSend(o, ctx));
+            const link = await inAuthErrors(() => prepareSend(o, ctx));
             if (!link) return ctx.json({ status: true });
             // One string: the plugin's body is merged into, and no caller-sent key may survive in ours.
             return { context: { body: { email: link.accountEmail, name: '', metadata: { link: JSON.stringify(link) } } } };
@@ -294,7 +294,7 @@ function emailLinkFlows(o: EmailLinkOptions) {
         {
           matcher: (ctx: { path?: string }) => ctx.path === VERIFY,
           handler: createAuthMiddleware(async (ctx) => {
-            await refusingAsAuth(() => prepareVerify(o, ctx));
+            await inAuthErrors(() => prepareVerify(o, ctx));
           }),
         },
       ],
@@ -310,7 +310,7 @@ function emailLinkFlows(o: EmailLinkOptions) {
         CHECK,
         { method: 'POST', body: emailLinkCheckRequestSchema, metadata: CHECK_OPENAPI },
         async (ctx) => {
-          const { email, tenantId } = await refusingAsAuth(() => {
+          const { email, tenantId } = await inAuthErrors(() => {
             assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
             return readLink(o.db, ctx.body.oobCode, o.now());
           });

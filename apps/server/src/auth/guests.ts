@@ -11,7 +11,7 @@ import type { RateLimitRule } from '../identity/rate-limit.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
-import { refusingAsAuth, toAuthRefusal } from './identity-refusal.js';
+import { inAuthErrors, toAPIError } from './plugin-kit.js';
 import { assertSameOriginHeaders } from './same-origin.js';
 
 export interface GuestOptions {
@@ -70,7 +70,7 @@ async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: Gen
     },
     now,
   );
-  throw toAuthRefusal(conflict);
+  throw toAPIError(conflict);
 }
 
 const tenantIdOf = (body: unknown) => {
@@ -117,7 +117,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const tenantId = await refusingAsAuth(() => {
+            const tenantId = await inAuthErrors(() => {
               assertSameOriginHeaders(ctx.request?.method ?? 'POST', ctx.headers, appUrl);
               const tenant = resolveTenant(tenants, tenantIdOf(ctx.body));
               assertTenantAllows(tenant, 'anonymous');
@@ -156,11 +156,11 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
           },
         },
         async (ctx) => {
-          await refusingAsAuth(() => assertSameOriginHeaders('POST', ctx.headers, appUrl));
+          await inAuthErrors(() => assertSameOriginHeaders('POST', ctx.headers, appUrl));
           const guestId = ctx.context.session.user.id;
-          const userId = await refusingAsAuth(() => completeMerge(db, ctx.body.mergeToken, guestId, now()));
+          const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, guestId, now()));
           const user = await ctx.context.internalAdapter.findUserById(userId);
-          if (!user) throw toAuthRefusal(identityError('user-not-found'));
+          if (!user) throw toAPIError(identityError('user-not-found'));
           const session = await ctx.context.internalAdapter.createSession(userId);
           await setSessionCookie(ctx, { session, user });
           return ctx.json({ user: await presentIdentityUser(db, userId) });

@@ -19,7 +19,7 @@ export function toAPIError(error: AppError): APIError {
 }
 
 /** Runs a plugin step, turning the AppErrors of the identity modules it calls into APIErrors. */
-export async function inAuthErrors<T>(step: () => Promise<T>): Promise<T> {
+export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   try {
     return await step();
   } catch (error) {

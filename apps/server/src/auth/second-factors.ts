@@ -14,7 +14,6 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { twoFactors, users } from '../db/schema/index.js';
-import { AppError } from '../errors.js';
 import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import type { CaptchaSettings } from '../identity/captcha-settings.js';
@@ -23,6 +22,7 @@ import { consumeRateLimit, enforceRateLimit } from '../identity/rate-limit.js';
 import { contactEmailOf } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/index.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
+import { inAuthErrors } from './plugin-kit.js';
 import {
   completeEnrollment,
   ensureFactorRow,
@@ -63,16 +63,6 @@ export const DISABLED_SECOND_FACTOR_PATHS = [
 const VERIFY_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp']);
 const CHALLENGE_PATHS = new Set([...VERIFY_PATHS, '/two-factor/send-otp']);
 
-/** Our failures (identity helpers throw AppError) as Better Auth errors, so its bridge answers them in the one shape. */
-async function asAuthErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const body = { code: error.code, message: error.message, ...(error.details && { details: error.details }) };
-    throw new APIError('BAD_REQUEST', body, undefined, error.status);
-  }
-}
 const refuse = (code: IdentityErrorCode, status: number, message = IDENTITY_ERROR_MESSAGES[code]) =>
   new APIError('BAD_REQUEST', { code, message }, undefined, status);
 
@@ -115,7 +105,7 @@ export function secondFactors(options: SecondFactorOptions) {
     const password = bodyOf(ctx).password;
     if (typeof password === 'string') {
       const now = options.now();
-      await asAuthErrors(() => enforceRateLimit(db, `reauth:user:${found.user.id}`, { max: 10, windowMs: 15 * 60_000 }, { now }));
+      await inAuthErrors(() => enforceRateLimit(db, `reauth:user:${found.user.id}`, { max: 10, windowMs: 15 * 60_000 }, { now }));
       await ctx.context.password.checkPassword(found.user.id, ctx);
     } else if (options.now().getTime() - new Date(found.session.createdAt).getTime() > settings.recentLoginMs) {
       throw refuse('requires-recent-login', 401);
@@ -139,7 +129,7 @@ export function secondFactors(options: SecondFactorOptions) {
   }
 
   const limitEnrollAttempts = (userId: string) =>
-    asAuthErrors(() => enforceRateLimit(db, `mfa-enroll:user:${userId}`, settings.enrollAttemptsPerUser, { now: options.now() }));
+    inAuthErrors(() => enforceRateLimit(db, `mfa-enroll:user:${userId}`, settings.enrollAttemptsPerUser, { now: options.now() }));
 
   /** Enrolls the factor and, in the same transaction, mails the account its revert link. */
   async function enroll(userId: string, kind: 'totp' | 'phone', displayName: string | null) {
@@ -209,14 +199,14 @@ export function secondFactors(options: SecondFactorOptions) {
               throw refuse('operation-not-allowed', 403, 'SMS second factors are not enabled: no SMS transport is configured.');
             }
             const body = bodyOf(ctx);
-            const phoneNumber = await asAuthErrors(async () => normalizePhoneNumber(text(body.phoneNumber) ?? undefined));
+            const phoneNumber = await inAuthErrors(async () => normalizePhoneNumber(text(body.phoneNumber) ?? undefined));
             const user = await assertCanEnroll(ctx);
             // One phone per account, as one app (the plugin's TOTP_ALREADY_ENABLED): another one replaces nothing silently.
             if ((await factorRowOf(db, user.id))?.phoneNumber) {
               throw refuse('operation-not-allowed', 403, 'This account already has a phone as second factor. Remove it first.');
             }
             const now = options.now();
-            await asAuthErrors(async () => {
+            await inAuthErrors(async () => {
               // A mistyped number must not spend the solved captcha: the number was checked first.
               const source = ctx.request ?? ctx.headers;
               const remoteIp = (source && getIP(source, ctx.context.options)) ?? '';

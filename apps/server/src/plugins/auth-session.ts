@@ -51,7 +51,7 @@ export function authErrorBody(
   const message = AUTH_MESSAGES[code] ?? given ?? FALLBACK_MESSAGES[code] ?? 'The request was refused.';
   // What a client needs to recover (a second factor's pending credential) travels as on every route.
   const details = typeof body?.details === 'object' && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  // The fields at fault, when a hook or plugin of ours refused bad input (auth/identity-refusal.ts).
+  // The fields at fault, when a hook or plugin of ours refused bad input (auth/plugin-kit.ts).
   const fields = typeof body?.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
   return { code, message, error: { code: serverCodeFor(status, code), message, ...(fields && { fields }), ...(details && { details }) } };
 }
