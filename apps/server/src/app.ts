@@ -92,6 +92,7 @@ export async function buildApp(opts: AppOptions) {
       sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
       signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
       passwordFailures: { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient },
+      identity,
       now,
       trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
       log: opts.logger && {

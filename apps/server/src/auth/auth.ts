@@ -7,6 +7,8 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
+import type { IdentitySettings } from '../identity/settings.js';
+import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { identitySessions } from './identity-sessions.js';
@@ -25,6 +27,8 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
+  /** The sign-in widget's settings (identity/settings.ts), which our plugins follow. */
+  identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -96,15 +100,20 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       requireEmailVerification: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
       sendResetPassword: async ({ user, token }) => {
-        await mailer.passwordReset({ email: user.email, name: user.name }, actionLink(config.appUrl, 'resetPassword', token));
+        const mail = await mailedActionCode(db, config.appUrl, { operation: 'PASSWORD_RESET', userId: user.id, token, now: now() });
+        await mailer.passwordReset(mail.to, mail.link);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The widget's verifyEmail page completes the link; like Firebase's applyActionCode it signs nobody in.
+      autoSignInAfterVerification: false,
+      expiresIn: MAILED_TOKEN_TTL_S,
       sendVerificationEmail: async ({ user, token }) => {
-        await mailer.verifyEmail({ email: user.email, name: user.name }, actionLink(config.appUrl, 'verifyEmail', token));
+        const mail = await mailedActionCode(db, config.appUrl, { operation: 'VERIFY_EMAIL', userId: user.id, token, now: now() });
+        await mailer.verifyEmail(mail.to, mail.link);
       },
     },
     rateLimit: {
@@ -127,16 +136,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
     // partial document: /api/docs and /api/openapi.json stay the only ones.
-    plugins: [openAPI({ disableDefaultReference: true }), signInGuard({ db, rules: config.passwordFailures, now }), identitySessions()],
+    plugins: [
+      openAPI({ disableDefaultReference: true }),
+      signInGuard({ db, rules: config.passwordFailures, now }),
+      identitySessions(),
+      accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
+    ],
     disabledPaths: ['/open-api/generate-schema'],
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-export function actionLink(appUrl: string, mode: string, oobCode: string): string {
-  const url = new URL('/auth', appUrl);
-  url.searchParams.set('mode', mode);
-  url.searchParams.set('oobCode', oobCode);
-  return url.toString();
-}

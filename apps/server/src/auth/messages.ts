@@ -36,6 +36,7 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   EMAIL_NOT_VERIFIED: 'unverified-email',
   EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
   INVALID_TOKEN: 'invalid-action-code',
+  TOKEN_EXPIRED: 'expired-action-code',
   SESSION_EXPIRED: 'requires-recent-login',
 };
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { actionLink } from '../auth/auth.js';
+import { actionLink } from '../auth/action-link.js';
 import type { Db } from '../db/client.js';
 import { accounts, users, verifications } from '../db/schema/index.js';
 import { invalidField } from '../errors.js';

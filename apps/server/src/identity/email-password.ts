@@ -17,7 +17,6 @@ import {
 import type { EmailIdentitySettings } from './email-settings.js';
 import { identityError } from './errors.js';
 import { assertSignUpAllowed, checkDisplayName } from './sign-up-controls.js';
-import { queueTenantAccountMail } from './tenant-mail.js';
 import { accountProviderId, emailColumns, PASSWORD_PROVIDER } from './users.js';
 
 export interface EmailContext {
@@ -30,8 +29,6 @@ export interface EmailContext {
   /** The tenant the request acts in (ADR 0009); null: the default accounts. */
   tenantId: string | null;
   appUrl: string;
-  /** Lifetime of the action codes a tenant account's verification and reset mails carry. */
-  actionCodeTtlMs: number;
 }
 
 const CREDENTIAL = accountProviderId(PASSWORD_PROVIDER);
@@ -122,19 +119,8 @@ export async function passwordSignUp(ctx: EmailContext, input: { email: string; 
     if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
     throw err;
   }
-  if (ctx.tenantId) {
-    await queueTenantAccountMail(db, {
-      operation: 'VERIFY_EMAIL',
-      userId,
-      email,
-      name: name ?? '',
-      appUrl: ctx.appUrl,
-      ttlMs: ctx.actionCodeTtlMs,
-      now: ctx.now,
-    });
-  } else {
-    await sendVerificationMail(ctx.auth, userId);
-  }
+  // Better Auth's verification mail, to a tenant account's real address too (auth/account-actions.ts).
+  await sendVerificationMail(ctx.auth, userId);
   return userId;
 }
 
@@ -152,18 +138,7 @@ export async function requestPasswordRecovery(ctx: EmailContext, input: { email:
     if (settings.enumerationProtection) return;
     throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
   }
-  if (ctx.tenantId) {
-    // Better Auth cannot find a tenant account by its real address: our own reset code (tenant-mail.ts).
-    await queueTenantAccountMail(db, {
-      operation: 'PASSWORD_RESET',
-      userId: user.id,
-      email,
-      name: user.name,
-      appUrl: ctx.appUrl,
-      ttlMs: ctx.actionCodeTtlMs,
-      now,
-    });
-    return;
-  }
-  await ctx.auth.api.requestPasswordReset({ body: { email } });
+  // Better Auth finds the account by `users.email`: a tenant account's placeholder; its mail goes
+  // to the real address (auth/account-actions.ts).
+  await ctx.auth.api.requestPasswordReset({ body: { email: user.email } });
 }

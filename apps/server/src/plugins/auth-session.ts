@@ -33,7 +33,7 @@ const FALLBACK_MESSAGES: Record<string, string> = {
 export interface AuthErrorBody {
   code: string;
   message: string;
-  error: { code: string; message: string; details?: Record<string, unknown> };
+  error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> };
 }
 
 /**
@@ -42,13 +42,18 @@ export interface AuthErrorBody {
  * top level too, because its client (the web app's sign-in, sign-up and reset forms) spreads that
  * into the error it returns. The message is the product's where SPEC §5 fixes one.
  */
-export function authErrorBody(status: number, body: { code?: unknown; message?: unknown; details?: unknown } | null): AuthErrorBody {
+export function authErrorBody(
+  status: number,
+  body: { code?: unknown; message?: unknown; fields?: unknown; details?: unknown } | null,
+): AuthErrorBody {
   const code = typeof body?.code === 'string' && body.code ? body.code : codeForStatus(status);
   const given = typeof body?.message === 'string' && body.message ? body.message : undefined;
   const message = AUTH_MESSAGES[code] ?? given ?? FALLBACK_MESSAGES[code] ?? 'The request was refused.';
   // What a client needs to recover (a second factor's pending credential) travels as on every route.
   const details = typeof body?.details === 'object' && body.details !== null ? (body.details as Record<string, unknown>) : undefined;
-  return { code, message, error: { code: serverCodeFor(status, code), message, ...(details && { details }) } };
+  // The fields at fault, when one of our plugins named them (auth/auth-errors.ts).
+  const fields = typeof body?.fields === 'object' && body.fields !== null ? (body.fields as Record<string, string>) : undefined;
+  return { code, message, error: { code: serverCodeFor(status, code), message, ...(fields && { fields }), ...(details && { details }) } };
 }
 
 /** Better Auth's answer as sent on: successes as they are, errors through authErrorBody. */
@@ -59,7 +64,7 @@ async function productBody(response: Response): Promise<string | AuthErrorBody> 
     const parsed: unknown = text ? JSON.parse(text) : null;
     return authErrorBody(
       response.status,
-      typeof parsed === 'object' ? (parsed as { code?: unknown; message?: unknown; details?: unknown }) : null,
+      typeof parsed === 'object' ? (parsed as { code?: unknown; message?: unknown; fields?: unknown; details?: unknown }) : null,
     );
   } catch {
     return authErrorBody(response.status, { message: text });

@@ -92,19 +92,18 @@ describe('HttpIdentityClient', () => {
       'checkActionCode',
       ['c', 'resetPassword'],
       'POST',
-      '/api/identity/action-codes/check',
+      '/api/auth/identity/action-codes/check',
       { oobCode: 'c', mode: 'resetPassword' },
       { operation: 'PASSWORD_RESET', email: 'a@b.co' },
       { operation: 'PASSWORD_RESET', email: 'a@b.co' },
     ],
-    ['applyActionCode', ['c'], 'POST', '/api/identity/action-codes/apply', { oobCode: 'c' }, { ok: true }, undefined],
     [
       'confirmPasswordReset',
       ['c', 'pw'],
       'POST',
-      '/api/identity/password/reset',
-      { oobCode: 'c', newPassword: 'pw' },
-      undefined,
+      '/api/auth/reset-password',
+      { token: 'c', newPassword: 'pw' },
+      { status: true },
       undefined,
     ],
   ] as const)('%s → %s %s', async (method, args, verb, path, body, answer, result) => {
@@ -112,6 +111,24 @@ describe('HttpIdentityClient', () => {
     const call = (client[method] as (...a: unknown[]) => Promise<unknown>).bind(client);
     await expect(call(...args)).resolves.toEqual(result);
     expect(requestOf(fetch)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
+  });
+
+  it.each([
+    ['VERIFY_EMAIL', 'GET', '/api/auth/verify-email?token=c%2B1', undefined],
+    ['RECOVER_EMAIL', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+    ['VERIFY_AND_CHANGE_EMAIL', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+    ['REVERT_SECOND_FACTOR_ADDITION', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+  ])('applies a %s code after checking it, with %s %s', async (operation, verb, path, body) => {
+    const { fetch, client } = clientWith(respond(200, { operation, email: 'a@b.co' }), respond(200, { status: true }));
+    await expect(client.applyActionCode('c+1')).resolves.toBeUndefined();
+    expect(requestOf(fetch, 0)).toMatchObject({ url: 'https://app.test/api/auth/identity/action-codes/check', body: { oobCode: 'c+1' } });
+    expect(requestOf(fetch, 1)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
+  });
+
+  it('applies nothing when the check refuses the code', async () => {
+    const { fetch, client } = clientWith(respond(400, { error: { code: 'expired-action-code', message: 'This code has expired.' } }));
+    await expect(client.applyActionCode('c')).rejects.toMatchObject({ code: 'auth/expired-action-code' });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('sends the e-mail-link request as given', async () => {

@@ -290,14 +290,21 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async checkActionCode(oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo> {
-    return (await this.request('POST', '/api/identity/action-codes/check', { oobCode, ...(mode && { mode }) })).body as ActionCodeInfo;
+    return (await this.request('POST', '/api/auth/identity/action-codes/check', { oobCode, ...(mode && { mode }) })).body as ActionCodeInfo;
   }
 
+  /**
+   * A verification link is completed by Better Auth's /verify-email; the actions it has no
+   * endpoint for (recoverEmail, verifyAndChangeEmail, revertSecondFactorAddition) by ours. The
+   * check says which one the code is (and refuses a dead one before anything is done).
+   */
   async applyActionCode(oobCode: string): Promise<void> {
-    await this.request('POST', '/api/identity/action-codes/apply', { oobCode });
+    const { operation } = await this.checkActionCode(oobCode);
+    if (operation === 'VERIFY_EMAIL') await this.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(oobCode)}`);
+    else await this.request('POST', '/api/auth/identity/action-codes/apply', { oobCode });
   }
 
   async confirmPasswordReset(oobCode: string, newPassword: string): Promise<void> {
-    await this.request('POST', '/api/identity/password/reset', { oobCode, newPassword });
+    await this.request('POST', '/api/auth/reset-password', { token: oobCode, newPassword });
   }
 }

@@ -31,7 +31,6 @@ export async function emailContext(req: FastifyRequest, deps: RouteDeps, tenant:
     guestId: await upgradableGuest(req, deps, tenantId),
     tenantId,
     appUrl: deps.identity.appUrl,
-    actionCodeTtlMs: deps.identity.actions.codeTtlMs,
   };
 }
 
@@ -125,8 +124,7 @@ export const emailRoutes: RouteModule = async (app, deps) => {
     async (req) => {
       const tenant = requestTenant(deps, req.body.tenantId, 'password');
       await limitPerClient(req, deps, 'password-recover');
-      // Better Auth's mailer (auth/queued-mailer.ts) queues the mail; a tenant account's reset
-      // mail is ours (tenant-mail.ts).
+      // Better Auth's reset, whose mailer (auth/queued-mailer.ts) queues the mail.
       await requestPasswordRecovery(await emailContext(req, deps, tenant), req.body);
       return { ok: true as const };
     },

@@ -17,7 +17,6 @@ import {
   signedInResponse,
   upgradableGuest,
 } from './kit.js';
-import { actionRoutes } from './actions.js';
 import { emailChangeRoutes } from './email-change.js';
 import { secondFactorRoutes } from './second-factor.js';
 import { phoneRoutes } from './phone.js';
@@ -83,7 +82,6 @@ export const identityRoutes: RouteModule = async (app, deps) => {
   await tokenRoutes(app, deps);
   await emailRoutes(app, deps);
   await emailLinkRoutes(app, deps);
-  await actionRoutes(app, deps);
   await emailChangeRoutes(app, deps);
   await secondFactorRoutes(app, deps);
   await phoneRoutes(app, deps);
