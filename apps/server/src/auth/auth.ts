@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
+import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { identitySessions } from './identity-sessions.js';
@@ -141,6 +142,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       signInGuard({ db, rules: config.passwordFailures, now }),
       identitySessions(),
       accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
+      passwordAccounts({ db, identity: config.identity, now }),
     ],
     disabledPaths: ['/open-api/generate-schema'],
   });

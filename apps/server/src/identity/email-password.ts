@@ -6,14 +6,7 @@ import type { Db } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { mergeConflict } from './anonymous.js';
 import { clearPasswordFailures, countPasswordFailure, isPasswordSignInLocked } from '../auth/password-failures.js';
-import {
-  findAccountByEmail,
-  isUniqueViolation,
-  limitMailsTo,
-  normalizeEmail,
-  sendVerificationMail,
-  tenantScopedKey,
-} from './email-common.js';
+import { findAccountByEmail, isUniqueViolation, normalizeEmail, sendVerificationMail, tenantScopedKey } from './email-common.js';
 import type { EmailIdentitySettings } from './email-settings.js';
 import { identityError } from './errors.js';
 import { assertSignUpAllowed, checkDisplayName } from './sign-up-controls.js';
@@ -122,23 +115,4 @@ export async function passwordSignUp(ctx: EmailContext, input: { email: string; 
   // Better Auth's verification mail, to a tenant account's real address too (auth/account-actions.ts).
   await sendVerificationMail(ctx.auth, userId);
   return userId;
-}
-
-/**
- * Password recovery: Better Auth's own reset request, so the mailed /auth?mode=resetPassword link
- * is the one the modal's reset uses. Unknown e-mails are `user-not-found`, unless enumeration
- * protection is on: then the answer is the same whether or not a mail was sent.
- */
-export async function requestPasswordRecovery(ctx: EmailContext, input: { email: string }): Promise<void> {
-  const { db, settings, now } = ctx;
-  const email = normalizeEmail(input.email);
-  await limitMailsTo(db, email, settings.mailsPerEmail, now);
-  const user = await findAccountByEmail(db, email, ctx.tenantId);
-  if (!user || user.disabled) {
-    if (settings.enumerationProtection) return;
-    throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
-  }
-  // Better Auth finds the account by `users.email`: a tenant account's placeholder; its mail goes
-  // to the real address (auth/account-actions.ts).
-  await ctx.auth.api.requestPasswordReset({ body: { email: user.email } });
 }

@@ -152,7 +152,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async fetchSignInMethods(email: string): Promise<string[]> {
-    const { body } = await this.request('POST', '/api/identity/sign-in-methods', this.inTenant({ email }));
+    const { body } = await this.request('POST', '/api/auth/identity/sign-in-methods', this.inTenant({ email }));
     return isObject(body) && Array.isArray(body.methods) ? body.methods.filter((m): m is string => typeof m === 'string') : [];
   }
 
@@ -165,7 +165,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async sendPasswordRecovery(email: string): Promise<void> {
-    await this.request('POST', '/api/identity/password/recover', this.inTenant({ email }));
+    await this.request('POST', '/api/auth/request-password-reset', this.inTenant({ email }));
   }
 
   async sendEmailLink(request: EmailLinkSendRequest): Promise<void> {

@@ -63,7 +63,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
     expect(await userRow(id)).toMatchObject({ email: 'old@example.com', emailVerified: true });
     // Every session ends (whoever changed the e-mail is signed out), and the widget can offer a reset.
     expect((await b.get('/api/identity/user')).statusCode).toBe(401);
-    const offer = await browser(w.t).post('/api/identity/password/recover', { email: recovered.json().email });
+    const offer = await browser(w.t).post('/api/auth/request-password-reset', { email: recovered.json().email });
     expect(offer.statusCode).toBe(200);
     expect(await mailsTo(w.t, 'old@example.com', 'reset-password')).toHaveLength(1);
     expect(errorOf(await apply(recover.oobCode))).toBe('400 invalid-action-code');

@@ -169,10 +169,10 @@ describe('tenant configuration', () => {
   it('refuses an unknown or malformed tenantId with a 400 on tenantId, on every kind of request', async () => {
     const b = browser(t);
     const requests = [
-      () => b.post('/api/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
+      () => b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/identity/password/sign-up', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
       () => b.post('/api/identity/password/sign-in', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
-      () => b.post('/api/identity/password/recover', { email: 'x@acme.com', tenantId: 'nope' }),
+      () => b.post('/api/auth/request-password-reset', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/identity/email-link/send', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
       () => b.post('/api/identity/email-link/sign-in', { email: 'x@acme.com', oobCode: 'x', tenantId: 'nope' }),
       () => b.post('/api/identity/phone/send-code', { phoneNumber: '+351912000001', tenantId: 'nope' }),
@@ -185,7 +185,7 @@ describe('tenant configuration', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(errorOf(res).fields).toEqual({ tenantId: 'There is no tenant with this id.' });
     }
-    const malformed = await b.post('/api/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'acme;drop' });
+    const malformed = await b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'acme;drop' });
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed).fields).toEqual({ tenantId: 'tenantId is not a tenant id' });
     expect(await t.database.db.$count(users, eq(users.tenantEmail, 'x@acme.com'))).toBe(0);
@@ -201,7 +201,7 @@ describe('tenant configuration', () => {
         tenantId: 'initech',
       }),
       await b.post('/api/identity/password/sign-in', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
-      await b.post('/api/identity/password/recover', { email: 'ops@acme.com', tenantId: 'initech' }),
+      await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'initech' }),
       await b.post('/api/identity/email-link/send', { email: 'ops@acme.com', sessionId: SID, sameDevice: true, tenantId: 'hooli' }),
       await b.post('/api/identity/email-link/sign-in', { email: 'ops@acme.com', oobCode: 'x', tenantId: 'hooli' }),
       await sendPhoneCode('+351912000002', 'initech'),
@@ -220,7 +220,7 @@ describe('tenant configuration', () => {
     expect(await t.database.db.$count(users, eq(users.tenantEmail, 'ops@acme.com'))).toBe(0);
     expect(await t.database.db.$count(phoneVerifications, eq(phoneVerifications.phoneNumber, '+351912000002'))).toBe(0);
     // The same method in a tenant that offers it, and without a tenant, works.
-    expect((await b.post('/api/identity/password/recover', { email: 'ops@acme.com', tenantId: 'acme' })).json().error.code).toBe(
+    expect((await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'acme' })).json().error.code).toBe(
       'user-not-found',
     );
   });
@@ -308,7 +308,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     const email = 'methods@acme.com';
     await signUp(t, email, 'default-pass1');
     const methods = async (tenantId?: string) =>
-      (await browser(t).post('/api/identity/sign-in-methods', { email, ...(tenantId && { tenantId }) })).json().methods;
+      (await browser(t).post('/api/auth/identity/sign-in-methods', { email, ...(tenantId && { tenantId }) })).json().methods;
     expect(await methods()).toEqual(['password']);
     expect(await methods('acme')).toEqual([]);
     expect(await methods('initech')).toEqual([]);
@@ -346,7 +346,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     expect(verified[0]!.v).toBe(true);
     expect((await t.database.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, modal.id)))[0]!.v).toBe(false);
 
-    const recover = await browser(t).post('/api/identity/password/recover', { email, tenantId: 'acme' });
+    const recover = await browser(t).post('/api/auth/request-password-reset', { email, tenantId: 'acme' });
     expect(recover.statusCode, recover.body).toBe(200);
     const reset = await lastLink(t, email, 'reset-password');
     expect(reset.searchParams.get('mode')).toBe('resetPassword');
