@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type Act
 import type { RateLimitRule } from '../identity/rate-limit.js';
 import { identityError } from '../identity/errors.js';
 import { answeringAsAuth, parseAuthBody, toAuthApiError } from './auth-errors.js';
+import { sameSiteOnly } from './same-site.js';
 
 /** How long Better Auth's reset and verification tokens live (auth.ts sets both), and so their rows. */
 export const MAILED_TOKEN_TTL_S = 60 * 60;
@@ -64,18 +65,7 @@ const openapi = (summary: string, body: z.ZodType) => ({
  *   verifyAndChangeEmail, recoverEmail and revertSecondFactorAddition.
  */
 export function accountActions(options: AccountActionsOptions) {
-  /**
-   * Cookie-bearing calls must come from the app's own origin (CSRF), the rule the identity
-   * routes follow (routes/identity/kit.ts); Better Auth's own origin check is off under test.
-   */
-  const sameSite = createAuthMiddleware(async (ctx) => {
-    const headers = ctx.request?.headers ?? ctx.headers;
-    if (!headers?.get('cookie')) return;
-    const origin = URL.parse(headers.get('origin') ?? headers.get('referer') ?? '')?.origin;
-    if (origin !== new URL(options.appUrl).origin) {
-      throw new APIError('FORBIDDEN', { code: 'permission-denied', message: 'Cross-site request refused.' });
-    }
-  });
+  const sameSite = sameSiteOnly(options.appUrl);
   const context = (): ActionContext => ({ db: options.db, appUrl: options.appUrl, settings: options.settings, now: options.now() });
   const isBetterAuthAction = (ctx: { path?: string }) => ctx.path !== undefined && ctx.path in BETTER_AUTH_ACTIONS;
   return {

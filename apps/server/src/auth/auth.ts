@@ -139,7 +139,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // partial document: /api/docs and /api/openapi.json stay the only ones.
     plugins: [
       openAPI({ disableDefaultReference: true }),
-      signInGuard({ db, rules: config.passwordFailures, now }),
+      signInGuard({ db, rules: config.passwordFailures, tenants: config.identity.tenants, now }),
       identitySessions(),
       accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
       passwordAccounts({ db, identity: config.identity, now }),

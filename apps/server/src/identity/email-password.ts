@@ -4,9 +4,7 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { mergeConflict } from './anonymous.js';
-import { clearPasswordFailures, countPasswordFailure, isPasswordSignInLocked } from '../auth/password-failures.js';
-import { findAccountByEmail, isUniqueViolation, normalizeEmail, sendVerificationMail, tenantScopedKey } from './email-common.js';
+import { findAccountByEmail, isUniqueViolation, normalizeEmail, sendVerificationMail } from './email-common.js';
 import type { EmailIdentitySettings } from './email-settings.js';
 import { identityError } from './errors.js';
 import { assertSignUpAllowed, checkDisplayName } from './sign-up-controls.js';
@@ -25,45 +23,6 @@ export interface EmailContext {
 }
 
 const CREDENTIAL = accountProviderId(PASSWORD_PROVIDER);
-
-async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL)))
-    .limit(1);
-  return row?.password ?? null;
-}
-
-/**
- * E-mail and password sign-in (checklist §5.4). Failed attempts are counted per e-mail and per
- * client, in the counters the modal's sign-in shares (auth/password-failures.ts); past either limit every attempt, even with the right password, is `too-many-requests`
- * until the window ends. A guest signing in to an existing account gets a merge conflict.
- */
-export async function passwordSignIn(ctx: EmailContext, input: { email: string; password: string; clientIp: string }): Promise<string> {
-  const { db, settings, now } = ctx;
-  const email = normalizeEmail(input.email);
-  const attempt = { emailKey: tenantScopedKey(email, ctx.tenantId), clientIp: input.clientIp };
-  const rules = { perEmail: settings.passwordFailuresPerEmail, perClient: settings.passwordFailuresPerClient };
-  if (await isPasswordSignInLocked(db, rules, attempt, now)) throw identityError('too-many-requests', { field: 'password' });
-
-  const user = await findAccountByEmail(db, email, ctx.tenantId);
-  const hash = user ? await passwordHashOf(db, user.id) : null;
-  const password = (await ctx.auth.$context).password;
-  // Hash even without an account, so the answer takes as long either way.
-  const valid = hash ? await password.verify({ hash, password: input.password }) : (await password.hash(input.password), false);
-  if (!user || !valid) {
-    await countPasswordFailure(db, rules, attempt, now);
-    if (!user && !settings.enumerationProtection) throw identityError('user-not-found', { field: 'email' });
-    throw identityError('wrong-password', { field: 'password' });
-  }
-  if (user.disabled) throw identityError('user-disabled');
-  await clearPasswordFailures(db, attempt);
-  if (ctx.guestId && ctx.guestId !== user.id) {
-    throw await mergeConflict(db, { anonymousUserId: ctx.guestId, existingUserId: user.id, providerId: PASSWORD_PROVIDER, email }, now);
-  }
-  return user.id;
-}
 
 /**
  * Password sign-up (checklist §5.4): a new account, or the signed-in guest upgraded in place

@@ -45,7 +45,6 @@ describe('HttpIdentityClient', () => {
       { methods: ['password'] },
       ['password'],
     ],
-    ['signInWithPassword', ['a@b.co', 'pw'], 'POST', '/api/identity/password/sign-in', { email: 'a@b.co', password: 'pw' }, { user }, user],
     [
       'signUpWithPassword',
       [{ email: 'a@b.co', password: 'pw', displayName: 'Al' }],
@@ -123,6 +122,19 @@ describe('HttpIdentityClient', () => {
     await expect(client.applyActionCode('c+1')).resolves.toBeUndefined();
     expect(requestOf(fetch, 0)).toMatchObject({ url: 'https://app.test/api/auth/identity/action-codes/check', body: { oobCode: 'c+1' } });
     expect(requestOf(fetch, 1)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
+  });
+
+  it('signs in with a password through Better Auth, then reads the widget’s user', async () => {
+    const { fetch, client: base } = clientWith(respond(200, { token: 't', user: { id: 'u1' } }), respond(200, { user }));
+    const client = base.forTenant('acme');
+    await expect(client.signInWithPassword('a@b.co', 'pw')).resolves.toEqual(user);
+    expect(requestOf(fetch, 0)).toEqual({
+      url: 'https://app.test/api/auth/sign-in/email',
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'pw', tenantId: 'acme' },
+      credentials: 'include',
+    });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
   });
 
   it('applies nothing when the check refuses the code', async () => {
@@ -267,6 +279,7 @@ describe('HttpIdentityClient', () => {
       respond(200, { tenants: [tenant] }),
       respond(400, { error: { code: 'no-matching-tenant-for-email', message: 'No sign-in provider…' } }),
       respond(200, { methods: [] }),
+      respond(200, { token: 't', user: { id: 'u1' } }),
       respond(200, { user }),
       respond(200, { user }),
       respond(200, { verificationId: 'v' }),
@@ -286,9 +299,10 @@ describe('HttpIdentityClient', () => {
     await acme.completeMerge('mt');
     expect(requestOf(fetch, 2).body).toEqual({ email: 'a@b.co', tenantId: 'acme' });
     expect(requestOf(fetch, 3).body).toEqual({ email: 'a@b.co', password: 'pw', tenantId: 'acme' });
-    expect(requestOf(fetch, 4).body).toEqual({ tenantId: 'acme' });
-    expect(requestOf(fetch, 5).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
+    // (request 4 reads the signed-in user)
+    expect(requestOf(fetch, 5).body).toEqual({ tenantId: 'acme' });
+    expect(requestOf(fetch, 6).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
     // The merge token names its accounts: no tenant.
-    expect(requestOf(fetch, 6).body).toEqual({ mergeToken: 'mt' });
+    expect(requestOf(fetch, 7).body).toEqual({ mergeToken: 'mt' });
   });
 });

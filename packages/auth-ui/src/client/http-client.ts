@@ -156,8 +156,10 @@ export class HttpIdentityClient implements IdentityClient {
     return isObject(body) && Array.isArray(body.methods) ? body.methods.filter((m): m is string => typeof m === 'string') : [];
   }
 
+  /** Better Auth's own e-mail sign-in (the app's modal uses it too: one lockout), then the widget's view of the user. */
   async signInWithPassword(email: string, password: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/password/sign-in', this.inTenant({ email, password }))).body);
+    await this.request('POST', '/api/auth/sign-in/email', this.inTenant({ email, password }));
+    return userOf((await this.request('GET', '/api/identity/user')).body);
   }
 
   async signUpWithPassword(request: PasswordSignUpRequest): Promise<IdentityUser> {

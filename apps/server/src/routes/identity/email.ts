@@ -1,16 +1,12 @@
-import {
-  identityConfigSchema,
-  passwordSignInRequestSchema,
-  passwordSignUpRequestSchema,
-} from '@trailbuddy/shared/contracts/identity-email';
+import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import type { FastifyRequest } from 'fastify';
-import { passwordSignIn, passwordSignUp, type EmailContext } from '../../identity/email-password.js';
+import { passwordSignUp, type EmailContext } from '../../identity/email-password.js';
 import { enforceRateLimit } from '../../identity/rate-limit.js';
 import { publicIdentityConfig } from '../../identity/sign-up-controls.js';
 import type { TenantConfig } from '../../identity/tenants.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteDeps, type RouteModule } from '../types.js';
-import { identityTags as tags, limitPerClient, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
+import { identityTags as tags, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
 
 /**
  * The services' view of this request: settings, the clock, the tenant (ADR 0009) and the guest to
@@ -50,24 +46,6 @@ export const emailRoutes: RouteModule = async (app, deps) => {
       },
     },
     async () => publicIdentityConfig(deps.identity.email),
-  );
-
-  r.post(
-    '/api/identity/password/sign-in',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password (a signed-in guest gets merge-conflict for an existing account)',
-        body: passwordSignInRequestSchema,
-        response: { 200: signedInResponse, ...failures },
-      },
-    },
-    async (req, reply) => {
-      const tenant = requestTenant(deps, req.body.tenantId, 'password');
-      await limitPerClient(req, deps, 'password-sign-in');
-      const userId = await passwordSignIn(await emailContext(req, deps, tenant), { ...req.body, clientIp: req.ip });
-      return respondSignedIn(req, reply, deps, userId);
-    },
   );
 
   r.post(

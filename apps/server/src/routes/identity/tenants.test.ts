@@ -72,8 +72,11 @@ async function passwordSignUp(b: Browser, email: string, password: string, tenan
   return res.json().user as { id: string; email: string; tenantId: string | null; providers: string[] };
 }
 
-const passwordSignIn = (b: Browser, email: string, password: string, tenantId?: string) =>
-  b.post('/api/identity/password/sign-in', { email, password, ...(tenantId && { tenantId }) });
+/** The widget's password sign-in: Better Auth's /sign-in/email, then the widget's view of the signed-in user. */
+async function passwordSignIn(b: Browser, email: string, password: string, tenantId?: string) {
+  const res = await b.post('/api/auth/sign-in/email', { email, password, ...(tenantId && { tenantId }) });
+  return res.statusCode === 200 ? b.get('/api/identity/user') : res;
+}
 
 async function sendLink(b: Browser, email: string, tenantId?: string) {
   const res = await b.post('/api/identity/email-link/send', { email, sessionId: SID, sameDevice: true, ...(tenantId && { tenantId }) });
@@ -171,7 +174,7 @@ describe('tenant configuration', () => {
     const requests = [
       () => b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/identity/password/sign-up', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
-      () => b.post('/api/identity/password/sign-in', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
+      () => b.post('/api/auth/sign-in/email', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
       () => b.post('/api/auth/request-password-reset', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/identity/email-link/send', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
       () => b.post('/api/identity/email-link/sign-in', { email: 'x@acme.com', oobCode: 'x', tenantId: 'nope' }),
@@ -200,7 +203,7 @@ describe('tenant configuration', () => {
         displayName: 'O',
         tenantId: 'initech',
       }),
-      await b.post('/api/identity/password/sign-in', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
+      await b.post('/api/auth/sign-in/email', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
       await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'initech' }),
       await b.post('/api/identity/email-link/send', { email: 'ops@acme.com', sessionId: SID, sameDevice: true, tenantId: 'hooli' }),
       await b.post('/api/identity/email-link/sign-in', { email: 'ops@acme.com', oobCode: 'x', tenantId: 'hooli' }),
@@ -288,15 +291,17 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     expect(ok.res.json().user.id).toBe(modal.id);
 
     const wrongPassword = await signIn(t, email, 'no-such-pass1');
-    for (const attempt of [
-      await signIn(t, email, 'acme-pass1'),
-      await signIn(t, 'only-tenant@acme.com', 'acme-pass1'),
+    const noAccount = await signIn(t, 'nobody-here@acme.com', 'acme-pass1');
+    for (const [attempt, like] of [
+      [await signIn(t, email, 'acme-pass1'), wrongPassword],
+      // An address only a tenant holds is, for the modal, an address without an account.
+      [await signIn(t, 'only-tenant@acme.com', 'acme-pass1'), noAccount],
       // Not even by the placeholder that fills the tenant account's users.email.
-      await signIn(t, `tenant-${acme.id}@tenant.invalid`, 'acme-pass1'),
-      await signIn(t, `tenant-${tenantOnly.id}@tenant.invalid`, 'acme-pass1'),
-    ]) {
-      expect(attempt.res.statusCode).toBe(wrongPassword.res.statusCode);
-      expect(attempt.res.json()).toEqual(wrongPassword.res.json());
+      [await signIn(t, `tenant-${acme.id}@tenant.invalid`, 'acme-pass1'), noAccount],
+      [await signIn(t, `tenant-${tenantOnly.id}@tenant.invalid`, 'acme-pass1'), noAccount],
+    ] as const) {
+      expect(attempt.res.statusCode).toBe(like.res.statusCode);
+      expect(attempt.res.json()).toEqual(like.res.json());
       expect(attempt.cookie).toBe('');
     }
     // The modal's session of the default account is that account in the identity API too.
@@ -562,7 +567,7 @@ describe('federated accounts per tenant', () => {
     const exists = await federatedSignIn(b, 'tenantId=globex');
     expect(errorOf(exists).code).toBe('account-exists-with-different-credential');
     expect(errorOf(exists).details).toMatchObject({ email, methods: ['password'] });
-    const signedIn = await b.post('/api/identity/password/sign-in', { email, password: 'globex-pass1', tenantId: 'globex' });
+    const signedIn = await b.post('/api/auth/sign-in/email', { email, password: 'globex-pass1', tenantId: 'globex' });
     expect(signedIn.statusCode).toBe(200);
     const linked = await b.post('/api/identity/link-pending', { pendingCredential: errorOf(exists).details!.pendingCredential });
     expect(linked.statusCode, linked.body).toBe(200);
