@@ -155,11 +155,14 @@ export function passwordAccounts(options: PasswordAccountsOptions) {
             if (!isAPIError(returned) || (returned.body as { code?: unknown } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
             const email = (ctx.body as { email?: unknown } | undefined)?.email;
             const unknown = typeof email === 'string' && !identity.email.enumerationProtection && !(await hasAccount(db, email));
-            const error = unknown
-              ? identityError('user-not-found', { field: 'email' })
-              : identityError('wrong-password', { field: 'password' });
-            // The answer keeps Better Auth's status (401; an after hook cannot change it): the code and field are the widget's.
-            throw new APIError('UNAUTHORIZED', { code: error.code, message: error.message, fields: error.fields });
+            if (unknown) {
+              const error = identityError('user-not-found', { field: 'email' });
+              // The answer keeps Better Auth's status (401; an after hook cannot change it).
+              throw new APIError('UNAUTHORIZED', { code: error.code, message: error.message, fields: error.fields });
+            }
+            // Better Auth's own refusal (the modal's message; `wrong-password` in the one vocabulary), naming the field.
+            const refusal = returned.body as { code: string; message: string };
+            throw new APIError('UNAUTHORIZED', { ...refusal, fields: identityError('wrong-password', { field: 'password' }).fields });
           }),
         },
       ],
