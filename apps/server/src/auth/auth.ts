@@ -9,6 +9,8 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
+import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
+import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
@@ -127,15 +129,20 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       requireEmailVerification: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
       sendResetPassword: async ({ user, token }) => {
-        await mailer.passwordReset({ email: user.email, name: user.name }, actionLink(config.appUrl, 'resetPassword', token));
+        const mail = await mailedActionCode(db, config.appUrl, { operation: 'PASSWORD_RESET', userId: user.id, token, now: now() });
+        await mailer.passwordReset(mail.to, mail.link);
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The widget's verifyEmail page completes the link; like Firebase's applyActionCode it signs nobody in.
+      autoSignInAfterVerification: false,
+      expiresIn: MAILED_TOKEN_TTL_S,
       sendVerificationEmail: async ({ user, token }) => {
-        await mailer.verifyEmail({ email: user.email, name: user.name }, actionLink(config.appUrl, 'verifyEmail', token));
+        const mail = await mailedActionCode(db, config.appUrl, { operation: 'VERIFY_EMAIL', userId: user.id, token, now: now() });
+        await mailer.verifyEmail(mail.to, mail.link);
       },
     },
     rateLimit: {
@@ -174,8 +181,10 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // partial document: /api/docs and /api/openapi.json stay the only ones.
     plugins: [
       openAPI({ disableDefaultReference: true }),
-      signInGuard({ db, rules: config.passwordFailures, now }),
+      signInGuard({ db, rules: config.passwordFailures, tenants: config.identity.tenants, now }),
       identitySessions(),
+      accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
+      passwordAccounts({ db, identity: config.identity, now }),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, now }),

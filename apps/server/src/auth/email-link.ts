@@ -7,7 +7,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts, users, verifications } from '../db/schema/index.js';
-import { badRequest, invalidField } from '../errors.js';
+import { invalidField } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import {
   findAccountByEmail,
@@ -23,7 +23,7 @@ import type { RateLimitRule } from '../identity/rate-limit.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { actionLink } from './action-link.js';
-import { inAuthErrors } from './plugin-kit.js';
+import { inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { assertSameOriginHeaders } from './same-origin.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
@@ -91,12 +91,6 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
 }
 
 /** The request body as our contract reads it; a bad field is a 400 naming it. */
-function parseSendRequest(body: unknown): LinkRequest {
-  const parsed = emailLinkSendRequestSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || 'body', issue.message]));
-  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request.', fields);
-}
 
 /** The signed-in guest of this tenant, whom a link signs in upgrades in place (checklist §5.9). */
 async function guestOf(ctx: GenericEndpointContext, tenantId: string | null): Promise<string | null> {
@@ -111,7 +105,7 @@ async function guestOf(ctx: GenericEndpointContext, tenantId: string | null): Pr
  */
 async function prepareSend(o: EmailLinkOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
   assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
-  const request = parseSendRequest(ctx.body);
+  const request = parseAuthBody(emailLinkSendRequestSchema, ctx.body);
   const tenant = resolveTenant(o.tenants, request.tenantId);
   assertTenantAllows(tenant, 'emailLink');
   const tenantId = tenant?.id ?? null;

@@ -47,6 +47,7 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   EMAIL_NOT_VERIFIED: 'unverified-email',
   EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
   INVALID_TOKEN: 'invalid-action-code',
+  TOKEN_EXPIRED: 'expired-action-code',
   SESSION_EXPIRED: 'requires-recent-login',
   // The `?error=` of an OAuth callback: the person said no at the provider …
   access_denied: 'user-cancelled',
@@ -102,16 +103,4 @@ export function passwordConfirmationError(path: string, body: unknown): { code: 
   const { password, confirmPassword } = body as { password?: unknown; confirmPassword?: unknown };
   if (confirmPassword === undefined || confirmPassword === password) return null;
   return { code: 'PASSWORDS_DO_NOT_MATCH', message: AUTH_MESSAGES.PASSWORDS_DO_NOT_MATCH! };
-}
-
-/**
- * Accounts without a mailbox of their own in `users.email` (guests, phone-only accounts, and every
- * tenant account, ADR 0009) hold an address at `.invalid`. The modal's e-mail sign-in never
- * reaches them by it: the answer is the one for a wrong password, before Better Auth looks.
- */
-export function placeholderSignInError(path: string, body: unknown): { code: string; message: string } | null {
-  if (!path.endsWith('/sign-in/email') || typeof body !== 'object' || body === null) return null;
-  const { email } = body as { email?: unknown };
-  if (typeof email !== 'string' || !/@[^@]*\.invalid\.?\s*$/i.test(email)) return null;
-  return { code: 'INVALID_EMAIL_OR_PASSWORD', message: AUTH_MESSAGES.INVALID_EMAIL_OR_PASSWORD! };
 }

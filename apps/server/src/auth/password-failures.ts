@@ -10,13 +10,12 @@ export interface PasswordFailureRules {
 }
 
 /**
- * The one password lockout (checklist §5.4) every sign-in path shares: the app's modal
- * (`/api/auth/sign-in/email`, through the sign-in guard plugin) and the widget
- * (`/api/identity/password/sign-in`) read and count the same keys, so failures on either path
- * lock the e-mail on both, whatever address the attempts come from.
+ * The one password lockout (checklist §5.4): the app's modal and the widget both sign in through
+ * Better Auth's `/api/auth/sign-in/email`, where the sign-in guard plugin reads and counts these
+ * keys, so failures lock the e-mail whatever address the attempts come from.
  */
 export interface PasswordAttempt {
-  /** Lower case; a tenant account's address scoped by its tenant (email-common.ts tenantScopedKey). */
+  /** Lower case: the address Better Auth looks up (a tenant's sign-in: its placeholder, password-accounts.ts). */
   emailKey: string;
   clientIp: string | null;
 }

@@ -1,6 +1,7 @@
-/** What the Better Auth plugins of ours share: our errors as APIErrors, their OpenAPI answers. */
+/** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
 import { APIError } from 'better-auth/api';
-import { AppError } from '../errors.js';
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from '../errors.js';
 
 type Status = ConstructorParameters<typeof APIError>[0];
 
@@ -25,6 +26,18 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   } catch (error) {
     throw error instanceof AppError ? toAPIError(error) : error;
   }
+}
+
+/**
+ * A request body checked with one of the shared contracts' schemas: a 400 naming every field at
+ * fault, as Fastify's validation answers on our own routes (Better Auth's names none).
+ */
+export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fields: FieldErrors = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+  throw toAPIError(new AppError(400, 'invalid-argument', Object.values(fields)[0] ?? 'Invalid request.', fields));
 }
 
 /** An OpenAPI 200 answer of a plugin endpoint of ours: a JSON object with these required properties. */

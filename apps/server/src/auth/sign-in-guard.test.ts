@@ -31,7 +31,7 @@ async function viaModal(email: string, password: string, ip = nextIp()) {
 
 /** One attempt through the sign-in widget's password sign-in, from a client address of its own. */
 async function viaWidget(email: string, password: string) {
-  const res = await browser(w.t).post('/api/identity/password/sign-in', { email, password });
+  const res = await browser(w.t).post('/api/auth/sign-in/email', { email, password });
   return { status: res.statusCode, code: res.json().error?.code as string | undefined, cookie: res.headers['set-cookie'] };
 }
 

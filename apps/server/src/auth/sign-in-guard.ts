@@ -2,6 +2,9 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
+import type { TenantSettings } from '../identity/tenants.js';
+import { inAuthErrors } from './plugin-kit.js';
+import { signInLookupEmail } from './password-accounts.js';
 import {
   clearPasswordFailures,
   countPasswordFailure,
@@ -13,6 +16,8 @@ import {
 export interface SignInGuardOptions {
   db: Db;
   rules: PasswordFailureRules;
+  /** The tenants a sign-in may name (ADR 0009). */
+  tenants: TenantSettings;
   now: () => Date;
 }
 
@@ -21,6 +26,11 @@ export const LOCKED_CODE = 'too-many-requests';
 
 const SIGN_IN_EMAIL = '/sign-in/email';
 
+/**
+ * The attempt's keys. The e-mail key is the address Better Auth looks up: for a tenant's sign-in
+ * the before hook has already replaced it with the account's placeholder (one per tenant and
+ * address), so the before and after hooks count the same key.
+ */
 function attemptOf(ctx: { body?: unknown; request?: Request; headers?: Headers; context: { options: object } }): PasswordAttempt | null {
   const email = (ctx.body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string') return null;
@@ -28,6 +38,10 @@ function attemptOf(ctx: { body?: unknown; request?: Request; headers?: Headers; 
   const clientIp = source ? getIP(source, ctx.context.options) : null;
   return { emailKey: email.trim().toLowerCase(), clientIp };
 }
+
+/** A refused password: Better Auth's 401, or the codes our password-accounts plugin makes of it. */
+const isWrongPassword = (error: { statusCode: number; body?: { code?: unknown } }) =>
+  error.statusCode === 401 || error.body?.code === 'wrong-password' || error.body?.code === 'user-not-found';
 
 /**
  * Better Auth plugin: the password lockout of password-failures.ts on Better Auth's own
@@ -44,10 +58,14 @@ export function signInGuard(options: SignInGuardOptions) {
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const attempt = attemptOf(ctx);
+            const body = ctx.body as { email?: unknown; tenantId?: unknown } | undefined;
+            if (typeof body?.email !== 'string') return;
+            const email = await inAuthErrors(() => signInLookupEmail(options.db, options.tenants, body.email as string, body.tenantId));
+            const attempt = attemptOf({ ...ctx, body: { email } });
             if (attempt && (await isPasswordSignInLocked(options.db, options.rules, attempt, options.now()))) {
               throw new APIError('TOO_MANY_REQUESTS', { code: LOCKED_CODE, message: IDENTITY_ERROR_MESSAGES[LOCKED_CODE] });
             }
+            return { context: { body: { email } } };
           }),
         },
       ],
@@ -59,7 +77,7 @@ export function signInGuard(options: SignInGuardOptions) {
             if (!attempt) return;
             const returned = ctx.context.returned;
             if (!isAPIError(returned)) await clearPasswordFailures(options.db, attempt);
-            else if (returned.statusCode === 401) await countPasswordFailure(options.db, options.rules, attempt, options.now());
+            else if (isWrongPassword(returned)) await countPasswordFailure(options.db, options.rules, attempt, options.now());
           }),
         },
       ],

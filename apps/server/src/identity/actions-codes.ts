@@ -8,8 +8,11 @@ import { identityError } from './errors.js';
 
 export type ActionCodeRow = typeof identityActionCodes.$inferSelect;
 
-/** Our codes: 32 random bytes, base64url. Only their SHA-256 is stored. */
-export const OWN_CODE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * Every code a mail carries has a row here, found by its SHA-256 (the code itself is never
+ * stored): ours are 32 random bytes, base64url; Better Auth's reset and verification tokens are
+ * recorded when it mails them (auth/account-actions.ts), so one table says what any code does.
+ */
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
@@ -34,6 +37,8 @@ export interface NewActionCode {
   previousEmail?: string | null;
   data?: Record<string, unknown>;
   ttlMs: number;
+  /** The code to record (a token Better Auth minted); by default a fresh one of ours. */
+  oobCode?: string;
 }
 
 /**
@@ -52,7 +57,7 @@ export async function createActionCode(tx: DbOrTx, appUrl: string, code: NewActi
         ),
       );
   }
-  const oobCode = randomBytes(32).toString('base64url');
+  const oobCode = code.oobCode ?? randomBytes(32).toString('base64url');
   const id = randomUUID();
   await tx.insert(identityActionCodes).values({
     id,

@@ -4,19 +4,11 @@ import {
   type ActionMode,
   type ActionOperation,
 } from '@trailbuddy/shared/contracts/identity-actions';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
-import type { Db, DbOrTx } from '../db/client.js';
-import { accounts, sessions, users } from '../db/schema/index.js';
-import {
-  BETTER_AUTH_JWT,
-  BETTER_AUTH_RESET_TOKEN,
-  consumeBetterAuthReset,
-  findBetterAuthReset,
-  readBetterAuthVerifyEmail,
-} from './actions-better-auth.js';
-import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, OWN_CODE, type ActionCodeRow } from './actions-codes.js';
+import type { Db } from '../db/client.js';
+import { accounts } from '../db/schema/index.js';
+import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from './actions-settings.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from './errors.js';
@@ -25,44 +17,21 @@ import { contactEmailOf } from './users.js';
 import { applyRevertSecondFactor, multiFactorInfoOf } from '../auth/second-factor-store.js';
 
 /**
- * Account actions by out-of-band code (checklist §5.12): check a code (what it does, for whom),
- * apply it, or set a new password with it. Codes come in three shapes, told apart by form:
- * ours (identity_action_codes), Better Auth's reset tokens and its verify-email JWTs (the modal's
- * mails, actions-better-auth.ts). Anything else is malformed: `invalid-action-code`.
+ * Account actions by out-of-band code (checklist §5.12): what a code does and for whom, and the
+ * actions Better Auth has no endpoint for. Every mailed code has a row in identity_action_codes
+ * (actions-codes.ts), Better Auth's reset and verification tokens included; those two are
+ * completed by Better Auth's own /reset-password and /verify-email (auth/account-actions.ts).
  */
 export interface ActionContext {
   db: Db;
-  auth: Auth;
   appUrl: string;
   settings: ActionIdentitySettings;
   now: Date;
 }
 
-type CodeKind = 'own' | 'better-auth-reset' | 'better-auth-verify-email';
-
-function kindOf(oobCode: string): CodeKind {
-  if (OWN_CODE.test(oobCode)) return 'own';
-  if (BETTER_AUTH_RESET_TOKEN.test(oobCode)) return 'better-auth-reset';
-  if (BETTER_AUTH_JWT.test(oobCode)) return 'better-auth-verify-email';
-  throw identityError('invalid-action-code');
-}
-
-/** A Better Auth verify-email token for the account's current, still unverified e-mail. */
-async function verifyEmailTarget(ctx: ActionContext, db: DbOrTx, oobCode: string) {
-  const { secret } = await ctx.auth.$context;
-  const claims = await readBetterAuthVerifyEmail(secret, oobCode, ctx.now);
-  const [user] = claims.userId
-    ? await db.select().from(users).where(eq(users.id, claims.userId))
-    : await db.select().from(users).where(eq(users.email, claims.email.toLowerCase()));
-  if (!user || user.email.toLowerCase() !== claims.email.toLowerCase()) throw identityError('invalid-action-code');
-  if (user.disabled) throw identityError('user-disabled');
-  // The token is stateless: once the e-mail is verified it has done its work, and counts as used.
-  if (user.emailVerified) throw identityError('invalid-action-code');
-  return user;
-}
-
 /** The account's address as its mails and the action pages show it: a tenant account's real one (ADR 0009). */
-const mailboxOf = (user: { email: string; tenantId: string | null; tenantEmail: string | null }) => contactEmailOf(user) ?? user.email;
+export const mailboxOf = (user: { email: string; tenantId: string | null; tenantEmail: string | null }) =>
+  contactEmailOf(user) ?? user.email;
 
 function infoOf(row: ActionCodeRow, currentEmail: string): ActionCodeInfo {
   const operation = row.operation as ActionOperation;
@@ -73,110 +42,46 @@ function infoOf(row: ActionCodeRow, currentEmail: string): ActionCodeInfo {
   return { operation, email: row.email, ...(row.previousEmail && { previousEmail: row.previousEmail }) };
 }
 
+/**
+ * The live code and its account, refused as the action pages expect: unknown or used
+ * `invalid-action-code`, past its lifetime `expired-action-code`, a disabled account
+ * `user-disabled`, a code opened under another mode's page `invalid-action-code`.
+ */
+export async function usableActionCode(ctx: ActionContext, oobCode: string, mode?: ActionMode) {
+  const row = assertUsable(await findActionCode(ctx.db, oobCode), ctx.now);
+  const user = await loadActiveUser(ctx.db, row.userId);
+  if (mode && OPERATION_OF_MODE[mode] !== row.operation) throw identityError('invalid-action-code');
+  // A verification link is for the address the account has now, not one it had when it was mailed.
+  if (row.operation === 'VERIFY_EMAIL' && mailboxOf(user).toLowerCase() !== row.email.toLowerCase())
+    throw identityError('invalid-action-code');
+  return { row, user };
+}
+
 /** checkActionCode / verifyPasswordResetCode: what the code does, without spending it. */
 export async function checkActionCode(ctx: ActionContext, oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo> {
-  let info: ActionCodeInfo;
-  switch (kindOf(oobCode)) {
-    case 'own': {
-      const row = assertUsable(await findActionCode(ctx.db, oobCode), ctx.now);
-      const user = await loadActiveUser(ctx.db, row.userId);
-      info = infoOf(row, mailboxOf(user));
-      break;
-    }
-    case 'better-auth-reset': {
-      const { userId } = await findBetterAuthReset(ctx.db, oobCode, ctx.now);
-      const user = await loadActiveUser(ctx.db, userId);
-      info = { operation: 'PASSWORD_RESET', email: mailboxOf(user) };
-      break;
-    }
-    case 'better-auth-verify-email': {
-      const user = await verifyEmailTarget(ctx, ctx.db, oobCode);
-      info = { operation: 'VERIFY_EMAIL', email: user.email };
-      break;
-    }
-  }
-  // A code opened under another mode's page is not the action that page performs.
-  if (mode && OPERATION_OF_MODE[mode] !== info.operation) throw identityError('invalid-action-code');
-  return info;
+  const { row, user } = await usableActionCode(ctx, oobCode, mode);
+  return infoOf(row, mailboxOf(user));
 }
 
 /**
- * applyActionCode: verifyEmail, verifyAndChangeEmail, recoverEmail, revertSecondFactorAddition.
- * The code is spent in the same transaction as its effect (and its follow-up mail), so a
- * failure leaves the code usable and a success can never be replayed. Reset codes are refused
- * here: they need a new password (`resetPassword`).
+ * applyActionCode for the actions Better Auth has no endpoint for: verifyAndChangeEmail,
+ * recoverEmail, revertSecondFactorAddition. The code is spent in the same transaction as its
+ * effect (and its follow-up mail), so a failure leaves the code usable and a success can never be
+ * replayed. Reset and verification codes are refused: they are Better Auth's to complete.
  */
 export async function applyActionCode(ctx: ActionContext, oobCode: string): Promise<ActionCodeInfo> {
-  const kind = kindOf(oobCode);
-  if (kind === 'better-auth-reset') throw identityError('invalid-action-code');
   return ctx.db.transaction(async (tx) => {
-    if (kind === 'better-auth-verify-email') {
-      const user = await verifyEmailTarget(ctx, tx, oobCode);
-      // Guarded on the flag, so of two concurrent applies only one verifies.
-      const done = await tx
-        .update(users)
-        .set({ emailVerified: true, updatedAt: ctx.now })
-        .where(and(eq(users.id, user.id), eq(users.emailVerified, false)))
-        .returning({ id: users.id });
-      if (done.length === 0) throw identityError('invalid-action-code');
-      return { operation: 'VERIFY_EMAIL', email: user.email };
-    }
     const row = await consumeActionCode(tx, oobCode, ctx.now);
     switch (row.operation as ActionOperation) {
-      case 'VERIFY_EMAIL': {
-        const user = await loadActiveUser(tx, row.userId);
-        if (mailboxOf(user).toLowerCase() !== row.email.toLowerCase()) throw identityError('invalid-action-code');
-        await tx.update(users).set({ emailVerified: true, updatedAt: ctx.now }).where(eq(users.id, user.id));
-        return { operation: 'VERIFY_EMAIL', email: mailboxOf(user) };
-      }
       case 'VERIFY_AND_CHANGE_EMAIL':
         return applyVerifyAndChangeEmail(tx, ctx, row);
       case 'RECOVER_EMAIL':
         return applyRecoverEmail(tx, ctx, row);
       case 'REVERT_SECOND_FACTOR_ADDITION':
         return applyRevertSecondFactor(tx, row);
-      case 'PASSWORD_RESET':
+      default:
         throw identityError('invalid-action-code');
     }
-    throw identityError('invalid-action-code');
-  });
-}
-
-/** The widget's password rule (SPEC §8 weak-password): Better Auth's configured length bounds. */
-async function assertStrongPassword(auth: Auth, password: string, field: string) {
-  const { password: config } = await auth.$context;
-  const { minPasswordLength, maxPasswordLength } = config.config;
-  if (password.length < minPasswordLength || password.length > maxPasswordLength) throw identityError('weak-password', { field });
-}
-
-/**
- * confirmPasswordReset: sets the password (creating the password credential if the account had
- * none), ends every session as Better Auth's reset does, and marks the e-mail verified (the
- * link proved the mailbox). The code is spent in the same transaction.
- */
-export async function resetPassword(ctx: ActionContext, oobCode: string, newPassword: string): Promise<ActionCodeInfo> {
-  const kind = kindOf(oobCode);
-  if (kind === 'better-auth-verify-email') throw identityError('invalid-action-code');
-  // Checked before the password, so a dead link shows the failure page rather than a field error.
-  await checkActionCode(ctx, oobCode, 'resetPassword');
-  await assertStrongPassword(ctx.auth, newPassword, 'newPassword');
-  const { password } = await ctx.auth.$context;
-  const hash = await password.hash(newPassword);
-  return ctx.db.transaction(async (tx) => {
-    const userId =
-      kind === 'own' ? (await consumeActionCode(tx, oobCode, ctx.now)).userId : (await consumeBetterAuthReset(tx, oobCode, ctx.now)).userId;
-    const user = await loadActiveUser(tx, userId);
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    const updated = await tx
-      .update(accounts)
-      .set({ password: hash, updatedAt: ctx.now })
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-      .returning({ id: accounts.id });
-    if (updated.length === 0) {
-      await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, providerId: 'credential', accountId: user.id, password: hash });
-    }
-    await tx.update(users).set({ emailVerified: true, updatedAt: ctx.now }).where(eq(users.id, user.id));
-    return { operation: 'PASSWORD_RESET', email: mailboxOf(user) };
   });
 }
 

@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../db/schema/index.js';
 import { enqueueMail } from '../mail/queue.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
-import { revokeBetterAuthResets } from './actions-better-auth.js';
 import type { ActionIdentitySettings } from './actions-settings.js';
 import { isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from './errors.js';
@@ -138,7 +137,7 @@ export async function applyVerifyAndChangeEmail(
  * recoverEmail: the owner of the old address undoes a change. The address comes back (even if
  * the account's e-mail was changed again since: that second change came from the same intruder),
  * every session ends, and every link that could undo the recovery dies with it: pending changes,
- * reset links (ours and Better Auth's) and the recovery links of LATER changes, which went to
+ * reset links (every one has a row here, and Better Auth's /reset-password needs it live) and the recovery links of LATER changes, which went to
  * addresses the intruder chose. Recovery links of earlier changes stay: they are the owner's.
  * The answer carries the restored address, for the widget's "change your password" offer.
  */
@@ -155,7 +154,6 @@ export async function applyRecoverEmail(tx: DbOrTx, ctx: { now: Date }, row: Act
     .update(identityActionCodes)
     .set({ usedAt: ctx.now })
     .where(and(unused, eq(identityActionCodes.operation, 'RECOVER_EMAIL'), gte(identityActionCodes.createdAt, row.createdAt)));
-  await revokeBetterAuthResets(tx, user.id, ctx.now);
   await tx.delete(sessions).where(eq(sessions.userId, user.id));
   return { operation: 'RECOVER_EMAIL', email: row.email, ...(row.previousEmail && { previousEmail: row.previousEmail }) };
 }

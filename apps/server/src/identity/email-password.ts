@@ -4,20 +4,10 @@ import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { mergeConflict } from '../auth/guest-merge.js';
-import { clearPasswordFailures, countPasswordFailure, isPasswordSignInLocked } from '../auth/password-failures.js';
-import {
-  findAccountByEmail,
-  isUniqueViolation,
-  limitMailsTo,
-  normalizeEmail,
-  sendVerificationMail,
-  tenantScopedKey,
-} from './email-common.js';
+import { findAccountByEmail, isUniqueViolation, normalizeEmail, sendVerificationMail } from './email-common.js';
 import type { EmailIdentitySettings } from './email-settings.js';
 import { identityError } from './errors.js';
 import { assertSignUpAllowed, checkDisplayName } from './sign-up-controls.js';
-import { queueTenantAccountMail } from './tenant-mail.js';
 import { accountProviderId, emailColumns, PASSWORD_PROVIDER } from './users.js';
 
 export interface EmailContext {
@@ -30,50 +20,9 @@ export interface EmailContext {
   /** The tenant the request acts in (ADR 0009); null: the default accounts. */
   tenantId: string | null;
   appUrl: string;
-  /** Lifetime of the action codes a tenant account's verification and reset mails carry. */
-  actionCodeTtlMs: number;
 }
 
 const CREDENTIAL = accountProviderId(PASSWORD_PROVIDER);
-
-async function passwordHashOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL)))
-    .limit(1);
-  return row?.password ?? null;
-}
-
-/**
- * E-mail and password sign-in (checklist §5.4). Failed attempts are counted per e-mail and per
- * client, in the counters the modal's sign-in shares (auth/password-failures.ts); past either limit every attempt, even with the right password, is `too-many-requests`
- * until the window ends. A guest signing in to an existing account gets a merge conflict.
- */
-export async function passwordSignIn(ctx: EmailContext, input: { email: string; password: string; clientIp: string }): Promise<string> {
-  const { db, settings, now } = ctx;
-  const email = normalizeEmail(input.email);
-  const attempt = { emailKey: tenantScopedKey(email, ctx.tenantId), clientIp: input.clientIp };
-  const rules = { perEmail: settings.passwordFailuresPerEmail, perClient: settings.passwordFailuresPerClient };
-  if (await isPasswordSignInLocked(db, rules, attempt, now)) throw identityError('too-many-requests', { field: 'password' });
-
-  const user = await findAccountByEmail(db, email, ctx.tenantId);
-  const hash = user ? await passwordHashOf(db, user.id) : null;
-  const password = (await ctx.auth.$context).password;
-  // Hash even without an account, so the answer takes as long either way.
-  const valid = hash ? await password.verify({ hash, password: input.password }) : (await password.hash(input.password), false);
-  if (!user || !valid) {
-    await countPasswordFailure(db, rules, attempt, now);
-    if (!user && !settings.enumerationProtection) throw identityError('user-not-found', { field: 'email' });
-    throw identityError('wrong-password', { field: 'password' });
-  }
-  if (user.disabled) throw identityError('user-disabled');
-  await clearPasswordFailures(db, attempt);
-  if (ctx.guestId && ctx.guestId !== user.id) {
-    throw await mergeConflict(db, { anonymousUserId: ctx.guestId, existingUserId: user.id, providerId: PASSWORD_PROVIDER, email }, now);
-  }
-  return user.id;
-}
 
 /**
  * Password sign-up (checklist §5.4): a new account, or the signed-in guest upgraded in place
@@ -122,48 +71,7 @@ export async function passwordSignUp(ctx: EmailContext, input: { email: string; 
     if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
     throw err;
   }
-  if (ctx.tenantId) {
-    await queueTenantAccountMail(db, {
-      operation: 'VERIFY_EMAIL',
-      userId,
-      email,
-      name: name ?? '',
-      appUrl: ctx.appUrl,
-      ttlMs: ctx.actionCodeTtlMs,
-      now: ctx.now,
-    });
-  } else {
-    await sendVerificationMail(ctx.auth, userId);
-  }
+  // Better Auth's verification mail, to a tenant account's real address too (auth/account-actions.ts).
+  await sendVerificationMail(ctx.auth, userId);
   return userId;
-}
-
-/**
- * Password recovery: Better Auth's own reset request, so the mailed /auth?mode=resetPassword link
- * is the one the modal's reset uses. Unknown e-mails are `user-not-found`, unless enumeration
- * protection is on: then the answer is the same whether or not a mail was sent.
- */
-export async function requestPasswordRecovery(ctx: EmailContext, input: { email: string }): Promise<void> {
-  const { db, settings, now } = ctx;
-  const email = normalizeEmail(input.email);
-  await limitMailsTo(db, email, settings.mailsPerEmail, now);
-  const user = await findAccountByEmail(db, email, ctx.tenantId);
-  if (!user || user.disabled) {
-    if (settings.enumerationProtection) return;
-    throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
-  }
-  if (ctx.tenantId) {
-    // Better Auth cannot find a tenant account by its real address: our own reset code (tenant-mail.ts).
-    await queueTenantAccountMail(db, {
-      operation: 'PASSWORD_RESET',
-      userId: user.id,
-      email,
-      name: user.name,
-      appUrl: ctx.appUrl,
-      ttlMs: ctx.actionCodeTtlMs,
-      now,
-    });
-    return;
-  }
-  await ctx.auth.api.requestPasswordReset({ body: { email } });
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
 import { codeForStatus } from '../errors.js';
-import { AUTH_MESSAGES, passwordConfirmationError, placeholderSignInError, serverCodeFor } from '../auth/messages.js';
+import { AUTH_MESSAGES, passwordConfirmationError, serverCodeFor } from '../auth/messages.js';
 
 export interface SessionUser {
   id: string;
@@ -157,8 +157,6 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
         if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
         const badCallback = callbackUrlError(req);
         if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
-        const placeholder = placeholderSignInError(path, req.body);
-        if (placeholder) return reply.status(401).send(authErrorBody(401, placeholder));
         return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
       },
     });

@@ -48,14 +48,22 @@ export async function signedUp(t: TestApp, email: string, password = 'secret123'
   return { b, id: res.json().user.id };
 }
 
-/** As `signedUp`, with the e-mail verified through the identity API (the sign-up mail's link). */
+/** As `signedUp`, with the e-mail verified by the sign-up mail's link (Better Auth's /verify-email, as the widget completes it). */
 export async function verifiedUser(t: TestApp, email: string, password = 'secret123') {
   const user = await signedUp(t, email, password);
   const { oobCode } = await lastAction(t, email, 'verify-email');
-  const res = await browser(t).post('/api/identity/action-codes/apply', { oobCode });
+  const res = await browser(t).get(`/api/auth/verify-email?token=${encodeURIComponent(oobCode)}`);
   expect(res.statusCode).toBe(200);
   return user;
 }
+
+/** The widget's account-action endpoints and the Better Auth endpoints that complete its reset and verification links. */
+export const actionEndpoints = (t: TestApp) => ({
+  check: (body: object) => browser(t).post('/api/auth/identity/action-codes/check', body),
+  apply: (oobCode: string) => browser(t).post('/api/auth/identity/action-codes/apply', { oobCode }),
+  verify: (oobCode: string) => browser(t).get(`/api/auth/verify-email?token=${encodeURIComponent(oobCode)}`),
+  reset: (oobCode: string, newPassword: string) => browser(t).post('/api/auth/reset-password', { token: oobCode, newPassword }),
+});
 
 /** The error code of a failed response (and its status, for the assertion message). */
 export const errorOf = (res: { statusCode: number; json(): unknown }) => {

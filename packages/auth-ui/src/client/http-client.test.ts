@@ -40,12 +40,11 @@ describe('HttpIdentityClient', () => {
       'fetchSignInMethods',
       ['a@b.co'],
       'POST',
-      '/api/identity/sign-in-methods',
+      '/api/auth/identity/sign-in-methods',
       { email: 'a@b.co' },
       { methods: ['password'] },
       ['password'],
     ],
-    ['signInWithPassword', ['a@b.co', 'pw'], 'POST', '/api/identity/password/sign-in', { email: 'a@b.co', password: 'pw' }, { user }, user],
     [
       'signUpWithPassword',
       [{ email: 'a@b.co', password: 'pw', displayName: 'Al' }],
@@ -55,7 +54,7 @@ describe('HttpIdentityClient', () => {
       { user },
       user,
     ],
-    ['sendPasswordRecovery', ['a@b.co'], 'POST', '/api/identity/password/recover', { email: 'a@b.co' }, { ok: true }, undefined],
+    ['sendPasswordRecovery', ['a@b.co'], 'POST', '/api/auth/request-password-reset', { email: 'a@b.co' }, { status: true }, undefined],
     ['signInAnonymously', [], 'POST', '/api/auth/sign-in/anonymous', {}, { user }, user],
     ['completeMerge', ['tok'], 'POST', '/api/auth/identity/merge', { mergeToken: 'tok' }, { user }, user],
     ['signOut', [], 'POST', '/api/auth/sign-out', {}, { success: true }, undefined],
@@ -83,19 +82,18 @@ describe('HttpIdentityClient', () => {
       'checkActionCode',
       ['c', 'resetPassword'],
       'POST',
-      '/api/identity/action-codes/check',
+      '/api/auth/identity/action-codes/check',
       { oobCode: 'c', mode: 'resetPassword' },
       { operation: 'PASSWORD_RESET', email: 'a@b.co' },
       { operation: 'PASSWORD_RESET', email: 'a@b.co' },
     ],
-    ['applyActionCode', ['c'], 'POST', '/api/identity/action-codes/apply', { oobCode: 'c' }, { ok: true }, undefined],
     [
       'confirmPasswordReset',
       ['c', 'pw'],
       'POST',
-      '/api/identity/password/reset',
-      { oobCode: 'c', newPassword: 'pw' },
-      undefined,
+      '/api/auth/reset-password',
+      { token: 'c', newPassword: 'pw' },
+      { status: true },
       undefined,
     ],
   ] as const)('%s → %s %s', async (method, args, verb, path, body, answer, result) => {
@@ -144,6 +142,37 @@ describe('HttpIdentityClient', () => {
       code: 'auth/invalid-verification-code',
     });
     expect(wrong.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['VERIFY_EMAIL', 'GET', '/api/auth/verify-email?token=c%2B1', undefined],
+    ['RECOVER_EMAIL', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+    ['VERIFY_AND_CHANGE_EMAIL', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+    ['REVERT_SECOND_FACTOR_ADDITION', 'POST', '/api/auth/identity/action-codes/apply', { oobCode: 'c+1' }],
+  ])('applies a %s code after checking it, with %s %s', async (operation, verb, path, body) => {
+    const { fetch, client } = clientWith(respond(200, { operation, email: 'a@b.co' }), respond(200, { status: true }));
+    await expect(client.applyActionCode('c+1')).resolves.toBeUndefined();
+    expect(requestOf(fetch, 0)).toMatchObject({ url: 'https://app.test/api/auth/identity/action-codes/check', body: { oobCode: 'c+1' } });
+    expect(requestOf(fetch, 1)).toEqual({ url: `https://app.test${path}`, method: verb, body, credentials: 'include' });
+  });
+
+  it('signs in with a password through Better Auth, then reads the widget’s user', async () => {
+    const { fetch, client: base } = clientWith(respond(200, { token: 't', user: { id: 'u1' } }), respond(200, { user }));
+    const client = base.forTenant('acme');
+    await expect(client.signInWithPassword('a@b.co', 'pw')).resolves.toEqual(user);
+    expect(requestOf(fetch, 0)).toEqual({
+      url: 'https://app.test/api/auth/sign-in/email',
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'pw', tenantId: 'acme' },
+      credentials: 'include',
+    });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+  });
+
+  it('applies nothing when the check refuses the code', async () => {
+    const { fetch, client } = clientWith(respond(400, { error: { code: 'expired-action-code', message: 'This code has expired.' } }));
+    await expect(client.applyActionCode('c')).rejects.toMatchObject({ code: 'auth/expired-action-code' });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('sends the e-mail-link request as given', async () => {
@@ -326,6 +355,7 @@ describe('HttpIdentityClient', () => {
       respond(200, { tenants: [tenant] }),
       respond(400, { error: { code: 'no-matching-tenant-for-email', message: 'No sign-in provider…' } }),
       respond(200, { methods: [] }),
+      respond(200, { token: 't', user: { id: 'u1' } }),
       respond(200, { user }),
       respond(200, { user }),
       respond(200, { verificationId: 'v' }),
@@ -347,10 +377,11 @@ describe('HttpIdentityClient', () => {
     await acme.signInWithEmailLink('c', 'a@b.co');
     expect(requestOf(fetch, 2).body).toEqual({ email: 'a@b.co', tenantId: 'acme' });
     expect(requestOf(fetch, 3).body).toEqual({ email: 'a@b.co', password: 'pw', tenantId: 'acme' });
-    expect(requestOf(fetch, 4).body).toEqual({ tenantId: 'acme' });
-    expect(requestOf(fetch, 5).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
+    // (request 4 reads the signed-in user)
+    expect(requestOf(fetch, 5).body).toEqual({ tenantId: 'acme' });
+    expect(requestOf(fetch, 6).body).toEqual({ phoneNumber: '+15555550100', captcha: 'proof', tenantId: 'acme' });
     // The merge token names its accounts: no tenant.
-    expect(requestOf(fetch, 6).body).toEqual({ mergeToken: 'mt' });
-    expect(requestOf(fetch, 7).url).toBe('https://app.test/api/auth/magic-link/verify?token=c&email=a%40b.co&tenantId=acme');
+    expect(requestOf(fetch, 7).body).toEqual({ mergeToken: 'mt' });
+    expect(requestOf(fetch, 8).url).toBe('https://app.test/api/auth/magic-link/verify?token=c&email=a%40b.co&tenantId=acme');
   });
 });

@@ -161,12 +161,14 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async fetchSignInMethods(email: string): Promise<string[]> {
-    const { body } = await this.request('POST', '/api/identity/sign-in-methods', this.inTenant({ email }));
+    const { body } = await this.request('POST', '/api/auth/identity/sign-in-methods', this.inTenant({ email }));
     return isObject(body) && Array.isArray(body.methods) ? body.methods.filter((m): m is string => typeof m === 'string') : [];
   }
 
+  /** Better Auth's own e-mail sign-in (the app's modal uses it too: one lockout), then the widget's view of the user. */
   async signInWithPassword(email: string, password: string): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/password/sign-in', this.inTenant({ email, password }))).body);
+    await this.request('POST', '/api/auth/sign-in/email', this.inTenant({ email, password }));
+    return userOf((await this.request('GET', '/api/identity/user')).body);
   }
 
   async signUpWithPassword(request: PasswordSignUpRequest): Promise<IdentityUser> {
@@ -174,7 +176,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async sendPasswordRecovery(email: string): Promise<void> {
-    await this.request('POST', '/api/identity/password/recover', this.inTenant({ email }));
+    await this.request('POST', '/api/auth/request-password-reset', this.inTenant({ email }));
   }
 
   /** Better Auth's magic link (ADR 0040): the widget's fields ride along; the server mails the widget's link. */
@@ -314,14 +316,21 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async checkActionCode(oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo> {
-    return (await this.request('POST', '/api/identity/action-codes/check', { oobCode, ...(mode && { mode }) })).body as ActionCodeInfo;
+    return (await this.request('POST', '/api/auth/identity/action-codes/check', { oobCode, ...(mode && { mode }) })).body as ActionCodeInfo;
   }
 
+  /**
+   * A verification link is completed by Better Auth's /verify-email; the actions it has no
+   * endpoint for (recoverEmail, verifyAndChangeEmail, revertSecondFactorAddition) by ours. The
+   * check says which one the code is (and refuses a dead one before anything is done).
+   */
   async applyActionCode(oobCode: string): Promise<void> {
-    await this.request('POST', '/api/identity/action-codes/apply', { oobCode });
+    const { operation } = await this.checkActionCode(oobCode);
+    if (operation === 'VERIFY_EMAIL') await this.request('GET', `/api/auth/verify-email?token=${encodeURIComponent(oobCode)}`);
+    else await this.request('POST', '/api/auth/identity/action-codes/apply', { oobCode });
   }
 
   async confirmPasswordReset(oobCode: string, newPassword: string): Promise<void> {
-    await this.request('POST', '/api/identity/password/reset', { oobCode, newPassword });
+    await this.request('POST', '/api/auth/reset-password', { token: oobCode, newPassword });
   }
 }

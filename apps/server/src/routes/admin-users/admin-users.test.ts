@@ -23,9 +23,7 @@ describe('administrators disabling accounts', () => {
   it('ends the sessions at once and refuses the next sign-in by every path with user-disabled, until enabled', async () => {
     const user = await signUp(w.t, 'rider@example.com', 'secret123');
     const widget = browser(w.t);
-    expect((await widget.post('/api/identity/password/sign-in', { email: 'rider@example.com', password: 'secret123' })).statusCode).toBe(
-      200,
-    );
+    expect((await widget.post('/api/auth/sign-in/email', { email: 'rider@example.com', password: 'secret123' })).statusCode).toBe(200);
 
     const res = await act(w.admin, user.id, 'disable');
     expect(res.statusCode).toBe(200);
@@ -33,7 +31,7 @@ describe('administrators disabling accounts', () => {
     expect((await whoAmI(user.cookie)).statusCode).toBe(401);
     expect((await widget.get('/api/identity/user')).statusCode).toBe(401);
 
-    const viaWidget = await browser(w.t).post('/api/identity/password/sign-in', { email: 'rider@example.com', password: 'secret123' });
+    const viaWidget = await browser(w.t).post('/api/auth/sign-in/email', { email: 'rider@example.com', password: 'secret123' });
     expect([viaWidget.statusCode, viaWidget.json().error.code]).toEqual([403, 'user-disabled']);
     expect(viaWidget.json().error.message).toBe('The user account has been disabled by an administrator.');
 
@@ -53,9 +51,9 @@ describe('administrators disabling accounts', () => {
     const enabled = await act(w.admin, user.id, 'enable');
     expect(enabled.json().user.disabled).toBe(false);
     expect((await signIn(w.t, 'rider@example.com', 'secret123')).res.statusCode).toBe(200);
-    expect(
-      (await browser(w.t).post('/api/identity/password/sign-in', { email: 'rider@example.com', password: 'secret123' })).statusCode,
-    ).toBe(200);
+    expect((await browser(w.t).post('/api/auth/sign-in/email', { email: 'rider@example.com', password: 'secret123' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('also refuses an e-mail link sent before the account was disabled', async () => {

@@ -15,8 +15,9 @@ afterEach(() => w.resetClock());
 
 const change = (b: Browser, newEmail: string, password?: string) =>
   b.post('/api/identity/email/change', { newEmail, ...(password !== undefined && { password }) });
-const check = (oobCode: string, mode?: string) => browser(w.t).post('/api/identity/action-codes/check', { oobCode, ...(mode && { mode }) });
-const apply = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/apply', { oobCode });
+const check = (oobCode: string, mode?: string) =>
+  browser(w.t).post('/api/auth/identity/action-codes/check', { oobCode, ...(mode && { mode }) });
+const apply = (oobCode: string) => browser(w.t).post('/api/auth/identity/action-codes/apply', { oobCode });
 const userRow = async (id: string) => (await w.t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
@@ -62,7 +63,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
     expect(await userRow(id)).toMatchObject({ email: 'old@example.com', emailVerified: true });
     // Every session ends (whoever changed the e-mail is signed out), and the widget can offer a reset.
     expect((await b.get('/api/identity/user')).statusCode).toBe(401);
-    const offer = await browser(w.t).post('/api/identity/password/recover', { email: recovered.json().email });
+    const offer = await browser(w.t).post('/api/auth/request-password-reset', { email: recovered.json().email });
     expect(offer.statusCode).toBe(200);
     expect(await mailsTo(w.t, 'old@example.com', 'reset-password')).toHaveLength(1);
     expect(errorOf(await apply(recover.oobCode))).toBe('400 invalid-action-code');
@@ -191,9 +192,9 @@ describe('recovering a taken-over account', () => {
     expect((await userRow(owner.id)).email).toBe('owner@example.com');
     expect((await owner.b.get('/api/identity/user')).statusCode).toBe(401);
     expect(errorOf(await apply(intrudersLink.oobCode))).toBe('400 invalid-action-code');
-    expect(
-      errorOf(await browser(w.t).post('/api/identity/password/reset', { oobCode: intrudersReset.oobCode, newPassword: 'pwned123' })),
-    ).toBe('400 invalid-action-code');
+    expect(errorOf(await browser(w.t).post('/api/auth/reset-password', { token: intrudersReset.oobCode, newPassword: 'pwned123' }))).toBe(
+      '400 invalid-action-code',
+    );
   });
 
   it('an intruder applying a later recovery link first does not stop the owner’s', async () => {

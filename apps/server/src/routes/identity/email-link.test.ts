@@ -127,7 +127,9 @@ describe('signing in with a link', () => {
       providers: ['emailLink'],
     });
     expect((await b.get('/api/identity/user')).json().user.email).toBe('newbie@example.com');
-    expect((await b.post('/api/identity/sign-in-methods', { email: 'newbie@example.com' })).json()).toEqual({ methods: ['emailLink'] });
+    expect((await b.post('/api/auth/identity/sign-in-methods', { email: 'newbie@example.com' })).json()).toEqual({
+      methods: ['emailLink'],
+    });
 
     const reused = await linkSignIn(browser(t), { oobCode, email: 'newbie@example.com' });
     expect([reused.statusCode, errorCode(reused)]).toEqual([400, 'invalid-action-code']);

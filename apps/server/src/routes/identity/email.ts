@@ -1,21 +1,12 @@
-import {
-  identityConfigSchema,
-  okResponseSchema,
-  passwordRecoverRequestSchema,
-  passwordSignInRequestSchema,
-  passwordSignUpRequestSchema,
-  signInMethodsRequestSchema,
-  signInMethodsResponseSchema,
-} from '@trailbuddy/shared/contracts/identity-email';
+import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import type { FastifyRequest } from 'fastify';
-import { passwordSignIn, passwordSignUp, requestPasswordRecovery, type EmailContext } from '../../identity/email-password.js';
+import { passwordSignUp, type EmailContext } from '../../identity/email-password.js';
 import { enforceRateLimit } from '../../identity/rate-limit.js';
-import { signInMethodsFor } from '../../identity/sign-in-methods.js';
 import { publicIdentityConfig } from '../../identity/sign-up-controls.js';
 import type { TenantConfig } from '../../identity/tenants.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteDeps, type RouteModule } from '../types.js';
-import { identityTags as tags, limitPerClient, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
+import { identityTags as tags, requestTenant, respondSignedIn, signedInResponse, upgradableGuest } from './kit.js';
 
 /**
  * The services' view of this request: settings, the clock, the tenant (ADR 0009) and the guest to
@@ -31,7 +22,6 @@ export async function emailContext(req: FastifyRequest, deps: RouteDeps, tenant:
     guestId: await upgradableGuest(req, deps, tenantId),
     tenantId,
     appUrl: deps.identity.appUrl,
-    actionCodeTtlMs: deps.identity.actions.codeTtlMs,
   };
 }
 
@@ -39,7 +29,9 @@ const failures = { 400: errors[400], 403: errors[403], 404: errors[404], 409: er
 
 /**
  * E-mail and password (checklist §5.3, §5.4) and the widget's public settings (sign-up controls).
- * Every endpoint that checks a credential or sends a mail is limited per client.
+ * Every endpoint that checks a credential is limited per client. Sign-in methods and recovery are
+ * Better Auth's (auth/password-accounts.ts). The configuration stays a route: public settings, no
+ * account data, nothing to limit or authenticate.
  */
 export const emailRoutes: RouteModule = async (app, deps) => {
   const r = typed(app);
@@ -54,41 +46,6 @@ export const emailRoutes: RouteModule = async (app, deps) => {
       },
     },
     async () => publicIdentityConfig(deps.identity.email),
-  );
-
-  r.post(
-    '/api/identity/sign-in-methods',
-    {
-      schema: {
-        tags,
-        summary: 'The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection)',
-        body: signInMethodsRequestSchema,
-        response: { 200: signInMethodsResponseSchema, 400: errors[400], 429: errors[400] },
-      },
-    },
-    async (req) => {
-      const tenant = requestTenant(deps, req.body.tenantId);
-      await limitPerClient(req, deps, 'sign-in-methods');
-      return { methods: await signInMethodsFor(deps.db, req.body.email, { ...deps.identity.email, tenantId: tenant?.id ?? null }) };
-    },
-  );
-
-  r.post(
-    '/api/identity/password/sign-in',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password (a signed-in guest gets merge-conflict for an existing account)',
-        body: passwordSignInRequestSchema,
-        response: { 200: signedInResponse, ...failures },
-      },
-    },
-    async (req, reply) => {
-      const tenant = requestTenant(deps, req.body.tenantId, 'password');
-      await limitPerClient(req, deps, 'password-sign-in');
-      const userId = await passwordSignIn(await emailContext(req, deps, tenant), { ...req.body, clientIp: req.ip });
-      return respondSignedIn(req, reply, deps, userId);
-    },
   );
 
   r.post(
@@ -109,26 +66,6 @@ export const emailRoutes: RouteModule = async (app, deps) => {
       });
       const userId = await passwordSignUp(await emailContext(req, deps, tenant), req.body);
       return respondSignedIn(req, reply, deps, userId);
-    },
-  );
-
-  r.post(
-    '/api/identity/password/recover',
-    {
-      schema: {
-        tags,
-        summary: 'Mail a password-reset link (/auth?mode=resetPassword)',
-        body: passwordRecoverRequestSchema,
-        response: { 200: okResponseSchema, ...failures },
-      },
-    },
-    async (req) => {
-      const tenant = requestTenant(deps, req.body.tenantId, 'password');
-      await limitPerClient(req, deps, 'password-recover');
-      // Better Auth's mailer (auth/queued-mailer.ts) queues the mail; a tenant account's reset
-      // mail is ours (tenant-mail.ts).
-      await requestPasswordRecovery(await emailContext(req, deps, tenant), req.body);
-      return { ok: true as const };
     },
   );
 };

@@ -5,7 +5,6 @@ import { typed, type RouteModule } from '../types.js';
 import { tokenRoutes } from './token.js';
 import { emailRoutes } from './email.js';
 import { assertSameOrigin, identityTags as tags, signedInResponse } from './kit.js';
-import { actionRoutes } from './actions.js';
 import { emailChangeRoutes } from './email-change.js';
 import { federatedRoutes } from './federated.js';
 import { tenantRoutes } from './tenants.js';
@@ -30,7 +29,6 @@ export const identityRoutes: RouteModule = async (app, deps) => {
 
   await tokenRoutes(app, deps);
   await emailRoutes(app, deps);
-  await actionRoutes(app, deps);
   await emailChangeRoutes(app, deps);
   await federatedRoutes(app, deps);
   await tenantRoutes(app, deps);

@@ -57,10 +57,7 @@ describe('a second factor enforced at sign-in', () => {
     const { factorUid } = await withTotp('guarded@example.com');
     expectSecondFactorAsked(await viaModal('guarded@example.com'), factorUid);
     const widget = browser(w.t);
-    expectSecondFactorAsked(
-      await widget.post('/api/identity/password/sign-in', { email: 'guarded@example.com', password: PASSWORD }),
-      factorUid,
-    );
+    expectSecondFactorAsked(await widget.post('/api/auth/sign-in/email', { email: 'guarded@example.com', password: PASSWORD }), factorUid);
     expect((await widget.get('/api/identity/user')).statusCode).toBe(401);
     // The plugin endpoint that starts the widget's sessions has no HTTP route.
     const direct = await widget.post('/api/auth/identity/start-session', { userId: factorUid, secondFactorVerified: true });
@@ -71,7 +68,7 @@ describe('a second factor enforced at sign-in', () => {
     const { id, secret, factorUid } = await withTotp('finisher@example.com');
     for (const start of [
       () => viaModal('finisher@example.com'),
-      () => browser(w.t).post('/api/identity/password/sign-in', { email: 'finisher@example.com', password: PASSWORD }),
+      () => browser(w.t).post('/api/auth/sign-in/email', { email: 'finisher@example.com', password: PASSWORD }),
     ]) {
       const mfaPendingCredential = expectSecondFactorAsked(await start(), factorUid);
       const b = browser(w.t);

@@ -33,8 +33,8 @@ const later = (ms: number) => {
 /** The server's clock, as the test moved it. */
 const serverNow = () => Date.now() + offset;
 
-const check = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/check', { oobCode });
-const apply = (oobCode: string) => browser(w.t).post('/api/identity/action-codes/apply', { oobCode });
+const check = (oobCode: string) => browser(w.t).post('/api/auth/identity/action-codes/check', { oobCode });
+const apply = (oobCode: string) => browser(w.t).post('/api/auth/identity/action-codes/apply', { oobCode });
 
 const PASSWORD = 'secret123';
 const FACTORS = '/api/auth/two-factor/factors';

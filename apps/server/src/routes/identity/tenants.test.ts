@@ -72,8 +72,11 @@ async function passwordSignUp(b: Browser, email: string, password: string, tenan
   return res.json().user as { id: string; email: string; tenantId: string | null; providers: string[] };
 }
 
-const passwordSignIn = (b: Browser, email: string, password: string, tenantId?: string) =>
-  b.post('/api/identity/password/sign-in', { email, password, ...(tenantId && { tenantId }) });
+/** The widget's password sign-in: Better Auth's /sign-in/email, then the widget's view of the signed-in user. */
+async function passwordSignIn(b: Browser, email: string, password: string, tenantId?: string) {
+  const res = await b.post('/api/auth/sign-in/email', { email, password, ...(tenantId && { tenantId }) });
+  return res.statusCode === 200 ? b.get('/api/identity/user') : res;
+}
 
 async function sendLink(b: Browser, email: string, tenantId?: string) {
   const res = await b.post('/api/auth/sign-in/magic-link', { email, sessionId: SID, sameDevice: true, ...(tenantId && { tenantId }) });
@@ -173,10 +176,10 @@ describe('tenant configuration', () => {
   it('refuses an unknown or malformed tenantId with a 400 on tenantId, on every kind of request', async () => {
     const b = browser(t);
     const requests = [
-      () => b.post('/api/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
+      () => b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/identity/password/sign-up', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
-      () => b.post('/api/identity/password/sign-in', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
-      () => b.post('/api/identity/password/recover', { email: 'x@acme.com', tenantId: 'nope' }),
+      () => b.post('/api/auth/sign-in/email', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
+      () => b.post('/api/auth/request-password-reset', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/auth/sign-in/magic-link', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
       () => linkSignIn(b, { email: 'x@acme.com', oobCode: 'x', tenantId: 'nope' }),
       () => b.post(SEND_CODE_URL, { phoneNumber: '+351912000001', tenantId: 'nope' }),
@@ -189,7 +192,7 @@ describe('tenant configuration', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(errorOf(res).fields).toEqual({ tenantId: 'There is no tenant with this id.' });
     }
-    const malformed = await b.post('/api/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'acme;drop' });
+    const malformed = await b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'acme;drop' });
     expect(malformed.statusCode).toBe(400);
     expect(errorOf(malformed).fields).toEqual({ tenantId: 'tenantId is not a tenant id' });
     expect(await t.database.db.$count(users, eq(users.tenantEmail, 'x@acme.com'))).toBe(0);
@@ -204,8 +207,8 @@ describe('tenant configuration', () => {
         displayName: 'O',
         tenantId: 'initech',
       }),
-      await b.post('/api/identity/password/sign-in', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
-      await b.post('/api/identity/password/recover', { email: 'ops@acme.com', tenantId: 'initech' }),
+      await b.post('/api/auth/sign-in/email', { email: 'ops@acme.com', password: 'secret123', tenantId: 'initech' }),
+      await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'initech' }),
       await b.post('/api/auth/sign-in/magic-link', { email: 'ops@acme.com', sessionId: SID, sameDevice: true, tenantId: 'hooli' }),
       await linkSignIn(b, { email: 'ops@acme.com', oobCode: 'x', tenantId: 'hooli' }),
       await sendPhoneCode('+351912000002', 'initech'),
@@ -224,7 +227,7 @@ describe('tenant configuration', () => {
     expect(await t.database.db.$count(users, eq(users.tenantEmail, 'ops@acme.com'))).toBe(0);
     expect(await t.database.db.$count(verifications, like(verifications.identifier, '%+351912000002'))).toBe(0);
     // The same method in a tenant that offers it, and without a tenant, works.
-    expect((await b.post('/api/identity/password/recover', { email: 'ops@acme.com', tenantId: 'acme' })).json().error.code).toBe(
+    expect((await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'acme' })).json().error.code).toBe(
       'user-not-found',
     );
   });
@@ -292,15 +295,17 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     expect(ok.res.json().user.id).toBe(modal.id);
 
     const wrongPassword = await signIn(t, email, 'no-such-pass1');
-    for (const attempt of [
-      await signIn(t, email, 'acme-pass1'),
-      await signIn(t, 'only-tenant@acme.com', 'acme-pass1'),
+    const noAccount = await signIn(t, 'nobody-here@acme.com', 'acme-pass1');
+    for (const [attempt, like] of [
+      [await signIn(t, email, 'acme-pass1'), wrongPassword],
+      // An address only a tenant holds is, for the modal, an address without an account.
+      [await signIn(t, 'only-tenant@acme.com', 'acme-pass1'), noAccount],
       // Not even by the placeholder that fills the tenant account's users.email.
-      await signIn(t, `tenant-${acme.id}@tenant.invalid`, 'acme-pass1'),
-      await signIn(t, `tenant-${tenantOnly.id}@tenant.invalid`, 'acme-pass1'),
-    ]) {
-      expect(attempt.res.statusCode).toBe(wrongPassword.res.statusCode);
-      expect(attempt.res.json()).toEqual(wrongPassword.res.json());
+      [await signIn(t, `tenant-${acme.id}@tenant.invalid`, 'acme-pass1'), noAccount],
+      [await signIn(t, `tenant-${tenantOnly.id}@tenant.invalid`, 'acme-pass1'), noAccount],
+    ] as const) {
+      expect(attempt.res.statusCode).toBe(like.res.statusCode);
+      expect(attempt.res.json()).toEqual(like.res.json());
       expect(attempt.cookie).toBe('');
     }
     // The modal's session of the default account is that account in the identity API too.
@@ -312,7 +317,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     const email = 'methods@acme.com';
     await signUp(t, email, 'default-pass1');
     const methods = async (tenantId?: string) =>
-      (await browser(t).post('/api/identity/sign-in-methods', { email, ...(tenantId && { tenantId }) })).json().methods;
+      (await browser(t).post('/api/auth/identity/sign-in-methods', { email, ...(tenantId && { tenantId }) })).json().methods;
     expect(await methods()).toEqual(['password']);
     expect(await methods('acme')).toEqual([]);
     expect(await methods('initech')).toEqual([]);
@@ -340,25 +345,24 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     const acme = await passwordSignUp(browser(t), email, 'acme-pass1', 'acme');
     expect(await mailsTo(t, `tenant-${acme.id}@tenant.invalid`, 'verify-email')).toHaveLength(0);
     const verifyMails = await mailsTo(t, email, 'verify-email');
-    expect(verifyMails).toHaveLength(2); // the modal's (Better Auth) and the tenant account's (ours)
+    expect(verifyMails).toHaveLength(2); // the modal's account's and the tenant account's, both Better Auth's
 
     const verify = new URL(verifyMails[1]!.params.link!);
     expect(verify.searchParams.get('mode')).toBe('verifyEmail');
-    const applied = await browser(t).post('/api/identity/action-codes/apply', { oobCode: verify.searchParams.get('oobCode') });
+    const applied = await browser(t).get(`/api/auth/verify-email?token=${verify.searchParams.get('oobCode')}`);
     expect(applied.statusCode, applied.body).toBe(200);
-    expect(applied.json()).toEqual({ operation: 'VERIFY_EMAIL', email });
     const verified = await t.database.db.select({ id: users.id, v: users.emailVerified }).from(users).where(eq(users.id, acme.id));
     expect(verified[0]!.v).toBe(true);
     expect((await t.database.db.select({ v: users.emailVerified }).from(users).where(eq(users.id, modal.id)))[0]!.v).toBe(false);
 
-    const recover = await browser(t).post('/api/identity/password/recover', { email, tenantId: 'acme' });
+    const recover = await browser(t).post('/api/auth/request-password-reset', { email, tenantId: 'acme' });
     expect(recover.statusCode, recover.body).toBe(200);
     const reset = await lastLink(t, email, 'reset-password');
     expect(reset.searchParams.get('mode')).toBe('resetPassword');
     const oobCode = reset.searchParams.get('oobCode');
-    const check = await browser(t).post('/api/identity/action-codes/check', { oobCode, mode: 'resetPassword' });
+    const check = await browser(t).post('/api/auth/identity/action-codes/check', { oobCode, mode: 'resetPassword' });
     expect(check.json()).toEqual({ operation: 'PASSWORD_RESET', email });
-    expect((await browser(t).post('/api/identity/password/reset', { oobCode, newPassword: 'acme-pass2' })).statusCode).toBe(200);
+    expect((await browser(t).post('/api/auth/reset-password', { token: oobCode, newPassword: 'acme-pass2' })).statusCode).toBe(200);
 
     expect((await passwordSignIn(browser(t), email, 'acme-pass2', 'acme')).json().user.id).toBe(acme.id);
     expect(errorOf(await passwordSignIn(browser(t), email, 'acme-pass2')).code).toBe('wrong-password');
@@ -402,7 +406,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     const change = await b.post('/api/identity/email/change', { newEmail: 'free@acme.com' });
     expect(change.statusCode, change.body).toBe(200);
     const link = await lastLink(t, 'free@acme.com', 'verify-and-change-email');
-    const applied = await browser(t).post('/api/identity/action-codes/apply', { oobCode: link.searchParams.get('oobCode') });
+    const applied = await browser(t).post('/api/auth/identity/action-codes/apply', { oobCode: link.searchParams.get('oobCode') });
     expect(applied.json()).toEqual({ operation: 'VERIFY_AND_CHANGE_EMAIL', email: 'free@acme.com', previousEmail: 'mover@acme.com' });
     // The recovery link goes to the real old address.
     expect(await mailsTo(t, 'mover@acme.com', 'recover-email')).toHaveLength(1);
@@ -576,7 +580,7 @@ describe('federated accounts per tenant', () => {
     const exists = await federatedSignIn(b, 'tenantId=globex');
     expect(errorOf(exists).code).toBe('account-exists-with-different-credential');
     expect(errorOf(exists).details).toMatchObject({ email, methods: ['password'] });
-    const signedIn = await b.post('/api/identity/password/sign-in', { email, password: 'globex-pass1', tenantId: 'globex' });
+    const signedIn = await b.post('/api/auth/sign-in/email', { email, password: 'globex-pass1', tenantId: 'globex' });
     expect(signedIn.statusCode).toBe(200);
     const linked = await b.post('/api/identity/link-pending', { pendingCredential: errorOf(exists).details!.pendingCredential });
     expect(linked.statusCode, linked.body).toBe(200);

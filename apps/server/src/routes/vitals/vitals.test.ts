@@ -66,7 +66,7 @@ describe('POST /api/vitals', () => {
     // Elsewhere a text/plain body stays a string, so a JSON route refuses it as a whole.
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/sign-in-methods',
+      url: '/api/auth/identity/sign-in-methods',
       headers: { 'content-type': 'text/plain' },
       payload: JSON.stringify({ name: 'x' }),
     });
