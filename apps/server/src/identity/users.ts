@@ -21,9 +21,11 @@ export const accountProviderId = (widgetProvider: string) =>
  * Tenants (ADR 0009). Better Auth finds accounts by the globally unique `users.email`, so a tenant
  * account keeps its real address in `users.tenant_email` (unique per tenant) and a placeholder no
  * mail can reach in `users.email`: the modal never finds it, and the same address can have an
- * account in every tenant and in the default pool (tenant null).
+ * account in every tenant and in the default pool (tenant null). The placeholder is lower case,
+ * as Better Auth and normalizeEmail look addresses up, though Better Auth's own ids (a guest from
+ * the anonymous plugin, upgraded in place) are mixed case.
  */
-export const tenantPlaceholderEmail = (userId: string) => `tenant-${userId}@tenant.invalid`;
+export const tenantPlaceholderEmail = (userId: string) => `tenant-${userId.toLowerCase()}@tenant.invalid`;
 
 /** The `users` columns that hold an account's e-mail (lower case) in its tenant. */
 export function emailColumns(tenantId: string | null, userId: string, email: string): { email: string; tenantEmail?: string } {

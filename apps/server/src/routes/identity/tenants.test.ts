@@ -518,7 +518,7 @@ describe('guests in a tenant', () => {
     const other = browser(t);
     await other.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' });
     const conflict = await passwordSignIn(other, email, 'acme-pass1', 'acme');
-    expect(errorOf(conflict).code).toBe('merge-conflict');
+    expect(errorOf(conflict).code, conflict.body).toBe('merge-conflict');
     const merged = await other.post('/api/auth/identity/merge', { mergeToken: errorOf(conflict).details!.mergeToken });
     expect(merged.json().user.id).toBe(guestId);
   });
