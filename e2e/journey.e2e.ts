@@ -182,17 +182,18 @@ describe('two people find each other for a weekend hike', () => {
 
     // B, without reloading, sees that the hike is confirmed.
     await pageB.getByText(`${ana.fullName} accepted. Your hike is confirmed!`).waitFor();
-    await pageB.getByRole('button', { name: 'See the match' }).click();
-    await pageB.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
 
     // Both get the match-confirmed e-mail, naming the partner and the trail: A at once, B (who has
-    // not opened the notification) as the match-accepted notification mail after its delay.
+    // not opened the match yet) as the match-accepted notification mail after its delay. Opening
+    // the match first would mark it seen, and a notification seen in time sends no mail (ADR 0037).
     const [mailA, mailB] = await Promise.all([
       waitForMail(ana.email, confirmedMail(bruno.fullName)),
       waitForMail(bruno.email, confirmedMail(ana.fullName)),
     ]);
     expect(mailA.html).toContain(`Hi ${ana.fullName}`);
     expect(mailB.html).toContain(`Hi ${bruno.fullName}`);
+    await pageB.getByRole('button', { name: 'See the match' }).click();
+    await pageB.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
 
     // A's agenda highlights the session's day and lists it there.
     const match = (await myMatches(pageA)).find((m) => m.status === 'confirmed');
