@@ -44,5 +44,3 @@ export function identityError(
   const fields: FieldErrors | undefined = opts.field ? { [opts.field]: message } : undefined;
   return new AppError(STATUS[code], code, message, fields, opts.details);
 }
-
-export const isIdentityError = (err: unknown, code: IdentityErrorCode): err is AppError => err instanceof AppError && err.code === code;

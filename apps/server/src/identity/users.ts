@@ -41,12 +41,6 @@ export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>
     ? and(eq(users.email, email), isNull(users.tenantId))!
     : and(eq(users.tenantId, tenantId), eq(users.tenantEmail, email))!;
 
-/** E-mails are compared without case, as every mail provider does; only the tenant's accounts match. */
-export async function findUserByEmail(db: DbOrTx, email: string, tenantId: string | null) {
-  const [user] = await db.select().from(users).where(hasEmailInTenant(email.trim().toLowerCase(), tenantId)).limit(1);
-  return user ?? null;
-}
-
 /**
  * The address mail to this account goes to and the widget shows: a tenant account's real address,
  * a default account's e-mail, null for a placeholder (guest, phone-only, federated without e-mail).
@@ -69,15 +63,6 @@ export async function tenantOfUser(db: DbOrTx, userId: string) {
 export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
-}
-
-export async function hasProvider(db: Db, userId: string, widgetProvider: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, accountProviderId(widgetProvider))))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**
