@@ -72,7 +72,7 @@ async function productBody(response: Response): Promise<string | AuthErrorBody> 
   }
 }
 
-const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL'] as const;
+const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
 /**
  * A callback address Better Auth can use: a path of this app or an absolute http(s) URL (its own
@@ -92,16 +92,28 @@ function callbackUrlError(req: FastifyRequest): { code: string; message: string 
   return null;
 }
 
+/**
+ * A POST body Better Auth can work with is a JSON object: its plugins' hook matchers read it with
+ * `in` and property access (the phone plugin's on /update-user), which throw on anything else.
+ * A missing body is forwarded as `{}` (toWebRequest); null, a number, a string or an array is a 400.
+ */
+function bodyShapeError(req: FastifyRequest): { code: string; message: string; fields: Record<string, string> } | null {
+  if (req.method !== 'POST' || req.body === undefined) return null;
+  if (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)) return null;
+  const message = 'The request body must be a JSON object.';
+  return { code: 'invalid-argument', message, fields: { body: message } };
+}
+
 function toWebRequest(req: FastifyRequest, appUrl: string): Request {
   const headers = fromNodeHeaders(req.headers);
   // Better Auth rate-limits per client IP; give it the one Fastify resolved (trustProxy aware).
   headers.set(CLIENT_IP_HEADER, req.ip);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   return new Request(new URL(req.url, appUrl), {
     method: req.method,
     headers,
-    body: hasBody ? JSON.stringify(req.body) : undefined,
+    body: hasBody ? JSON.stringify(req.body ?? {}) : undefined,
   });
 }
 
@@ -153,6 +165,8 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
       config: { rateLimit: false },
       handler: async (req, reply) => {
         const path = req.url.split('?')[0] ?? '';
+        const badBody = bodyShapeError(req);
+        if (badBody) return reply.status(400).send(authErrorBody(400, badBody));
         const refusal = passwordConfirmationError(path, req.body);
         if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
         const badCallback = callbackUrlError(req);
