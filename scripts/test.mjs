@@ -85,10 +85,10 @@ for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name.p
 const RECAP_LINES = 40;
 // eslint-disable-next-line no-control-regex -- the test runners colour their output
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
-/** The part of a failed job's output that names what failed: Vitest's "Failed Tests" section (or the tail). */
+/** The part of a failed job's output that names what failed: Vitest's "Failed Suites" and "Failed Tests" sections (or the tail). */
 function failureRecap({ name, output }) {
   const lines = plain(output).split('\n');
-  const from = lines.findIndex((line) => /Failed Tests? \d+/.test(line));
+  const from = lines.findIndex((line) => /Failed (Suites|Tests?) \d+/.test(line));
   const picked = from >= 0 ? lines.slice(from) : lines.slice(-RECAP_LINES);
   const names = picked.filter((line) => /^\s*FAIL\s/.test(line));
   const body = picked.filter((line) => line.trim()).slice(0, RECAP_LINES);

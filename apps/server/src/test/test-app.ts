@@ -75,7 +75,8 @@ export async function signUp(t: TestApp, email: string, password = 'secret123', 
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: TEST_ORIGIN },
+    // The app's own origin: Better Auth refuses any other (an app under test may have its own APP_URL).
+    headers: { origin: new URL(t.env.APP_URL).origin },
     payload: { email, password, name },
   });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
@@ -94,7 +95,8 @@ export async function signIn(t: TestApp, email: string, password: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: { origin: TEST_ORIGIN },
+    // The app's own origin: Better Auth refuses any other (an app under test may have its own APP_URL).
+    headers: { origin: new URL(t.env.APP_URL).origin },
     payload: { email, password },
   });
   return { res, cookie: cookieHeader(res.headers['set-cookie']) };
