@@ -2,15 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_DETAILS_MAX } from '@trailbuddy/shared/contracts/safety';
 import { adminAuditLog, matches, notifications, sessions } from '../../db/schema/index.js';
-import { createEventHub } from '../../events/hub.js';
-import { silentLog } from '../../jobs/log.js';
 import { api, registeredUser, WEDNESDAY } from '../../test/match-fixtures.js';
 import { connectSse } from '../../test/sse-client.js';
-import { createTestApp, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from '../../test/test-app.js';
+import { createTwoInstances, type TwoInstances } from '../../test/two-instances.js';
 
-let database: TestDatabase;
-let hubs: Awaited<ReturnType<typeof createEventHub>>[];
+let instances: TwoInstances;
+let database: TwoInstances['database'];
 let a: TestApp;
 let b: TestApp;
 let admin: TestUser;
@@ -20,12 +18,8 @@ let eve: TestUser;
 let trailId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  hubs = [0, 1].map(() => createEventHub({ connectionString: database.url, db: database.db, log: silentLog }));
-  await Promise.all(hubs.map((h) => h.ready));
-  // Two instances of the server on one PostgreSQL, each with its own LISTEN hub.
-  a = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[0], now: () => WEDNESDAY });
-  b = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[1], now: () => WEDNESDAY });
+  instances = await createTwoInstances({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, () => WEDNESDAY);
+  ({ database, a, b } = instances);
   admin = await signUp(a, TEST_ADMIN);
   trailId = (
     await api(a, admin).post('/api/trails', {
@@ -44,10 +38,7 @@ beforeAll(async () => {
   eve = await registeredUser(a, 'eve@example.com', { fullName: 'Eve' });
 });
 afterAll(async () => {
-  await a.close();
-  await b.close();
-  await Promise.all(hubs.map((h) => h.close()));
-  await database.close();
+  await instances.close();
 });
 
 const send = (who: TestUser, matchId: string, body: string) =>

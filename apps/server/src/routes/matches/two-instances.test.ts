@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventHub } from '../../events/hub.js';
-import { silentLog } from '../../jobs/log.js';
 import { api, registeredUser, WEDNESDAY } from '../../test/match-fixtures.js';
-import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
+import { createTwoInstances, type TwoInstances } from '../../test/two-instances.js';
 import { connectSse, type SseConnection } from '../../test/sse-client.js';
 
-let database: TestDatabase;
-let hubs: Awaited<ReturnType<typeof createEventHub>>[];
+let instances: TwoInstances;
 let a: TestApp;
 let b: TestApp;
 let owner: TestUser;
@@ -16,12 +13,8 @@ let trailId: string;
 let stream: SseConnection | undefined;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  hubs = [0, 1].map(() => createEventHub({ connectionString: database.url, db: database.db, log: silentLog }));
-  await Promise.all(hubs.map((h) => h.ready));
-  // Two instances of the server on one PostgreSQL, each with its own LISTEN hub.
-  a = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[0], now: () => WEDNESDAY });
-  b = await createTestApp({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, { database, events: hubs[1], now: () => WEDNESDAY });
+  instances = await createTwoInstances({ TRAIL_TIME_ZONE: 'Europe/Lisbon' }, () => WEDNESDAY);
+  ({ a, b } = instances);
   const admin = await signUp(a, TEST_ADMIN);
   trailId = (
     await api(a, admin).post('/api/trails', {
@@ -40,10 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   stream?.close();
-  await a.close();
-  await b.close();
-  await Promise.all(hubs.map((h) => h.close()));
-  await database.close();
+  await instances.close();
 });
 
 describe('two instances on one PostgreSQL', () => {
