@@ -88,7 +88,10 @@ export function tempDir(cleanup, prefix) {
 export async function startServer(cleanup, { dataDir, env = {}, nodeArgs = [] }) {
   const [port, pgPort, smtpPort, webPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  // BENCH_SERVER_NODE_ARGS profiles a server under a bench, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profilerArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profilerArgs, ...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
