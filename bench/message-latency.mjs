@@ -20,6 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { api, pool, signUpToMatch } from './support/api.mjs';
+import { cpuPerUnit, cpuSnapshot } from './support/cpu.mjs';
 import { seedPendingPairs } from './support/seed-pairs.mjs';
 import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
 import { openSse } from './support/sse.mjs';
@@ -146,7 +147,8 @@ function reportLatency(title, r) {
  * few people as that allows are signed up (1,000 for 30,000 messages). A send that fails on the
  * network is retried with the same clientId, as the app does.
  */
-async function measureLoad(base, slot) {
+async function measureLoad(server, slot) {
+  const base = server.baseUrl;
   if (SECONDS > 60) throw new Error('BENCH_DURATION_S: at most 60 (the per-person limit is per minute)');
   const total = RATE * SECONDS;
   const perSender = Math.min(PER_PERSON_PER_MINUTE, Math.ceil(total / 2));
@@ -205,6 +207,7 @@ async function measureLoad(base, slot) {
   };
 
   // Round i: every person's i-th message, one after the other, RATE a second.
+  const cpuBefore = cpuSnapshot(server);
   const start = performance.now();
   const inFlight = [];
   const expected = [];
@@ -237,6 +240,7 @@ async function measureLoad(base, slot) {
   }
   await Promise.all(inFlight);
   const sendSeconds = (performance.now() - start) / 1000;
+  const cpu = cpuPerUnit(cpuBefore, cpuSnapshot(server), expected.length);
 
   // Every message reaches its partner: wait for the stragglers, then look for gaps and doubles.
   const deadline = Date.now() + 15_000;
@@ -278,6 +282,7 @@ async function measureLoad(base, slot) {
     setup,
     eventLatency,
     responses,
+    cpu,
   };
 }
 
@@ -297,6 +302,12 @@ function reportLoad(r) {
   );
   console.log(`    partner's message.created: ${stats(r.eventLatency)}  ${verdict(p95, LOAD_BUDGET_MS)} (judged on p95)`);
   console.log(`    the send's own response:   ${stats(r.responses)}`);
+  // What a message costs, whatever else the machine runs: 2 cores give 2,000 ms of CPU a second
+  // to share among the server, PostgreSQL and this bench at the asked rate.
+  const total = r.cpu.server + r.cpu.postgres + r.cpu.bench;
+  console.log(
+    `    CPU per accepted message: server ${fmt(r.cpu.server)}, PostgreSQL ${fmt(r.cpu.postgres)}, this bench ${fmt(r.cpu.bench)}; ${fmt(total)} in all (${RATE} a second needs ≤ ${fmt((availableParallelism() * 1000) / RATE)} on ${availableParallelism()} CPUs)`,
+  );
   const clean = r.lost === 0 && r.duplicated === 0 && r.storedMismatch === 0 && r.accepted === r.attempted;
   console.log(`    ${clean ? 'no message lost or duplicated' : 'MESSAGES LOST, DUPLICATED OR REFUSED'}`);
 }
@@ -325,7 +336,7 @@ try {
   const crossed = skipLatency ? null : await measureLatency('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slot });
   sampleLoad();
 
-  const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await measureLoad(a.baseUrl, slot);
+  const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await measureLoad(a, slot);
   sampleLoad();
 
   console.log("message → partner's stream (ARCHITECTURE.md §7; ADR 0026)");
