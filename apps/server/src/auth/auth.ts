@@ -1,10 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, isAPIError } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
-import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
@@ -14,6 +12,7 @@ import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
+import { adminAccounts } from './admin-accounts.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
@@ -44,6 +43,8 @@ export interface AuthConfig {
   passwordFailures: PasswordFailureRules;
   /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
   identity: IdentitySettings;
+  /** ADMIN_EMAILS: the administrators (the admin plugin's role is read from them). */
+  adminEmails: readonly string[];
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -63,6 +64,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const { identity } = config;
   // Plugins that call another endpoint of Better Auth's server API get it once it is built.
   const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
+  const admins = adminAccounts(config.adminEmails);
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
@@ -104,20 +106,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
       additionalFields: {
         isAnonymous: { type: 'boolean', required: false, defaultValue: false, input: false },
-        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     databaseHooks: {
       session: {
         create: {
           // Every way of signing in ends in a new session: refusing it here covers them all, the
-          // modal's, the widget's and any plugin's: a disabled account, a missing second factor.
-          before: async (session, context) => {
-            const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
-            if (user?.disabled)
-              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
-            await secondFactorGate(db, session.userId, context);
-          },
+          // modal's, the widget's and any plugin's. A disabled account is the admin plugin's hook.
+          before: async (session, context) => secondFactorGate(db, session.userId, context),
         },
       },
     },
@@ -190,6 +186,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...federatedSignIn({ db, identity: config.identity, now }),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
+      ...admins.plugins,
       ...secondFactors({
         db,
         now,
@@ -199,7 +196,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         smsEnabled: identity.phone.enabled,
       }),
     ],
-    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS],
+    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });
   late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
   return auth;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   identityActionCodes,
   liveEvents,
-  phoneVerifications,
   rateLimits,
   sessions,
   smsDevInbox,
@@ -45,19 +44,6 @@ describe('pruneExpiredRecords', () => {
         code('code-expired-recently', hoursAgo(2)),
         code('code-live', hoursAgo(-1)),
       ]);
-    const verification = (id: string, expiresAt: Date) => ({
-      id,
-      phoneNumber: '+351912000001',
-      codeHash: id,
-      expiresAt,
-      createdAt: hoursAgo(40),
-    });
-    await t.db
-      .insert(phoneVerifications)
-      .values([
-        verification('00000000-0000-4000-8000-000000000001', hoursAgo(25)),
-        verification('00000000-0000-4000-8000-000000000002', hoursAgo(1)),
-      ]);
     await t.db.insert(verifications).values([
       { id: 'v-old', identifier: 'x', value: 'y', expiresAt: hoursAgo(48) },
       { id: 'v-live', identifier: 'x', value: 'y', expiresAt: hoursAgo(-24) },
@@ -83,7 +69,6 @@ describe('pruneExpiredRecords', () => {
 
     expect(await pruneExpiredRecords(t.db, NOW)).toEqual({
       identityActionCodes: 2,
-      phoneVerifications: 1,
       verifications: 1,
       sessions: 1,
       pendingSecondFactors: 1,
@@ -93,9 +78,6 @@ describe('pruneExpiredRecords', () => {
     expect(await ids(t.db.select({ id: identityActionCodes.id }).from(identityActionCodes))).toEqual([
       'code-expired-recently',
       'code-live',
-    ]);
-    expect(await ids(t.db.select({ id: phoneVerifications.id }).from(phoneVerifications))).toEqual([
-      '00000000-0000-4000-8000-000000000002',
     ]);
     expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
     expect(await ids(t.db.select({ id: sessions.id }).from(sessions))).toEqual(['s-live']);
