@@ -9,7 +9,6 @@ import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
-import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
 import { adminAccounts } from './admin-accounts.js';
@@ -27,7 +26,7 @@ import {
 } from './phone-sign-in.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
-import { signInGuard } from './sign-in-guard.js';
+import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
 
 export interface AuthConfig {
   appUrl: string;
@@ -39,7 +38,7 @@ export interface AuthConfig {
   signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
-  /** The password lockout every sign-in path shares (password-failures.ts). */
+  /** The password lockout every sign-in path shares (sign-in-guard.ts). */
   passwordFailures: PasswordFailureRules;
   /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
   identity: IdentitySettings;

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Env } from '../env.js';
 import { smsTransportKind, type SmsTransport } from '../sms/index.js';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 
 /** The phone family's settings (docs/security/identity-phone.md), documented in .env.example. */
 export interface PhoneIdentitySettings {

@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 import { emailIdentitySettings, type EmailIdentitySettings } from './email-settings.js';
 import { actionIdentitySettings, type ActionIdentitySettings } from './actions-settings.js';
 import { captchaSettings, type CaptchaSettings } from './captcha-settings.js';

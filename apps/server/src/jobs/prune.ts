@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { identityActionCodes, rateLimits, sessions, smsDevInbox, twoFactors, verifications } from '../db/schema/index.js';
+import { attemptCounters, identityActionCodes, sessions, smsDevInbox, twoFactors, verifications } from '../db/schema/index.js';
 
 /**
  * Rows past use are kept a day before they go, so a person who clicks a spent link or types an
@@ -13,7 +13,7 @@ export const DEV_SMS_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Deletes what only grows otherwise: used and expired action codes, lapsed
- * Better Auth verifications, sessions and second-factor enrollments, rate-limit counters whose
+ * Better Auth verifications, sessions and second-factor enrollments, attempt counters whose
  * window (an hour at most) is long over, and old development texts. Live events have their own
  * task (events/prune.ts); delivered messages leave the job queue by themselves, and their
  * ledger rows (`outgoing_messages`) stay on purpose (ADR 0011). Each DELETE is idempotent, so
@@ -44,7 +44,10 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
         )
         .returning({ id: twoFactors.id }),
     ),
-    rateLimits: await count(db.delete(rateLimits).where(lt(rateLimits.lastRequest, before.getTime())).returning({ id: rateLimits.id })),
+    // Better Auth prunes its own `rate_limits`; these are ours (auth/attempt-limits.ts).
+    attemptCounters: await count(
+      db.delete(attemptCounters).where(lt(attemptCounters.windowStart, before)).returning({ key: attemptCounters.key }),
+    ),
     devSms: await count(
       db
         .delete(smsDevInbox)

@@ -119,3 +119,19 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Counters of ours for limits that are not per client address (per e-mail, phone number or
+ * account: the password lockout, mails and texts to one address, re-authentication), which Better
+ * Auth's limiter cannot key (it counts per address and path in `rate_limits`, which stays its own).
+ * A fixed window: `count` attempts since `windowStart`.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_window_start_idx').on(t.windowStart)],
+);
