@@ -10,7 +10,7 @@ import { PHONE_CODE_LENGTH } from '../identity/phone-settings.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { tenantOfUser } from '../identity/users.js';
-import { phoneCodeSms, queueSms } from '../sms/index.js';
+import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';

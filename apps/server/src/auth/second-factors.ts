@@ -20,7 +20,7 @@ import type { CaptchaSettings } from '../identity/captcha-settings.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
 import { consumeRateLimit, enforceRateLimit } from './attempt-limits.js';
 import { contactEmailOf } from '../identity/users.js';
-import { phoneCodeSms, queueSms } from '../sms/index.js';
+import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import { inAuthErrors } from './plugin-kit.js';
 import {

@@ -37,7 +37,7 @@ export function identitySettings(env: Env, authSecret: string): IdentitySettings
     perClientLimit: { max: env.IDENTITY_RATE_LIMIT_MAX, windowMs: 60_000 },
     email: emailIdentitySettings(env),
     actions: actionIdentitySettings(env),
-    phone: phoneIdentitySettings(env, authSecret),
+    phone: phoneIdentitySettings(env),
     captcha: captchaSettings(env, authSecret),
     federated,
     tenants: tenantSettings(env, federated),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { clearDevSms, listDevSms, renderDevSmsPage } from '../../sms/index.js';
+import { clearDevSms, listDevSms, renderDevSmsPage } from '../../sms/dev-inbox.js';
 import { typed, type RouteModule } from '../types.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
