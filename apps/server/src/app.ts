@@ -93,6 +93,7 @@ export async function buildApp(opts: AppOptions) {
       signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
       passwordFailures: { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient },
       identity,
+      adminEmails: env.ADMIN_EMAILS,
       now,
       trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
       log: opts.logger && {

@@ -12,7 +12,7 @@ import { tripTokenKey } from './trips/tokens.js';
 import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
-import { createSmsTransport } from './sms/index.js';
+import { createSmsTransport } from './sms/transports.js';
 import { resolveFromRoot } from './paths.js';
 import { createPushSender } from './push/send.js';
 import { resolveAuthSecret, resolveVapidKeys } from './secret.js';

@@ -1,6 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { liveEvents, outgoingMessages, phoneVerifications, rateLimits, smsDevInbox, verifications } from '../db/schema/index.js';
+import { attemptCounters, liveEvents, outgoingMessages, smsDevInbox, verifications } from '../db/schema/index.js';
 
 /** The account being deleted, as it was read (locked) at the start of the deletion. */
 export interface ErasedAccount {
@@ -26,16 +26,17 @@ export const PERSONAL_DATA_ERASERS: readonly AccountEraser[] = [
       .delete(verifications)
       .where(or(eq(verifications.value, account.id), sql`lower(${verifications.identifier}) = lower(${account.email})`));
   },
-  // Rate-limit counters keyed by the person (re-authentication, exports) or their address.
+  // Attempt counters keyed by the person (re-authentication, exports) or their address.
   async (tx, account) => {
     await tx
-      .delete(rateLimits)
-      .where(or(sql`strpos(${rateLimits.key}, ${account.id}) > 0`, sql`strpos(lower(${rateLimits.key}), lower(${account.email})) > 0`));
+      .delete(attemptCounters)
+      .where(
+        or(sql`strpos(${attemptCounters.key}, ${account.id}) > 0`, sql`strpos(lower(${attemptCounters.key}), lower(${account.email})) > 0`),
+      );
   },
-  // Phone sign-in codes and the development SMS inbox hold the number.
+  // The development SMS inbox holds the number.
   async (tx, account) => {
     if (!account.phoneNumber) return;
-    await tx.delete(phoneVerifications).where(eq(phoneVerifications.phoneNumber, account.phoneNumber));
     await tx.delete(smsDevInbox).where(eq(smsDevInbox.toPhone, account.phoneNumber));
   },
   // Mail and SMS keyed by the person (`welcome:<id>` …): what is still queued is not sent, and the

@@ -13,7 +13,7 @@ import { users } from '../db/schema/index.js';
 import { consumeActionCode, createActionCode, greetingName } from '../identity/actions-codes.js';
 import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from '../identity/actions.js';
-import type { RateLimitRule } from '../identity/rate-limit.js';
+import type { RateLimitRule } from './attempt-limits.js';
 import { identityError } from '../identity/errors.js';
 import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-site.js';

@@ -1,19 +1,17 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, isAPIError } from 'better-auth/api';
+import { isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
-import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
 import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
-import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
 import { actionLink } from './action-link.js';
+import { adminAccounts } from './admin-accounts.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
@@ -28,7 +26,7 @@ import {
 } from './phone-sign-in.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
-import { signInGuard } from './sign-in-guard.js';
+import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
 
 export interface AuthConfig {
   appUrl: string;
@@ -40,10 +38,12 @@ export interface AuthConfig {
   signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
-  /** The password lockout every sign-in path shares (password-failures.ts). */
+  /** The password lockout every sign-in path shares (sign-in-guard.ts). */
   passwordFailures: PasswordFailureRules;
   /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
   identity: IdentitySettings;
+  /** ADMIN_EMAILS: the administrators (the admin plugin's role is read from them). */
+  adminEmails: readonly string[];
   /** The server's clock (tests move it). */
   now?: () => Date;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
@@ -63,6 +63,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const { identity } = config;
   // Plugins that call another endpoint of Better Auth's server API get it once it is built.
   const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
+  const admins = adminAccounts(config.adminEmails);
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
@@ -104,20 +105,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
       additionalFields: {
         isAnonymous: { type: 'boolean', required: false, defaultValue: false, input: false },
-        disabled: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     databaseHooks: {
       session: {
         create: {
           // Every way of signing in ends in a new session: refusing it here covers them all, the
-          // modal's, the widget's and any plugin's: a disabled account, a missing second factor.
-          before: async (session, context) => {
-            const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
-            if (user?.disabled)
-              throw new APIError('FORBIDDEN', { code: 'USER_DISABLED', message: IDENTITY_ERROR_MESSAGES['user-disabled'] });
-            await secondFactorGate(db, session.userId, context);
-          },
+          // modal's, the widget's and any plugin's. A disabled account is the admin plugin's hook.
+          before: async (session, context) => secondFactorGate(db, session.userId, context),
         },
       },
     },
@@ -190,6 +185,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...federatedSignIn({ db, identity: config.identity, now }),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
+      ...admins.plugins,
       ...secondFactors({
         db,
         now,
@@ -199,7 +195,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         smsEnabled: identity.phone.enabled,
       }),
     ],
-    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS],
+    disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });
   late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
   return auth;

@@ -19,7 +19,7 @@ import {
 } from '../identity/email-common.js';
 import type { EmailIdentitySettings } from '../identity/email-settings.js';
 import { identityError } from '../identity/errors.js';
-import type { RateLimitRule } from '../identity/rate-limit.js';
+import type { RateLimitRule } from './attempt-limits.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { actionLink } from './action-link.js';

@@ -33,7 +33,7 @@ import {
 } from '../identity/federated/flow.js';
 import { federatedDelivery } from '../identity/federated/popup-page.js';
 import { findProvider } from '../identity/federated/providers.js';
-import { enforceRateLimit } from '../identity/rate-limit.js';
+import { enforceRateLimit } from './attempt-limits.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { presentIdentityUser, tenantOfUser } from '../identity/users.js';

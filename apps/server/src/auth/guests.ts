@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { identityError } from '../identity/errors.js';
-import type { RateLimitRule } from '../identity/rate-limit.js';
+import type { RateLimitRule } from './attempt-limits.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';

@@ -12,7 +12,7 @@ export const AUTH_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: 'The email address is already used by another account',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'The email address is already used by another account',
   PASSWORD_TOO_SHORT: 'Strong passwords have at least 6 characters and a mix of letters and numbers',
-  USER_DISABLED: IDENTITY_ERROR_MESSAGES['user-disabled'],
+  BANNED_USER: IDENTITY_ERROR_MESSAGES['user-disabled'],
   EMAIL_PASSWORD_SIGN_UP_DISABLED: IDENTITY_ERROR_MESSAGES['admin-restricted-operation'],
   INVALID_TOKEN: 'The action code is invalid. This can happen if the code is malformed, expired, or has already been used.',
   // The phone plugin's code checks, in FirebaseUI's words (checklist §5.6 finish page).
@@ -43,7 +43,8 @@ const AUTH_ERROR_CODES: Record<string, ErrorCode> = {
   PASSWORD_TOO_LONG: 'weak-password',
   PASSWORDS_DO_NOT_MATCH: 'invalid-argument',
   VALIDATION_ERROR: 'invalid-argument',
-  USER_DISABLED: 'user-disabled',
+  // The admin plugin's refusal of a disabled (banned) account's session (admin-accounts.ts).
+  BANNED_USER: 'user-disabled',
   EMAIL_NOT_VERIFIED: 'unverified-email',
   EMAIL_PASSWORD_SIGN_UP_DISABLED: 'admin-restricted-operation',
   INVALID_TOKEN: 'invalid-action-code',

@@ -19,7 +19,7 @@ export async function phoneAccountOwner(db: Db, phoneNumber: string, tenantId: s
 }
 
 /** Phone-only accounts have no mailbox: an address at `.invalid` (RFC 2606) fills `users.email`. */
-const phoneAccountEmail = (id: string) => `phone-${id}@phone.invalid`;
+export const phoneAccountEmail = (id: string) => `phone-${id}@phone.invalid`;
 
 export interface PhoneSignIn {
   phoneNumber: string;
@@ -74,9 +74,7 @@ export async function resolvePhoneAccount(db: Db, input: PhoneSignIn): Promise<s
         updatedAt: input.now,
       });
     }
-    await tx
-      .insert(accounts)
-      .values({ id: randomUUID(), accountId: phoneNumber, providerId: PHONE_PROVIDER, userId, createdAt: input.now, updatedAt: input.now });
+    await linkPhoneAccount(tx, userId, phoneNumber, input.now);
     return { userId };
   });
   if ('userId' in resolution) return resolution.userId;

@@ -10,10 +10,10 @@ import { PHONE_CODE_LENGTH } from '../identity/phone-settings.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { tenantOfUser } from '../identity/users.js';
-import { phoneCodeSms, queueSms } from '../sms/index.js';
+import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
-import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { linkPhoneAccount, numberHeldInATenant, phoneAccountEmail, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
 
 export const PHONE_SEND_PATH = '/phone-number/send-otp';
@@ -80,8 +80,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
       if (await isClosedTo(phoneNumber, tenantId)) return;
       await queueSms(db, { to: phoneNumber, body: phoneCodeSms(code), idempotencyKey: `phone-code:${randomUUID()}` });
     },
-    // Phone-only accounts have no mailbox: an address at `.invalid` (RFC 2606) fills `users.email`.
-    signUpOnVerification: { getTempEmail: () => `phone-${randomUUID()}@phone.invalid`, getTempName: () => '' },
+    signUpOnVerification: { getTempEmail: () => phoneAccountEmail(randomUUID()), getTempName: () => '' },
     callbackOnVerification: async ({ phoneNumber, user }) => linkPhoneAccount(db, user.id, phoneNumber, now()),
   });
 

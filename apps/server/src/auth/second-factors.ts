@@ -18,9 +18,9 @@ import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { verifyCaptcha } from '../identity/captcha.js';
 import type { CaptchaSettings } from '../identity/captcha-settings.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
-import { consumeRateLimit, enforceRateLimit } from '../identity/rate-limit.js';
+import { consumeRateLimit, enforceRateLimit } from './attempt-limits.js';
 import { contactEmailOf } from '../identity/users.js';
-import { phoneCodeSms, queueSms } from '../sms/index.js';
+import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import { inAuthErrors } from './plugin-kit.js';
 import {

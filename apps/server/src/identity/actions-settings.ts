@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 
 /** The account-action family's settings (docs/security/identity-actions.md), documented in .env.example. */
 export interface ActionIdentitySettings {

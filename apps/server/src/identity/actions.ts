@@ -12,7 +12,7 @@ import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type A
 import type { ActionIdentitySettings } from './actions-settings.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from './errors.js';
-import { enforceRateLimit } from './rate-limit.js';
+import { enforceRateLimit } from '../auth/attempt-limits.js';
 import { contactEmailOf } from './users.js';
 import { applyRevertSecondFactor, multiFactorInfoOf } from '../auth/second-factor-store.js';
 

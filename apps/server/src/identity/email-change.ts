@@ -7,7 +7,7 @@ import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, typ
 import type { ActionIdentitySettings } from './actions-settings.js';
 import { isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from './errors.js';
-import { enforceRateLimit, type RateLimitRule } from './rate-limit.js';
+import { enforceRateLimit, type RateLimitRule } from '../auth/attempt-limits.js';
 import { contactEmailOf, hasEmailInTenant } from './users.js';
 
 export interface EmailChangeContext {

@@ -3,7 +3,7 @@ import { createEmailVerificationToken } from 'better-auth/api';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import { enforceRateLimit, type RateLimitRule } from './rate-limit.js';
+import { enforceRateLimit, type RateLimitRule } from '../auth/attempt-limits.js';
 import { hasEmailInTenant } from './users.js';
 
 /** Accounts store e-mails in lower case (as Better Auth does), so every comparison is exact. */

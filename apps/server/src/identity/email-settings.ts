@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 
 /** The e-mail family's settings (password, e-mail link, sign-up controls), documented in .env.example. */
 export interface EmailIdentitySettings {

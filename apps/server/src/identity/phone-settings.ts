@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
 import type { Env } from '../env.js';
-import { smsTransportKind, type SmsTransport } from '../sms/index.js';
-import type { RateLimitRule } from './rate-limit.js';
+import { smsTransportKind, type SmsTransport } from '../sms/transports.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 
 /** The phone family's settings (docs/security/identity-phone.md), documented in .env.example. */
 export interface PhoneIdentitySettings {
@@ -16,13 +15,11 @@ export interface PhoneIdentitySettings {
   sendsPerNumber: RateLimitRule;
   /** Wrong codes before the code is burned. */
   maxAttempts: number;
-  /** Keys the HMAC codes are stored under, so a database dump does not reveal live codes. */
-  codeKey: string;
 }
 
 export const PHONE_CODE_LENGTH = 6;
 
-export function phoneIdentitySettings(env: Env, authSecret: string): PhoneIdentitySettings {
+export function phoneIdentitySettings(env: Env): PhoneIdentitySettings {
   return {
     enabled: smsTransportKind(env) !== null,
     transport: smsTransportKind(env),
@@ -30,6 +27,5 @@ export function phoneIdentitySettings(env: Env, authSecret: string): PhoneIdenti
     resendDelayMs: env.IDENTITY_PHONE_RESEND_DELAY_S * 1000,
     sendsPerNumber: { max: env.IDENTITY_PHONE_SENDS_PER_HOUR, windowMs: 60 * 60_000 },
     maxAttempts: env.IDENTITY_PHONE_MAX_ATTEMPTS,
-    codeKey: createHmac('sha256', authSecret).update('trailbuddy:phone-code').digest('hex'),
   };
 }

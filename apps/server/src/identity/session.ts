@@ -7,7 +7,7 @@ import { identityError } from './errors.js';
 function translateRefusal(err: unknown): never {
   if (isAPIError(err)) {
     const body = err.body as { code?: string; details?: Record<string, unknown> } | undefined;
-    if (body?.code === 'USER_DISABLED') throw identityError('user-disabled');
+    if (body?.code === 'BANNED_USER') throw identityError('user-disabled');
     if (body?.code === 'multi-factor-auth-required') throw identityError('multi-factor-auth-required', { details: body.details });
   }
   throw err;

@@ -1,5 +1,5 @@
 import type { Env } from '../env.js';
-import type { RateLimitRule } from './rate-limit.js';
+import type { RateLimitRule } from '../auth/attempt-limits.js';
 import { emailIdentitySettings, type EmailIdentitySettings } from './email-settings.js';
 import { actionIdentitySettings, type ActionIdentitySettings } from './actions-settings.js';
 import { captchaSettings, type CaptchaSettings } from './captcha-settings.js';
@@ -37,7 +37,7 @@ export function identitySettings(env: Env, authSecret: string): IdentitySettings
     perClientLimit: { max: env.IDENTITY_RATE_LIMIT_MAX, windowMs: 60_000 },
     email: emailIdentitySettings(env),
     actions: actionIdentitySettings(env),
-    phone: phoneIdentitySettings(env, authSecret),
+    phone: phoneIdentitySettings(env),
     captcha: captchaSettings(env, authSecret),
     federated,
     tenants: tenantSettings(env, federated),

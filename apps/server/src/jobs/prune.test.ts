@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  attemptCounters,
   identityActionCodes,
   liveEvents,
-  phoneVerifications,
-  rateLimits,
   sessions,
   smsDevInbox,
   twoFactors,
@@ -45,19 +44,6 @@ describe('pruneExpiredRecords', () => {
         code('code-expired-recently', hoursAgo(2)),
         code('code-live', hoursAgo(-1)),
       ]);
-    const verification = (id: string, expiresAt: Date) => ({
-      id,
-      phoneNumber: '+351912000001',
-      codeHash: id,
-      expiresAt,
-      createdAt: hoursAgo(40),
-    });
-    await t.db
-      .insert(phoneVerifications)
-      .values([
-        verification('00000000-0000-4000-8000-000000000001', hoursAgo(25)),
-        verification('00000000-0000-4000-8000-000000000002', hoursAgo(1)),
-      ]);
     await t.db.insert(verifications).values([
       { id: 'v-old', identifier: 'x', value: 'y', expiresAt: hoursAgo(48) },
       { id: 'v-live', identifier: 'x', value: 'y', expiresAt: hoursAgo(-24) },
@@ -72,9 +58,9 @@ describe('pruneExpiredRecords', () => {
       { ...factorRow, id: 'f-pending', userId: 'u2', verified: false, totpPendingUntil: hoursAgo(-1) },
       { ...factorRow, id: 'f-enrolled', userId: 'u3', verified: false, phoneNumber: '+351912000001', pendingPhoneUntil: hoursAgo(100) },
     ]);
-    await t.db.insert(rateLimits).values([
-      { id: 'r-old', key: 'old', count: 3, lastRequest: hoursAgo(25).getTime() },
-      { id: 'r-live', key: 'live', count: 3, lastRequest: hoursAgo(0.5).getTime() },
+    await t.db.insert(attemptCounters).values([
+      { key: 'r-old', count: 3, windowStart: hoursAgo(25) },
+      { key: 'r-live', count: 3, windowStart: hoursAgo(0.5) },
     ]);
     await t.db.insert(smsDevInbox).values([
       { toPhone: '+351912000001', body: 'old', idempotencyKey: 'dev-old', receivedAt: hoursAgo(8 * 24) },
@@ -83,24 +69,20 @@ describe('pruneExpiredRecords', () => {
 
     expect(await pruneExpiredRecords(t.db, NOW)).toEqual({
       identityActionCodes: 2,
-      phoneVerifications: 1,
       verifications: 1,
       sessions: 1,
       pendingSecondFactors: 1,
-      rateLimits: 1,
+      attemptCounters: 1,
       devSms: 1,
     });
     expect(await ids(t.db.select({ id: identityActionCodes.id }).from(identityActionCodes))).toEqual([
       'code-expired-recently',
       'code-live',
     ]);
-    expect(await ids(t.db.select({ id: phoneVerifications.id }).from(phoneVerifications))).toEqual([
-      '00000000-0000-4000-8000-000000000002',
-    ]);
     expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
     expect(await ids(t.db.select({ id: sessions.id }).from(sessions))).toEqual(['s-live']);
     expect(await ids(t.db.select({ id: twoFactors.id }).from(twoFactors))).toEqual(['f-enrolled', 'f-pending']);
-    expect(await ids(t.db.select({ id: rateLimits.id }).from(rateLimits))).toEqual(['r-live']);
+    expect(await ids(t.db.select({ id: attemptCounters.key }).from(attemptCounters))).toEqual(['r-live']);
     expect((await t.db.select().from(smsDevInbox)).map((m) => m.body)).toEqual(['new']);
 
     // A second run finds nothing more.

@@ -1,14 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import {
-  identityActionCodes,
-  phoneVerifications,
-  rateLimits,
-  sessions,
-  smsDevInbox,
-  twoFactors,
-  verifications,
-} from '../db/schema/index.js';
+import { attemptCounters, identityActionCodes, sessions, smsDevInbox, twoFactors, verifications } from '../db/schema/index.js';
 
 /**
  * Rows past use are kept a day before they go, so a person who clicks a spent link or types an
@@ -20,8 +12,8 @@ export const EXPIRED_RECORD_GRACE_MS = 24 * 60 * 60_000;
 export const DEV_SMS_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * Deletes what only grows otherwise: used and expired action codes and phone codes, lapsed
- * Better Auth verifications, sessions and second-factor enrollments, rate-limit counters whose
+ * Deletes what only grows otherwise: used and expired action codes, lapsed
+ * Better Auth verifications, sessions and second-factor enrollments, attempt counters whose
  * window (an hour at most) is long over, and old development texts. Live events have their own
  * task (events/prune.ts); delivered messages leave the job queue by themselves, and their
  * ledger rows (`outgoing_messages`) stay on purpose (ADR 0011). Each DELETE is idempotent, so
@@ -36,9 +28,6 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
         .delete(identityActionCodes)
         .where(or(lt(identityActionCodes.usedAt, before), lt(identityActionCodes.expiresAt, before)))
         .returning({ id: identityActionCodes.id }),
-    ),
-    phoneVerifications: await count(
-      db.delete(phoneVerifications).where(lt(phoneVerifications.expiresAt, before)).returning({ id: phoneVerifications.id }),
     ),
     verifications: await count(db.delete(verifications).where(lt(verifications.expiresAt, before)).returning({ id: verifications.id })),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
@@ -55,7 +44,10 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
         )
         .returning({ id: twoFactors.id }),
     ),
-    rateLimits: await count(db.delete(rateLimits).where(lt(rateLimits.lastRequest, before.getTime())).returning({ id: rateLimits.id })),
+    // Better Auth prunes its own `rate_limits`; these are ours (auth/attempt-limits.ts).
+    attemptCounters: await count(
+      db.delete(attemptCounters).where(lt(attemptCounters.windowStart, before)).returning({ key: attemptCounters.key }),
+    ),
     devSms: await count(
       db
         .delete(smsDevInbox)

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReport, AdminReportAction, AuditEntry, ReportReason, ReportStatus } from '@trailbuddy/shared/contracts/safety';
 import type { Auth } from '../auth/auth.js';
@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { adminAuditLog, matches, reports, users } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
-import { revokeSessions } from '../identity/session.js';
 import { contactEmailOf } from '../identity/users.js';
 import { notify } from '../notifications/notify.js';
 import { announce } from './matches.js';
@@ -15,6 +14,8 @@ import { partnerOf } from './match-presenter.js';
 export interface AdminActor {
   id: string;
   email: string;
+  /** The administrator's request: Better Auth's admin plugin checks their session before it bans. */
+  headers: Headers;
 }
 
 /** One row of the append-only audit log: who, what, when, why (a trigger refuses any edit). */
@@ -65,12 +66,14 @@ export async function listReports(db: DbOrTx, status: ReportStatus): Promise<Adm
 export const DISABLED_PARTNER_NOTE = 'This account is no longer active.';
 
 /**
- * Disables an account inside the moderation transaction: the flag that refuses every new session,
- * its open searches and matches cancelled with the partners told, its sessions deleted, and a
+ * Disables an account inside the moderation transaction. First the admin plugin's ban (ADR 0046):
+ * the flag that refuses every new session and the sessions deleted, committed at once by Better
+ * Auth, so a later rollback leaves the account disabled, the safe side (the action can be
+ * repeated). Then its open searches and matches cancelled with the partners told, and a
  * `session.ended` event that closes its open live streams on every instance (ADR 0032).
  */
-async function disableAccount(tx: DbOrTx, auth: Auth, userId: string, now: Date) {
-  await tx.update(users).set({ disabled: true, updatedAt: now }).where(eq(users.id, userId));
+async function disableAccount(tx: DbOrTx, auth: Auth, admin: AdminActor, userId: string, note: string, now: Date) {
+  await auth.api.banUser({ body: { userId, banReason: note || undefined }, headers: admin.headers });
   const cancelled = await tx
     .update(matches)
     .set({ status: 'cancelled', cancelReason: 'user_cancelled', cancelledBy: userId, cancelledAt: now, cancelNote: DISABLED_PARTNER_NOTE })
@@ -91,8 +94,6 @@ async function disableAccount(tx: DbOrTx, auth: Auth, userId: string, now: Date)
     }
   }
   await publishEvent(tx, { type: 'session.ended', audience: [userId], payload: { reason: 'account-disabled' } });
-  // Last, so nothing after it can fail: a later rollback would leave the sessions ended, the safe side.
-  await revokeSessions(auth, userId);
 }
 
 const RESOLUTION = { dismiss: 'dismissed', warn: 'warned', disable: 'disabled' } as const;
@@ -120,7 +121,7 @@ export async function actOnReport(
       if (action === 'warn') {
         await notify(tx, { recipientId: report.reportedId, kind: 'account-warning', params: { message: note }, now });
       }
-      if (action === 'disable') await disableAccount(tx, auth, report.reportedId, now);
+      if (action === 'disable') await disableAccount(tx, auth, admin, report.reportedId, note, now);
     }
     await recordAdminAction(tx, admin, { action: `report.${action}`, targetUserId: report.reportedId, reportId, note, now });
   });
@@ -140,7 +141,10 @@ export async function setAccountDisabled(
   { disabled, reason, now }: { disabled: boolean; reason: string | undefined; now: Date },
 ) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    // One change of an account at a time (the audit log's order is the flag's). Not a row lock:
+    // the plugin updates the row from its own connection.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-disabled:${userId}`}, 0))`);
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) return null;
     await recordAdminAction(tx, admin, {
       action: disabled ? 'user.disable' : 'user.enable',
@@ -148,9 +152,8 @@ export async function setAccountDisabled(
       note: reason ?? '',
       now,
     });
-    // Disabling last: it ends the sessions, which a rollback could not bring back.
-    if (disabled) await disableAccount(tx, auth, userId, now);
-    else await tx.update(users).set({ disabled: false, updatedAt: now }).where(eq(users.id, userId));
+    if (disabled) await disableAccount(tx, auth, admin, userId, reason ?? '', now);
+    else await auth.api.unbanUser({ body: { userId }, headers: admin.headers });
     // A tenant account (ADR 0009) shows its real address; a guest none.
     return { id: user.id, email: user.isAnonymous ? null : (contactEmailOf(user) ?? user.email), disabled };
   });

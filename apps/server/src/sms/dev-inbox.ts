@@ -3,35 +3,21 @@ import type { Db } from '../db/client.js';
 import { smsDevInbox } from '../db/schema/sms.js';
 import { escapeHtml } from '../mail/layout.js';
 
-export interface DevSms {
-  id: string;
-  to: string;
-  body: string;
-  receivedAt: Date;
-}
-
 /** The newest messages the development SMS transport delivered, optionally for one number. */
-export async function listDevSms(db: Db, opts: { to?: string | undefined; limit?: number } = {}): Promise<DevSms[]> {
-  const rows = await db
-    .select()
+export async function listDevSms(db: Db, opts: { to?: string | undefined; limit: number }) {
+  return db
+    .select({ id: smsDevInbox.id, to: smsDevInbox.toPhone, body: smsDevInbox.body, receivedAt: smsDevInbox.receivedAt })
     .from(smsDevInbox)
     .where(opts.to ? eq(smsDevInbox.toPhone, opts.to) : undefined)
     .orderBy(desc(smsDevInbox.receivedAt), desc(smsDevInbox.id))
-    .limit(opts.limit ?? 100);
-  return rows.map((r) => ({ id: r.id, to: r.toPhone, body: r.body, receivedAt: r.receivedAt }));
-}
-
-/** Empties the development inbox (DELETE /api/dev/sms, for scripts and end-to-end tests). */
-export async function clearDevSms(db: Db): Promise<number> {
-  const rows = await db.delete(smsDevInbox).returning({ id: smsDevInbox.id });
-  return rows.length;
+    .limit(opts.limit);
 }
 
 /**
  * The inbox a person reads while trying phone sign-in locally: newest first, refreshing itself
  * every 5 s without any script (the CSP allows none inline anyway).
  */
-export function renderDevSmsPage(messages: DevSms[]): string {
+export function renderDevSmsPage(messages: Awaited<ReturnType<typeof listDevSms>>): string {
   const rows = messages
     .map(
       (m) =>

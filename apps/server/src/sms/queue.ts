@@ -67,3 +67,9 @@ export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsRes
     maxAttempts: SMS_MAX_ATTEMPTS,
   });
 }
+
+/**
+ * The code's text. Plain ASCII keeps a message in one GSM-7 segment (160 characters); the code
+ * comes first so a phone's notification preview shows it.
+ */
+export const phoneCodeSms = (code: string) => `${code} is your TrailBuddy verification code.`;

@@ -40,9 +40,6 @@ export class SmsConfigError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------------------
-// Development inbox
-
 /**
  * Delivers into the `sms_dev_inbox` table, which /dev/sms shows: phone sign-in works on a fresh
  * machine with no SMS gateway and nothing ever leaves it. A redelivery after a crash is dropped
@@ -59,9 +56,6 @@ export function createDevInboxSmsTransport(db: Db): SmsTransport {
     },
   };
 }
-
-// ---------------------------------------------------------------------------------------
-// HTTP webhook (a real SMS gateway, or a small adapter in front of one)
 
 export interface WebhookSmsConfig {
   url: string;
@@ -111,4 +105,28 @@ export function createWebhookSmsTransport(config: WebhookSmsConfig): SmsTranspor
       throw new SmsSendError(res.status, retryable, text || res.statusText || 'SMS gateway error');
     },
   };
+}
+
+export interface SmsTransportConfig {
+  NODE_ENV: 'development' | 'production' | 'test';
+  SMS_WEBHOOK_URL?: string | undefined;
+  SMS_WEBHOOK_TOKEN?: string | undefined;
+  DEV_INBOX: boolean;
+}
+
+/**
+ * Which SMS transport the environment selects: the webhook when `SMS_WEBHOOK_URL` is set, else
+ * the development inbox (DEV_INBOX, never in production), else none, and phone sign-in is off
+ * (`operation-not-allowed`) rather than accepting numbers whose codes could never leave.
+ */
+export function smsTransportKind(config: SmsTransportConfig): SmsTransport['kind'] | null {
+  if (config.SMS_WEBHOOK_URL) return 'webhook';
+  return config.DEV_INBOX && config.NODE_ENV !== 'production' ? 'dev-inbox' : null;
+}
+
+/** The transport `smsTransportKind` names, or undefined when SMS is off. */
+export function createSmsTransport(config: SmsTransportConfig, db: Db): SmsTransport | undefined {
+  const kind = smsTransportKind(config);
+  if (kind === 'webhook') return createWebhookSmsTransport({ url: config.SMS_WEBHOOK_URL!, token: config.SMS_WEBHOOK_TOKEN });
+  return kind === 'dev-inbox' ? createDevInboxSmsTransport(db) : undefined;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../test/smtp-server.js';
-import { phoneCodeSms } from './templates.js';
+import { phoneCodeSms } from './queue.js';
 import { createTestHttpServer, type TestHttpServer } from '../test/sms-http-server.js';
 import { createWebhookSmsTransport, SmsConfigError, SmsSendError } from './transports.js';
 

@@ -21,8 +21,13 @@ export const users = pgTable(
     image: text('image'),
     /** A guest (SPEC "anonymous" sign-in): a placeholder e-mail until the guest links a credential. */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
-    /** Disabled by an administrator: every new session is refused with `user-disabled`. */
+    /**
+     * Disabled by an administrator: Better Auth's admin plugin's `banned` (auth/admin-accounts.ts),
+     * which refuses every new session with `user-disabled`; its reason and end beside it.
+     */
     disabled: boolean('disabled').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
     /** Better Auth's twoFactor plugin: the account has a second factor (two_factors). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** E.164, set by phone sign-in; unique per tenant so a number belongs to one account of a tenant. */
@@ -53,6 +58,8 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The admin plugin's impersonation (its endpoints are not served): always null. */
+    impersonatedBy: text('impersonated_by'),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -112,3 +119,19 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Counters of ours for limits that are not per client address (per e-mail, phone number or
+ * account: the password lockout, mails and texts to one address, re-authentication), which Better
+ * Auth's limiter cannot key (it counts per address and path in `rate_limits`, which stays its own).
+ * A fixed window: `count` attempts since `windowStart`.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_window_start_idx').on(t.windowStart)],
+);

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * What the development SMS transport "delivered": a person reads it at /dev/sms on a fresh
@@ -16,31 +16,6 @@ export const smsDevInbox = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sms_dev_inbox_received_idx').on(t.receivedAt)],
-);
-
-/**
- * One phone sign-in attempt: the code sent to a number, kept as an HMAC (never in clear), with
- * its expiry and wrong-attempt count. `verificationId` (the row id) is what the client holds.
- * `status` ends the code: `used` after a successful sign-in, `superseded` by a newer code for
- * the same number, `burned` after too many wrong attempts.
- */
-export const phoneVerifications = pgTable(
-  'phone_verifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    /** E.164. */
-    phoneNumber: text('phone_number').notNull(),
-    /** The tenant the code signs in to (ADR 0009); null: the default accounts. */
-    tenantId: text('tenant_id'),
-    codeHash: text('code_hash').notNull(),
-    status: text('status', { enum: ['pending', 'used', 'superseded', 'burned'] })
-      .notNull()
-      .default('pending'),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('phone_verifications_number_idx').on(t.phoneNumber, t.createdAt)],
 );
 
 /**

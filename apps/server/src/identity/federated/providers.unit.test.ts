@@ -20,7 +20,7 @@ describe('OAuth callback errors', () => {
 
   it("keeps the widget's own codes and Better Auth's translated ones", () => {
     expect(oauthCallbackCode('multi-factor-auth-required')).toBe('multi-factor-auth-required');
-    expect(oauthCallbackCode('USER_DISABLED')).toBe('user-disabled');
+    expect(oauthCallbackCode('BANNED_USER')).toBe('user-disabled');
   });
 });
 

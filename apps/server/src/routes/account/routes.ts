@@ -13,7 +13,7 @@ import { exportAccount } from '../../account/export.js';
 import { accounts } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
 import { assertRecentAuthentication } from '../../identity/actions.js';
-import { enforceRateLimit } from '../../identity/rate-limit.js';
+import { enforceRateLimit } from '../../auth/attempt-limits.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 import { actionContext, signedInSession } from '../identity/actions.js';

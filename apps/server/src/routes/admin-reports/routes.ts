@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import { adminReportActionSchema, adminReportSchema, auditEntrySchema, REPORT_STATUSES } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { requireAdmin } from '../../policies/admin.js';
@@ -43,7 +44,8 @@ export const adminReportRoutes: RouteModule = (app, deps) => {
     },
     async (req, reply) => {
       const admin = await requireAdmin(req, deps.adminEmails);
-      await actOnReport(deps.db, req.server.auth, admin, req.params.id, req.body, deps.now());
+      const actor = { ...admin, headers: fromNodeHeaders(req.headers) };
+      await actOnReport(deps.db, req.server.auth, actor, req.params.id, req.body, deps.now());
       return reply.status(204).send(null);
     },
   );

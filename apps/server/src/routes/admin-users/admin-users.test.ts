@@ -37,7 +37,11 @@ describe('administrators disabling accounts', () => {
 
     const viaModal = (await signIn(w.t, 'rider@example.com', 'secret123')).res;
     expect(viaModal.statusCode).toBe(403);
-    expect(viaModal.json()).toMatchObject({ code: 'USER_DISABLED', message: 'The user account has been disabled by an administrator.' });
+    expect(viaModal.json()).toMatchObject({
+      code: 'BANNED_USER',
+      error: { code: 'user-disabled' },
+      message: 'The user account has been disabled by an administrator.',
+    });
     expect(viaModal.headers['set-cookie']).toBeUndefined();
 
     const viaLink = browser(w.t);
@@ -79,6 +83,14 @@ describe('administrators disabling accounts', () => {
     expect((await act(w.admin, 'no-such-user', 'enable')).statusCode).toBe(404);
     expect((await act(w.admin, w.admin.id, 'disable')).statusCode).toBe(400);
     expect((await act(w.admin, other.id, 'disable', 'https://evil.example')).statusCode).toBe(403);
+    // Better Auth's admin plugin bans only through this route (which audits): its own endpoints are not served.
+    const direct = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/ban-user',
+      headers: { origin: TEST_ORIGIN, cookie: w.admin.cookie },
+      payload: { userId: other.id },
+    });
+    expect(direct.statusCode).toBe(404);
     const [row] = await w.t.database.db.select().from(users).where(eq(users.id, other.id));
     expect(row!.disabled).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import { ADMIN_NOTE_MAX } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../errors.js';
@@ -51,7 +52,8 @@ export const adminUserRoutes: RouteModule = async (app, deps) => {
       async (req) => {
         const admin = await requireAdmin(req, deps.adminEmails);
         if (action === 'disable' && req.params.id === admin.id) throw badRequest('You cannot disable your own account.');
-        const user = await setAccountDisabled(deps.db, req.server.auth, admin, req.params.id, {
+        const actor = { ...admin, headers: fromNodeHeaders(req.headers) };
+        const user = await setAccountDisabled(deps.db, req.server.auth, actor, req.params.id, {
           disabled: action === 'disable',
           reason: req.body?.reason || undefined,
           now: deps.now(),

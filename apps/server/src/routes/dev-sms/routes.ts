@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
-import { clearDevSms, listDevSms, renderDevSmsPage } from '../../sms/index.js';
+import { smsDevInbox } from '../../db/schema/index.js';
+import { listDevSms, renderDevSmsPage } from '../../sms/dev-inbox.js';
 import { typed, type RouteModule } from '../types.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -40,7 +41,7 @@ export const devSmsRoutes: RouteModule = (app, deps) => {
   r.delete(
     '/api/dev/sms',
     { schema: { tags, summary: 'Development only: empty the SMS inbox', response: { 200: z.object({ deleted: z.number().int() }) } } },
-    async () => ({ deleted: await clearDevSms(deps.db) }),
+    async () => ({ deleted: (await deps.db.delete(smsDevInbox).returning({ id: smsDevInbox.id })).length }),
   );
 
   r.get('/dev/sms', { schema: { hide: true } }, async (_req, reply) => {

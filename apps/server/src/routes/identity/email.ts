@@ -1,7 +1,7 @@
 import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import type { FastifyRequest } from 'fastify';
 import { passwordSignUp, type EmailContext } from '../../identity/email-password.js';
-import { enforceRateLimit } from '../../identity/rate-limit.js';
+import { enforceRateLimit } from '../../auth/attempt-limits.js';
 import { publicIdentityConfig } from '../../identity/sign-up-controls.js';
 import type { TenantConfig } from '../../identity/tenants.js';
 import { errors } from '../schemas.js';

@@ -638,7 +638,7 @@ describe('sign-up controls, disabled accounts and limits', () => {
   it('limits starts per client with too-many-requests', async () => {
     const limited = await createTestApp({ ...appEnv(), IDENTITY_RATE_LIMIT_MAX: '2' }, { database: t.database, now });
     try {
-      await t.database.db.execute(sql`DELETE FROM rate_limits WHERE key LIKE 'identity:federated-start:%'`);
+      await t.database.db.execute(sql`DELETE FROM attempt_counters WHERE key LIKE 'federated-start:%'`);
       const browser = new AppBrowser(limited);
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await browser.get(start(OIDC))).headers.location);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favourites, users } from '../../db/schema/index.js';
 import { mergeConflict } from '../../auth/guest-merge.js';
-import { consumeRateLimit } from '../../identity/rate-limit.js';
+import { consumeRateLimit } from '../../auth/attempt-limits.js';
 import { createMatchWorld, type MatchWorld } from '../../test/match-fixtures.js';
 import { queuedMail } from '../../test/queued-jobs.js';
 import { cookieHeader, createTestApp, signIn, signUp, TEST_ORIGIN, validRegistration } from '../../test/test-app.js';

@@ -1,7 +1,7 @@
 import { identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { assertSameOriginCall } from '../../auth/same-origin.js';
-import { enforceRateLimit } from '../../identity/rate-limit.js';
+import { enforceRateLimit } from '../../auth/attempt-limits.js';
 import { issueSessionCookie } from '../../identity/session.js';
 import { assertTenantAllows, resolveTenant, type TenantConfig } from '../../identity/tenants.js';
 import { presentIdentityUser, tenantOfUser } from '../../identity/users.js';

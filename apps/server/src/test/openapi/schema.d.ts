@@ -2402,10 +2402,14 @@ export interface components {
       readonly tenantId?: string;
       phoneNumber?: string;
       readonly phoneNumberVerified?: boolean;
+      readonly role?: string;
+      /** @default false */
+      readonly banned: boolean;
+      readonly banReason?: string;
+      /** Format: date-time */
+      readonly banExpires?: string;
       /** @default false */
       readonly twoFactorEnabled: boolean;
-      /** @default false */
-      readonly disabled: boolean;
     };
     Session: {
       readonly id: string;
@@ -2419,6 +2423,7 @@ export interface components {
       ipAddress?: string;
       userAgent?: string;
       userId: string;
+      readonly impersonatedBy?: string;
     };
     /** @description The body of errors under /api/auth: Better Auth’s own shape. */
     AuthError: {
