@@ -13,7 +13,6 @@ import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-
 import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
 import type { AuthMailer } from './senders.js';
-import { actionLink } from './action-link.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
@@ -190,14 +189,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...federatedSignIn({ db, identity: config.identity, now }),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
-      ...secondFactors({
-        db,
-        now,
-        appUrl: config.appUrl,
-        settings: identity.actions,
-        captcha: identity.captcha,
-        smsEnabled: identity.phone.enabled,
-      }),
+      ...secondFactors({ db, identity, now }),
     ],
     disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS],
   });
@@ -206,4 +198,3 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export { actionLink };
