@@ -17,9 +17,8 @@ import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 export type CaptchaSettings =
   | {
       provider: 'altcha';
-      /** Signs each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC. */
-      hmacKey: string;
-      keySignatureKey: string;
+      /** Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC. */
+      keys: { hmacSignatureSecret: string; hmacKeySignatureSecret: string };
       /** PBKDF2 iterations per try, and the largest counter a solver may have to reach. */
       cost: number;
       maxNumber: number;
@@ -37,16 +36,9 @@ export function captchaSettings(env: Env, authSecret: string): CaptchaSettings {
     throw new Error('reCAPTCHA needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY (or neither, for ALTCHA).');
   }
   if (siteKey && secretKey) return { provider: 'recaptcha', siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
-  const hmacKey = env.ALTCHA_HMAC_KEY ?? derive(authSecret, 'altcha');
-  const keySignatureKey = derive(hmacKey, 'altcha-key-signature');
-  return {
-    provider: 'altcha',
-    hmacKey,
-    keySignatureKey,
-    cost: env.ALTCHA_COST,
-    maxNumber: env.ALTCHA_MAX_NUMBER,
-    ttlMs: env.ALTCHA_TTL_S * 1000,
-  };
+  const hmacSignatureSecret = env.ALTCHA_HMAC_KEY ?? derive(authSecret, 'altcha');
+  const keys = { hmacSignatureSecret, hmacKeySignatureSecret: derive(hmacSignatureSecret, 'altcha-key-signature') };
+  return { provider: 'altcha', keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
 }
 
 /** Where the widget fetches an ALTCHA challenge (the phone config's `challengeUrl`). */
@@ -82,14 +74,8 @@ async function checkAltcha(settings: Altcha, token: string, now: Date) {
     throw failed('invalid');
   }
   if (parameters.expiresAt * 1000 <= now.getTime()) throw failed('expired');
-  const { hmacKey: hmacSignatureSecret, keySignatureKey: hmacKeySignatureSecret } = settings;
-  const result = await verifySolution({
-    challenge: { parameters, signature },
-    solution: payload!.solution!,
-    deriveKey,
-    hmacSignatureSecret,
-    hmacKeySignatureSecret,
-  }).catch(() => null);
+  const solution = payload!.solution!;
+  const result = await verifySolution({ challenge: { parameters, signature }, solution, deriveKey, ...settings.keys }).catch(() => null);
   if (result?.expired) throw failed('expired');
   if (!result?.verified) throw failed('invalid');
   // The signature is unique per challenge (random nonce and salt) and covers its parameters.
@@ -141,11 +127,10 @@ export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context:
  */
 export function altcha(options: { db: Db; settings: CaptchaSettings; paths: readonly string[]; now: () => Date }) {
   const { settings } = options;
+  const challenge = jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' });
   const openapi = {
     summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
-    responses: {
-      200: jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' }),
-    },
+    responses: { 200: challenge },
   };
   return {
     id: 'trailbuddy-altcha',
@@ -162,8 +147,7 @@ export function altcha(options: { db: Db; settings: CaptchaSettings; paths: read
           counter: randomInt(Math.floor(settings.maxNumber / 2), settings.maxNumber),
           deriveKey,
           expiresAt: new Date(options.now().getTime() + settings.ttlMs),
-          hmacSignatureSecret: settings.hmacKey,
-          hmacKeySignatureSecret: settings.keySignatureKey,
+          ...settings.keys,
         });
         return ctx.json({ parameters: challenge.parameters, signature: challenge.signature! });
       }),

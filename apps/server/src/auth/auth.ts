@@ -41,7 +41,7 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (password-failures.ts). */
   passwordFailures: PasswordFailureRules;
-  /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
+  /** The sign-in widget's settings our plugins follow (tenants, sign-up controls, limits, codes, captcha, providers). */
   identity: IdentitySettings;
   /** The server's clock (tests move it). */
   now?: () => Date;
@@ -52,11 +52,7 @@ export interface AuthConfig {
 /** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
-/**
- * Better Auth, mounted at /api/auth (SPEC §7 "Auth"): e-mail and password sign-up and sign-in,
- * sessions in a cookie, sign-out, password reset and e-mail verification by mail. Links in the
- * mails point at the app's /auth page with `mode` and `oobCode`, the shape the sign-in widget reads.
- */
+/** Better Auth at /api/auth (SPEC §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;

@@ -12,7 +12,7 @@ import { assertTenantAllows, resolveTenant, type TenantSettings } from '../ident
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { inAuthErrors, toAPIError } from './plugin-kit.js';
-import { assertSameOriginHeaders, sameSiteOnly } from './same-origin.js';
+import { sameSiteOnly } from './same-origin.js';
 
 export interface GuestOptions {
   db: Db;
@@ -64,14 +64,9 @@ async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: Gen
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.isAnonymous || user.tenantId !== (guest.tenantId ?? null)) return;
   const providerId = PROVIDER_OF_PATH[ctx.path ?? ''] ?? ctx.path ?? '';
-  const conflict = {
-    anonymousUserId: guest.id,
-    existingUserId: userId,
-    providerId,
-    email: contactEmailOf(user),
-    phoneNumber: user.phoneNumber,
-  };
-  throw toAPIError(await mergeConflict(db, conflict, now));
+  const email = contactEmailOf(user);
+  const { phoneNumber } = user;
+  throw toAPIError(await mergeConflict(db, { anonymousUserId: guest.id, existingUserId: userId, providerId, email, phoneNumber }, now));
 }
 
 /**
@@ -135,7 +130,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
         {
           method: 'POST',
           body: z.object({ mergeToken: z.string().min(1, 'mergeToken is required.') }),
-          use: [sessionMiddleware],
+          use: [sameSiteOnly(appUrl), sessionMiddleware],
           metadata: {
             openapi: {
               description: "Finish a merge conflict: move the guest's data to the existing account and sign in to it.",
@@ -144,10 +139,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
           },
         },
         async (ctx) => {
-          const userId = await inAuthErrors(() => {
-            assertSameOriginHeaders('POST', ctx.headers, appUrl);
-            return completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now());
-          });
+          const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now()));
           const user = await ctx.context.internalAdapter.findUserById(userId);
           if (!user) throw toAPIError(identityError('user-not-found'));
           // Better Auth makes the account's session, so its session hooks (disabled, second factor) still apply.

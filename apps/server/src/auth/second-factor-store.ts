@@ -24,13 +24,8 @@ function factorsOf(row: FactorRow | undefined): SecondFactor[] {
   const since = (at: Date | null) => (at ?? row.createdAt).toISOString();
   const factors: SecondFactor[] = [];
   if (row.verified && row.totpUid) {
-    factors.push({
-      uid: row.totpUid,
-      factorId: 'totp',
-      displayName: row.totpDisplayName,
-      phoneNumber: null,
-      enrollmentTime: since(row.totpEnrolledAt),
-    });
+    const { totpUid: uid, totpDisplayName: displayName } = row;
+    factors.push({ uid, factorId: 'totp', displayName, phoneNumber: null, enrollmentTime: since(row.totpEnrolledAt) });
   }
   if (row.phoneUid && row.phoneNumber) {
     const { phoneUid: uid, phoneDisplayName: displayName, phoneNumber } = row;

@@ -32,12 +32,9 @@ export interface SecondFactorOptions {
 }
 
 /** Plugin endpoints the product does not offer: FirebaseUI has no backup codes; factors go one by one (unenroll). */
-export const DISABLED_SECOND_FACTOR_PATHS = [
-  '/two-factor/disable',
-  '/two-factor/get-totp-uri',
-  '/two-factor/verify-backup-code',
-  '/two-factor/generate-backup-codes',
-];
+export const DISABLED_SECOND_FACTOR_PATHS = ['disable', 'get-totp-uri', 'verify-backup-code', 'generate-backup-codes'].map(
+  (endpoint) => `/two-factor/${endpoint}`,
+);
 
 const VERIFY_TOTP = '/two-factor/verify-totp';
 const VERIFY_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-otp']);
@@ -80,14 +77,8 @@ export function secondFactors(options: SecondFactorOptions) {
     return found.user;
   }
 
-  const factorsAnswer = (summary: string) => ({
-    summary,
-    responses: {
-      200: jsonResponse('{ factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime)', {
-        factors: 'array',
-      }),
-    },
-  });
+  const factors = jsonResponse('The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime', { factors: 'array' });
+  const factorsAnswer = (summary: string) => ({ summary, responses: { 200: factors } });
 
   const plugin = {
     id: 'trailbuddy-second-factors',
