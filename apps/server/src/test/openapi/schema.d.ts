@@ -11656,14 +11656,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors?: unknown[];
+            factors: unknown[];
           };
         };
       };
@@ -11739,14 +11739,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors?: unknown[];
+            factors: unknown[];
           };
         };
       };
