@@ -207,15 +207,14 @@ export function secondFactors(options: SecondFactorOptions) {
     },
   } satisfies BetterAuthPlugin;
 
+  const attempts = settings.enrollAttemptsPerUser;
   const twoFactorPlugin = twoFactor({
     issuer: settings.totpIssuer,
     // The recent-sign-in-or-password rule is ours (assertCanEnroll); the plugin then asks only an account with a password for it.
     allowPasswordless: true,
     twoFactorCookieMaxAge: PENDING_TTL_S,
-    accountLockout: {
-      maxFailedAttempts: settings.enrollAttemptsPerUser.max,
-      durationSeconds: settings.enrollAttemptsPerUser.windowMs / 1000,
-    },
+    // At sign-in, the same budget of code attempts per account as while enrolling.
+    accountLockout: { maxFailedAttempts: attempts.max, durationSeconds: attempts.windowMs / 1000 },
     otpOptions: {
       period: settings.enrollmentTtlMs / 60_000,
       storeOTP: 'encrypted',
