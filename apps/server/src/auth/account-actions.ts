@@ -16,7 +16,7 @@ import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type Act
 import type { RateLimitRule } from './attempt-limits.js';
 import { identityError } from '../identity/errors.js';
 import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
-import { sameSiteOnly } from './same-site.js';
+import { sameSiteOnly } from './same-origin.js';
 
 /** How long Better Auth's reset and verification tokens live (auth.ts sets both), and so their rows. */
 export const MAILED_TOKEN_TTL_S = 60 * 60;

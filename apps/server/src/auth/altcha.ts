@@ -1,58 +1,156 @@
+import { createHash, createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getIP } from 'better-auth/api';
+import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { createAltchaChallenge, verifyCaptcha } from '../identity/captcha.js';
-import type { CaptchaSettings } from '../identity/captcha-settings.js';
+import { captchaSolutionsUsed } from '../db/schema/sms.js';
+import type { Env } from '../env.js';
 import { identityError } from '../identity/errors.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 
+/**
+ * The captcha in front of what sends a text message (SPEC §5 "The captcha must be solved"): ALTCHA,
+ * a self-hosted proof of work, by default; Google reCAPTCHA when both its keys are set.
+ */
+export type CaptchaSettings =
+  | {
+      provider: 'altcha';
+      /** Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC. */
+      keys: { hmacSignatureSecret: string; hmacKeySignatureSecret: string };
+      /** PBKDF2 iterations per try, and the largest counter a solver may have to reach. */
+      cost: number;
+      maxNumber: number;
+      ttlMs: number;
+    }
+  | { provider: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string; /** How long a token counts as used. */ ttlMs: number };
+
+const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(`trailbuddy:${purpose}`).digest('hex');
+
+export function captchaSettings(env: Env, authSecret: string): CaptchaSettings {
+  const siteKey = env.RECAPTCHA_SITE_KEY?.trim();
+  const secretKey = env.RECAPTCHA_SECRET_KEY?.trim();
+  // Half a reCAPTCHA configuration shows a widget nobody can verify, or verifies tokens no widget makes.
+  if (Boolean(siteKey) !== Boolean(secretKey)) {
+    throw new Error('reCAPTCHA needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY (or neither, for ALTCHA).');
+  }
+  if (siteKey && secretKey) return { provider: 'recaptcha', siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
+  const hmacSignatureSecret = env.ALTCHA_HMAC_KEY ?? derive(authSecret, 'altcha');
+  const keys = { hmacSignatureSecret, hmacKeySignatureSecret: derive(hmacSignatureSecret, 'altcha-key-signature') };
+  return { provider: 'altcha', keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
+}
+
 /** Where the widget fetches an ALTCHA challenge (the phone config's `challengeUrl`). */
 export const ALTCHA_CHALLENGE_PATH = '/captcha/challenge';
+/** The one KDF our challenges use: native in browsers (SubtleCrypto) and in Node. */
+const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
-export interface AltchaOptions {
-  db: Db;
-  settings: CaptchaSettings;
-  /** Better Auth paths whose requests must carry a solved captcha in `body.captcha`. */
-  paths: readonly string[];
-  now: () => Date;
+type Failure = 'missing' | 'invalid' | 'expired' | 'used' | 'unavailable';
+const FAILURE_MESSAGES: Record<Failure, string | undefined> = {
+  missing: undefined, // the widget's own "Solve the reCAPTCHA"
+  invalid: 'The captcha solution is not valid. Solve the captcha again.',
+  expired: 'The captcha has expired. Solve the captcha again.',
+  used: 'This captcha solution has already been used. Solve the captcha again.',
+  unavailable: 'The captcha could not be checked. Try again.',
+};
+/** `captcha-check-failed` on the field, with why in `details.reason`. */
+const failed = (reason: Failure) =>
+  identityError('captcha-check-failed', { message: FAILURE_MESSAGES[reason], field: 'captcha', details: { reason } });
+
+type Altcha = Extract<CaptchaSettings, { provider: 'altcha' }>;
+
+/** A solved ALTCHA payload (base64 JSON as the widget submits it, or raw JSON), checked on our clock first (tests move it). */
+async function checkAltcha(settings: Altcha, token: string, now: Date) {
+  let payload: Partial<Payload> | null;
+  try {
+    payload = JSON.parse(token.startsWith('{') ? token : Buffer.from(token, 'base64').toString('utf8'));
+  } catch {
+    throw failed('invalid');
+  }
+  const { parameters, signature } = payload?.challenge ?? {};
+  // Only our algorithm: any other would fail the signature anyway, but must not even reach a KDF.
+  if (parameters?.algorithm !== ALTCHA_ALGORITHM || typeof parameters.expiresAt !== 'number' || typeof signature !== 'string') {
+    throw failed('invalid');
+  }
+  if (parameters.expiresAt * 1000 <= now.getTime()) throw failed('expired');
+  const solution = payload!.solution!;
+  const result = await verifySolution({ challenge: { parameters, signature }, solution, deriveKey, ...settings.keys }).catch(() => null);
+  if (result?.expired) throw failed('expired');
+  if (!result?.verified) throw failed('invalid');
+  // The signature is unique per challenge (random nonce and salt) and covers its parameters.
+  return { id: `altcha:${signature}`, expiresAt: new Date(parameters.expiresAt * 1000) };
+}
+
+/** A reCAPTCHA token, checked with Google's siteverify; fails closed when it cannot be reached. */
+async function checkRecaptcha(settings: Extract<CaptchaSettings, { provider: 'recaptcha' }>, token: string, now: Date, remoteIp: string) {
+  const answer = await fetch(settings.verifyUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ secret: settings.secretKey, response: token, remoteip: remoteIp }).toString(),
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then((res) => (res.ok ? (res.json() as Promise<{ success?: boolean; 'error-codes'?: string[] }>) : null))
+    .catch(() => null);
+  if (!answer) throw failed('unavailable');
+  if (answer.success !== true) throw failed(answer['error-codes']?.includes('timeout-or-duplicate') ? 'expired' : 'invalid');
+  // Google refuses a reused token itself; remembering it keeps that true behind any proxy.
+  return { id: `recaptcha:${createHash('sha256').update(token).digest('hex')}`, expiresAt: new Date(now.getTime() + settings.ttlMs) };
 }
 
 /**
- * Better Auth plugin: the captcha in front of what sends a text message (SPEC §5 "The captcha
- * must be solved"). ALTCHA, a self-hosted proof of work, by default; reCAPTCHA when configured
- * (identity/captcha-settings.ts). A challenge endpoint, and a before-hook on `paths` that checks
- * and spends the solution (identity/captcha.ts: one use per solution) before the endpoint runs.
- * Better Auth's limiter counts both per client first (auth.ts `customRules`).
+ * Checks the captcha a request carries and spends it: a solution is good for one request only (its
+ * id is kept until the challenge expires). Throws `captcha-check-failed` (an AppError).
  */
-export function altcha(options: AltchaOptions) {
+export async function verifyCaptcha(db: Db, settings: CaptchaSettings, check: { token: unknown; now: Date; remoteIp: string }) {
+  const token = typeof check.token === 'string' ? check.token.trim() : '';
+  if (!token) throw failed('missing');
+  const { id, expiresAt } =
+    settings.provider === 'altcha'
+      ? await checkAltcha(settings, token, check.now)
+      : await checkRecaptcha(settings, token, check.now, check.remoteIp);
+  await db.delete(captchaSolutionsUsed).where(lt(captchaSolutionsUsed.expiresAt, check.now));
+  const spent = await db.insert(captchaSolutionsUsed).values({ id, expiresAt }).onConflictDoNothing().returning();
+  if (spent.length === 0) throw failed('used');
+}
+
+/** The client's address as Better Auth's limiter sees it (reCAPTCHA's `remoteip`). */
+export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } }) => {
+  const source = ctx.request ?? ctx.headers;
+  return (source && getIP(source, ctx.context.options)) || '';
+};
+
+/**
+ * Better Auth plugin: the challenge endpoint (ALTCHA v2, deterministic mode: the server picks the
+ * counter and signs the challenge and the key; nothing is stored) and a before-hook that checks and
+ * spends `body.captcha` on `paths`. Better Auth's limiter counts both per client first.
+ */
+export function altcha(options: { db: Db; settings: CaptchaSettings; paths: readonly string[]; now: () => Date }) {
   const { settings } = options;
+  const challenge = jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' });
+  const openapi = {
+    summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
+    responses: { 200: challenge },
+  };
   return {
     id: 'trailbuddy-altcha',
     endpoints: {
-      altchaChallenge: createAuthEndpoint(
-        ALTCHA_CHALLENGE_PATH,
-        {
-          method: 'GET',
-          metadata: {
-            openapi: {
-              summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
-              responses: {
-                200: jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' }),
-              },
-            },
-          },
-        },
-        async (ctx) => {
-          if (settings.provider !== 'altcha') {
-            throw toAPIError(
-              identityError('operation-not-allowed', { message: 'The configured captcha is reCAPTCHA; no ALTCHA challenge is issued.' }),
-            );
-          }
-          ctx.setHeader('cache-control', 'no-store');
-          const challenge = await createAltchaChallenge(settings as Extract<CaptchaSettings, { provider: 'altcha' }>, options.now());
-          return ctx.json({ parameters: challenge.parameters, signature: challenge.signature! });
-        },
-      ),
+      altchaChallenge: createAuthEndpoint(ALTCHA_CHALLENGE_PATH, { method: 'GET', metadata: { openapi } }, async (ctx) => {
+        if (settings.provider !== 'altcha') {
+          const message = 'The configured captcha is reCAPTCHA; no ALTCHA challenge is issued.';
+          throw toAPIError(identityError('operation-not-allowed', { message }));
+        }
+        ctx.setHeader('cache-control', 'no-store');
+        const challenge = await createChallenge({
+          algorithm: ALTCHA_ALGORITHM,
+          cost: settings.cost,
+          counter: randomInt(Math.floor(settings.maxNumber / 2), settings.maxNumber),
+          deriveKey,
+          expiresAt: new Date(options.now().getTime() + settings.ttlMs),
+          ...settings.keys,
+        });
+        return ctx.json({ parameters: challenge.parameters, signature: challenge.signature! });
+      }),
     },
     hooks: {
       before: [
@@ -60,13 +158,7 @@ export function altcha(options: AltchaOptions) {
           matcher: (ctx) => ctx.path !== undefined && options.paths.includes(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const token = (ctx.body as { captcha?: unknown } | undefined)?.captcha;
-            await inAuthErrors(() =>
-              verifyCaptcha(options.db, settings, {
-                token: typeof token === 'string' ? token : undefined,
-                now: options.now(),
-                remoteIp: (ctx.headers && getIP(ctx.headers, ctx.context.options)) || '',
-              }),
-            );
+            await inAuthErrors(() => verifyCaptcha(options.db, settings, { token, now: options.now(), remoteIp: clientIpOf(ctx) }));
           }),
         },
       ],

@@ -10,7 +10,6 @@ import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
 import type { AuthMailer } from './senders.js';
-import { actionLink } from './action-link.js';
 import { adminAccounts } from './admin-accounts.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
@@ -40,7 +39,7 @@ export interface AuthConfig {
   trustedOrigins?: string[];
   /** The password lockout every sign-in path shares (sign-in-guard.ts). */
   passwordFailures: PasswordFailureRules;
-  /** The sign-in widget's settings its plugins follow: tenants, sign-up controls, per-client limits, e-mail, phone codes, the captcha, federated providers. */
+  /** The sign-in widget's settings our plugins follow (tenants, sign-up controls, limits, codes, captcha, providers). */
   identity: IdentitySettings;
   /** ADMIN_EMAILS: the administrators (the admin plugin's role is read from them). */
   adminEmails: readonly string[];
@@ -53,11 +52,7 @@ export interface AuthConfig {
 /** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
-/**
- * Better Auth, mounted at /api/auth (SPEC §7 "Auth"): e-mail and password sign-up and sign-in,
- * sessions in a cookie, sign-out, password reset and e-mail verification by mail. Links in the
- * mails point at the app's /auth page with `mode` and `oobCode`, the shape the sign-in widget reads.
- */
+/** Better Auth at /api/auth (SPEC §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;
@@ -186,14 +181,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
       ...admins.plugins,
-      ...secondFactors({
-        db,
-        now,
-        appUrl: config.appUrl,
-        settings: identity.actions,
-        captcha: identity.captcha,
-        smsEnabled: identity.phone.enabled,
-      }),
+      ...secondFactors({ db, identity, now }),
     ],
     disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });
@@ -202,4 +190,3 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export { actionLink };

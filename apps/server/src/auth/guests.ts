@@ -12,7 +12,7 @@ import { assertTenantAllows, resolveTenant, type TenantSettings } from '../ident
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { inAuthErrors, toAPIError } from './plugin-kit.js';
-import { assertSameOriginHeaders } from './same-origin.js';
+import { sameSiteOnly } from './same-origin.js';
 
 export interface GuestOptions {
   db: Db;
@@ -27,63 +27,52 @@ const SIGN_IN_ANONYMOUS = '/sign-in/anonymous';
 const PROVIDER_OF_PATH: Record<string, string> = {
   '/magic-link/verify': 'emailLink',
   '/sign-in/email': 'password',
-  '/sign-up/email': 'password',
   '/phone-number/verify': 'phone',
 };
 
-interface TenantUser {
-  id: string;
-  isAnonymous?: boolean | null;
-  tenantId?: string | null;
-}
-
 /**
- * Paths whose sessions are not a guest signing in elsewhere: the merge itself, the identity API's
- * own sessions, and the federated callback, whose account resolution (federated-sign-in.ts)
- * decides upgrade, merge conflict or a separate sign-in from the widget's `upgradeAnonymous`.
+ * Sessions that are not a guest signing in elsewhere: the merge itself, the identity API's own, and
+ * the federated callback, whose account resolution (federated-sign-in.ts) decides upgrade, merge
+ * conflict or a separate sign-in from the widget's `upgradeAnonymous`. A sign-up makes a new
+ * account, never another one's.
  */
-const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session', '/callback/:id']);
+const notAGuestSignIn = (path = '') =>
+  ['/identity/merge', '/identity/start-session', '/callback/:id'].includes(path) || path.startsWith('/sign-up/');
 
-/**
- * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint
- * (`session.create.before`): a guest who proves the credential of ANOTHER account of its tenant
- * gets no session for it, whatever path proved it; the guest stays signed in and finishes with
- * `/identity/merge`. Upgrading in place (the guest's own id), another guest, or an account of
- * another tenant (a plain sign-in, ADR 0009) pass. The anonymous plugin's `onLinkAccount` runs
- * only after the new session's cookie is set, too late to refuse without undoing it.
- */
-async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: GenericEndpointContext | null) {
-  // A sign-up makes a new account, never another one's: no conflict (the widget's upgrades it in place).
-  if (!ctx || NOT_A_GUEST_SIGN_IN.has(ctx.path ?? '') || ctx.path?.startsWith('/sign-up/')) return;
+type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string | null };
+const signedInGuest = async (ctx: GenericEndpointContext) => {
   const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
-  if (!current?.user.isAnonymous || current.user.id === userId) return;
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.isAnonymous || user.tenantId !== (current.user.tenantId ?? null)) return;
-  const conflict = await mergeConflict(
-    db,
-    {
-      anonymousUserId: current.user.id,
-      existingUserId: userId,
-      providerId: PROVIDER_OF_PATH[ctx.path ?? ''] ?? ctx.path ?? '',
-      email: contactEmailOf(user),
-      phoneNumber: user.phoneNumber,
-    },
-    now,
-  );
-  throw toAPIError(conflict);
-}
-
+  return current?.user.isAnonymous ? current.user : null;
+};
 const tenantIdOf = (body: unknown) => {
   const value = (body as { tenantId?: unknown } | undefined)?.tenantId;
   return typeof value === 'string' ? value : undefined;
 };
 
 /**
- * Our side of guests (checklist §5.2, §5.9): the guest belongs to the tenant the request names
- * (which must offer `anonymous`), a guest of that tenant already signed in is kept (no new
- * session), the answer is the widget's identity user, and `/identity/merge` finishes a merge
- * conflict: the guest's favourites move to the existing account, the guest is deleted and the
- * browser is signed in to the account by a session Better Auth creates (its session hooks apply).
+ * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint: a guest who
+ * proves the credential of ANOTHER account of its tenant gets no session for it, whatever path
+ * proved it; the guest stays signed in and finishes with `/identity/merge`. Upgrading in place (the
+ * guest's own id), another guest, or an account of another tenant (a plain sign-in, ADR 0009) pass.
+ * The anonymous plugin's `onLinkAccount` runs only after the new session's cookie is set: too late
+ * to refuse, and it would move the guest's data on those plain sign-ins too.
+ */
+async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: GenericEndpointContext | null) {
+  if (!ctx || notAGuestSignIn(ctx.path)) return;
+  const guest = await signedInGuest(ctx);
+  if (!guest || guest.id === userId) return;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.isAnonymous || user.tenantId !== (guest.tenantId ?? null)) return;
+  const providerId = PROVIDER_OF_PATH[ctx.path ?? ''] ?? ctx.path ?? '';
+  const email = contactEmailOf(user);
+  const { phoneNumber } = user;
+  throw toAPIError(await mergeConflict(db, { anonymousUserId: guest.id, existingUserId: userId, providerId, email, phoneNumber }, now));
+}
+
+/**
+ * Our side of guests (checklist §5.2, §5.9): the guest belongs to the tenant the request names (which
+ * must offer `anonymous`) and has no name; a guest of that tenant already signed in is kept (no new
+ * session); the answer is the widget's identity user; `/identity/merge` finishes a merge conflict.
  */
 function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
   const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_ANONYMOUS;
@@ -95,18 +84,15 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
         databaseHooks: {
           user: {
             create: {
-              // A guest has no name (FirebaseUI's displayName null) and belongs to the request's tenant.
-              before: async (user: Record<string, unknown>, context: GenericEndpointContext | null) => {
-                if (context?.path !== SIGN_IN_ANONYMOUS) return;
-                return { data: { ...user, name: '', tenantId: tenantIdOf(context.body) ?? null } };
+              before: async (user: Record<string, unknown>, ctx: GenericEndpointContext | null) => {
+                if (ctx?.path === SIGN_IN_ANONYMOUS) return { data: { ...user, name: '', tenantId: tenantIdOf(ctx.body) ?? null } };
               },
             },
           },
           session: {
             create: {
-              before: async (session: { userId: string }, context: GenericEndpointContext | null) => {
-                await refuseAsMergeConflict(db, now(), session.userId, context);
-              },
+              before: (session: { userId: string }, ctx: GenericEndpointContext | null) =>
+                refuseAsMergeConflict(db, now(), session.userId, ctx),
             },
           },
         },
@@ -114,18 +100,15 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
     }),
     hooks: {
       before: [
+        { matcher, handler: sameSiteOnly(appUrl) },
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const tenantId = await inAuthErrors(() => {
-              assertSameOriginHeaders(ctx.request?.method ?? 'POST', ctx.headers, appUrl);
-              const tenant = resolveTenant(tenants, tenantIdOf(ctx.body));
-              assertTenantAllows(tenant, 'anonymous');
-              return tenant?.id ?? null;
-            });
-            const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
-            if (!current?.user.isAnonymous) return;
-            if ((current.user.tenantId ?? null) === tenantId) return ctx.json({ user: await presentIdentityUser(db, current.user.id) });
+            const tenant = await inAuthErrors(() => resolveTenant(tenants, tenantIdOf(ctx.body)));
+            await inAuthErrors(() => assertTenantAllows(tenant, 'anonymous'));
+            const guest = await signedInGuest(ctx);
+            if (!guest) return;
+            if ((guest.tenantId ?? null) === (tenant?.id ?? null)) return ctx.json({ user: await presentIdentityUser(db, guest.id) });
             // Another tenant's guest is no guest here: this tenant gets a new one, as any visitor would.
             return { context: { headers: new Headers({ cookie: '' }) } };
           }),
@@ -147,7 +130,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
         {
           method: 'POST',
           body: z.object({ mergeToken: z.string().min(1, 'mergeToken is required.') }),
-          use: [sessionMiddleware],
+          use: [sameSiteOnly(appUrl), sessionMiddleware],
           metadata: {
             openapi: {
               description: "Finish a merge conflict: move the guest's data to the existing account and sign in to it.",
@@ -156,13 +139,11 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
           },
         },
         async (ctx) => {
-          await inAuthErrors(() => assertSameOriginHeaders('POST', ctx.headers, appUrl));
-          const guestId = ctx.context.session.user.id;
-          const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, guestId, now()));
+          const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now()));
           const user = await ctx.context.internalAdapter.findUserById(userId);
           if (!user) throw toAPIError(identityError('user-not-found'));
-          const session = await ctx.context.internalAdapter.createSession(userId);
-          await setSessionCookie(ctx, { session, user });
+          // Better Auth makes the account's session, so its session hooks (disabled, second factor) still apply.
+          await setSessionCookie(ctx, { session: await ctx.context.internalAdapter.createSession(userId), user });
           return ctx.json({ user: await presentIdentityUser(db, userId) });
         },
       ),

@@ -19,7 +19,7 @@ import { signInMethodsFor } from '../identity/sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { contactEmailOf, isPlaceholderEmail, PASSWORD_PROVIDER } from '../identity/users.js';
 import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
-import { sameSiteOnly } from './same-site.js';
+import { sameSiteOnly } from './same-origin.js';
 
 export interface PasswordAccountsOptions {
   db: Db;

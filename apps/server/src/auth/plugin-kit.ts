@@ -3,19 +3,16 @@ import { APIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
 
-type Status = ConstructorParameters<typeof APIError>[0];
-
 /**
- * An error of the server's vocabulary (AppError: code, message, fields, details) as Better Auth's
- * APIError, so a plugin of ours can refuse a request in a hook or endpoint: the `/api/auth/*`
- * bridge then answers it in the one error shape, the code unchanged (messages.ts `serverCodeFor`).
+ * An error of the server's vocabulary as Better Auth's APIError, so a hook or endpoint of ours can
+ * refuse with it: the `/api/auth/*` bridge answers it in the one error shape, its code unchanged.
  */
-export function toAPIError(error: AppError): APIError {
-  return new APIError(error.status as Status, {
-    code: error.code,
-    message: error.message,
-    ...(error.fields && { fields: error.fields }),
-    ...(error.details && { details: error.details }),
+export function toAPIError({ status, code, message, fields, details }: AppError): APIError {
+  return new APIError(status as ConstructorParameters<typeof APIError>[0], {
+    code,
+    message,
+    ...(fields && { fields }),
+    ...(details && { details }),
   });
 }
 
@@ -28,10 +25,7 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   }
 }
 
-/**
- * A request body checked with one of the shared contracts' schemas: a 400 naming every field at
- * fault, as Fastify's validation answers on our own routes (Better Auth's names none).
- */
+/** A body checked with a shared contract's schema: a 400 naming every field at fault, as on our own routes. */
 export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
@@ -40,18 +34,14 @@ export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.
   throw toAPIError(new AppError(400, 'invalid-argument', Object.values(fields)[0] ?? 'Invalid request.', fields));
 }
 
+type JsonType = 'array' | 'boolean' | 'integer' | 'string' | 'object';
+
 /** An OpenAPI 200 answer of a plugin endpoint of ours: a JSON object with these required properties. */
-export function jsonResponse(description: string, properties: Record<string, 'boolean' | 'integer' | 'string' | 'object'>) {
-  return {
-    description,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object' as const,
-          properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
-          required: Object.keys(properties),
-        },
-      },
-    },
+export function jsonResponse(description: string, properties: Record<string, JsonType>) {
+  const schema = {
+    type: 'object' as const,
+    properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
+    required: Object.keys(properties),
   };
+  return { description, content: { 'application/json': { schema } } };
 }

@@ -2,7 +2,7 @@ import type { Env } from '../env.js';
 import type { RateLimitRule } from '../auth/attempt-limits.js';
 import { emailIdentitySettings, type EmailIdentitySettings } from './email-settings.js';
 import { actionIdentitySettings, type ActionIdentitySettings } from './actions-settings.js';
-import { captchaSettings, type CaptchaSettings } from './captcha-settings.js';
+import { captchaSettings, type CaptchaSettings } from '../auth/altcha.js';
 import { phoneIdentitySettings, type PhoneIdentitySettings } from './phone-settings.js';
 import { federatedSettings, type FederatedSettings } from './federated/providers.js';
 import { tenantSettings, type TenantSettings } from './tenants.js';
@@ -18,7 +18,7 @@ export interface IdentitySettings {
   actions: ActionIdentitySettings;
   /** Phone codes: lifetime, resend delay, limits per number (phone-settings.ts). */
   phone: PhoneIdentitySettings;
-  /** The captcha before any SMS: ALTCHA or reCAPTCHA (captcha-settings.ts). */
+  /** The captcha before any SMS: ALTCHA or reCAPTCHA (auth/altcha.ts). */
   captcha: CaptchaSettings;
   /** Federated providers from the environment and the flows' lifetimes (federated/providers.ts). */
   federated: FederatedSettings;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AltchaChallenge } from '../client/types';
 import { ALTCHA_ALGORITHM, encodeAltchaPayload, solveAltchaChallenge } from './altcha';
 
-/** A challenge made the way apps/server/src/identity/captcha.ts makes one (cheap: cost 1, counter ≤ 20). */
+/** A challenge made the way apps/server/src/auth/altcha.ts makes one (cheap: cost 1, counter ≤ 20). */
 async function serverChallenge(counter: number) {
   const challenge = await createChallenge({
     algorithm: ALTCHA_ALGORITHM,

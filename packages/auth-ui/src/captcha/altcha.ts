@@ -2,7 +2,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import type { AltchaChallenge } from '../client/types';
 
-/** The one key-derivation function the server's challenges use (apps/server/src/identity/captcha.ts). */
+/** The one key-derivation function the server's challenges use (apps/server/src/auth/altcha.ts). */
 export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 
 /** How long a solve may take before the widget gives up (the server's challenges take well under a second). */

@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../env.js';
-import { captchaSettings } from '../../identity/captcha-settings.js';
+import { captchaSettings } from '../../auth/altcha.js';
 import { createTestHttpServer, type TestHttpServer } from '../../test/sms-http-server.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

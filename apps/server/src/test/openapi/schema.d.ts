@@ -11661,14 +11661,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors?: unknown[];
+            factors: unknown[];
           };
         };
       };
@@ -11744,14 +11744,14 @@ export interface operations {
       };
     };
     responses: {
-      /** @description { factors: SecondFactor[] } (uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime) */
+      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors?: unknown[];
+            factors: unknown[];
           };
         };
       };
