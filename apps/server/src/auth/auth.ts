@@ -12,7 +12,7 @@ import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
-import type { AuthMailer } from './senders.js';
+import type { AuthMailer } from './queued-mailer.js';
 import { actionLink } from './action-link.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';

@@ -284,9 +284,9 @@ export function identityAccount(o: IdentityAccountOptions) {
         async (ctx) => {
           if (ctx.request?.method === 'DELETE') return new Response(null, { status: 204 });
           const bearer = /^Bearer (.+)$/.exec(ctx.headers?.get('authorization') ?? '')?.[1];
-          const claims = bearer ? await verifyIdToken(identity.tokenSecret, bearer, o.now(), identity.tokenSync.maxAgeS) : null;
-          if (!claims) throw toAPIError(identityError('invalid-credential', { field: 'authorization' }));
-          return ctx.json({ uid: claims.sub });
+          const uid = bearer ? await verifyIdToken(identity.tokenSecret, bearer, o.now(), identity.tokenSync.maxAgeS) : null;
+          if (!uid) throw toAPIError(identityError('invalid-credential', { field: 'authorization' }));
+          return ctx.json({ uid });
         },
       ),
     },
