@@ -157,6 +157,28 @@ describe('password sign-up', () => {
     }
   });
 
+  it('takes no tenant account, id or tenant address from the caller: only the hook sets them', async () => {
+    const b = browser(t);
+    const smuggled = JSON.stringify({ id: randomUUID(), tenantId: 'acme', email: 'smuggled@acme.com' });
+    const res = await b.post('/api/auth/sign-up/email', {
+      email: 'plain-signup@example.com',
+      password: 'secret123',
+      displayName: 'P',
+      tenantAccount: smuggled,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'plain-signup@example.com'));
+    expect(row).toMatchObject({ tenantId: null, tenantEmail: null });
+    const forced = await browser(t).post('/api/auth/sign-up/email', {
+      email: 'forced@example.com',
+      password: 'secret123',
+      displayName: 'F',
+      tenantEmail: 'forced@acme.com',
+    });
+    expect(forced.statusCode).toBe(400);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'forced@example.com'))).toEqual([]);
+  });
+
   it("links the password to a signed-in guest: same id, the guest's favourites kept", async () => {
     const guest = await guestWithFavourite();
     const res = await guest.b.post('/api/auth/sign-up/email', {
