@@ -62,7 +62,7 @@ describe('the sign-in widget with a second factor', () => {
     const card = widget(page);
     await card.getByRole('heading', { name: 'Verify it’s you' }).waitFor();
     await card.getByText('Enter the 6-digit code from your authenticator app “Pocket app”.').waitFor();
-    expect(await page.evaluate(async () => (await fetch('/api/identity/user')).status)).toBe(401);
+    expect(await page.evaluate(async () => (await fetch('/api/auth/identity/user')).status)).toBe(401);
 
     await card.getByLabel('6-digit code').fill(totp(secret) === '000000' ? '111111' : '000000');
     await card.getByRole('button', { name: 'Verify' }).click();

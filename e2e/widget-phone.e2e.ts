@@ -52,7 +52,7 @@ describe('phone sign-in through the widget', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     await page.getByRole('dialog', { name: 'Complete Your Profile' }).waitFor();
     const user = await page.evaluate(
-      async () => ((await (await fetch('/api/identity/user')).json()) as { user: { phoneNumber: string } }).user,
+      async () => ((await (await fetch('/api/auth/identity/user')).json()) as { user: { phoneNumber: string } }).user,
     );
     expect(user.phoneNumber).toBe(`+351${national}`);
     await context.close();

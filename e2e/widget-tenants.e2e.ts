@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const identity = (page: Page) =>
   page.evaluate(
-    async () => ((await (await fetch('/api/identity/user')).json()) as { user: { email: string; tenantId: string | null } }).user,
+    async () => ((await (await fetch('/api/auth/identity/user')).json()) as { user: { email: string; tenantId: string | null } }).user,
   );
 
 /**

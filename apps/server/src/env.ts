@@ -91,7 +91,7 @@ export const envSchema = z.object({
   /** Session token sync (SPEC §7): a same-origin path the web client POSTs its ID token to; unset = off. */
   TOKEN_SYNC_URL: z
     .string()
-    .regex(/^\/[^/]/, 'TOKEN_SYNC_URL must be a same-origin path such as /api/identity/token-sync.')
+    .regex(/^\/[^/]/, 'TOKEN_SYNC_URL must be a same-origin path such as /api/auth/identity/token-sync.')
     .optional(),
   /** Tokens older than this (seconds) are not synced; the client fetches a fresh one. */
   TOKEN_SYNC_MAX_AGE_S: z.coerce.number().int().positive().default(300),

@@ -9,11 +9,12 @@ import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
-import type { AuthMailer } from './senders.js';
+import type { AuthMailer } from './queued-mailer.js';
 import { adminAccounts } from './admin-accounts.js';
 import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
+import { identityAccount } from './identity-account.js';
 import { identitySessions } from './identity-sessions.js';
 import {
   PHONE_CONFIG_PATH,
@@ -175,6 +176,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       identitySessions(),
       accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
       passwordAccounts({ db, identity: config.identity, now }),
+      identityAccount({ db, identity, now }),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, now }),

@@ -90,8 +90,6 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
   return url.toString();
 }
 
-/** The request body as our contract reads it; a bad field is a 400 naming it. */
-
 /** The signed-in guest of this tenant, whom a link signs in upgrades in place (checklist §5.9). */
 async function guestOf(ctx: GenericEndpointContext, tenantId: string | null): Promise<string | null> {
   const current = await getSessionFromCtx<{ isAnonymous?: boolean | null; tenantId?: string | null }>(ctx, { disableRefresh: true });

@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,14 +11,13 @@ import {
 import type { Db } from '../db/client.js';
 import { invalidField } from '../errors.js';
 import { users } from '../db/schema/index.js';
-import { mergeConflict } from './guest-merge.js';
 import { findAccountByEmail, limitMailsTo, normalizeEmail } from '../identity/email-common.js';
 import { identityError } from '../identity/errors.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { signInMethodsFor } from '../identity/sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
-import { contactEmailOf, isPlaceholderEmail, PASSWORD_PROVIDER } from '../identity/users.js';
-import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { isPlaceholderEmail } from '../identity/users.js';
+import { inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 export interface PasswordAccountsOptions {
@@ -75,9 +74,8 @@ const RESET_REQUESTED = { status: true, message: 'If this email exists in our sy
  *   address gets the same answer and only real, enabled accounts are mailed.
  * - `/sign-in/email` (the modal's and the widget's sign-in): Better Auth's refusal in the
  *   widget's words, naming the field: `wrong-password`, or `user-not-found` for an unknown
- *   address unless enumeration protection is on. A signed-in guest of the same tenant who proves
- *   an existing account's password gets `merge-conflict` (checklist §5.9) instead of a session:
- *   the session-create hook refuses it, so the guest's own session stays.
+ *   address unless enumeration protection is on. (A signed-in guest proving another account's
+ *   password gets `merge-conflict` from the guests plugin's session hook, auth/guests.ts.)
  * - `/identity/sign-in-methods`: the widget's e-mail-first step. It tells whether an address has
  *   an account, so it sits behind Better Auth's limiter like the credential endpoints.
  */
@@ -116,36 +114,6 @@ export function passwordAccounts(options: PasswordAccountsOptions) {
         },
       ),
     },
-    init: () => ({
-      options: {
-        databaseHooks: {
-          session: {
-            create: {
-              before: async (session: { userId: string }, context: Parameters<typeof getSessionFromCtx>[0] | null) => {
-                if (context?.path !== '/sign-in/email') return;
-                const current = await getSessionFromCtx(context, { disableRefresh: true });
-                if (!current?.user.isAnonymous || current.user.id === session.userId) return;
-                const [existing] = await db.select().from(users).where(eq(users.id, session.userId));
-                const [guest] = await db.select({ tenantId: users.tenantId }).from(users).where(eq(users.id, current.user.id));
-                // A guest of another tenant is not upgraded: that sign-in is a plain one.
-                if (!existing || !guest || guest.tenantId !== existing.tenantId) return;
-                const conflict = await mergeConflict(
-                  db,
-                  {
-                    anonymousUserId: current.user.id,
-                    existingUserId: existing.id,
-                    providerId: PASSWORD_PROVIDER,
-                    email: contactEmailOf(existing),
-                  },
-                  options.now(),
-                );
-                throw toAPIError(conflict);
-              },
-            },
-          },
-        },
-      },
-    }),
     hooks: {
       after: [
         {

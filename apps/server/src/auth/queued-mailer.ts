@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { greetingName } from '../identity/actions-codes.js';
 import { enqueueMail } from '../mail/queue.js';
-import type { AuthMailer } from './senders.js';
+
+/** What Better Auth sends: the account mails, queued so a mail failure never fails the auth request that caused it. */
+export interface AuthMailer {
+  verifyEmail(to: { email: string; name: string }, link: string): Promise<void>;
+  passwordReset(to: { email: string; name: string }, link: string): Promise<void>;
+}
 
 /** One mail per link: the link carries a fresh token each time one is requested. */
 const digest = (link: string) => createHash('sha256').update(link).digest('hex');

@@ -20,8 +20,6 @@ export interface ActionIdentitySettings {
   enrollmentTtlMs: number;
   /** The issuer an authenticator app shows. */
   totpIssuer: string;
-  /** Enrolled second factors per account (Firebase's limit). */
-  maxSecondFactors: number;
   /** SMS enrollment codes per phone number and hour (a number cannot be flooded). */
   smsPerPhoneNumber: RateLimitRule;
 }
@@ -38,7 +36,6 @@ export function actionIdentitySettings(env: Env): ActionIdentitySettings {
     enrollAttemptsPerUser: { max: 5, windowMs: 15 * MINUTE_MS },
     enrollmentTtlMs: 10 * MINUTE_MS,
     totpIssuer: 'TrailBuddy',
-    maxSecondFactors: 5,
     smsPerPhoneNumber: { max: 5, windowMs: HOUR_MS },
   };
 }

@@ -5,7 +5,6 @@ import {
   type ActionOperation,
 } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq } from 'drizzle-orm';
-import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
@@ -91,7 +90,7 @@ export async function applyActionCode(ctx: ActionContext, oobCode: string): Prom
  * `recentLoginMs`. Password attempts are limited per account.
  */
 export async function assertRecentAuthentication(
-  ctx: { db: Db; auth: Auth; settings: ActionIdentitySettings; now: Date },
+  ctx: { db: Db; settings: ActionIdentitySettings; now: Date; verifyPassword: (hash: string, password: string) => Promise<boolean> },
   input: { userId: string; sessionCreatedAt: Date; password?: string },
 ): Promise<void> {
   if (input.password !== undefined) {
@@ -100,8 +99,7 @@ export async function assertRecentAuthentication(
       .select({ hash: accounts.password })
       .from(accounts)
       .where(and(eq(accounts.userId, input.userId), eq(accounts.providerId, 'credential')));
-    const { password } = await ctx.auth.$context;
-    if (!credential?.hash || !(await password.verify({ hash: credential.hash, password: input.password }))) {
+    if (!credential?.hash || !(await ctx.verifyPassword(credential.hash, input.password))) {
       throw identityError('wrong-password', { field: 'password' });
     }
     return;

@@ -1,14 +1,14 @@
 import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actions';
-import { and, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../db/schema/index.js';
 import { enqueueMail } from '../mail/queue.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
 import type { ActionIdentitySettings } from './actions-settings.js';
-import { isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
+import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from './errors.js';
 import { enforceRateLimit, type RateLimitRule } from '../auth/attempt-limits.js';
-import { contactEmailOf, hasEmailInTenant } from './users.js';
+import { contactEmailOf } from './users.js';
 
 export interface EmailChangeContext {
   db: Db;
@@ -23,15 +23,8 @@ export interface EmailChangeContext {
 
 /** Whether another account (not `userId`) of the tenant (ADR 0009; null: the default accounts) holds the address. */
 async function emailTakenByOther(db: DbOrTx, email: string, userId: string, tenantId: string | null) {
-  const address = normalizeEmail(email);
-  const sameAddress =
-    tenantId === null ? and(sql`lower(${users.email}) = ${address}`, isNull(users.tenantId)) : hasEmailInTenant(address, tenantId);
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sameAddress, ne(users.id, userId)))
-    .limit(1);
-  return row !== undefined;
+  const owner = await findAccountByEmail(db, email, tenantId);
+  return owner !== null && owner.id !== userId;
 }
 
 /**

@@ -1,6 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { createEmailVerificationToken } from 'better-auth/api';
-import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { enforceRateLimit, type RateLimitRule } from '../auth/attempt-limits.js';
@@ -43,25 +41,6 @@ export async function limitMailsTo(db: Db, email: string, rule: RateLimitRule, n
   await enforceRateLimit(db, `mail:email:${normalizeEmail(email)}`, rule, {
     now,
     message: 'Too many e-mails were sent to this address. Try again later.',
-  });
-}
-
-/**
- * Queues the same verification mail the modal's sign-up sends: Better Auth's signed token and its
- * configured sender (auth.ts → the job queue), so the /auth?mode=verifyEmail link works unchanged.
- */
-export async function sendVerificationMail(auth: Auth, userId: string): Promise<void> {
-  const ctx = await auth.$context;
-  const send = ctx.options.emailVerification?.sendVerificationEmail;
-  const user = await ctx.internalAdapter.findUserById(userId);
-  if (!send || !user) return;
-  // Better Auth's default lifetime (1 h), as auth.ts sets none.
-  const token = await createEmailVerificationToken(ctx.secret, user.email, undefined, undefined, { userId: user.id });
-  // A sign-up may carry no name; the mail then greets the address.
-  await send({
-    user: { ...user, name: user.name || user.email },
-    url: `${ctx.baseURL}/verify-email?token=${token}&callbackURL=%2F`,
-    token,
   });
 }
 

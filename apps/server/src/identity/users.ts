@@ -14,9 +14,6 @@ const BETTER_AUTH_PASSWORD_PROVIDER = 'credential';
 export const widgetProviderId = (accountProviderId: string) =>
   accountProviderId === BETTER_AUTH_PASSWORD_PROVIDER ? PASSWORD_PROVIDER : accountProviderId;
 
-export const accountProviderId = (widgetProvider: string) =>
-  widgetProvider === PASSWORD_PROVIDER ? BETTER_AUTH_PASSWORD_PROVIDER : widgetProvider;
-
 /**
  * Tenants (ADR 0009). Better Auth finds accounts by the globally unique `users.email`, so a tenant
  * account keeps its real address in `users.tenant_email` (unique per tenant) and a placeholder no

@@ -4,7 +4,8 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_SENSITIVE_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
+  // No name required, so a nameless sign-up reaches the mail (IDENTITY_REQUIRE_DISPLAY_NAME).
+  t = await createTestApp({ AUTH_SENSITIVE_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true', IDENTITY_REQUIRE_DISPLAY_NAME: '' });
 });
 afterAll(async () => t.close());
 
@@ -86,7 +87,7 @@ describe('the auth bridge', () => {
     });
     expect(res.statusCode).toBe(400);
     const failure = { code: 'PASSWORD_TOO_SHORT', message: 'Strong passwords have at least 6 characters and a mix of letters and numbers' };
-    expect(res.json()).toEqual({ ...failure, error: { ...failure, code: 'weak-password' } });
+    expect(res.json()).toEqual({ ...failure, error: { ...failure, code: 'weak-password', fields: { password: failure.message } } });
   });
 
   it('gives an error Better Auth answers without a body a code and a message', async () => {

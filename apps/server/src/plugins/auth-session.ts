@@ -158,7 +158,7 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     scope.route({
-      method: ['GET', 'POST'],
+      method: ['GET', 'POST', 'DELETE'],
       url: '/api/auth/*',
       schema: { hide: true },
       // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.

@@ -67,7 +67,7 @@ export const signInWithCode = (t: TestApp, verificationId: string, code: string 
 export async function signedInUser(t: TestApp, res: { headers: Record<string, unknown> }) {
   const me = await t.app.inject({
     method: 'GET',
-    url: '/api/identity/user',
+    url: '/api/auth/identity/user',
     headers: { cookie: cookieHeader(res.headers['set-cookie'] as string[]) },
   });
   expect(me.statusCode, me.body).toBe(200);

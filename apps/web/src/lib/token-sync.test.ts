@@ -14,7 +14,7 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       const headers = new Headers(init?.headers);
       calls.push({ method, url: input, authorization: headers.get('authorization') ?? undefined });
-      if (input === '/api/identity/token') return new Response(JSON.stringify(tokenAnswer.body ?? {}), { status: tokenAnswer.status });
+      if (input === '/api/auth/identity/token') return new Response(JSON.stringify(tokenAnswer.body ?? {}), { status: tokenAnswer.status });
       return new Response(null, { status: method === 'DELETE' ? 204 : 200 });
     }),
   );
@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
-const signedIn = (issuedAt = new Date(NOW).toISOString(), sync: unknown = { url: '/api/identity/token-sync', maxAgeS: 300 }) => ({
+const signedIn = (issuedAt = new Date(NOW).toISOString(), sync: unknown = { url: '/api/auth/identity/token-sync', maxAgeS: 300 }) => ({
   status: 200,
   body: { token: 'jwt-1', issuedAt, sync },
 });
@@ -31,11 +31,11 @@ describe('session token sync', () => {
   it('POSTs the fresh token as a bearer token after sign-in, then DELETEs after sign-out', async () => {
     tokenAnswer = signedIn();
     expect(await syncSessionToken(() => NOW)).toBe('posted');
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/identity/token-sync', authorization: 'Bearer jwt-1' });
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/auth/identity/token-sync', authorization: 'Bearer jwt-1' });
 
     tokenAnswer = { status: 401 };
     expect(await syncSessionToken(() => NOW)).toBe('deleted');
-    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/identity/token-sync' });
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/auth/identity/token-sync' });
     // Nothing left to delete on a second sign-out.
     expect(await syncSessionToken(() => NOW)).toBe('skipped');
   });

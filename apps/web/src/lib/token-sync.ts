@@ -17,7 +17,7 @@ const sameOrigin = (url: string) => new URL(url, window.location.origin).origin 
 
 export async function syncSessionToken(now: () => number = Date.now): Promise<'posted' | 'deleted' | 'skipped'> {
   try {
-    const res = await fetch('/api/identity/token', { credentials: 'same-origin' });
+    const res = await fetch('/api/auth/identity/token', { credentials: 'same-origin' });
     if (res.status === 401) return await clearSyncedToken();
     if (!res.ok) return 'skipped';
     const answer = (await res.json()) as TokenAnswer;

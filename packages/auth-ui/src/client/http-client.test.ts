@@ -45,20 +45,11 @@ describe('HttpIdentityClient', () => {
       { methods: ['password'] },
       ['password'],
     ],
-    [
-      'signUpWithPassword',
-      [{ email: 'a@b.co', password: 'pw', displayName: 'Al' }],
-      'POST',
-      '/api/identity/password/sign-up',
-      { email: 'a@b.co', password: 'pw', displayName: 'Al' },
-      { user },
-      user,
-    ],
     ['sendPasswordRecovery', ['a@b.co'], 'POST', '/api/auth/request-password-reset', { email: 'a@b.co' }, { status: true }, undefined],
     ['signInAnonymously', [], 'POST', '/api/auth/sign-in/anonymous', {}, { user }, user],
     ['completeMerge', ['tok'], 'POST', '/api/auth/identity/merge', { mergeToken: 'tok' }, { user }, user],
     ['signOut', [], 'POST', '/api/auth/sign-out', {}, { success: true }, undefined],
-    ['getConfig', [], 'GET', '/api/identity/config', undefined, { signUpDisabled: false }, { signUpDisabled: false }],
+    ['getConfig', [], 'GET', '/api/auth/identity/config', undefined, { signUpDisabled: false }, { signUpDisabled: false }],
     [
       'checkEmailLink',
       ['c'],
@@ -112,7 +103,7 @@ describe('HttpIdentityClient', () => {
       body: { mfaPendingCredential: 'pending', code: '123456' },
       credentials: 'include',
     });
-    expect(requestOf(totp.fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+    expect(requestOf(totp.fetch, 1)).toMatchObject({ url: 'https://app.test/api/auth/identity/user', method: 'GET' });
 
     const phone = clientWith(
       respond(200, { status: true, phoneNumber: '+15555550100' }),
@@ -166,7 +157,20 @@ describe('HttpIdentityClient', () => {
       body: { email: 'a@b.co', password: 'pw', tenantId: 'acme' },
       credentials: 'include',
     });
-    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/auth/identity/user', method: 'GET' });
+  });
+
+  it('signs up through Better Auth’s /sign-up/email with the widget’s fields and tenant, then reads the widget’s user', async () => {
+    const { fetch, client: base } = clientWith(respond(200, { token: 't', user: { id: 'u1' } }), respond(200, { user }));
+    const client = base.forTenant('acme');
+    await expect(client.signUpWithPassword({ email: 'a@b.co', password: 'pw', displayName: 'Al' })).resolves.toEqual(user);
+    expect(requestOf(fetch, 0)).toEqual({
+      url: 'https://app.test/api/auth/sign-up/email',
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'pw', displayName: 'Al', tenantId: 'acme' },
+      credentials: 'include',
+    });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/auth/identity/user', method: 'GET' });
   });
 
   it('applies nothing when the check refuses the code', async () => {
@@ -272,7 +276,7 @@ describe('HttpIdentityClient', () => {
       body: { phoneNumber: '+15555550100', code: '123456' },
       credentials: 'include',
     });
-    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/user', method: 'GET' });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/auth/identity/user', method: 'GET' });
   });
 
   it("maps the phone plugin's refusals to FirebaseUI's codes, and a sign-in without a session to an internal error", async () => {

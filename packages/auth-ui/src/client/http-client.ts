@@ -132,7 +132,7 @@ export class HttpIdentityClient implements IdentityClient {
 
   /** The user of the session this page's cookies hold. */
   private async sessionUser(): Promise<IdentityUser> {
-    return userOf((await this.request('GET', '/api/identity/user')).body);
+    return userOf((await this.request('GET', '/api/auth/identity/user')).body);
   }
 
   async getCurrentUser(): Promise<IdentityUser | null> {
@@ -157,7 +157,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async getConfig(): Promise<IdentityServerConfig> {
-    return (await this.request('GET', '/api/identity/config')).body as IdentityServerConfig;
+    return (await this.request('GET', '/api/auth/identity/config')).body as IdentityServerConfig;
   }
 
   async fetchSignInMethods(email: string): Promise<string[]> {
@@ -168,11 +168,13 @@ export class HttpIdentityClient implements IdentityClient {
   /** Better Auth's own e-mail sign-in (the app's modal uses it too: one lockout), then the widget's view of the user. */
   async signInWithPassword(email: string, password: string): Promise<IdentityUser> {
     await this.request('POST', '/api/auth/sign-in/email', this.inTenant({ email, password }));
-    return userOf((await this.request('GET', '/api/identity/user')).body);
+    return this.sessionUser();
   }
 
+  /** Better Auth's own e-mail sign-up (the modal's too; a signed-in guest is upgraded in place), then the widget's view of the user. */
   async signUpWithPassword(request: PasswordSignUpRequest): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/password/sign-up', this.inTenant({ ...request }))).body);
+    await this.request('POST', '/api/auth/sign-up/email', this.inTenant({ ...request }));
+    return this.sessionUser();
   }
 
   async sendPasswordRecovery(email: string): Promise<void> {

@@ -28,7 +28,7 @@ export class AuthError extends Error {
   }
 }
 
-/** Server-side widget settings (`GET /api/identity/config`). */
+/** Server-side widget settings (`GET /api/auth/identity/config`). */
 export interface IdentityServerConfig {
   signUpDisabled: boolean;
   adminEmail: string | null;

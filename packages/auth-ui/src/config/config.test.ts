@@ -332,7 +332,7 @@ describe('admin restrictions (checklist §3.2, §5.11)', () => {
   });
 });
 
-describe("the server's settings (GET /api/identity/config)", () => {
+describe("the server's settings (GET /api/auth/identity/config)", () => {
   const server = {
     signUpDisabled: true,
     adminEmail: 'admin@trailbuddy.app',

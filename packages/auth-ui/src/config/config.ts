@@ -70,7 +70,7 @@ export interface ResolvedConfig {
   adminRestrictedOperation?: RestrictionConfig;
   tenants?: Record<string, TenantConfig>;
   displayMode: TenantDisplayMode;
-  /** Server-side settings merged in (`GET /api/identity/config`), when loaded. */
+  /** Server-side settings merged in (`GET /api/auth/identity/config`), when loaded. */
   server?: IdentityServerConfig;
 }
 
@@ -280,7 +280,7 @@ export function resolveConfig(input: AuthUIConfig, env: ConfigEnvironment): Reso
 }
 
 /**
- * Merges the server's settings (`GET /api/identity/config`) under the widget's own: a server that
+ * Merges the server's settings (`GET /api/auth/identity/config`) under the widget's own: a server that
  * disables sign-up disables it for the e-mail provider and restricts admin operations, with its
  * admin contact, unless the configuration says otherwise; a server that requires a name forces
  * the name field.

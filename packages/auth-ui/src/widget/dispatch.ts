@@ -52,7 +52,7 @@ export function dispatch(app: WidgetApp, options: DispatchOptions = {}): void {
 }
 
 export interface StartOptions extends DispatchOptions {
-  /** Merge the server's settings (`GET /api/identity/config`) before the first page; default true. */
+  /** Merge the server's settings (`GET /api/auth/identity/config`) before the first page; default true. */
   loadServerConfig?: boolean;
 }
 

@@ -61,7 +61,7 @@ export const emailLinkSignInRequestSchema = z.object({ oobCode: oobCodeSchema, e
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-/** GET /api/identity/config: the server's settings the widget must follow. */
+/** GET /api/auth/identity/config: the server's settings the widget must follow. */
 export const identityConfigSchema = z.object({
   /** Admin-restricted sign-up: new e-mails go to the unauthorized-user page. */
   signUpDisabled: z.boolean(),

@@ -116,7 +116,7 @@ describe('the settings the view calls on Better Auth and the identity API', () =
 
   it('mails the new address a verifyAndChangeEmail link, the address unchanged until it is followed', async () => {
     const fay = await registeredUser(w.t, 'fay.x@example.com');
-    const res = await post(fay, '/api/identity/email/change', { newEmail: 'fay.new@example.com' });
+    const res = await post(fay, '/api/auth/change-email', { newEmail: 'fay.new@example.com' });
     expect(res.statusCode).toBe(200);
     expect(await queuedMail(w.t.database.db, { to: 'fay.new@example.com' })).toHaveLength(1);
     expect((await api(w.t, fay).get('/api/me')).json().user.email).toBe(fay.email);

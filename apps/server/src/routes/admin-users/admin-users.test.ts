@@ -17,7 +17,7 @@ const act = (who: TestUser | undefined, id: string, action: 'disable' | 'enable'
     headers: { origin, ...(who && { cookie: who.cookie }) },
   });
 
-const whoAmI = (cookie: string) => w.t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie } });
+const whoAmI = (cookie: string) => w.t.app.inject({ method: 'GET', url: '/api/auth/identity/user', headers: { cookie } });
 
 describe('administrators disabling accounts', () => {
   it('ends the sessions at once and refuses the next sign-in by every path with user-disabled, until enabled', async () => {
@@ -29,7 +29,7 @@ describe('administrators disabling accounts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: { id: user.id, email: 'rider@example.com', disabled: true } });
     expect((await whoAmI(user.cookie)).statusCode).toBe(401);
-    expect((await widget.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await widget.get('/api/auth/identity/user')).statusCode).toBe(401);
 
     const viaWidget = await browser(w.t).post('/api/auth/sign-in/email', { email: 'rider@example.com', password: 'secret123' });
     expect([viaWidget.statusCode, viaWidget.json().error.code]).toEqual([403, 'user-disabled']);

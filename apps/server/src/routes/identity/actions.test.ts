@@ -112,7 +112,7 @@ describe('resetPassword with the link of the reset mail (Better Auth’s token, 
     expect(await isVerified((await w.t.database.db.select().from(users).where(eq(users.email, 'reset@example.com')))[0]!.id)).toBe(true);
 
     // The old session is gone; the new password signs in, the old one does not.
-    expect((await b.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await b.get('/api/auth/identity/user')).statusCode).toBe(401);
     expect((await signIn(w.t, 'reset@example.com', 'oldpass1')).res.statusCode).not.toBe(200);
     expect((await signIn(w.t, 'reset@example.com', 'newpass1')).res.statusCode).toBe(200);
 
@@ -235,7 +235,7 @@ describe('OpenAPI', () => {
       '/api/auth/identity/action-codes/check',
       '/api/auth/identity/action-codes/apply',
       '/api/auth/reset-password',
-      '/api/identity/email/change',
+      '/api/auth/change-email',
       // Second factors: the twoFactor plugin's endpoints and ours beside it (auth/second-factors.ts).
       '/api/auth/two-factor/enable',
       '/api/auth/two-factor/verify-totp',

@@ -1,15 +1,13 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
 import { unauthenticated } from '../../errors.js';
-import type { ActionContext } from '../../identity/actions.js';
 import { tenantOfUser } from '../../identity/users.js';
 import type { RouteDeps } from '../types.js';
 
-/** The account-action services' view of a request (the e-mail change and second-factor routes). */
-export const actionContext = (req: FastifyRequest, deps: RouteDeps): ActionContext & { auth: FastifyRequest['server']['auth'] } => ({
+/** The account-action services' view of a request (the account routes' re-authentication). */
+export const actionContext = (req: FastifyRequest, deps: RouteDeps) => ({
   db: deps.db,
-  auth: req.server.auth,
-  appUrl: deps.identity.appUrl,
+  verifyPassword: async (hash: string, password: string) => (await req.server.auth.$context).password.verify({ hash, password }),
   settings: deps.identity.actions,
   now: deps.now(),
 });

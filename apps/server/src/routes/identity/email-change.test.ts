@@ -14,7 +14,7 @@ afterAll(async () => w.t.close());
 afterEach(() => w.resetClock());
 
 const change = (b: Browser, newEmail: string, password?: string) =>
-  b.post('/api/identity/email/change', { newEmail, ...(password !== undefined && { password }) });
+  b.post('/api/auth/change-email', { newEmail, ...(password !== undefined && { password }) });
 const check = (oobCode: string, mode?: string) =>
   browser(w.t).post('/api/auth/identity/action-codes/check', { oobCode, ...(mode && { mode }) });
 const apply = (oobCode: string) => browser(w.t).post('/api/auth/identity/action-codes/apply', { oobCode });
@@ -27,7 +27,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
 
     const res = await change(b, 'New@Example.com');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ newEmail: 'new@example.com', sent: true });
+    expect(res.json()).toEqual({ status: true, newEmail: 'new@example.com', sent: true });
     // Nothing changes until the new address proves it receives mail.
     expect((await userRow(id)).email).toBe('old@example.com');
 
@@ -46,7 +46,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
     expect(link!.accountId).toBe('new@example.com');
     expect(errorOf(await apply(verify.oobCode))).toBe('400 invalid-action-code');
     // The session that asked for the change goes on; the password now signs in with the new e-mail.
-    expect((await b.get('/api/identity/user')).json().user.email).toBe('new@example.com');
+    expect((await b.get('/api/auth/identity/user')).json().user.email).toBe('new@example.com');
     expect((await signIn(w.t, 'new@example.com', 'secret123')).res.statusCode).toBe(200);
 
     const recover = await lastAction(w.t, 'old@example.com', 'recover-email');
@@ -62,7 +62,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
     expect(recovered.json()).toEqual({ operation: 'RECOVER_EMAIL', email: 'old@example.com', previousEmail: 'new@example.com' });
     expect(await userRow(id)).toMatchObject({ email: 'old@example.com', emailVerified: true });
     // Every session ends (whoever changed the e-mail is signed out), and the widget can offer a reset.
-    expect((await b.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await b.get('/api/auth/identity/user')).statusCode).toBe(401);
     const offer = await browser(w.t).post('/api/auth/request-password-reset', { email: recovered.json().email });
     expect(offer.statusCode).toBe(200);
     expect(await mailsTo(w.t, 'old@example.com', 'reset-password')).toHaveLength(1);
@@ -164,7 +164,7 @@ describe('change of e-mail (verifyAndChangeEmail, then recoverEmail)', () => {
     const { b } = await signedUp(w.t, 'csrf-change@example.com');
     const res = await w.t.app.inject({
       method: 'POST',
-      url: '/api/identity/email/change',
+      url: '/api/auth/change-email',
       headers: { origin: 'https://evil.example', cookie: b.cookie },
       payload: { newEmail: 'evil@example.com' },
     });
@@ -190,7 +190,7 @@ describe('recovering a taken-over account', () => {
     const restored = await apply(ownersLink.oobCode);
     expect(restored.json()).toEqual({ operation: 'RECOVER_EMAIL', email: 'owner@example.com', previousEmail: 'intruder-1@example.com' });
     expect((await userRow(owner.id)).email).toBe('owner@example.com');
-    expect((await owner.b.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await owner.b.get('/api/auth/identity/user')).statusCode).toBe(401);
     expect(errorOf(await apply(intrudersLink.oobCode))).toBe('400 invalid-action-code');
     expect(errorOf(await browser(w.t).post('/api/auth/reset-password', { token: intrudersReset.oobCode, newPassword: 'pwned123' }))).toBe(
       '400 invalid-action-code',
@@ -216,9 +216,9 @@ describe('with e-mail enumeration protection on', () => {
     try {
       await signedUp(p.t, 'exists@example.com');
       const { b } = await signedUp(p.t, 'prober@example.com');
-      const res = await b.post('/api/identity/email/change', { newEmail: 'exists@example.com' });
+      const res = await b.post('/api/auth/change-email', { newEmail: 'exists@example.com' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ newEmail: 'exists@example.com', sent: true });
+      expect(res.json()).toEqual({ status: true, newEmail: 'exists@example.com', sent: true });
       expect(await mailsTo(p.t, 'exists@example.com', 'verify-and-change-email')).toEqual([]);
     } finally {
       await p.t.close();

@@ -126,7 +126,7 @@ describe('signing in with a link', () => {
       isAnonymous: false,
       providers: ['emailLink'],
     });
-    expect((await b.get('/api/identity/user')).json().user.email).toBe('newbie@example.com');
+    expect((await b.get('/api/auth/identity/user')).json().user.email).toBe('newbie@example.com');
     expect((await b.post('/api/auth/identity/sign-in-methods', { email: 'newbie@example.com' })).json()).toEqual({
       methods: ['emailLink'],
     });
@@ -191,7 +191,7 @@ describe('signing in with a link', () => {
     const res = await linkSignIn(browser(t), { oobCode, email: 'both@example.com' });
     expect(res.json().user).toMatchObject({ id: user.id, providers: ['password', 'emailLink'] });
     expect((await signIn(t, 'both@example.com', 'secret123')).res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/identity/user', headers: { cookie: user.cookie } })).statusCode).toBe(200);
   });
 
   it('removes the password of an unverified account and ends its sessions (account pre-hijacking)', async () => {
@@ -200,9 +200,11 @@ describe('signing in with a link', () => {
     const owner = browser(t);
     const res = await linkSignIn(owner, { oobCode, email: 'victim@example.com' });
     expect(res.json().user).toMatchObject({ id: squatter.id, emailVerified: true, providers: ['emailLink'] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie: squatter.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/identity/user', headers: { cookie: squatter.cookie } })).statusCode).toBe(
+      401,
+    );
     expect((await signIn(t, 'victim@example.com', 'squatter-pass')).res.statusCode).toBe(401);
-    expect((await owner.get('/api/identity/user')).statusCode).toBe(200);
+    expect((await owner.get('/api/auth/identity/user')).statusCode).toBe(200);
   });
 
   it('refuses a disabled account: no link is sent, and an earlier link does not sign in', async () => {

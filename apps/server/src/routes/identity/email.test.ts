@@ -73,20 +73,19 @@ describe('sign-in methods for an e-mail', () => {
 describe('password sign-up', () => {
   it('creates an account, signs in, queues the verification mail whose link verifies the e-mail', async () => {
     const b = browser(t);
-    const res = await b.post('/api/identity/password/sign-up', {
+    const res = await b.post('/api/auth/sign-up/email', {
       email: 'New.Hiker@Example.com',
       password: 'secret123',
       displayName: ' Nina ',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({
+    expect((await b.get('/api/auth/identity/user')).json().user).toMatchObject({
       email: 'new.hiker@example.com',
       emailVerified: false,
       displayName: 'Nina',
       isAnonymous: false,
       providers: ['password'],
     });
-    expect((await b.get('/api/identity/user')).json().user.email).toBe('new.hiker@example.com');
 
     const link = await lastLink(t, 'new.hiker@example.com', 'verify-email');
     expect(link.pathname).toBe('/auth');
@@ -98,7 +97,7 @@ describe('password sign-up', () => {
   });
 
   it('hashes like the modal: the widget password works in the modal and the modal password in the widget', async () => {
-    await browser(t).post('/api/identity/password/sign-up', {
+    await browser(t).post('/api/auth/sign-up/email', {
       email: 'widget-made@example.com',
       password: 'widget-pass',
       displayName: 'W',
@@ -114,7 +113,7 @@ describe('password sign-up', () => {
   it('answers email-already-in-use, weak-password, a bad e-mail and a missing name on their fields', async () => {
     await signUp(t, 'taken@example.com');
     const b = browser(t);
-    const taken = await b.post('/api/identity/password/sign-up', { email: 'TAKEN@example.com', password: 'secret123', displayName: 'T' });
+    const taken = await b.post('/api/auth/sign-up/email', { email: 'TAKEN@example.com', password: 'secret123', displayName: 'T' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({
       code: 'email-already-in-use',
@@ -122,16 +121,16 @@ describe('password sign-up', () => {
       fields: { email: 'The email address is already used by another account' },
     });
 
-    const weak = await b.post('/api/identity/password/sign-up', { email: 'weak@example.com', password: '12345', displayName: 'W' });
+    const weak = await b.post('/api/auth/sign-up/email', { email: 'weak@example.com', password: '12345', displayName: 'W' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error).toMatchObject({ code: 'weak-password', message: WEAK, fields: { password: WEAK } });
 
-    const bad = await b.post('/api/identity/password/sign-up', { email: 'weak@', password: 'secret123', displayName: 'W' });
+    const bad = await b.post('/api/auth/sign-up/email', { email: 'weak@', password: 'secret123', displayName: 'W' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ email: "That email address isn't correct" });
 
     for (const displayName of [undefined, '   ']) {
-      const nameless = await b.post('/api/identity/password/sign-up', {
+      const nameless = await b.post('/api/auth/sign-up/email', {
         email: 'nameless@example.com',
         password: 'secret123',
         displayName,
@@ -142,27 +141,54 @@ describe('password sign-up', () => {
     expect(await t.database.db.select().from(users).where(eq(users.email, 'nameless@example.com'))).toEqual([]);
   });
 
-  it('is rate-limited per client with the sign-up message', async () => {
+  it('is rate-limited per client on the sign-up budget the modal shares (AUTH_SENSITIVE_RATE_LIMIT_MAX)', async () => {
+    const limits = await createIdentityWorld({ AUTH_SENSITIVE_RATE_LIMIT_MAX: '10' });
+    try {
+      const b = browser(limits.t);
+      for (let i = 0; i < 10; i++)
+        expect((await b.post('/api/auth/sign-up/email', { email: `r${i}@example.com`, password: 'x' })).statusCode).toBe(400);
+      const limited = await b.post('/api/auth/sign-up/email', { email: 'r@example.com', password: 'secret123', displayName: 'R' });
+      expect(limited.statusCode).toBe(429);
+      // The widget shows its sign-up text for this code (checklist §5.4: "Too many account requests …").
+      expect(limited.json().error.code).toBe('too-many-requests');
+      expect(await limits.t.database.db.select().from(users).where(eq(users.email, 'r@example.com'))).toEqual([]);
+    } finally {
+      await limits.t.close();
+    }
+  });
+
+  it('takes no tenant account, id or tenant address from the caller: only the hook sets them', async () => {
     const b = browser(t);
-    for (let i = 0; i < 10; i++)
-      expect((await b.post('/api/identity/password/sign-up', { email: `r${i}@example.com`, password: 'x' })).statusCode).toBe(400);
-    const limited = await b.post('/api/identity/password/sign-up', { email: 'r@example.com', password: 'secret123', displayName: 'R' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({
-      code: 'too-many-requests',
-      message: 'Too many account requests are coming from your IP address. Try again in a few minutes.',
+    const smuggled = JSON.stringify({ id: randomUUID(), tenantId: 'acme', email: 'smuggled@acme.com' });
+    const res = await b.post('/api/auth/sign-up/email', {
+      email: 'plain-signup@example.com',
+      password: 'secret123',
+      displayName: 'P',
+      tenantAccount: smuggled,
     });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, 'plain-signup@example.com'));
+    expect(row).toMatchObject({ tenantId: null, tenantEmail: null });
+    const forced = await browser(t).post('/api/auth/sign-up/email', {
+      email: 'forced@example.com',
+      password: 'secret123',
+      displayName: 'F',
+      tenantEmail: 'forced@acme.com',
+    });
+    expect(forced.statusCode).toBe(400);
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'forced@example.com'))).toEqual([]);
   });
 
   it("links the password to a signed-in guest: same id, the guest's favourites kept", async () => {
     const guest = await guestWithFavourite();
-    const res = await guest.b.post('/api/identity/password/sign-up', {
+    const res = await guest.b.post('/api/auth/sign-up/email', {
       email: 'upgraded@example.com',
       password: 'secret123',
       displayName: 'Ugo',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({
+    expect(res.json().user.id).toBe(guest.id);
+    expect((await guest.b.get('/api/auth/identity/user')).json().user).toMatchObject({
       id: guest.id,
       email: 'upgraded@example.com',
       isAnonymous: false,
@@ -182,7 +208,7 @@ describe('password sign-in', () => {
     const b = browser(t);
     const ok = await b.post('/api/auth/sign-in/email', { email: 'Walker@example.com', password: 'secret123' });
     expect(ok.statusCode).toBe(200);
-    expect((await b.get('/api/identity/user')).json().user).toMatchObject({ id: user.id, providers: ['password'] });
+    expect((await b.get('/api/auth/identity/user')).json().user).toMatchObject({ id: user.id, providers: ['password'] });
 
     const unknown = await browser(t).post('/api/auth/sign-in/email', { email: 'ghost@example.com', password: 'secret123' });
     // Better Auth's status for a refused sign-in; the code says which refusal it is.
@@ -289,7 +315,7 @@ describe('password sign-in', () => {
     expect(error).toMatchObject({ code: 'merge-conflict', details: { providerId: 'password', email: 'owner@example.com' } });
     expect(typeof error.details.mergeToken).toBe('string');
     expect(res.headers['set-cookie']).toBeUndefined();
-    expect((await guest.b.get('/api/identity/user')).json().user.id).toBe(guest.id);
+    expect((await guest.b.get('/api/auth/identity/user')).json().user.id).toBe(guest.id);
 
     const merged = await guest.b.post('/api/auth/identity/merge', { mergeToken: error.details.mergeToken });
     expect(merged.statusCode).toBe(200);
@@ -345,10 +371,10 @@ describe('the widget configuration', () => {
   it('documents every e-mail endpoint in OpenAPI', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const path of [
-      '/api/identity/config',
+      '/api/auth/identity/config',
       '/api/auth/identity/sign-in-methods',
       '/api/auth/sign-in/email',
-      '/api/identity/password/sign-up',
+      '/api/auth/sign-up/email',
       '/api/auth/request-password-reset',
       '/api/auth/sign-in/magic-link',
       '/api/auth/email-link/check',
@@ -365,7 +391,7 @@ describe('the widget configuration', () => {
   });
 
   it('publishes the defaults', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/config' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/identity/config' });
     expect(res.json()).toEqual({
       signUpDisabled: false,
       adminEmail: null,
@@ -386,13 +412,13 @@ describe('with e-mail enumeration protection on', () => {
 
   it('answers [] for every e-mail, says so in the config, and needs no name when no provider requires one', async () => {
     expect((await browser(p.t).post('/api/auth/identity/sign-in-methods', { email: 'known@example.com' })).json()).toEqual({ methods: [] });
-    expect((await p.t.app.inject({ method: 'GET', url: '/api/identity/config' })).json()).toMatchObject({
+    expect((await p.t.app.inject({ method: 'GET', url: '/api/auth/identity/config' })).json()).toMatchObject({
       enumerationProtection: true,
       requireDisplayName: [],
     });
-    const res = await browser(p.t).post('/api/identity/password/sign-up', { email: 'noname@example.com', password: 'secret123' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user.displayName).toBeNull();
+    const b = browser(p.t);
+    expect((await b.post('/api/auth/sign-up/email', { email: 'noname@example.com', password: 'secret123' })).statusCode).toBe(200);
+    expect((await b.get('/api/auth/identity/user')).json().user.displayName).toBeNull();
   });
 
   it('answers wrong-password, not user-not-found, for an unknown e-mail', async () => {
@@ -412,7 +438,7 @@ describe('with e-mail enumeration protection on', () => {
   });
 
   it('still refuses to sign an existing e-mail up (email-already-in-use)', async () => {
-    const res = await browser(p.t).post('/api/identity/password/sign-up', { email: 'known@example.com', password: 'secret123' });
+    const res = await browser(p.t).post('/api/auth/sign-up/email', { email: 'known@example.com', password: 'secret123' });
     expect(res.json().error.code).toBe('email-already-in-use');
   });
 });
@@ -429,7 +455,7 @@ describe('with sign-up disabled', () => {
   afterAll(async () => r.t.close());
 
   it('publishes the restriction with its admin contact and help link', async () => {
-    expect((await r.t.app.inject({ method: 'GET', url: '/api/identity/config' })).json()).toEqual({
+    expect((await r.t.app.inject({ method: 'GET', url: '/api/auth/identity/config' })).json()).toEqual({
       signUpDisabled: true,
       adminEmail: 'help@trailbuddy.app',
       helpLink: 'https://trailbuddy.app/help',
@@ -439,7 +465,7 @@ describe('with sign-up disabled', () => {
   });
 
   it('refuses password sign-up, of a visitor or a guest, and the modal sign-up, with admin-restricted-operation', async () => {
-    const visitor = await browser(r.t).post('/api/identity/password/sign-up', {
+    const visitor = await browser(r.t).post('/api/auth/sign-up/email', {
       email: 'new@example.com',
       password: 'secret123',
       displayName: 'N',
@@ -452,7 +478,7 @@ describe('with sign-up disabled', () => {
 
     const guest = browser(r.t);
     await guest.post('/api/auth/sign-in/anonymous');
-    const upgrade = await guest.post('/api/identity/password/sign-up', {
+    const upgrade = await guest.post('/api/auth/sign-up/email', {
       email: 'new@example.com',
       password: 'secret123',
       displayName: 'N',
@@ -465,7 +491,8 @@ describe('with sign-up disabled', () => {
       headers: { origin: TEST_ORIGIN },
       payload: { email: 'modal-new@example.com', password: 'secret123', name: 'M' },
     });
-    expect(modal.statusCode).toBe(400);
+    // One endpoint, one answer: the modal's sign-up is refused like the widget's.
+    expect(modal.statusCode).toBe(403);
     expect(modal.json().message).toBe('This operation is restricted to administrators only.');
     expect(await r.t.database.db.select().from(users).where(eq(users.email, 'new@example.com'))).toEqual([]);
   });

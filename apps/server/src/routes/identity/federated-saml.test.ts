@@ -119,7 +119,7 @@ describe('SAML round trips against the test IdP', () => {
       isNewUser: true,
       user: { email: 'anna@example.com', emailVerified: true, displayName: 'Anna SAML', providers: [SAML] },
     });
-    expect((await browser.get('/api/identity/user')).json().user.id).toBe(first.json().user.id);
+    expect((await browser.get('/api/auth/identity/user')).json().user.id).toBe(first.json().user.id);
 
     idp.nextUser = { nameId: 'saml-anna', email: 'anna@example.com' };
     const again = new AppBrowser(t);

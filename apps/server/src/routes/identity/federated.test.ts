@@ -65,7 +65,7 @@ async function signInWith(browser: AppBrowser, query = '') {
 }
 
 const result = (browser: AppBrowser) => browser.get('/api/identity/federated/result');
-const currentUser = (browser: AppBrowser) => browser.get('/api/identity/user');
+const currentUser = (browser: AppBrowser) => browser.get('/api/auth/identity/user');
 
 /** Runs the popup page's script with a fake window, as a browser would. */
 function runPopupPage(html: string, opts: { opener: boolean }) {

@@ -58,7 +58,7 @@ describe('a second factor enforced at sign-in', () => {
     expectSecondFactorAsked(await viaModal('guarded@example.com'), factorUid);
     const widget = browser(w.t);
     expectSecondFactorAsked(await widget.post('/api/auth/sign-in/email', { email: 'guarded@example.com', password: PASSWORD }), factorUid);
-    expect((await widget.get('/api/identity/user')).statusCode).toBe(401);
+    expect((await widget.get('/api/auth/identity/user')).statusCode).toBe(401);
     // The plugin endpoint that starts the widget's sessions has no HTTP route.
     const direct = await widget.post('/api/auth/identity/start-session', { userId: factorUid, secondFactorVerified: true });
     expect(direct.statusCode).toBe(404);
@@ -79,7 +79,7 @@ describe('a second factor enforced at sign-in', () => {
       const ok = await b.post(VERIFY_TOTP, { mfaPendingCredential, code: codeFor(secret) });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().user.id).toBe(id);
-      expect((await b.get('/api/identity/user')).json().user.id).toBe(id);
+      expect((await b.get('/api/auth/identity/user')).json().user.id).toBe(id);
       expect((await b.get('/api/me')).statusCode).toBe(200);
     }
   });
@@ -154,7 +154,7 @@ describe('a second factor enforced at sign-in', () => {
     const done = await b.post('/api/auth/two-factor/verify-otp', { mfaPendingCredential, code });
     expect(done.statusCode).toBe(200);
     expect(done.json().user.id).toBe(user.id);
-    expect((await b.get('/api/identity/user')).json().user.id).toBe(user.id);
+    expect((await b.get('/api/auth/identity/user')).json().user.id).toBe(user.id);
   });
 
   it('texts sign-in codes to a phone factor within the per-number limit (5 an hour, enrollment included)', async () => {

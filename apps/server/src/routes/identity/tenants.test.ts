@@ -67,15 +67,21 @@ const errorOf = (res: { json(): unknown }) =>
   (res.json() as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
 
 async function passwordSignUp(b: Browser, email: string, password: string, tenantId?: string) {
-  const res = await b.post('/api/identity/password/sign-up', { email, password, displayName: 'Pat', ...(tenantId && { tenantId }) });
+  const res = await b.post('/api/auth/sign-up/email', { email, password, displayName: 'Pat', ...(tenantId && { tenantId }) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().user as { id: string; email: string; tenantId: string | null; providers: string[] };
+  // Better Auth's sign-up answers its own user; the widget then reads its view of the session's user.
+  return (await b.get('/api/auth/identity/user')).json().user as {
+    id: string;
+    email: string;
+    tenantId: string | null;
+    providers: string[];
+  };
 }
 
 /** The widget's password sign-in: Better Auth's /sign-in/email, then the widget's view of the signed-in user. */
 async function passwordSignIn(b: Browser, email: string, password: string, tenantId?: string) {
   const res = await b.post('/api/auth/sign-in/email', { email, password, ...(tenantId && { tenantId }) });
-  return res.statusCode === 200 ? b.get('/api/identity/user') : res;
+  return res.statusCode === 200 ? b.get('/api/auth/identity/user') : res;
 }
 
 async function sendLink(b: Browser, email: string, tenantId?: string) {
@@ -177,7 +183,7 @@ describe('tenant configuration', () => {
     const b = browser(t);
     const requests = [
       () => b.post('/api/auth/identity/sign-in-methods', { email: 'x@acme.com', tenantId: 'nope' }),
-      () => b.post('/api/identity/password/sign-up', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
+      () => b.post('/api/auth/sign-up/email', { email: 'x@acme.com', password: 'secret123', displayName: 'X', tenantId: 'nope' }),
       () => b.post('/api/auth/sign-in/email', { email: 'x@acme.com', password: 'secret123', tenantId: 'nope' }),
       () => b.post('/api/auth/request-password-reset', { email: 'x@acme.com', tenantId: 'nope' }),
       () => b.post('/api/auth/sign-in/magic-link', { email: 'x@acme.com', sessionId: SID, sameDevice: true, tenantId: 'nope' }),
@@ -201,7 +207,7 @@ describe('tenant configuration', () => {
   it('refuses a sign-in option the tenant does not offer with operation-not-allowed, before anything happens', async () => {
     const b = browser(t);
     const refused = [
-      await b.post('/api/identity/password/sign-up', {
+      await b.post('/api/auth/sign-up/email', {
         email: 'ops@acme.com',
         password: 'secret123',
         displayName: 'O',
@@ -275,7 +281,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     expect(inDefault.json().user).toMatchObject({ id: modal.id, tenantId: null });
 
     // Signing up again in a tenant that has the e-mail is email-already-in-use; in a tenant without it, a new account.
-    const again = await browser(t).post('/api/identity/password/sign-up', {
+    const again = await browser(t).post('/api/auth/sign-up/email', {
       email,
       password: 'x-pass12',
       displayName: 'X',
@@ -309,7 +315,7 @@ describe('password accounts: the same e-mail in two tenants and the default pool
       expect(attempt.cookie).toBe('');
     }
     // The modal's session of the default account is that account in the identity API too.
-    const me = await t.app.inject({ method: 'GET', url: '/api/identity/user', headers: { cookie: ok.cookie } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/identity/user', headers: { cookie: ok.cookie } });
     expect(me.json().user).toMatchObject({ id: modal.id, email, tenantId: null });
   });
 
@@ -372,13 +378,13 @@ describe('password accounts: the same e-mail in two tenants and the default pool
   it("names the tenant and the real address in a tenant account's ID token (session token sync)", async () => {
     const b = browser(t);
     const acme = await passwordSignUp(b, 'token@acme.com', 'acme-pass1', 'acme');
-    const res = await b.get('/api/identity/token');
+    const res = await b.get('/api/auth/identity/token');
     expect(res.statusCode).toBe(200);
     const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ sub: acme.id, email: 'token@acme.com', tenant: 'acme' });
     const synced = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/token-sync',
+      url: '/api/auth/identity/token-sync',
       headers: { origin: TEST_ORIGIN, authorization: `Bearer ${res.json().token}` },
     });
     expect(synced.json()).toEqual({ uid: acme.id });
@@ -401,9 +407,9 @@ describe('password accounts: the same e-mail in two tenants and the default pool
     const b = browser(t);
     const mover = await passwordSignUp(b, 'mover@acme.com', 'acme-pass1', 'acme');
 
-    const taken = await b.post('/api/identity/email/change', { newEmail: 'taken@acme.com' });
+    const taken = await b.post('/api/auth/change-email', { newEmail: 'taken@acme.com' });
     expect(errorOf(taken).code).toBe('email-already-in-use');
-    const change = await b.post('/api/identity/email/change', { newEmail: 'free@acme.com' });
+    const change = await b.post('/api/auth/change-email', { newEmail: 'free@acme.com' });
     expect(change.statusCode, change.body).toBe(200);
     const link = await lastLink(t, 'free@acme.com', 'verify-and-change-email');
     const applied = await browser(t).post('/api/auth/identity/action-codes/apply', { oobCode: link.searchParams.get('oobCode') });
@@ -510,9 +516,15 @@ describe('guests in a tenant', () => {
     expect((await b.post('/api/auth/sign-in/anonymous', { tenantId: 'acme' })).json().user.id).toBe(guestId);
 
     // The default account with this e-mail is no conflict: the upgrade happens in acme.
-    const upgraded = await b.post('/api/identity/password/sign-up', { email, password: 'acme-pass1', displayName: 'G', tenantId: 'acme' });
+    const upgraded = await b.post('/api/auth/sign-up/email', { email, password: 'acme-pass1', displayName: 'G', tenantId: 'acme' });
     expect(upgraded.statusCode, upgraded.body).toBe(200);
-    expect(upgraded.json().user).toMatchObject({ id: guestId, isAnonymous: false, email, tenantId: 'acme' });
+    expect(upgraded.json().user.id).toBe(guestId);
+    expect((await b.get('/api/auth/identity/user')).json().user).toMatchObject({
+      id: guestId,
+      isAnonymous: false,
+      email,
+      tenantId: 'acme',
+    });
 
     // Another acme guest proving the same acme account gets a merge conflict.
     const other = browser(t);

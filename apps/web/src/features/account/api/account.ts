@@ -6,7 +6,7 @@ import { deletePersonCaches } from '../../../lib/service-worker-offline';
 
 /**
  * The account settings' calls (ADR 0034). Password and sessions are Better Auth's own endpoints,
- * the e-mail change is the identity API's verified flow (a link to the new address), the archive
+ * the e-mail change is Better Auth's /change-email running the verified flow (a link to the new address), the archive
  * and the deletion are ours.
  */
 
@@ -18,7 +18,7 @@ export const useChangePassword = () =>
 export const useChangeEmail = () =>
   useMutation({
     mutationFn: (input: ChangeEmailFormInput) =>
-      api.post<{ newEmail: string; sent: true }>('/api/identity/email/change', {
+      api.post<{ status: true; newEmail: string; sent: true }>('/api/auth/change-email', {
         newEmail: input.newEmail,
         ...(input.password ? { password: input.password } : {}),
       }),

@@ -82,14 +82,14 @@ describe('AccountSettingsView', () => {
   it('asks for a link to the new e-mail address', async () => {
     const fetch = mockFetch([
       { path: '/api/me', body: me },
-      { method: 'POST', path: '/api/identity/email/change', body: { newEmail: 'new@example.com', sent: true } },
+      { method: 'POST', path: '/api/auth/change-email', body: { status: true, newEmail: 'new@example.com', sent: true } },
     ]);
     renderWithNavigation(<AccountSettingsView />, { name: 'account-settings' });
     await screen.findByLabelText('New e-mail');
     type('New e-mail', 'New@Example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByText(/We sent a link to new@example.com/)).toBeDefined();
-    expect(sent(fetch, '/api/identity/email/change')).toEqual([{ newEmail: 'New@Example.com' }]);
+    expect(sent(fetch, '/api/auth/change-email')).toEqual([{ newEmail: 'New@Example.com' }]);
   });
 
   it('signs out of every device and goes home', async () => {

@@ -8,12 +8,12 @@ import { buildWidgetConfig, emailMethodFor, signInFlowFor } from '../lib/widget-
 import SignInPage from './SignInPage';
 
 const noUser: MockRoute = {
-  path: '/api/identity/user',
+  path: '/api/auth/identity/user',
   status: 401,
   body: { error: { code: 'unauthenticated', message: 'Sign in first.' } },
 };
 const serverConfig: MockRoute = {
-  path: '/api/identity/config',
+  path: '/api/auth/identity/config',
   body: { signUpDisabled: false, adminEmail: null, helpLink: null, requireDisplayName: ['password'], enumerationProtection: false },
 };
 

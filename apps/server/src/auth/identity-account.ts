@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
+import { changeEmailBodySchema } from '@trailbuddy/shared/contracts/identity-actions';
+import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
+import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
+import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
+import {
+  APIError,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  createEmailVerificationToken,
+  getSessionFromCtx,
+  isAPIError,
+  sessionMiddleware,
+} from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { accounts, users } from '../db/schema/index.js';
+import { invalidField, unauthenticated } from '../errors.js';
+import { assertRecentAuthentication } from '../identity/actions.js';
+import { requestEmailChange } from '../identity/email-change.js';
+import { findAccountByEmail, isUniqueViolation, normalizeEmail } from '../identity/email-common.js';
+import { identityError } from '../identity/errors.js';
+import { mintIdToken, verifyIdToken } from '../identity/id-token.js';
+import type { IdentitySettings } from '../identity/settings.js';
+import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
+import { emailColumns, presentIdentityUser, tenantOfUser, tenantPlaceholderEmail } from '../identity/users.js';
+import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { sameSiteOnly } from './same-origin.js';
+
+export interface IdentityAccountOptions {
+  db: Db;
+  identity: IdentitySettings;
+  now: () => Date;
+}
+
+type Ctx = GenericEndpointContext;
+type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string | null };
+
+const SIGN_UP = '/sign-up/email';
+const CHANGE_EMAIL = '/change-email';
+const DISPLAY_NAME_REQUIRED = 'Enter your account name';
+
+const json = (description: string, schema: z.ZodType) => ({
+  openapi: {
+    description,
+    responses: { 200: { description, content: { 'application/json': { schema: z.toJSONSchema(schema) as Record<string, unknown> } } } },
+  },
+});
+
+const tokenResponse = z.object({
+  token: z.string(),
+  issuedAt: z.string(),
+  sync: z.object({ url: z.string(), maxAgeS: z.number().int() }).nullable(),
+});
+
+/** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
+interface TenantAccount {
+  id: string;
+  tenantId: string;
+  email: string;
+}
+
+/** Our refusal with Better Auth's own code at the top level, which the app's sign-up form reads to show it under its field. */
+const withAuthCode = (code: string, error: APIError) => new APIError(error.status, { ...error.body, code });
+
+const signUpSchema = passwordSignUpRequestSchema.extend({ name: z.string().max(256).optional() }).loose();
+
+function parseSignUp(body: unknown) {
+  try {
+    return parseAuthBody(signUpSchema, body);
+  } catch (error) {
+    const fields = isAPIError(error) ? (error.body as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+    throw fields?.email ? withAuthCode('INVALID_EMAIL', error as APIError) : error;
+  }
+}
+
+/** Queues the verification mail Better Auth's sign-up sends, for an account it did not create (a guest upgraded in place). */
+async function sendVerificationMail(ctx: Ctx, userId: string) {
+  const send = ctx.context.options.emailVerification?.sendVerificationEmail;
+  const user = await ctx.context.internalAdapter.findUserById(userId);
+  if (!send || !user) return;
+  const token = await createEmailVerificationToken(ctx.context.secret, user.email, undefined, undefined, { userId });
+  await send({ user, url: `${ctx.context.baseURL}/verify-email?token=${token}`, token });
+}
+
+/**
+ * The signed-in guest of the request's tenant upgraded in place (checklist §5.9): same id, so its
+ * favourites stay, with the password Better Auth hashed; then a new session of Better Auth's, so
+ * the session hooks hold. Another request upgrading the guest first is `credential-already-in-use`.
+ */
+async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: string; password: string; name: string }) {
+  const tenantId = (await tenantOfUser(db, guestId))?.tenantId ?? null;
+  const hash = await ctx.context.password.hash(signUp.password);
+  try {
+    await db.transaction(async (tx) => {
+      const upgraded = await tx
+        .update(users)
+        .set({
+          isAnonymous: false,
+          ...emailColumns(tenantId, guestId, signUp.email),
+          emailVerified: false,
+          name: signUp.name,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, guestId), eq(users.isAnonymous, true)))
+        .returning({ id: users.id });
+      if (upgraded.length === 0) throw identityError('credential-already-in-use');
+      await tx.insert(accounts).values({ id: randomUUID(), userId: guestId, providerId: 'credential', accountId: guestId, password: hash });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
+    throw err;
+  }
+  await sendVerificationMail(ctx, guestId);
+  const user = (await ctx.context.internalAdapter.findUserById(guestId))!;
+  const session = await ctx.context.internalAdapter.createSession(guestId);
+  await setSessionCookie(ctx, { session, user });
+  return ctx.json({ token: session.token, user });
+}
+
+/**
+ * Before Better Auth's `/sign-up/email` (the modal's and the widget's sign-up, checklist §5.4):
+ * the widget's fields and FirebaseUI's rules in one order (the address, a weak password and a
+ * missing name on their fields, admin-restricted sign-up, an address taken in the tenant), then
+ * the tenant's account under its placeholder address, or the signed-in guest upgraded in place.
+ */
+async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
+  const { email: settings, tenants } = o.identity;
+  const input = parseSignUp(ctx.body);
+  const tenant = resolveTenant(tenants, input.tenantId);
+  assertTenantAllows(tenant, 'password');
+  if (input.password.length < PASSWORD_MIN) {
+    throw withAuthCode('PASSWORD_TOO_SHORT', toAPIError(identityError('weak-password', { field: 'password' })));
+  }
+  const name = (input.displayName ?? input.name)?.trim() ?? '';
+  if (!name && settings.requireDisplayName.includes('password')) throw invalidField('displayName', DISPLAY_NAME_REQUIRED);
+  if (settings.signUpDisabled) throw identityError('admin-restricted-operation');
+  const email = normalizeEmail(input.email);
+  if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
+  const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
+  const guest = current?.user.isAnonymous && (current.user.tenantId ?? null) === (tenant?.id ?? null) ? current.user.id : null;
+  const account: TenantAccount | null = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
+  return { email, name, password: input.password, guest, account };
+}
+
+/**
+ * Better Auth plugin: the widget's account endpoints on Better Auth (issue 15).
+ * - Its `/sign-up/email` serves the widget too (prepareSignUp); a tenant's account is created by
+ *   it, its id, tenant and real address set by a user `create.before` hook.
+ * - Its `/change-email` path runs Firebase's verified change (verifyBeforeUpdateEmail): a link to
+ *   the new address, applied by `/identity/action-codes/apply`, then a recoverEmail link to the
+ *   old one. Better Auth's own change writes `users.email`, a tenant account's placeholder, and has
+ *   no undo link, so the hook answers the request itself.
+ * - `/identity/user` and `/identity/config`: the widget's view of the session's user and the
+ *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (SPEC §7).
+ */
+export function identityAccount(o: IdentityAccountOptions) {
+  const { db, identity } = o;
+  return {
+    id: 'trailbuddy-identity-account',
+    // A tenant account's real address (ADR 0009), written by the hook below when Better Auth creates it.
+    schema: { user: { fields: { tenantEmail: { type: 'string', required: false, input: false } } } },
+    init: () => ({
+      options: {
+        databaseHooks: {
+          user: {
+            create: {
+              before: async (user: Record<string, unknown>, context: Ctx | null) => {
+                const given = (context?.body as { tenantAccount?: unknown } | undefined)?.tenantAccount;
+                if (context?.path !== SIGN_UP || typeof given !== 'string' || !given) return;
+                const account = JSON.parse(given) as TenantAccount;
+                return { data: { ...user, id: account.id, tenantId: account.tenantId, tenantEmail: account.email } };
+              },
+            },
+          },
+        },
+      },
+    }),
+    hooks: {
+      before: [
+        { matcher: (ctx) => ctx.path === SIGN_UP || ctx.path === CHANGE_EMAIL, handler: sameSiteOnly(identity.appUrl) },
+        {
+          matcher: (ctx) => ctx.path === SIGN_UP,
+          handler: createAuthMiddleware(async (ctx) => {
+            const signUp = await inAuthErrors(() => prepareSignUp(o, ctx));
+            if (signUp.guest) return inAuthErrors(() => upgradeGuest(db, ctx, signUp.guest!, signUp));
+            const email = signUp.account ? tenantPlaceholderEmail(signUp.account.id) : signUp.email;
+            // Set on every sign-up, so no caller-sent value survives; `tenantId` is ours to set, not Better Auth's input.
+            const body = { email, name: signUp.name, tenantId: '', tenantAccount: signUp.account ? JSON.stringify(signUp.account) : '' };
+            return { context: { body } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === CHANGE_EMAIL,
+          handler: createAuthMiddleware(async (ctx) => {
+            const found = await getSessionFromCtx(ctx);
+            if (!found) throw toAPIError(unauthenticated());
+            const { newEmail, password } = parseAuthBody(changeEmailBodySchema, ctx.body);
+            return inAuthErrors(async () => {
+              if (found.user.isAnonymous) {
+                throw identityError('operation-not-allowed', {
+                  message: 'A guest account has no e-mail to change: sign up with one instead.',
+                });
+              }
+              const now = o.now();
+              const settings = identity.actions;
+              const verifyPassword = (hash: string, given: string) => ctx.context.password.verify({ hash, password: given });
+              await assertRecentAuthentication(
+                { db, settings, now, verifyPassword },
+                { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
+              );
+              const tenant = await tenantOfUser(db, found.user.id);
+              const user = { ...found.user, email: tenant?.contactEmail ?? found.user.email, tenantId: tenant?.tenantId ?? null };
+              const { mailsPerEmail, enumerationProtection } = identity.email;
+              await requestEmailChange(
+                { db, appUrl: identity.appUrl, settings, mailsPerEmail, enumerationProtection, now },
+                user,
+                newEmail,
+              );
+              return ctx.json({ status: true, newEmail: normalizeEmail(newEmail), sent: true as const });
+            });
+          }),
+        },
+      ],
+    },
+    endpoints: {
+      identityUser: createAuthEndpoint(
+        '/identity/user',
+        {
+          method: 'GET',
+          use: [sessionMiddleware],
+          metadata: json('The signed-in user, as the sign-in widget shows it', identityUserResponseSchema),
+        },
+        async (ctx) => ctx.json({ user: await presentIdentityUser(db, ctx.context.session.user.id) }),
+      ),
+      identityConfig: createAuthEndpoint(
+        '/identity/config',
+        {
+          method: 'GET',
+          metadata: json('Server settings the sign-in widget follows (sign-up controls, enumeration protection)', identityConfigSchema),
+        },
+        async (ctx) =>
+          ctx.json({
+            signUpDisabled: identity.email.signUpDisabled,
+            adminEmail: identity.email.adminContactEmail,
+            helpLink: identity.email.helpUrl,
+            requireDisplayName: identity.email.requireDisplayName,
+            enumerationProtection: identity.email.enumerationProtection,
+          }),
+      ),
+      identityToken: createAuthEndpoint(
+        '/identity/token',
+        {
+          method: 'GET',
+          use: [sessionMiddleware],
+          metadata: json('A fresh ID token for the signed-in user, and where to sync it (null: sync is off)', tokenResponse),
+        },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          const now = o.now();
+          // A tenant account's address is its real one, not the users.email placeholder (ADR 0009).
+          const tenant = await tenantOfUser(db, user.id);
+          const claims = { id: user.id, email: tenant?.contactEmail ?? null, tenantId: tenant?.tenantId ?? null };
+          const { url, maxAgeS } = identity.tokenSync;
+          return ctx.json({
+            token: await mintIdToken(identity.tokenSecret, claims, now),
+            issuedAt: now.toISOString(),
+            sync: url ? { url, maxAgeS } : null,
+          });
+        },
+      ),
+      identityTokenSync: createAuthEndpoint(
+        '/identity/token-sync',
+        {
+          method: ['POST', 'DELETE'],
+          metadata: json(
+            'Token sync target: POST verifies the bearer ID token; DELETE: the client signed out',
+            z.object({ uid: z.string() }),
+          ),
+        },
+        async (ctx) => {
+          if (ctx.request?.method === 'DELETE') return new Response(null, { status: 204 });
+          const bearer = /^Bearer (.+)$/.exec(ctx.headers?.get('authorization') ?? '')?.[1];
+          const uid = bearer ? await verifyIdToken(identity.tokenSecret, bearer, o.now(), identity.tokenSync.maxAgeS) : null;
+          if (!uid) throw toAPIError(identityError('invalid-credential', { field: 'authorization' }));
+          return ctx.json({ uid });
+        },
+      ),
+    },
+    rateLimit: [
+      {
+        pathMatcher: (path: string) => path === CHANGE_EMAIL,
+        window: identity.perClientLimit.windowMs / 1000,
+        max: identity.perClientLimit.max,
+      },
+    ],
+  } satisfies BetterAuthPlugin;
+}
