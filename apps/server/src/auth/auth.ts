@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
+import { tenantDirectory } from './tenants.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
 import type { PasswordFailureRules } from './password-failures.js';
@@ -188,6 +189,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, now }),
+      tenantDirectory(identity.tenants),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
       ...secondFactors({

@@ -39,10 +39,10 @@ interface TenantUser {
 
 /**
  * Paths whose sessions are not a guest signing in elsewhere: the merge itself, the identity API's
- * own sessions, and the federated callback, whose account resolution (federated-sign-in.ts)
+ * own sessions, and the federated callbacks (OAuth, SAML), whose account resolution (federated-sign-in.ts)
  * decides upgrade, merge conflict or a separate sign-in from the widget's `upgradeAnonymous`.
  */
-const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session', '/callback/:id']);
+const NOT_A_GUEST_SIGN_IN = new Set(['/identity/merge', '/identity/start-session', '/callback/:id', '/federated/:providerId/callback']);
 
 /**
  * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint

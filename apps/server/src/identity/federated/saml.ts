@@ -17,8 +17,8 @@ samlify.setSchemaValidator(xmllint);
 
 const { post: POST_BINDING } = samlify.Constants.namespace.binding;
 
-export const samlEntityId = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/metadata`, appUrl).href;
-export const samlAcsUrl = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/callback`, appUrl).href;
+export const samlEntityId = (appUrl: string, providerId: string) => new URL(`/api/auth/federated/${providerId}/metadata`, appUrl).href;
+export const samlAcsUrl = (appUrl: string, providerId: string) => new URL(`/api/auth/federated/${providerId}/callback`, appUrl).href;
 
 function serviceProvider(provider: SamlProvider, appUrl: string) {
   return samlify.ServiceProvider({
@@ -53,7 +53,7 @@ const pemBody = (cert: string) => cert.replace(/-----(BEGIN|END) CERTIFICATE----
 /** Our SP metadata, for the IdP administrator (entity id, ACS URL, signed assertions wanted). */
 export const samlMetadata = (provider: SamlProvider, appUrl: string) => serviceProvider(provider, appUrl).getMetadata();
 
-export function startSaml(provider: SamlProvider, opts: { appUrl: string; relayState: string; loginHint: string | null }) {
+export function samlAuthnRequest(provider: SamlProvider, opts: { appUrl: string; relayState: string; loginHint: string | null }) {
   const sp = serviceProvider(provider, opts.appUrl);
   const request = sp.createLoginRequest(identityProvider(provider), 'redirect', { relayState: opts.relayState });
   const url = new URL(request.context);

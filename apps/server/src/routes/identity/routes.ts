@@ -6,8 +6,6 @@ import { tokenRoutes } from './token.js';
 import { emailRoutes } from './email.js';
 import { assertSameOrigin, identityTags as tags, signedInResponse } from './kit.js';
 import { emailChangeRoutes } from './email-change.js';
-import { federatedRoutes } from './federated.js';
-import { tenantRoutes } from './tenants.js';
 
 /**
  * The identity API the sign-in widget talks to (ADR 0008): sign-in methods, phone codes,
@@ -30,6 +28,4 @@ export const identityRoutes: RouteModule = async (app, deps) => {
   await tokenRoutes(app, deps);
   await emailRoutes(app, deps);
   await emailChangeRoutes(app, deps);
-  await federatedRoutes(app, deps);
-  await tenantRoutes(app, deps);
 };
