@@ -1,14 +1,17 @@
 import type { GenericEndpointContext } from 'better-auth';
 import { getIP, getSessionFromCtx, type APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { identityError } from '../identity/errors.js';
-import { BINDING_COOKIE, isBinding, storeOutcome, type FederatedOutcome, type FlowKind } from '../identity/federated/flow.js';
+import { errorOfOutcome, keptOutcome, type FederatedOutcome, type FlowKind, type KeptOutcome } from '../identity/federated/flow.js';
 import { federatedDelivery } from '../identity/federated/popup-page.js';
 import { enforceRateLimit } from '../identity/rate-limit.js';
 import type { IdentitySettings } from '../identity/settings.js';
-import { tenantOfUser } from '../identity/users.js';
+import { presentIdentityUser, tenantOfUser } from '../identity/users.js';
 import { oauthCallbackCode } from './messages.js';
+import { toAPIError } from './plugin-kit.js';
 
 /** What the federated endpoints of ours share, OAuth (federated-sign-in.ts) and SAML (federated-saml.ts). */
 export interface FederatedSignInOptions {
@@ -19,10 +22,24 @@ export interface FederatedSignInOptions {
 
 type Ctx = GenericEndpointContext;
 
+/**
+ * The outcome waits for GET /federated/result in a cookie signed with the auth secret (a redirect
+ * flow, or a popup that lost its opener): HttpOnly, sent to the federated endpoints only.
+ */
+const OUTCOME_COOKIE = 'trailbuddy.federated';
+
 export type FederatedKit = ReturnType<typeof federatedKit>;
 
 export function federatedKit(options: FederatedSignInOptions) {
   const { db, identity, now } = options;
+  const { resultTtlMs } = identity.federated;
+  const cookie = {
+    path: '/api/auth/federated',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: new URL(identity.appUrl).protocol === 'https:',
+    maxAge: resultTtlMs / 1000,
+  };
   return {
     ...options,
     /** The per-client identity limit, a bucket per endpoint so one flow cannot starve another. */
@@ -44,15 +61,22 @@ export function federatedKit(options: FederatedSignInOptions) {
       now: now(),
     }),
     /** The outcome as the widget takes it: kept for this browser, then the popup page or the redirect. */
-    deliver: async (
-      ctx: Ctx,
-      flow: FlowKind | 'unknown',
-      returnTo: string,
-      outcome: FederatedOutcome,
-      binding = ctx.getCookie(BINDING_COOKIE),
-    ) => {
-      if (isBinding(binding)) await storeOutcome(db, binding, outcome, identity.federated.resultTtlMs, now());
+    deliver: async (ctx: Ctx, flow: FlowKind | 'unknown', returnTo: string, outcome: FederatedOutcome) => {
+      await ctx.setSignedCookie(OUTCOME_COOKIE, JSON.stringify(keptOutcome(outcome, now().getTime())), ctx.context.secret, cookie);
       return federatedDelivery({ flow, returnTo, appUrl: identity.appUrl, outcome });
+    },
+    /**
+     * The waiting outcome, used up. A failure is thrown as the error it was; a success is the
+     * account as it is now (`user: null` if it is gone since, a guest merged away).
+     */
+    takeResult: async (ctx: Ctx) => {
+      const value = await ctx.getSignedCookie(OUTCOME_COOKIE, ctx.context.secret);
+      ctx.setCookie(OUTCOME_COOKIE, '', { ...cookie, maxAge: 0 });
+      const kept = value ? (JSON.parse(value) as KeptOutcome) : null;
+      if (!kept || now().getTime() - kept.at > resultTtlMs) return { user: null };
+      if (!kept.ok) throw toAPIError(errorOfOutcome(kept.error));
+      if (!(await db.$count(users, eq(users.id, kept.userId)))) return { user: null };
+      return { user: await presentIdentityUser(db, kept.userId), providerId: kept.providerId, isNewUser: kept.isNewUser };
     },
   };
 }

@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthContext, GenericEndpointContext } from 'better-auth';
+import { generateGenericState, parseGenericState, type AuthContext, type GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.js';
 import { identityError } from '../identity/errors.js';
 import { resolveFederatedSignIn } from '../identity/federated/accounts.js';
-import {
-  BINDING_COOKIE,
-  DEFAULT_RETURN_TO,
-  isBinding,
-  outcomeOfError,
-  putSamlFlow,
-  takeSamlFlow,
-  type FederatedOutcome,
-  type FlowKind,
-} from '../identity/federated/flow.js';
+import { DEFAULT_RETURN_TO, outcomeOfError, type FederatedOutcome, type FlowStart } from '../identity/federated/flow.js';
 import { findProvider, type SamlProvider } from '../identity/federated/providers.js';
 import { completeSaml, samlAuthnRequest, samlMetadata } from '../identity/federated/saml.js';
 import { putRecord, takeRecord } from '../identity/federated/store.js';
@@ -25,13 +16,17 @@ import { toAPIError } from './plugin-kit.js';
 
 /**
  * SAML 2.0 sign-in on samlify, as endpoints of our federated plugin (ADR 0045: `@better-auth/sso`
- * cannot be installed beside better-auth 1.7.25). The start is the shared `/federated/:id/start`;
- * the flow state (request id, flow, tenant, guest) waits under a random RelayState bound to the
- * browser. The IdP posts its response cross-site, so that post carries none of our SameSite=Lax
- * cookies: it is parked and the browser comes back with a same-site GET, which completes the
- * sign-in. The session is Better Auth's (`createSession`), so its session hooks hold.
+ * cannot be installed beside better-auth 1.7.25). It starts at the shared `/federated/:id/start`.
+ * The RelayState is Better Auth's own flow state (`generateGenericState`: one-time, bound to the
+ * browser by its signed `saml_state` cookie), carrying the widget's flow and our AuthnRequest id.
+ * The IdP posts its response cross-site, without our SameSite=Lax cookies: the post is parked and
+ * the browser comes back with a same-site GET, which completes the sign-in. The session is Better
+ * Auth's (`createSession`), so its session hooks hold.
  */
 const CALLBACK = /^\/api\/auth\/federated\/saml\.[^/]+\/callback$/;
+const STATE_COOKIE = { cookieName: 'saml_state' };
+
+type SamlFlow = FlowStart & { providerId: string; samlRequestId: string };
 
 /** The IdP's post acts on no cookie; dropping them keeps Better Auth's origin check off a legitimate cross-site post. */
 export async function samlOnRequest(request: Request, _ctx: AuthContext) {
@@ -41,20 +36,13 @@ export async function samlOnRequest(request: Request, _ctx: AuthContext) {
   return { request: new Request(request, { headers }) };
 }
 
-interface FlowStart {
-  flow: FlowKind;
-  returnTo: string;
-  tenantId: string | null;
-  guestUserId: string | null;
-}
-
 /** The IdP URL (an AuthnRequest by HTTP-Redirect) to send the browser to. */
-export async function startSaml(kit: FederatedKit, provider: SamlProvider, flow: FlowStart, binding: string, loginHint?: string) {
-  const relayState = randomBytes(24).toString('base64url');
-  const { url, requestId } = samlAuthnRequest(provider, { appUrl: kit.identity.appUrl, relayState, loginHint: loginHint || null });
-  const state = { ...flow, providerId: provider.id, samlRequestId: requestId };
-  await putSamlFlow(kit.db, relayState, state, binding, kit.identity.federated.stateTtlMs, kit.now());
-  return url;
+export async function startSaml(ctx: GenericEndpointContext, provider: SamlProvider, flow: FlowStart, loginHint?: string) {
+  const samlRequestId = `_${randomBytes(20).toString('hex')}`;
+  const data: SamlFlow = { ...flow, providerId: provider.id, samlRequestId };
+  const expiresAt = Date.now() + 10 * 60_000;
+  const { state } = await generateGenericState(ctx, { ...data, callbackURL: flow.returnTo, codeVerifier: '', expiresAt }, STATE_COOKIE);
+  return samlAuthnRequest(provider, { appUrl: ctx.context.baseURL, requestId: samlRequestId, relayState: state, loginHint });
 }
 
 /** Better Auth creates the session (its hooks: disabled account, second-factor gate) and sets its cookie. */
@@ -75,12 +63,17 @@ export function samlEndpoints(kit: FederatedKit) {
     return provider?.kind === 'saml' ? provider : null;
   };
 
+  /** The flow state the RelayState names, used up, if it is this provider's and this browser's and still young. */
+  async function takeFlow(ctx: GenericEndpointContext, providerId: string, relayState: string | undefined) {
+    const flow = (await parseGenericState(ctx, relayState, STATE_COOKIE).catch(() => null)) as SamlFlow | null;
+    return flow?.providerId === providerId && now().getTime() - flow.startedAt <= settings.stateTtlMs ? flow : null;
+  }
+
   /** The parked post's SAML response: checked against the flow state, the account resolved, the session started. */
   async function complete(ctx: GenericEndpointContext, providerId: string, resume: string | undefined) {
     const params = (resume && (await takeRecord<Record<string, string>>(db, 'post', resume, now()))) || {};
-    const binding = ctx.getCookie(BINDING_COOKIE);
     const provider = samlProvider(providerId);
-    const state = provider && (await takeSamlFlow(db, providerId, params.RelayState, isBinding(binding) ? binding : null, now()));
+    const state = provider && (await takeFlow(ctx, providerId, params.RelayState));
     if (!provider || !state) {
       return kit.deliver(ctx, 'unknown', DEFAULT_RETURN_TO, outcomeOfError(providerId, identityError('invalid-credential')));
     }

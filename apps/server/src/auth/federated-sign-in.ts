@@ -16,18 +16,7 @@ import { users } from '../db/schema/index.js';
 import { AppError, invalidField } from '../errors.js';
 import { identityError } from '../identity/errors.js';
 import { federatedAccountId, linkPendingCredential, resolveFederatedSignIn } from '../identity/federated/accounts.js';
-import {
-  BINDING_COOKIE,
-  bindingCookieOptions,
-  DEFAULT_RETURN_TO,
-  isBinding,
-  newBinding,
-  outcomeOfError,
-  sameSiteReturnTo,
-  takeResult,
-  type FederatedOutcome,
-  type FlowKind,
-} from '../identity/federated/flow.js';
+import { DEFAULT_RETURN_TO, outcomeOfError, sameSiteReturnTo, type FederatedOutcome, type FlowStart } from '../identity/federated/flow.js';
 import { findProvider, type OAuthProvider } from '../identity/federated/providers.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { presentIdentityUser } from '../identity/users.js';
@@ -52,21 +41,9 @@ import { secondFactorGate } from './second-factor-gate.js';
  */
 const FLOW_KEY = 'trailbuddyFederated';
 
-interface FlowContext {
-  flow: FlowKind;
-  returnTo: string;
-  tenantId: string | null;
-  guestUserId: string | null;
-  /** The server clock at the start: the flow's lifetime is counted on it. */
-  startedAt: number;
-}
-
 /** Authorization parameter names the caller may not pick for a login hint. */
-const RESERVED_PARAMS = new Set(
-  'client_id redirect_uri response_type response_mode scope state nonce code_challenge code_challenge_method request request_uri'.split(
-    ' ',
-  ),
-);
+const RESERVED_PARAMS = new Set(['client_id', 'redirect_uri', 'response_type', 'response_mode', 'scope', 'state', 'nonce']);
+const isReserved = (name: string) => RESERVED_PARAMS.has(name) || name.startsWith('code_challenge') || name.startsWith('request');
 
 /** Better Auth's log lines for a refused provider callback (bad, used or another browser's state, a forged code). */
 const OAUTH_REFUSALS =
@@ -85,7 +62,7 @@ export function federatedSignIn(options: FederatedSignInOptions) {
 
   async function currentFlow() {
     const state = await getOAuthState();
-    const flow = (state?.serverContext as Record<string, unknown> | undefined)?.[FLOW_KEY] as FlowContext | undefined;
+    const flow = (state?.serverContext as Record<string, unknown> | undefined)?.[FLOW_KEY] as FlowStart | undefined;
     return { state, flow: flow ?? null };
   }
 
@@ -116,10 +93,10 @@ export function federatedSignIn(options: FederatedSignInOptions) {
   );
 
   /** Builds the provider's authorization URL with the widget's flow in the OAuth state's server context (not spoofable). */
-  async function startOAuth(ctx: Ctx, provider: OAuthProvider, flow: FlowContext, loginHint?: string, loginHintKey?: string) {
+  async function startOAuth(ctx: Ctx, provider: OAuthProvider, flow: FlowStart, loginHint?: string, loginHintKey?: string) {
     let hintKey = provider.loginHintKey;
     if (loginHintKey && provider.id.startsWith('oidc.')) {
-      if (RESERVED_PARAMS.has(loginHintKey)) throw invalidField('loginHintKey', 'This parameter cannot carry a login hint.');
+      if (isReserved(loginHintKey)) throw invalidField('loginHintKey', 'This parameter cannot carry a login hint.');
       hintKey = loginHintKey;
     }
     await addOAuthServerContext({ [FLOW_KEY]: flow });
@@ -188,14 +165,10 @@ export function federatedSignIn(options: FederatedSignInOptions) {
             assertTenantAllows(tenant, provider.id);
             return { returnTo: sameSiteReturnTo(appUrl, query.returnTo), provider, tenantId: tenant?.id ?? null };
           });
-          // Keeps the browser's binding (a second tab's flow must not orphan the first) and renews it.
-          const known = ctx.getCookie(BINDING_COOKIE);
-          const binding = isBinding(known) ? known : newBinding();
-          ctx.setCookie(BINDING_COOKIE, binding, bindingCookieOptions(appUrl));
           ctx.setHeader('cache-control', 'no-store');
           try {
             await kit.limitClient(ctx, 'federated-start');
-            const flow: FlowContext = {
+            const flow: FlowStart = {
               flow: query.flow,
               returnTo,
               tenantId,
@@ -204,12 +177,12 @@ export function federatedSignIn(options: FederatedSignInOptions) {
             };
             const url =
               provider.kind === 'saml'
-                ? await startSaml(kit, provider, flow, binding, query.loginHint)
+                ? await startSaml(ctx, provider, flow, query.loginHint)
                 : await startOAuth(ctx, provider, flow, query.loginHint, query.loginHintKey);
             return ctx.redirect(url);
           } catch (err) {
             if (!(err instanceof AppError)) throw err;
-            return kit.deliver(ctx, query.flow, returnTo, outcomeOfError(provider.id, err), binding);
+            return kit.deliver(ctx, query.flow, returnTo, outcomeOfError(provider.id, err));
           }
         },
       ),
@@ -223,8 +196,7 @@ export function federatedSignIn(options: FederatedSignInOptions) {
         },
         async (ctx) => {
           ctx.setHeader('cache-control', 'no-store');
-          const binding = ctx.getCookie(BINDING_COOKIE);
-          return ctx.json(isBinding(binding) ? await inAuthErrors(() => takeResult(db, binding, now())) : { user: null });
+          return ctx.json(await kit.takeResult(ctx));
         },
       ),
       linkPendingCredential: createAuthEndpoint(

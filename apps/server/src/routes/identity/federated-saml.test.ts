@@ -103,6 +103,8 @@ describe('SAML service provider', () => {
     expect(request).toContain(`AssertionConsumerServiceURL="${acs(SAML)}"`);
     expect(request).toContain(`>${TEST_ORIGIN}/api/auth/federated/${SAML}/metadata</`);
     expect(url.searchParams.get('RelayState')).toMatch(/^[\w-]{32}$/);
+    // The RelayState is Better Auth's flow state, bound to this browser by its signed cookie.
+    expect(([] as string[]).concat(start.headers['set-cookie'] ?? [])).toContainEqual(expect.stringMatching(/^better-auth\.saml_state=/));
   });
 });
 
