@@ -108,6 +108,7 @@ export function samlEndpoints(kit: FederatedKit) {
               "another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, " +
               'admin-restricted-operation, user-disabled, multi-factor-auth-required. Popup flow: a page posting the outcome ' +
               'to window.opener; redirect flow: 302 to returnTo.',
+            responses: { 200: { description: 'The popup page (text/html)' }, 303: { description: 'The parked post: on to the GET' } },
           },
         },
       },
@@ -124,7 +125,15 @@ export function samlEndpoints(kit: FederatedKit) {
     ),
     samlMetadata: createAuthEndpoint(
       '/federated/:providerId/metadata',
-      { method: 'GET', metadata: { openapi: { summary: 'SAML service-provider metadata of a saml.* provider (entity id, ACS URL)' } } },
+      {
+        method: 'GET',
+        metadata: {
+          openapi: {
+            summary: 'SAML service-provider metadata of a saml.* provider (entity id, ACS URL)',
+            responses: { 200: { description: 'application/samlmetadata+xml' } },
+          },
+        },
+      },
       async (ctx) => {
         const provider = samlProvider(providerParams.parse(ctx.params).providerId);
         if (!provider) throw toAPIError(notFound('SAML provider'));

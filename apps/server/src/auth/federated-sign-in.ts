@@ -139,7 +139,15 @@ export function federatedSignIn(options: FederatedSignInOptions) {
     endpoints: {
       federatedProviders: createAuthEndpoint(
         '/federated/providers',
-        { method: 'GET', metadata: { openapi: { summary: 'The federated providers enabled on this server (built-ins, oidc.*, saml.*)' } } },
+        {
+          method: 'GET',
+          metadata: {
+            openapi: {
+              summary: 'The federated providers enabled on this server (built-ins, oidc.*, saml.*)',
+              responses: { 200: { description: '{ providers: [{ id, displayName, kind: oidc | oauth | saml }] }' } },
+            },
+          },
+        },
         async (ctx) => ctx.json({ providers: settings.providers.map(({ id, displayName, kind }) => ({ id, displayName, kind })) }),
       ),
       startFederatedSignIn: createAuthEndpoint(
@@ -191,7 +199,10 @@ export function federatedSignIn(options: FederatedSignInOptions) {
         {
           method: 'GET',
           metadata: {
-            openapi: { summary: "The outcome of this browser's last federated sign-in (one-time; {user: null} when none is waiting)" },
+            openapi: {
+              summary: "The outcome of this browser's last federated sign-in (one-time; {user: null} when none is waiting)",
+              responses: { 200: { description: '{ user, providerId, isNewUser }, or { user: null }; a failed sign-in answers its error' } },
+            },
           },
         },
         async (ctx) => {
@@ -211,6 +222,7 @@ export function federatedSignIn(options: FederatedSignInOptions) {
               description:
                 'One-time; expires 30 minutes after the failed sign-in. invalid-credential: unknown, used or expired; invalid-email: ' +
                 'the signed-in account has another e-mail (the credential stays usable); credential-already-in-use: linked meanwhile.',
+              responses: { 200: { description: 'The signed-in account (the widget’s identity user), now with the provider' } },
             },
           },
         },

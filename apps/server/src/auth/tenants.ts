@@ -15,7 +15,15 @@ export function tenantDirectory(settings: TenantSettings) {
     endpoints: {
       listTenants: createAuthEndpoint(
         '/identity/tenants',
-        { method: 'GET', metadata: { openapi: { summary: 'The configured tenants: id, name, button colour, icon, sign-in options' } } },
+        {
+          method: 'GET',
+          metadata: {
+            openapi: {
+              summary: 'The configured tenants: id, name, button colour, icon, sign-in options',
+              responses: { 200: { description: '{ tenants }, in configuration order' } },
+            },
+          },
+        },
         async (ctx) => ctx.json({ tenants: settings.tenants.map(publicTenant) }),
       ),
       tenantsForEmail: createAuthEndpoint(
@@ -23,7 +31,12 @@ export function tenantDirectory(settings: TenantSettings) {
         {
           method: 'POST',
           body: z.unknown(),
-          metadata: { openapi: { summary: 'The tenants whose e-mail domains match the address; none: no-matching-tenant-for-email' } },
+          metadata: {
+            openapi: {
+              summary: 'The tenants whose e-mail domains match the address; none: no-matching-tenant-for-email',
+              responses: { 200: { description: '{ tenants } whose domains match, in configuration order' } },
+            },
+          },
         },
         async (ctx) => {
           const { email } = parseAuthBody(tenantsForEmailRequestSchema, ctx.body);

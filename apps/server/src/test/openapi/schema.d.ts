@@ -10534,6 +10534,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description { providers: [{ id, displayName, kind: oidc | oauth | saml }] } */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -10673,6 +10680,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description { user, providerId, isNewUser }, or { user: null }; a failed sign-in answers its error */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -10742,6 +10756,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The signed-in account (the widget’s identity user), now with the provider */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -10809,6 +10830,20 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The popup page (text/html) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The parked post: on to the GET */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -10882,6 +10917,20 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The popup page (text/html) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The parked post: on to the GET */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -10949,6 +10998,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description application/samlmetadata+xml */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -11014,6 +11070,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description { tenants }, in configuration order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
@@ -11083,6 +11146,13 @@ export interface operations {
       };
     };
     responses: {
+      /** @description { tenants } whose domains match, in configuration order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       /** @description Bad Request. Usually due to missing parameters, or invalid parameters. */
       400: {
         headers: {
