@@ -27,7 +27,6 @@ import { adminReportRoutes } from './routes/admin-reports/routes.js';
 import { adminUserRoutes } from './routes/admin-users/routes.js';
 import { blockRoutes } from './routes/blocks/routes.js';
 import { reportRoutes } from './routes/reports/routes.js';
-import { identityRoutes } from './routes/identity/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { messageRoutes } from './routes/messages/routes.js';
 import { pushRoutesWith } from './routes/push/routes.js';
@@ -141,7 +140,6 @@ export async function buildApp(opts: AppOptions) {
     fileRoutes,
     eventRoutesWith({ streamsPerAccount: env.LIVE_STREAMS_PER_ACCOUNT, streamsPerVisitorAddress: env.LIVE_STREAMS_PER_VISITOR_ADDRESS }),
     vitalsRoutes,
-    identityRoutes,
     adminUserRoutes,
     blockRoutes,
     reportRoutes,

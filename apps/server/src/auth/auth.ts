@@ -7,6 +7,7 @@ import type { Db } from '../db/client.js';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
+import { tenantDirectory } from './tenants.js';
 import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
 import { passwordAccounts } from './password-accounts.js';
 import type { AuthMailer } from './queued-mailer.js';
@@ -15,7 +16,6 @@ import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
 import { guestPlugins, guestRateLimits } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identityAccount } from './identity-account.js';
-import { identitySessions } from './identity-sessions.js';
 import {
   PHONE_CONFIG_PATH,
   PHONE_SEND_PATH,
@@ -173,13 +173,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     plugins: [
       openAPI({ disableDefaultReference: true }),
       signInGuard({ db, rules: config.passwordFailures, tenants: config.identity.tenants, now }),
-      identitySessions(),
       accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
       passwordAccounts({ db, identity: config.identity, now }),
       identityAccount({ db, identity, now }),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, now }),
+      tenantDirectory(identity.tenants),
       ...phoneSignIn({ db, identity, now, api: () => late.api! }),
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
       ...admins.plugins,

@@ -1,4 +1,4 @@
-import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
+import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { validateAuthorizationCode, validateToken, type OAuth2Tokens } from 'better-auth/oauth2';
 import type { FederatedProfile, OAuthProvider, ProfileFields } from '../identity/federated/providers.js';
 
@@ -17,21 +17,32 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null
 const verified = (v: unknown) => v === true || v === 'true';
 
 /** Reads a JSON resource of the provider's API with the sign-in's access token. */
-function protectedGet(accessToken: string | undefined) {
-  return async (url: string): Promise<unknown> => {
-    const res = await fetch(url, {
-      // GitHub's API refuses requests without a User-Agent.
-      headers: { authorization: `Bearer ${accessToken ?? ''}`, accept: 'application/json', 'user-agent': 'TrailBuddy' },
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-    return res.json();
-  };
-}
+const protectedGet = (accessToken: string | undefined) => async (url: string) => {
+  const res = await fetch(url, {
+    // GitHub's API refuses requests without a User-Agent.
+    headers: { authorization: `Bearer ${accessToken ?? ''}`, accept: 'application/json', 'user-agent': 'TrailBuddy' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as unknown;
+};
 
-/** OIDC claims (ID token or userinfo) in the widget's terms; Apple posts the name once, as `user`. */
-function claimsProfile(claims: Record<string, unknown>, appleUser?: unknown): ProfileFields {
-  const name = (appleUser as { name?: { firstName?: string; lastName?: string } } | undefined)?.name;
+/**
+ * A built-in's person: from its API, or from its ID token checked against its key set, issuer and
+ * audience (conforming providers put the scope claims in userinfo); Apple posts the name once, as `user`.
+ */
+async function builtInProfile(provider: OAuthProvider, tokens: OAuth2Tokens & { user?: unknown }): Promise<ProfileFields | null> {
+  if (provider.fetchProfile) return provider.fetchProfile(protectedGet(tokens.accessToken));
+  const { jwks, userinfo } = provider.endpoints ?? {};
+  if (!tokens.idToken || !jwks) return null;
+  let claims: Record<string, unknown> = (
+    await validateToken(tokens.idToken, jwks, { audience: provider.clientId, issuer: provider.issuer })
+  ).payload;
+  if (!claims.email && userinfo) {
+    const info = (await protectedGet(tokens.accessToken)(userinfo)) as Record<string, unknown>;
+    if (info.sub === claims.sub) claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
+  }
+  const name = (tokens.user as { name?: { firstName?: string; lastName?: string } } | undefined)?.name;
   return {
     subject: String(claims.sub ?? ''),
     email: str(claims.email),
@@ -41,67 +52,51 @@ function claimsProfile(claims: Record<string, unknown>, appleUser?: unknown): Pr
   };
 }
 
-/** A built-in with fixed endpoints: its ID token checked against its key set, issuer and audience. */
-async function builtInProfile(provider: OAuthProvider, tokens: OAuth2Tokens & { user?: unknown }): Promise<ProfileFields | null> {
-  if (provider.server.discover) return null;
-  if (provider.fetchProfile) return provider.fetchProfile(protectedGet(tokens.accessToken));
-  const { jwks_uri: jwks, userinfo_endpoint: userinfo, issuer } = provider.server;
-  if (!tokens.idToken || !jwks) return null;
-  const { payload } = await validateToken(tokens.idToken, jwks, { audience: provider.clientId, issuer });
-  let claims: Record<string, unknown> = payload;
-  // Conforming providers put scope claims (email, name) in userinfo, not in the ID token.
-  if (!claims.email && userinfo) {
-    const info = (await protectedGet(tokens.accessToken)(userinfo)) as Record<string, unknown>;
-    if (info.sub === claims.sub) claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
-  }
-  return claimsProfile(claims, tokens.user);
-}
-
-const asUserInfo = (fields: ProfileFields): GenericOAuthUserInfo => ({
-  id: fields.subject,
-  sub: fields.subject,
-  email: fields.email ?? undefined,
-  emailVerified: fields.emailVerified,
-  name: fields.displayName ?? undefined,
-  image: fields.photoUrl ?? undefined,
-});
-
-/** Apple's client secret is minted per use (an ES256 JWT): its code exchange runs with a fresh one. */
-function mintedSecretExchange(provider: OAuthProvider, mint: () => string, tokenEndpoint: string): GenericOAuthConfig['getToken'] {
-  return ({ code, codeVerifier, redirectURI }) =>
-    validateAuthorizationCode({
-      code,
-      codeVerifier,
-      redirectURI,
-      tokenEndpoint,
-      options: { clientId: provider.clientId, clientSecret: mint(), redirectURI },
-      tokenEndpointAuth: { method: provider.tokenEndpointAuthMethod },
-    });
-}
-
 export function genericOAuthConfig(provider: OAuthProvider, mapProfile: MapProfile, accountKey: AccountKey): GenericOAuthConfig {
-  const { server } = provider;
-  const secret = typeof provider.clientSecret === 'string' ? provider.clientSecret : undefined;
+  const { endpoints, clientSecret: secret } = provider;
+  const tokenEndpointAuth = { method: secret === null ? ('none' as const) : provider.tokenEndpointAuthMethod };
   return {
     providerId: provider.id,
     name: provider.displayName,
     clientId: provider.clientId,
-    ...(secret && { clientSecret: secret }),
-    tokenEndpointAuth: { method: provider.clientSecret === null ? 'none' : provider.tokenEndpointAuthMethod },
-    ...(server.discover
-      ? { discoveryUrl: `${server.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, requireIdTokenVerification: true }
-      : { authorizationUrl: server.authorization_endpoint, tokenUrl: server.token_endpoint, userInfoUrl: server.userinfo_endpoint }),
-    ...(typeof provider.clientSecret === 'function' &&
-      !server.discover && { getToken: mintedSecretExchange(provider, provider.clientSecret, server.token_endpoint) }),
+    ...(typeof secret === 'string' && { clientSecret: secret }),
+    tokenEndpointAuth,
     scopes: provider.scopes,
     pkce: true,
     authorizationUrlParams: provider.authorizationParams,
-    ...(!server.discover && {
-      getUserInfo: async (tokens) => {
-        const fields = await builtInProfile(provider, tokens);
-        return fields?.subject ? asUserInfo(fields) : null;
-      },
-    }),
+    ...(endpoints
+      ? {
+          authorizationUrl: endpoints.authorization,
+          tokenUrl: endpoints.token,
+          userInfoUrl: endpoints.userinfo,
+          getUserInfo: async (tokens) => {
+            const fields = await builtInProfile(provider, tokens);
+            if (!fields?.subject) return null;
+            const { subject, email, emailVerified, displayName, photoUrl } = fields;
+            return {
+              id: subject,
+              sub: subject,
+              email: email ?? undefined,
+              emailVerified,
+              name: displayName ?? undefined,
+              image: photoUrl ?? undefined,
+            };
+          },
+        }
+      : { discoveryUrl: `${provider.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, requireIdTokenVerification: true }),
+    // Apple's client secret is minted per use (an ES256 JWT): its code exchange runs with a fresh one.
+    ...(typeof secret === 'function' &&
+      endpoints && {
+        getToken: ({ code, codeVerifier, redirectURI }) =>
+          validateAuthorizationCode({
+            code,
+            codeVerifier,
+            redirectURI,
+            tokenEndpoint: endpoints.token,
+            options: { clientId: provider.clientId, clientSecret: secret(), redirectURI },
+            tokenEndpointAuth,
+          }),
+      }),
     mapProfileToUser: (raw) =>
       mapProfile({
         providerId: provider.id,

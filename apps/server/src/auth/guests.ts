@@ -32,12 +32,12 @@ const PROVIDER_OF_PATH: Record<string, string> = {
 
 /**
  * Sessions that are not a guest signing in elsewhere: the merge itself, the identity API's own, and
- * the federated callback, whose account resolution (federated-sign-in.ts) decides upgrade, merge
- * conflict or a separate sign-in from the widget's `upgradeAnonymous`. A sign-up makes a new
- * account, never another one's.
+ * the federated callbacks (OAuth, SAML), whose account resolution (federated-sign-in.ts) decides
+ * upgrade, merge conflict or a separate sign-in from the widget's `upgradeAnonymous`. A sign-up
+ * makes a new account, never another one's.
  */
 const notAGuestSignIn = (path = '') =>
-  ['/identity/merge', '/identity/start-session', '/callback/:id'].includes(path) || path.startsWith('/sign-up/');
+  ['/identity/merge', '/callback/:id', '/federated/:providerId/callback'].includes(path) || path.startsWith('/sign-up/');
 
 type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string | null };
 const signedInGuest = async (ctx: GenericEndpointContext) => {

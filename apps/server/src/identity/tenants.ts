@@ -5,27 +5,6 @@ import { invalidField } from '../errors.js';
 import { identityError } from './errors.js';
 import { parseJsonList, type FederatedSettings } from './federated/providers.js';
 
-/**
- * Tenants (ADR 0009, checklist §3.6): separate pools of accounts, each with its own button on the
- * widget's tenant-selection page, its own sign-in options and the e-mail domains it serves.
- * Configured in IDENTITY_TENANTS and checked at start-up: a bad entry stops the server.
- */
-export interface TenantConfig {
-  id: string;
-  displayName: string;
-  fullLabel: string | null;
-  buttonColor: string | null;
-  iconUrl: string | null;
-  /** Lower-case domains (`acme.com`) or subdomain wildcards (`*.acme.com`) matched by tenants/for-email. */
-  emailDomains: string[];
-  /** Widget provider ids the tenant allows; anything else is `operation-not-allowed`. */
-  signInOptions: string[];
-}
-
-export interface TenantSettings {
-  tenants: TenantConfig[];
-}
-
 /** The sign-in options that are not federated providers. */
 const LOCAL_OPTIONS = new Set(['password', 'emailLink', 'phone', 'anonymous']);
 
@@ -35,6 +14,11 @@ const domainSchema = z
   .toLowerCase()
   .regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain such as acme.com or *.acme.com');
 
+/**
+ * Tenants (ADR 0009, checklist §3.6): separate pools of accounts, each with its own button on the
+ * widget's tenant-selection page, its own sign-in options and the e-mail domains it serves.
+ * Configured in IDENTITY_TENANTS and checked at start-up: a bad entry stops the server.
+ */
 const tenantEntrySchema = z.object({
   id: z.string().regex(TENANT_ID_PATTERN, 'must be 1-64 letters, digits or dashes, starting with a letter or digit'),
   displayName: z.string().trim().min(1, 'is required').max(100),
@@ -49,11 +33,19 @@ const tenantEntrySchema = z.object({
     .refine((u) => /^\/[^/\\]/.test(u) || URL.parse(u)?.protocol === 'https:', 'must be an https URL or a path of this site')
     .nullable()
     .default(null),
+  /** Lower-case domains (`acme.com`) or subdomain wildcards (`*.acme.com`) matched by tenants/for-email. */
   emailDomains: z.array(domainSchema).default([]),
+  /** Widget provider ids the tenant allows; anything else is `operation-not-allowed`. */
   signInOptions: z
     .array(z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a widget provider id'))
     .min(1, 'needs at least one sign-in option'),
 });
+
+export type TenantConfig = z.infer<typeof tenantEntrySchema>;
+
+export interface TenantSettings {
+  tenants: TenantConfig[];
+}
 
 /**
  * IDENTITY_TENANTS, validated: ids unique, every option a local method (password, emailLink,
@@ -79,14 +71,8 @@ export function tenantSettings(env: Env, federated: FederatedSettings): TenantSe
   return { tenants: entries.map((e) => ({ ...e, signInOptions: [...new Set(e.signInOptions)] })) };
 }
 
-export const publicTenant = (t: TenantConfig): PublicTenant => ({
-  id: t.id,
-  displayName: t.displayName,
-  fullLabel: t.fullLabel,
-  buttonColor: t.buttonColor,
-  iconUrl: t.iconUrl,
-  signInOptions: t.signInOptions,
-});
+/** What the widget shows of a tenant: everything but the e-mail domains. */
+export const publicTenant = ({ emailDomains: _domains, ...shown }: TenantConfig): PublicTenant => shown;
 
 /**
  * The tenant a request names: null for none (the default accounts, where every configured method

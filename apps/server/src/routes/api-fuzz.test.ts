@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { createGeneratorSync, type JsonSchema } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { issueSessionCookie } from '../identity/session.js';
 import { createMatchWorld, registeredUser } from '../test/match-fixtures.js';
 import { multipartFile } from '../test/multipart.js';
-import { cookieHeader, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app.js';
+import { signIn, TEST_ORIGIN, type TestApp, type TestUser } from '../test/test-app.js';
 
 /**
  * Every operation of the API, fuzzed the way a new user's mistakes and an attacker's probes
@@ -96,9 +95,11 @@ async function verifiedMember(email: string): Promise<TestUser> {
   return user;
 }
 
-/** A session cookie for `user` without a password round (hashing would dominate the run). */
+/** A new session for `user` (registeredUser's password), through the real sign-in. */
 async function freshSession(user: TestUser): Promise<TestUser> {
-  return { ...user, cookie: cookieHeader(await issueSessionCookie(t.app.auth, user.id, { ip: '127.0.0.1' })) };
+  const { res, cookie } = await signIn(t, user.email, 'secret123');
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { ...user, cookie };
 }
 
 /** `user` with a live session: a fuzzed sign-out or session revocation may have ended the last one. */

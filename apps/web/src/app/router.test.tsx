@@ -13,8 +13,8 @@ function renderAt(url: string, me: Me | null) {
     { path: '/api/trails', body: { trails: [makeTrail({ name: 'Sintra Forest Loop' })] } },
     { path: '/api/matches/mine', body: { matches: [] } },
     { path: '/api/matches/feedback-prompt', body: { match: null } },
-    { path: '/api/identity/providers', body: { providers: [] } },
-    { path: '/api/identity/tenants', body: { tenants: [] } },
+    { path: '/api/auth/federated/providers', body: { providers: [] } },
+    { path: '/api/auth/identity/tenants', body: { tenants: [] } },
     me
       ? { path: '/api/me', body: me }
       : { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } },

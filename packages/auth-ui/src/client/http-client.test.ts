@@ -226,9 +226,7 @@ describe('HttpIdentityClient', () => {
     expect(client.federatedStartUrl('oidc.trail', { flow: 'redirect', loginHint: 'a@b.co', returnTo: '/auth' })).toBe(
       'https://app.test/api/auth/federated/oidc.trail/start?flow=redirect&loginHint=a%40b.co&returnTo=%2Fauth',
     );
-    expect(client.federatedStartUrl('saml.corp', { flow: 'popup' })).toBe(
-      'https://app.test/api/identity/federated/saml.corp/start?flow=popup',
-    );
+    expect(client.federatedStartUrl('saml.corp', { flow: 'popup' })).toBe('https://app.test/api/auth/federated/saml.corp/start?flow=popup');
     expect(
       client
         .forTenant('acme')
@@ -239,7 +237,7 @@ describe('HttpIdentityClient', () => {
   });
 
   it('reads federated results: a sign-in, none, and a failure answered as the error with its pending credential', async () => {
-    const { client } = clientWith(
+    const { fetch, client } = clientWith(
       respond(200, { user, providerId: 'github.com', isNewUser: true }),
       respond(409, {
         error: {
@@ -252,6 +250,7 @@ describe('HttpIdentityClient', () => {
       respond(409, { error: { code: 'merge-conflict', message: 'm', details: { mergeToken: 'mt', providerId: 'github.com' } } }),
     );
     await expect(client.getFederatedResult()).resolves.toEqual({ kind: 'user', user, providerId: 'github.com', isNewUser: true });
+    expect(requestOf(fetch)).toMatchObject({ url: 'https://app.test/api/auth/federated/result', method: 'GET' });
     await expect(client.getFederatedResult()).resolves.toMatchObject({
       kind: 'error',
       error: { code: 'auth/account-exists-with-different-credential' },
@@ -311,7 +310,7 @@ describe('HttpIdentityClient', () => {
   it('links a pending credential by its token', async () => {
     const { fetch, client } = clientWith(respond(200, { user }));
     await client.linkPendingCredential({ providerId: 'github.com', token: 'tok', email: 'a@b.co' });
-    expect(requestOf(fetch)).toMatchObject({ url: 'https://app.test/api/identity/link-pending', body: { pendingCredential: 'tok' } });
+    expect(requestOf(fetch)).toMatchObject({ url: 'https://app.test/api/auth/federated/link-pending', body: { pendingCredential: 'tok' } });
   });
 
   it('reads the phone settings, captcha challenges and provider lists', async () => {
@@ -350,6 +349,7 @@ describe('HttpIdentityClient', () => {
     await expect(client.getCaptchaChallenge('https://evil.test/captcha')).resolves.toEqual(challenge);
     expect(requestOf(fetch, 2)).toMatchObject({ url: 'https://app.test/api/auth/captcha/challenge', method: 'GET' });
     await expect(client.getProviders()).resolves.toEqual([{ providerId: 'oidc.trail', name: 'Trail ID', kind: 'oidc' }]);
+    expect(requestOf(fetch, 3)).toMatchObject({ url: 'https://app.test/api/auth/federated/providers', method: 'GET' });
     await expect(client.getCaptchaChallenge()).rejects.toMatchObject({ code: 'auth/internal-error' });
   });
 
@@ -368,7 +368,8 @@ describe('HttpIdentityClient', () => {
     );
     await expect(client.getTenants()).resolves.toEqual([tenant]);
     await expect(client.getTenantsForEmail('a@b.co')).rejects.toMatchObject({ code: 'auth/no-matching-tenant-for-email' });
-    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/identity/tenants/for-email', body: { email: 'a@b.co' } });
+    expect(requestOf(fetch, 0)).toMatchObject({ url: 'https://app.test/api/auth/identity/tenants', method: 'GET' });
+    expect(requestOf(fetch, 1)).toMatchObject({ url: 'https://app.test/api/auth/identity/tenants/for-email', body: { email: 'a@b.co' } });
     const acme = client.forTenant('acme');
     expect(acme.tenantId).toBe('acme');
     expect(client.tenantId).toBeNull();

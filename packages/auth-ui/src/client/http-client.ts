@@ -263,7 +263,7 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async getProviders(): Promise<FederatedProviderInfo[]> {
-    const { body } = await this.request('GET', '/api/identity/providers');
+    const { body } = await this.request('GET', '/api/auth/federated/providers');
     const list = isObject(body) && Array.isArray(body.providers) ? body.providers : [];
     return list.filter(isObject).map((p) => {
       const providerId = String(p.id ?? '');
@@ -279,19 +279,17 @@ export class HttpIdentityClient implements IdentityClient {
     if (options.returnTo) query.set('returnTo', options.returnTo);
     if (options.upgradeAnonymous !== undefined) query.set('upgradeAnonymous', String(options.upgradeAnonymous));
     if (this.tenantId) query.set('tenantId', this.tenantId);
-    // OAuth 2.0 / OpenID Connect sign-ins start on Better Auth; SAML ones on the identity API.
-    const base = providerId.startsWith('saml.') ? '/api/identity/federated' : '/api/auth/federated';
-    return `${this.baseUrl}${base}/${encodeURIComponent(providerId)}/start?${query.toString()}`;
+    return `${this.baseUrl}/api/auth/federated/${encodeURIComponent(providerId)}/start?${query.toString()}`;
   }
 
   /**
-   * `GET /api/identity/federated/result`: `{user: null}` → none; a sign-in → the user; a failed
+   * `GET /api/auth/federated/result`: `{user: null}` → none; a sign-in → the user; a failed
    * one is answered as the error it was (the pending credential in its details).
    */
   async getFederatedResult(): Promise<FederatedResult> {
     let body: unknown;
     try {
-      body = (await this.request('GET', '/api/identity/federated/result')).body;
+      body = (await this.request('GET', '/api/auth/federated/result')).body;
     } catch (error) {
       if (error instanceof AuthError && error.code !== 'auth/network-request-failed') return federatedErrorResult(error);
       throw error;
@@ -306,15 +304,15 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   async linkPendingCredential(pendingCredential: PendingCredential): Promise<IdentityUser> {
-    return userOf((await this.request('POST', '/api/identity/link-pending', { pendingCredential: pendingCredential.token })).body);
+    return userOf((await this.request('POST', '/api/auth/federated/link-pending', { pendingCredential: pendingCredential.token })).body);
   }
 
   async getTenants(): Promise<Tenant[]> {
-    return tenantsOf((await this.request('GET', '/api/identity/tenants')).body);
+    return tenantsOf((await this.request('GET', '/api/auth/identity/tenants')).body);
   }
 
   async getTenantsForEmail(email: string): Promise<Tenant[]> {
-    return tenantsOf((await this.request('POST', '/api/identity/tenants/for-email', { email })).body);
+    return tenantsOf((await this.request('POST', '/api/auth/identity/tenants/for-email', { email })).body);
   }
 
   async checkActionCode(oobCode: string, mode?: ActionMode): Promise<ActionCodeInfo> {

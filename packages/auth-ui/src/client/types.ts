@@ -94,7 +94,7 @@ export interface SentPhoneCode {
   resendAvailableAt?: string;
 }
 
-/** A federated provider the server enables (`GET /api/identity/providers`). */
+/** A federated provider the server enables (`GET /api/auth/federated/providers`). */
 export interface FederatedProviderInfo {
   providerId: string;
   name: string;
@@ -135,7 +135,7 @@ export type FederatedResult =
       methods?: string[];
     };
 
-/** A tenant (`GET /api/identity/tenants`): its button and the sign-in options it allows. */
+/** A tenant (`GET /api/auth/identity/tenants`): its button and the sign-in options it allows. */
 export interface Tenant {
   id: string;
   displayName: string;

@@ -26,7 +26,7 @@ function remember(app: WidgetApp, tenants: readonly Tenant[]): void {
   knownTenants.set(app, known);
 }
 
-/** The server's tenants (`GET /api/identity/tenants`), read once per run. */
+/** The server's tenants (`GET /api/auth/identity/tenants`), read once per run. */
 function loadServerTenants(app: WidgetApp): Promise<Tenant[]> {
   let tenants = serverTenants.get(app);
   if (!tenants) {

@@ -7,16 +7,7 @@ import { tenantIdSchema } from './identity-tenants';
  * Microsoft, Yahoo, Apple, `oidc.*`, `saml.*`), shared by the server's routes and the sign-in widget.
  */
 
-export const federatedProviderSchema = z.object({
-  /** The widget's provider id: google.com … apple.com, oidc.<name>, saml.<name>. */
-  id: z.string(),
-  displayName: z.string(),
-  /** oidc: OpenID Connect (ID token); oauth: plain OAuth 2.0 (profile API); saml: SAML 2.0. */
-  kind: z.enum(['oidc', 'oauth', 'saml']),
-});
-export const federatedProvidersResponseSchema = z.object({ providers: z.array(federatedProviderSchema) });
-
-/** GET /api/identity/federated/:providerId/start — the browser navigates (or a popup opens) here. */
+/** GET /api/auth/federated/:providerId/start — the browser navigates (or a popup opens) here. */
 export const federatedStartQuerySchema = z.object({
   /** popup: the last page posts the outcome to window.opener; redirect: back to `returnTo`. */
   flow: z.enum(['popup', 'redirect']).default('redirect'),
@@ -38,15 +29,13 @@ export const federatedStartQuerySchema = z.object({
   tenantId: tenantIdSchema.optional(),
 });
 
-/** What the popup posts to its opener, and what GET /api/identity/federated/result answers with. */
+/** What the popup posts to its opener, and what GET /api/auth/federated/result answers with. */
 export const federatedSignedInSchema = z.object({
   user: identityUserSchema,
   providerId: z.string(),
   /** A new account was created by this sign-in. */
   isNewUser: z.boolean(),
 });
-/** `user: null`: no federated outcome is waiting for this browser (no redirect happened, or it was read). */
-export const federatedResultResponseSchema = z.union([federatedSignedInSchema, z.object({ user: z.null() })]);
 
 /** The message `type` the popup posts (target origin: the app's). */
 export const FEDERATED_MESSAGE_TYPE = 'trailbuddy:federated-result';
@@ -67,7 +56,7 @@ export const federatedPopupMessageSchema = z.discriminatedUnion('ok', [
 ]);
 export type FederatedPopupMessage = z.infer<typeof federatedPopupMessageSchema>;
 
-/** POST /api/identity/link-pending — from the session of the account the pending credential's e-mail belongs to. */
+/** POST /api/auth/federated/link-pending — from the session of the account the pending credential's e-mail belongs to. */
 export const linkPendingRequestSchema = z.object({
   pendingCredential: z.string().min(1, 'pendingCredential is required.').max(256, 'pendingCredential is malformed.'),
 });

@@ -24,14 +24,10 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-/** GET /api/identity/tenants: the tenant-selection page's buttons, in configuration order. */
-export const tenantsResponseSchema = z.object({ tenants: z.array(tenantSchema) });
-
-/** POST /api/identity/tenants/for-email: the tenants whose e-mail domains match (identifier-first). */
+/** POST /api/auth/identity/tenants/for-email: the tenants whose e-mail domains match (identifier-first). */
 export const tenantsForEmailRequestSchema = z.object({
   email: z.email({ error: "That email address isn't correct" }).max(320, "That email address isn't correct"),
 });
-export const tenantsForEmailResponseSchema = tenantsResponseSchema;
 
 /** The optional tenant of an identity request body or query string. */
 export const tenantFieldSchema = z.object({ tenantId: tenantIdSchema.optional() });

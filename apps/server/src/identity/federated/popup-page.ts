@@ -15,7 +15,7 @@ const scriptSafeJson = (value: unknown) =>
  * The popup flow's last page: it posts the outcome to `window.opener` with our origin as the
  * target (the browser drops the message if the opener is on any other origin) and closes. Without
  * an opener (the popup was opened as a tab, or the opener was severed), it continues as the
- * redirect flow would: to `returnTo`, where GET /api/identity/federated/result has the outcome.
+ * redirect flow would: to `returnTo`, where GET /api/auth/federated/result has the outcome.
  * The script runs under a per-response CSP nonce.
  */
 export function federatedResultPage(opts: { appOrigin: string; returnTo: string; outcome: FederatedOutcome; nonce: string }): string {
@@ -49,20 +49,19 @@ export function federatedResultPage(opts: { appOrigin: string; returnTo: string;
 }
 
 /**
- * How an outcome reaches the widget, for Better Auth's callback and the SAML routes alike: the
- * redirect flow goes back to `returnTo` (the outcome waits at GET /result); a popup, or a callback
- * whose flow is unknown (bad state), gets the page above.
+ * How an outcome reaches the widget: the redirect flow goes back to `returnTo` (the outcome waits at
+ * GET /federated/result); a popup, or a callback whose flow is unknown (bad state), gets the page above.
  */
-export function federatedDelivery(opts: { flow: FlowKind | 'unknown'; returnTo: string; appUrl: string; outcome: FederatedOutcome }): {
-  status: number;
-  headers: Record<string, string>;
-  body: string | null;
-} {
+export function federatedDelivery(opts: { flow: FlowKind | 'unknown'; returnTo: string; appUrl: string; outcome: FederatedOutcome }) {
   if (opts.flow === 'redirect') {
-    return { status: 302, headers: { location: new URL(opts.returnTo, opts.appUrl).href, 'cache-control': 'no-store' }, body: null };
+    return new Response(null, {
+      status: 302,
+      headers: { location: new URL(opts.returnTo, opts.appUrl).href, 'cache-control': 'no-store' },
+    });
   }
   const nonce = randomBytes(16).toString('base64');
-  return {
+  const page = federatedResultPage({ appOrigin: new URL(opts.appUrl).origin, returnTo: opts.returnTo, outcome: opts.outcome, nonce });
+  return new Response(page, {
     status: opts.outcome.ok ? 200 : opts.outcome.error.status,
     headers: {
       'cache-control': 'no-store',
@@ -71,6 +70,5 @@ export function federatedDelivery(opts: { flow: FlowKind | 'unknown'; returnTo: 
       // The opener (the widget's page) must keep its handle on this window across the IdP's origin.
       'cross-origin-opener-policy': 'unsafe-none',
     },
-    body: federatedResultPage({ appOrigin: new URL(opts.appUrl).origin, returnTo: opts.returnTo, outcome: opts.outcome, nonce }),
-  };
+  });
 }

@@ -17,9 +17,6 @@ export interface FederatedProfile {
 
 export type ProfileFields = Omit<FederatedProfile, 'providerId'>;
 
-/** Reads a JSON resource of the provider's API with the access token of the sign-in. */
-export type ProtectedGet = (url: string) => Promise<unknown>;
-
 interface ProviderBase {
   id: string;
   displayName: string;
@@ -29,7 +26,7 @@ interface ProviderBase {
 
 /**
  * Every OAuth 2.0 / OpenID Connect provider, built-in or `oidc.*`, is one of these and goes through
- * the same code (oauth.ts): built-ins only preset the endpoints, scopes and how to read a profile.
+ * the same code (auth/federated-oauth.ts): built-ins only preset the endpoints, scopes and profile.
  */
 export interface OAuthProvider extends ProviderBase {
   kind: 'oidc' | 'oauth';
@@ -37,22 +34,14 @@ export interface OAuthProvider extends ProviderBase {
   /** A fixed secret, or one minted per use (Apple signs a short-lived JWT). Null: a public client. */
   clientSecret: string | (() => string) | null;
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
-  /** Generic OIDC providers are discovered from their issuer; built-ins carry their endpoints. */
-  server:
-    | { discover: true; issuer: string }
-    | {
-        discover: false;
-        issuer: string;
-        authorization_endpoint: string;
-        token_endpoint: string;
-        jwks_uri?: string;
-        userinfo_endpoint?: string;
-      };
+  issuer: string;
+  /** Built-ins carry their endpoints; `oidc.*` providers are discovered from their issuer. */
+  endpoints?: { authorization: string; token: string; jwks?: string; userinfo?: string };
   scopes: string[];
   /** Fixed extra authorization parameters (Apple's `response_mode=form_post`). */
   authorizationParams: Record<string, string>;
-  /** Plain OAuth 2.0 providers: how to read the person from the provider's API. */
-  fetchProfile?: (get: ProtectedGet) => Promise<ProfileFields>;
+  /** Plain OAuth 2.0 providers: how to read the person from the provider's API with the sign-in's token. */
+  fetchProfile?: (get: (url: string) => Promise<unknown>) => Promise<ProfileFields>;
 }
 
 export interface SamlProvider extends ProviderBase {
@@ -72,7 +61,7 @@ export interface FederatedSettings {
   stateTtlMs: number;
   /** How long a pending credential (account-exists-with-different-credential) can be linked. */
   pendingTtlMs: number;
-  /** How long the outcome of a redirect flow waits for GET /api/identity/federated/result. */
+  /** How long the outcome of a flow waits for GET /api/auth/federated/result. */
   resultTtlMs: number;
 }
 
@@ -89,47 +78,40 @@ export const PROVIDER_NAMES: Record<string, string> = {
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-const oauthDefaults = { tokenEndpointAuthMethod: 'client_secret_post' as const, authorizationParams: {}, loginHintKey: null };
+type Preset = Pick<OAuthProvider, 'kind' | 'issuer' | 'endpoints' | 'scopes'> & Partial<OAuthProvider>;
 
-/** The built-in providers' endpoints and profile readers: data, not separate code paths. */
+/** A built-in provider, on when its credentials are configured: data, not a separate code path. */
+function builtIn(id: string, credentials: Pick<OAuthProvider, 'clientId' | 'clientSecret'> | null, preset: Preset): OAuthProvider[] {
+  if (!credentials) return [];
+  const defaults = { tokenEndpointAuthMethod: 'client_secret_post' as const, authorizationParams: {}, loginHintKey: null };
+  return [{ id, displayName: PROVIDER_NAMES[id]!, ...defaults, ...credentials, ...preset }];
+}
+
+const pair = (clientId?: string, clientSecret?: string) => (clientId && clientSecret ? { clientId, clientSecret } : null);
+
 function builtIns(env: Env): OAuthProvider[] {
-  const out: OAuthProvider[] = [];
-  const secretPair = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : null);
-
-  const google = secretPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
-  if (google) {
-    out.push({
-      ...oauthDefaults,
-      ...google,
-      id: 'google.com',
-      displayName: PROVIDER_NAMES['google.com']!,
+  const microsoft = `https://login.microsoftonline.com/${encodeURIComponent(env.MICROSOFT_TENANT)}/oauth2/v2.0`;
+  const { APPLE_CLIENT_ID: clientId, APPLE_TEAM_ID: teamId, APPLE_KEY_ID: keyId, APPLE_PRIVATE_KEY: privateKey } = env;
+  const apple = clientId && teamId && keyId && privateKey ? { clientId, teamId, keyId, privateKey } : null;
+  return [
+    ...builtIn('google.com', pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET), {
       kind: 'oidc',
       loginHintKey: 'login_hint',
-      server: {
-        discover: false,
-        issuer: 'https://accounts.google.com',
-        authorization_endpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
-        token_endpoint: 'https://oauth2.googleapis.com/token',
-        jwks_uri: 'https://www.googleapis.com/oauth2/v3/certs',
-        userinfo_endpoint: 'https://openidconnect.googleapis.com/v1/userinfo',
+      issuer: 'https://accounts.google.com',
+      endpoints: {
+        authorization: 'https://accounts.google.com/o/oauth2/v2/auth',
+        token: 'https://oauth2.googleapis.com/token',
+        jwks: 'https://www.googleapis.com/oauth2/v3/certs',
+        userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
       },
       scopes: ['openid', 'email', 'profile'],
-    });
-  }
-
-  const facebook = secretPair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET);
-  if (facebook) {
-    out.push({
-      ...oauthDefaults,
-      ...facebook,
-      id: 'facebook.com',
-      displayName: PROVIDER_NAMES['facebook.com']!,
+    }),
+    ...builtIn('facebook.com', pair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET), {
       kind: 'oauth',
-      server: {
-        discover: false,
-        issuer: 'https://www.facebook.com',
-        authorization_endpoint: 'https://www.facebook.com/v21.0/dialog/oauth',
-        token_endpoint: 'https://graph.facebook.com/v21.0/oauth/access_token',
+      issuer: 'https://www.facebook.com',
+      endpoints: {
+        authorization: 'https://www.facebook.com/v21.0/dialog/oauth',
+        token: 'https://graph.facebook.com/v21.0/oauth/access_token',
       },
       scopes: ['email', 'public_profile'],
       fetchProfile: async (get) => {
@@ -138,57 +120,28 @@ function builtIns(env: Env): OAuthProvider[] {
         // Facebook does not say whether the address was confirmed: like Firebase, not verified.
         return { subject: String(me.id), email: str(me.email), emailVerified: false, displayName: str(me.name), photoUrl: str(picture) };
       },
-    });
-  }
-
-  const twitter = secretPair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET);
-  if (twitter) {
-    out.push({
-      ...oauthDefaults,
-      ...twitter,
-      id: 'twitter.com',
-      displayName: PROVIDER_NAMES['twitter.com']!,
+    }),
+    ...builtIn('twitter.com', pair(env.TWITTER_CLIENT_ID, env.TWITTER_CLIENT_SECRET), {
       kind: 'oauth',
       // X requires HTTP Basic client authentication for confidential clients.
       tokenEndpointAuthMethod: 'client_secret_basic',
-      server: {
-        discover: false,
-        issuer: 'https://x.com',
-        authorization_endpoint: 'https://x.com/i/oauth2/authorize',
-        token_endpoint: 'https://api.x.com/2/oauth2/token',
-      },
+      issuer: 'https://x.com',
+      endpoints: { authorization: 'https://x.com/i/oauth2/authorize', token: 'https://api.x.com/2/oauth2/token' },
       scopes: ['users.read', 'tweet.read', 'users.email'],
       fetchProfile: async (get) => {
-        const body = (await get('https://api.x.com/2/users/me?user.fields=profile_image_url,confirmed_email')) as {
+        const { data } = (await get('https://api.x.com/2/users/me?user.fields=profile_image_url,confirmed_email')) as {
           data: Record<string, unknown>;
         };
-        const email = str(body.data.confirmed_email);
-        return {
-          subject: String(body.data.id),
-          email,
-          emailVerified: email !== null,
-          displayName: str(body.data.name) ?? str(body.data.username),
-          photoUrl: str(body.data.profile_image_url),
-        };
+        const email = str(data.confirmed_email);
+        const displayName = str(data.name) ?? str(data.username);
+        return { subject: String(data.id), email, emailVerified: email !== null, displayName, photoUrl: str(data.profile_image_url) };
       },
-    });
-  }
-
-  const github = secretPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);
-  if (github) {
-    out.push({
-      ...oauthDefaults,
-      ...github,
-      id: 'github.com',
-      displayName: PROVIDER_NAMES['github.com']!,
+    }),
+    ...builtIn('github.com', pair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET), {
       kind: 'oauth',
       loginHintKey: 'login',
-      server: {
-        discover: false,
-        issuer: 'https://github.com',
-        authorization_endpoint: 'https://github.com/login/oauth/authorize',
-        token_endpoint: 'https://github.com/login/oauth/access_token',
-      },
+      issuer: 'https://github.com',
+      endpoints: { authorization: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token' },
       scopes: ['read:user', 'user:email'],
       fetchProfile: async (get) => {
         const user = (await get('https://api.github.com/user')) as Record<string, unknown>;
@@ -207,86 +160,48 @@ function builtIns(env: Env): OAuthProvider[] {
           photoUrl: str(user.avatar_url),
         };
       },
-    });
-  }
-
-  const microsoft = secretPair(env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET);
-  if (microsoft) {
-    const base = `https://login.microsoftonline.com/${encodeURIComponent(env.MICROSOFT_TENANT)}/oauth2/v2.0`;
-    out.push({
-      ...oauthDefaults,
-      ...microsoft,
-      id: 'microsoft.com',
-      displayName: PROVIDER_NAMES['microsoft.com']!,
-      // Multi-tenant Entra ID issues ID tokens whose issuer is per tenant (the metadata carries a
-      // `{tenantid}` template), so the person is read from Microsoft Graph instead of an ID token.
+    }),
+    // Multi-tenant Entra ID issues ID tokens whose issuer is per tenant (the metadata carries a
+    // `{tenantid}` template), so the person is read from Microsoft Graph instead of an ID token.
+    ...builtIn('microsoft.com', pair(env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET), {
       kind: 'oauth',
       loginHintKey: 'login_hint',
-      server: {
-        discover: false,
-        issuer: `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
-        authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-      },
+      issuer: `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+      endpoints: { authorization: `${microsoft}/authorize`, token: `${microsoft}/token` },
       scopes: ['User.Read'],
       fetchProfile: async (get) => {
         const me = (await get('https://graph.microsoft.com/v1.0/me')) as Record<string, unknown>;
         const upn = str(me.userPrincipalName);
-        return {
-          subject: String(me.id),
-          email: str(me.mail) ?? (upn?.includes('@') ? upn : null),
-          // Entra ID lets tenants set any address without proving it: not verified.
-          emailVerified: false,
-          displayName: str(me.displayName),
-          photoUrl: null,
-        };
+        const email = str(me.mail) ?? (upn?.includes('@') ? upn : null);
+        // Entra ID lets tenants set any address without proving it: not verified.
+        return { subject: String(me.id), email, emailVerified: false, displayName: str(me.displayName), photoUrl: null };
       },
-    });
-  }
-
-  const yahoo = secretPair(env.YAHOO_CLIENT_ID, env.YAHOO_CLIENT_SECRET);
-  if (yahoo) {
-    out.push({
-      ...oauthDefaults,
-      ...yahoo,
-      id: 'yahoo.com',
-      displayName: PROVIDER_NAMES['yahoo.com']!,
+    }),
+    ...builtIn('yahoo.com', pair(env.YAHOO_CLIENT_ID, env.YAHOO_CLIENT_SECRET), {
       kind: 'oidc',
       loginHintKey: 'login_hint',
-      server: {
-        discover: false,
-        issuer: 'https://api.login.yahoo.com',
-        authorization_endpoint: 'https://api.login.yahoo.com/oauth2/request_auth',
-        token_endpoint: 'https://api.login.yahoo.com/oauth2/get_token',
-        jwks_uri: 'https://api.login.yahoo.com/openid/v1/certs',
-        userinfo_endpoint: 'https://api.login.yahoo.com/openid/v1/userinfo',
+      issuer: 'https://api.login.yahoo.com',
+      endpoints: {
+        authorization: 'https://api.login.yahoo.com/oauth2/request_auth',
+        token: 'https://api.login.yahoo.com/oauth2/get_token',
+        jwks: 'https://api.login.yahoo.com/openid/v1/certs',
+        userinfo: 'https://api.login.yahoo.com/openid/v1/userinfo',
       },
       scopes: ['openid', 'email', 'profile'],
-    });
-  }
-
-  if (env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY) {
-    const apple = { clientId: env.APPLE_CLIENT_ID, teamId: env.APPLE_TEAM_ID, keyId: env.APPLE_KEY_ID, privateKey: env.APPLE_PRIVATE_KEY };
-    out.push({
-      ...oauthDefaults,
-      id: 'apple.com',
-      displayName: PROVIDER_NAMES['apple.com']!,
+    }),
+    ...builtIn('apple.com', apple && { clientId: apple.clientId, clientSecret: () => appleClientSecret(apple) }, {
       kind: 'oidc',
-      clientId: apple.clientId,
-      clientSecret: () => appleClientSecret(apple),
-      server: {
-        discover: false,
-        issuer: 'https://appleid.apple.com',
-        authorization_endpoint: 'https://appleid.apple.com/auth/authorize',
-        token_endpoint: 'https://appleid.apple.com/auth/token',
-        jwks_uri: 'https://appleid.apple.com/auth/keys',
+      issuer: 'https://appleid.apple.com',
+      endpoints: {
+        authorization: 'https://appleid.apple.com/auth/authorize',
+        token: 'https://appleid.apple.com/auth/token',
+        jwks: 'https://appleid.apple.com/auth/keys',
       },
       scopes: ['openid', 'name', 'email'],
       // Apple posts the response (and, the first time only, the person's name) back as a form.
       authorizationParams: { response_mode: 'form_post' },
-    });
-  }
-  return out;
+    }),
+  ];
 }
 
 /** Apple's client secret is an ES256 JWT signed with the developer key (valid 5 minutes here). */
@@ -370,7 +285,7 @@ export function federatedSettings(env: Env): FederatedSettings {
     clientId: e.clientId,
     clientSecret: e.clientSecret ?? null,
     tokenEndpointAuthMethod: e.tokenEndpointAuthMethod,
-    server: { discover: true, issuer: e.issuer },
+    issuer: e.issuer,
     scopes: e.scopes,
     authorizationParams: {},
     loginHintKey: e.loginHintKey,

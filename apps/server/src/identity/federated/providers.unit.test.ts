@@ -101,9 +101,7 @@ describe('built-in presets', () => {
       }),
     );
     expect(ms).toEqual({ subject: 'abc', email: 'mo@contoso.example', emailVerified: false, displayName: 'Mo', photoUrl: null });
-    expect(new URL((preset('microsoft.com').server as { authorization_endpoint: string }).authorization_endpoint).pathname).toBe(
-      '/common/oauth2/v2.0/authorize',
-    );
+    expect(new URL(preset('microsoft.com').endpoints!.authorization).pathname).toBe('/common/oauth2/v2.0/authorize');
   });
 
   it("Apple: a client secret is an ES256 JWT for Apple's audience, signed with the developer key", () => {

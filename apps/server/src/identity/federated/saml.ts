@@ -17,11 +17,12 @@ samlify.setSchemaValidator(xmllint);
 
 const { post: POST_BINDING } = samlify.Constants.namespace.binding;
 
-export const samlEntityId = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/metadata`, appUrl).href;
-export const samlAcsUrl = (appUrl: string, providerId: string) => new URL(`/api/identity/federated/${providerId}/callback`, appUrl).href;
+export const samlEntityId = (appUrl: string, providerId: string) => new URL(`/api/auth/federated/${providerId}/metadata`, appUrl).href;
+export const samlAcsUrl = (appUrl: string, providerId: string) => new URL(`/api/auth/federated/${providerId}/callback`, appUrl).href;
 
-function serviceProvider(provider: SamlProvider, appUrl: string) {
+function serviceProvider(provider: SamlProvider, appUrl: string, requestId?: string) {
   return samlify.ServiceProvider({
+    ...(requestId && { generateID: () => requestId }),
     entityID: samlEntityId(appUrl, provider.id),
     assertionConsumerService: [{ Binding: POST_BINDING, Location: samlAcsUrl(appUrl, provider.id) }],
     wantAssertionsSigned: true,
@@ -53,12 +54,15 @@ const pemBody = (cert: string) => cert.replace(/-----(BEGIN|END) CERTIFICATE----
 /** Our SP metadata, for the IdP administrator (entity id, ACS URL, signed assertions wanted). */
 export const samlMetadata = (provider: SamlProvider, appUrl: string) => serviceProvider(provider, appUrl).getMetadata();
 
-export function startSaml(provider: SamlProvider, opts: { appUrl: string; relayState: string; loginHint: string | null }) {
-  const sp = serviceProvider(provider, opts.appUrl);
-  const request = sp.createLoginRequest(identityProvider(provider), 'redirect', { relayState: opts.relayState });
-  const url = new URL(request.context);
+/** The IdP URL carrying our AuthnRequest (HTTP-Redirect binding), under the given request id and RelayState. */
+export function samlAuthnRequest(
+  provider: SamlProvider,
+  opts: { appUrl: string; requestId: string; relayState: string; loginHint?: string },
+) {
+  const sp = serviceProvider(provider, opts.appUrl, opts.requestId);
+  const url = new URL(sp.createLoginRequest(identityProvider(provider), 'redirect', { relayState: opts.relayState }).context);
   if (opts.loginHint && provider.loginHintKey) url.searchParams.set(provider.loginHintKey, opts.loginHint);
-  return { url: url.href, requestId: request.id };
+  return url.href;
 }
 
 const CANCELLED_STATUS = /AuthnFailed|RequestDenied|NoPassive/;

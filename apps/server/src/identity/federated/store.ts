@@ -4,12 +4,11 @@ import type { DbOrTx } from '../../db/client.js';
 import { verifications } from '../../db/schema/index.js';
 
 /**
- * Short-lived server-side records of the federated flows, in Better Auth's `verifications` table
- * under keys of our own: the flow state of a sign-in in progress, the IdP's form post waiting for
- * the browser's cookies, the outcome of a redirect flow and pending credentials. Only a hash of
- * each secret is stored, so a database read does not hand out live tokens.
+ * Short-lived records of the federated flows in Better Auth's `verifications` table, under keys of
+ * our own: a SAML IdP's form post waiting for the browser's cookies, and pending credentials. Only
+ * a hash of each secret is stored, so a database read does not hand out live tokens.
  */
-export type RecordKind = 'state' | 'post' | 'result' | 'pending';
+export type RecordKind = 'post' | 'pending';
 
 const identifier = (kind: RecordKind, secret: string) => `identity-federated-${kind}:${createHash('sha256').update(secret).digest('hex')}`;
 
@@ -24,12 +23,6 @@ export async function putRecord(db: DbOrTx, kind: RecordKind, secret: string, va
     createdAt: now,
     updatedAt: now,
   });
-}
-
-/** Replaces every record of that key (a browser has one redirect outcome at a time). */
-export async function replaceRecord(db: DbOrTx, kind: RecordKind, secret: string, value: unknown, ttlMs: number, now: Date): Promise<void> {
-  await db.delete(verifications).where(eq(verifications.identifier, identifier(kind, secret)));
-  await putRecord(db, kind, secret, value, ttlMs, now);
 }
 
 /** Reads and deletes a live record in one statement: a second caller finds nothing (one-time use). */

@@ -35,7 +35,7 @@ beforeAll(async () => {
     { now },
   );
   for (const provider of [SAML, 'saml.manual']) {
-    const metadata = await t.app.inject({ method: 'GET', url: `/api/identity/federated/${provider}/metadata` });
+    const metadata = await t.app.inject({ method: 'GET', url: `/api/auth/federated/${provider}/metadata` });
     idp.trustServiceProvider(metadata.body);
   }
 });
@@ -49,11 +49,11 @@ afterAll(async () => {
   await idp.close();
 });
 
-const acs = (provider: string) => `${TEST_ORIGIN}/api/identity/federated/${provider}/callback`;
+const acs = (provider: string) => `${TEST_ORIGIN}/api/auth/federated/${provider}/callback`;
 
 /** Start → the IdP's /sso (real HTTP) → the auto-post form's fields. */
 async function toIdp(browser: AppBrowser, provider = SAML, query = ''): Promise<SamlPost> {
-  const start = await browser.get(`/api/identity/federated/${provider}/start?${query}`);
+  const start = await browser.get(`/api/auth/federated/${provider}/start?${query}`);
   expect(start.statusCode).toBe(302);
   expect(start.headers.location).toMatch(new RegExp(`^${idp.ssoUrl}\\?SAMLRequest=`));
   const form = await idp.authorize(start.headers.location as string);
@@ -72,24 +72,24 @@ async function samlSignIn(browser: AppBrowser, provider = SAML, query = '') {
   return postToApp(browser, await toIdp(browser, provider, query));
 }
 
-const result = (browser: AppBrowser) => browser.get('/api/identity/federated/result');
+const result = (browser: AppBrowser) => browser.get('/api/auth/federated/result');
 
 const decode = (b64: string) => Buffer.from(b64, 'base64').toString();
 const encode = (xml: string) => Buffer.from(xml).toString('base64');
 
 describe('SAML service provider', () => {
   it('publishes its metadata: entity id, ACS (HTTP-POST) and signed assertions wanted', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/identity/federated/${SAML}/metadata` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/federated/${SAML}/metadata` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/samlmetadata\+xml/);
-    expect(res.body).toContain(`entityID="${TEST_ORIGIN}/api/identity/federated/${SAML}/metadata"`);
+    expect(res.body).toContain(`entityID="${TEST_ORIGIN}/api/auth/federated/${SAML}/metadata"`);
     expect(res.body).toContain('WantAssertionsSigned="true"');
     expect(res.body).toMatch(new RegExp(`Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${acs(SAML)}"`));
-    expect((await t.app.inject({ method: 'GET', url: '/api/identity/federated/saml.nope/metadata' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/federated/saml.nope/metadata' })).statusCode).toBe(404);
   });
 
   it('lists saml.* providers for the widget', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/providers' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/federated/providers' });
     expect(res.json().providers).toEqual([
       { id: SAML, displayName: 'Test SAML', kind: 'saml' },
       { id: 'saml.manual', displayName: 'manual', kind: 'saml' },
@@ -97,12 +97,14 @@ describe('SAML service provider', () => {
   });
 
   it('sends an AuthnRequest naming us and our ACS, with the flow state as RelayState', async () => {
-    const start = await new AppBrowser(t).get(`/api/identity/federated/${SAML}/start`);
+    const start = await new AppBrowser(t).get(`/api/auth/federated/${SAML}/start`);
     const url = new URL(start.headers.location as string);
     const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString();
     expect(request).toContain(`AssertionConsumerServiceURL="${acs(SAML)}"`);
-    expect(request).toContain(`>${TEST_ORIGIN}/api/identity/federated/${SAML}/metadata</`);
+    expect(request).toContain(`>${TEST_ORIGIN}/api/auth/federated/${SAML}/metadata</`);
     expect(url.searchParams.get('RelayState')).toMatch(/^[\w-]{32}$/);
+    // The RelayState is Better Auth's flow state, bound to this browser by its signed cookie.
+    expect(([] as string[]).concat(start.headers['set-cookie'] ?? [])).toContainEqual(expect.stringMatching(/^better-auth\.saml_state=/));
   });
 });
 
@@ -152,7 +154,7 @@ describe('SAML round trips against the test IdP', () => {
     const session = await signIn(t, 'cy@example.com', 'secret123');
     const link = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/link-pending',
+      url: '/api/auth/federated/link-pending',
       headers: { origin: TEST_ORIGIN, cookie: session.cookie },
       payload: { pendingCredential: outcome.json().error.details.pendingCredential },
     });
@@ -176,6 +178,22 @@ describe('SAML round trips against the test IdP', () => {
     expect(conflict.json().error.code).toBe('merge-conflict');
     const merged = await other.post('/api/auth/identity/merge', { mergeToken: conflict.json().error.details.mergeToken });
     expect(merged.json().user.id).toBe(guest.id);
+  });
+
+  it('starts every session through Better Auth: its session hook refuses a disabled account', async () => {
+    idp.nextUser = { nameId: 'saml-lou', email: 'lou@example.com' };
+    const first = new AppBrowser(t);
+    await samlSignIn(first);
+    const id = (await result(first)).json().user.id;
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, id));
+
+    idp.nextUser = { nameId: 'saml-lou', email: 'lou@example.com' };
+    const browser = new AppBrowser(t);
+    await samlSignIn(browser);
+    const outcome = await result(browser);
+    expect(outcome.statusCode).toBe(403);
+    expect(outcome.json().error.code).toBe('user-disabled');
+    expect(browser.cookies.has('better-auth.session_token')).toBe(false);
   });
 
   it('posts the outcome to the opener in the popup flow', async () => {
@@ -252,7 +270,7 @@ describe('refused SAML responses', () => {
     const form = await toIdp(browser);
     const posted = await t.app.inject({
       method: 'POST',
-      url: `/api/identity/federated/${SAML}/callback`,
+      url: `/api/auth/federated/${SAML}/callback`,
       headers: { origin: idpOrigin, cookie: browser.cookieHeader()!, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ SAMLResponse: form.SAMLResponse, RelayState: form.RelayState }).toString(),
     });

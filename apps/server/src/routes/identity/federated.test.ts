@@ -64,7 +64,7 @@ async function signInWith(browser: AppBrowser, query = '') {
   return browser.get(back.href);
 }
 
-const result = (browser: AppBrowser) => browser.get('/api/identity/federated/result');
+const result = (browser: AppBrowser) => browser.get('/api/auth/federated/result');
 const currentUser = (browser: AppBrowser) => browser.get('/api/auth/identity/user');
 
 /** Runs the popup page's script with a fake window, as a browser would. */
@@ -94,7 +94,7 @@ function runPopupPage(html: string, opts: { opener: boolean }) {
 
 describe('providers from the environment', () => {
   it('lists the enabled providers for the widget: configured built-ins and oidc.*, nothing else', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/providers' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/federated/providers' });
     expect(res.statusCode).toBe(200);
     expect(res.json().providers).toEqual([
       { id: 'google.com', displayName: 'Google', kind: 'oidc' },
@@ -144,14 +144,13 @@ describe('providers from the environment', () => {
   it('documents every federated endpoint in OpenAPI', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const [path, method] of [
-      ['/api/identity/providers', 'get'],
+      ['/api/auth/federated/providers', 'get'],
       ['/api/auth/federated/{providerId}/start', 'get'],
-      ['/api/identity/federated/{providerId}/start', 'get'],
-      ['/api/identity/federated/{providerId}/callback', 'get'],
-      ['/api/identity/federated/{providerId}/callback', 'post'],
-      ['/api/identity/federated/{providerId}/metadata', 'get'],
-      ['/api/identity/federated/result', 'get'],
-      ['/api/identity/link-pending', 'post'],
+      ['/api/auth/federated/{providerId}/callback', 'get'],
+      ['/api/auth/federated/{providerId}/callback', 'post'],
+      ['/api/auth/federated/{providerId}/metadata', 'get'],
+      ['/api/auth/federated/result', 'get'],
+      ['/api/auth/federated/link-pending', 'post'],
     ] as const) {
       expect(spec.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
@@ -181,10 +180,9 @@ describe('starting a federated sign-in', () => {
     // endpoint and is checked against its key set, issuer and audience; no nonce is bound (ADR 0042).
     expect(url.searchParams.get('nonce')).toBeNull();
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-    // Better Auth's signed state cookie binds the flow to this browser; ours keeps its outcome.
+    // Better Auth's signed state cookie binds the flow to this browser.
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     expect(cookies.some((c) => /^better-auth\.state=/.test(c))).toBe(true);
-    expect(cookies).toContainEqual(expect.stringMatching(/^trailbuddy\.federated=[\w-]{43};.* Path=\/api; HttpOnly; SameSite=Lax/));
   });
 
   it('sends GitHub the hint as `login` and no nonce (plain OAuth 2.0), through the same code path', async () => {
@@ -238,6 +236,10 @@ describe('OIDC round trips against the test IdP', () => {
     const callback = await signInWith(browser, 'flow=redirect&returnTo=%2Ftrails%3Ftab%3Dnear');
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe(`${TEST_ORIGIN}/trails?tab=near`);
+    // The outcome waits in a cookie signed with the auth secret, for the federated endpoints only.
+    expect(([] as string[]).concat(callback.headers['set-cookie'] ?? [])).toContainEqual(
+      expect.stringMatching(/^trailbuddy\.federated=.*; Max-Age=300; Path=\/api\/auth\/federated; HttpOnly; SameSite=Lax/),
+    );
 
     const outcome = await result(browser);
     expect(outcome.statusCode).toBe(200);
@@ -302,7 +304,7 @@ describe('OIDC round trips against the test IdP', () => {
     const signedIn = await signIn(t, 'carol@example.com', 'secret123');
     const link = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/link-pending',
+      url: '/api/auth/federated/link-pending',
       headers: { origin: TEST_ORIGIN, cookie: signedIn.cookie },
       payload: { pendingCredential: error.details.pendingCredential },
     });
@@ -311,7 +313,7 @@ describe('OIDC round trips against the test IdP', () => {
 
     const reuse = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/link-pending',
+      url: '/api/auth/federated/link-pending',
       headers: { origin: TEST_ORIGIN, cookie: signedIn.cookie },
       payload: { pendingCredential: error.details.pendingCredential },
     });
@@ -336,7 +338,7 @@ describe('OIDC round trips against the test IdP', () => {
     const eve = await signIn(t, 'eve@example.com', 'secret123');
     const wrong = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/link-pending',
+      url: '/api/auth/federated/link-pending',
       headers: { origin: TEST_ORIGIN, cookie: eve.cookie },
       payload: { pendingCredential },
     });
@@ -346,7 +348,7 @@ describe('OIDC round trips against the test IdP', () => {
     const doraSession = await signIn(t, 'dora@example.com', 'secret123');
     const right = await t.app.inject({
       method: 'POST',
-      url: '/api/identity/link-pending',
+      url: '/api/auth/federated/link-pending',
       headers: { origin: TEST_ORIGIN, cookie: doraSession.cookie },
       payload: { pendingCredential },
     });
@@ -362,7 +364,7 @@ describe('OIDC round trips against the test IdP', () => {
     const pendingCredential = (await result(browser)).json().error.details.pendingCredential as string;
     const finn = await signIn(t, 'finn@example.com', 'secret123');
     const link = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/identity/link-pending', headers, payload: { pendingCredential } });
+      t.app.inject({ method: 'POST', url: '/api/auth/federated/link-pending', headers, payload: { pendingCredential } });
 
     expect((await link({ origin: TEST_ORIGIN })).statusCode).toBe(401);
     expect((await link({ origin: 'https://evil.example', cookie: finn.cookie })).statusCode).toBe(403);
@@ -579,7 +581,7 @@ describe('sign-up controls, disabled accounts and limits', () => {
         const browser = new AppBrowser(closed);
         const started = await browser.get(start(OIDC));
         await browser.get((await idp.authorize(started.headers.location as string)).href);
-        const outcome = await browser.get('/api/identity/federated/result');
+        const outcome = await browser.get('/api/auth/federated/result');
         expect(outcome.statusCode, sub).toBe(status);
         if (code) expect(outcome.json().error.code).toBe(code);
       }
@@ -644,7 +646,7 @@ describe('sign-up controls, disabled accounts and limits', () => {
       for (let i = 0; i < 3; i++) codes.push((await browser.get(start(OIDC))).headers.location);
       expect(codes.slice(0, 2).every((l) => String(l).startsWith(idp.issuer))).toBe(true);
       expect(codes[2]).toBe(`${TEST_ORIGIN}/auth?mode=callback`);
-      const outcome = await browser.get('/api/identity/federated/result');
+      const outcome = await browser.get('/api/auth/federated/result');
       expect(outcome.statusCode).toBe(429);
       expect(outcome.json().error.code).toBe('too-many-requests');
     } finally {

@@ -123,12 +123,12 @@ async function federatedSignIn(b: AppBrowser, query: string) {
   expect(start.statusCode, start.body).toBe(302);
   const back = await idp.authorize(start.headers.location as string);
   await b.get(back.href);
-  return b.get('/api/identity/federated/result');
+  return b.get('/api/auth/federated/result');
 }
 
 describe('tenant configuration', () => {
   it('lists the tenants for the tenant-selection page: id, name, button colour, icon, sign-in options (no domains)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/identity/tenants' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/identity/tenants' });
     expect(res.statusCode).toBe(200);
     expect(res.json().tenants).toEqual([
       {
@@ -160,7 +160,7 @@ describe('tenant configuration', () => {
   });
 
   it('matches tenants by e-mail domain (exact or *.subdomain), in configuration order, whatever the case', async () => {
-    const forEmail = (email: string) => browser(t).post('/api/identity/tenants/for-email', { email });
+    const forEmail = (email: string) => browser(t).post('/api/auth/identity/tenants/for-email', { email });
     const both = await forEmail('Pat@ACME.com');
     expect(both.statusCode).toBe(200);
     expect(both.json().tenants.map((x: { id: string }) => x.id)).toEqual(['acme', 'initech']);
@@ -240,8 +240,8 @@ describe('tenant configuration', () => {
 
   it('documents the tenant endpoints in OpenAPI', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(spec.paths['/api/identity/tenants']?.get).toBeDefined();
-    expect(spec.paths['/api/identity/tenants/for-email']?.post).toBeDefined();
+    expect(spec.paths['/api/auth/identity/tenants']?.get).toBeDefined();
+    expect(spec.paths['/api/auth/identity/tenants/for-email']?.post).toBeDefined();
   });
 });
 
@@ -594,7 +594,7 @@ describe('federated accounts per tenant', () => {
     expect(errorOf(exists).details).toMatchObject({ email, methods: ['password'] });
     const signedIn = await b.post('/api/auth/sign-in/email', { email, password: 'globex-pass1', tenantId: 'globex' });
     expect(signedIn.statusCode).toBe(200);
-    const linked = await b.post('/api/identity/link-pending', { pendingCredential: errorOf(exists).details!.pendingCredential });
+    const linked = await b.post('/api/auth/federated/link-pending', { pendingCredential: errorOf(exists).details!.pendingCredential });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json().user).toMatchObject({ tenantId: 'globex', providers: ['password', OIDC] });
   });

@@ -30,7 +30,7 @@ export interface TestSamlIdp {
   certificatePem: string;
   nextUser: TestSamlUser | null;
   nextDecision: 'allow' | 'deny';
-  /** A service provider's metadata (GET /api/identity/federated/saml.x/metadata); several may be trusted. */
+  /** A service provider's metadata (GET /api/auth/federated/saml.x/metadata); several may be trusted. */
   trustServiceProvider(metadataXml: string): void;
   /** Acts as the browser at the IdP: follows the redirect to /sso and reads the auto-post form. */
   authorize(redirectUrl: string): Promise<SamlPost>;

@@ -19,8 +19,8 @@ const serverConfig: MockRoute = {
 
 function serverWith(providers: unknown[], tenants: unknown[] = [], extra: MockRoute[] = []) {
   return mockFetch([
-    { path: '/api/identity/providers', body: { providers } },
-    { path: '/api/identity/tenants', body: { tenants } },
+    { path: '/api/auth/federated/providers', body: { providers } },
+    { path: '/api/auth/identity/tenants', body: { tenants } },
     serverConfig,
     noUser,
     ...extra,

@@ -10,7 +10,7 @@ import {
   type TenantConfig,
 } from '@trailbuddy/auth-ui';
 
-/** A federated provider as `GET /api/identity/providers` lists it (already mapped by the client). */
+/** A federated provider as `GET /api/auth/federated/providers` lists it (already mapped by the client). */
 export interface ServerProvider {
   providerId: string;
   name: string;
