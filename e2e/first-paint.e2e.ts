@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { signIn } from './support/people';
+import { bottomBar, DEMO_PASSWORD, signIn } from './support/people';
 
 // ADR 0023: the home and a trail's page arrive rendered by the server, and React hydrates them.
 
@@ -205,6 +205,77 @@ describe('the first paint, rendered by the server', () => {
       await page.getByRole('button', { name: TRAIL }).click();
       release();
       await expectTrailOpened(page, errors);
+      await context.close();
+    });
+  });
+
+  describe('a tap on a members’ view before who is signed in is known', () => {
+    /** The Matches tab of the bottom bar (the default viewport is a phone's). */
+    const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: 'Matches' });
+
+    async function expectMatchesOpened(page: Page, errors: string[]) {
+      await page.getByRole('tab', { name: /Upcoming/ }).waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe('/matches/upcoming');
+      expect(await page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    }
+
+    it('opens Matches for a signed-in person when the tap comes after the app has loaded', async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto('/');
+      await signIn(page, 'miguel@trailbuddy.app');
+      const errors = await watch(page);
+      const { release, asked } = await holdBack(page, /\/api\/me$/);
+      await page.goto('/');
+      await asked;
+      await matchesTab(page).click();
+      expect(new URL(page.url()).pathname).toBe('/');
+      release();
+      await expectMatchesOpened(page, errors);
+      // The tap made one entry: Back returns home.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+      await context.close();
+    });
+
+    it('opens Matches for a signed-in person when the tap comes before the app’s code', async () => {
+      const { context, page } = await newPage(browser);
+      await page.goto('/');
+      await signIn(page, 'miguel@trailbuddy.app');
+      const errors = await watch(page);
+      const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/);
+      await page.goto('/');
+      await matchesTab(page).click();
+      release();
+      await expectMatchesOpened(page, errors);
+      await context.close();
+    });
+
+    it('asks someone whose session has ended to sign in, then opens Matches', async () => {
+      const { context, page } = await newPage(browser);
+      // A session cookie the server no longer knows: the page comes as a signed-in person's,
+      // and only GET /api/me tells that nobody is signed in.
+      await context.addCookies([{ name: 'better-auth.session_token', value: 'ended.session', url: baseUrl() }]);
+      const errors = await watch(page);
+      const { release, asked } = await holdBack(page, /\/api\/me$/);
+      await page.goto('/');
+      await asked;
+      await matchesTab(page).click();
+      release();
+      const dialog = page.getByRole('dialog', { name: 'Sign In' });
+      await dialog.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await dialog.getByLabel('Email').fill('miguel@trailbuddy.app');
+      await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await expectMatchesOpened(
+        page,
+        errors.filter((error) => !error.includes('401')),
+      );
+      // The sign-in dialog's history entry became the view's: Back returns home, not to the dialog.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
       await context.close();
     });
   });

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTrail, mockFetch, renderWithProviders } from '../testing/test-utils';
+import { makeTrail, mockFetch, renderWithProviders, type MockRoute } from '../testing/test-utils';
 import { MainApp } from './main-app';
 
 // The main app's view is the URL: each test starts at /, whatever the last one opened.
@@ -35,16 +35,37 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
   };
 }
 
-function renderApp(me: Me | null) {
-  mockFetch([
+const NOBODY: MockRoute = { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } };
+
+/** The app with `me` signed in (null: nobody); GET /api/me answers once `meHeldUntil` settles. */
+function renderApp(me: Me | null, { meHeldUntil }: { meHeldUntil?: Promise<unknown> } = {}) {
+  const routes: MockRoute[] = [
     { path: '/api/trails', body: { trails: [makeTrail({ name: 'Sintra Forest Loop' })] } },
     { path: '/api/matches/mine', body: { matches: [] } },
     { path: '/api/matches/feedback-prompt', body: { match: null } },
-    me
-      ? { path: '/api/me', body: me }
-      : { path: '/api/me', status: 401, body: { error: { code: 'unauthenticated', message: 'Sign in first.' } } },
-  ]);
-  return renderWithProviders(<MainApp />);
+    { ...(me ? { path: '/api/me', body: me } : NOBODY), heldUntil: meHeldUntil },
+  ];
+  mockFetch(routes);
+  return { routes, ...renderWithProviders(<MainApp />) };
+}
+
+/** A promise settled when the test says so: a request still on its way until then. */
+function held() {
+  let settle = () => {};
+  const promise = new Promise<void>((resolve) => (settle = resolve));
+  return { promise, settle };
+}
+
+/** Signs in from the open Sign In dialog; GET /api/me answers `me` from then on. */
+async function signInFromDialog(routes: MockRoute[], me: Me) {
+  routes.unshift(
+    { method: 'POST', path: '/api/auth/sign-in/email', body: { redirect: false, token: 't', user: { id: me.user.id } } },
+    { path: '/api/me', body: me },
+  );
+  const dialog = within(await screen.findByRole('dialog', { name: 'Sign In' }));
+  fireEvent.change(dialog.getByLabelText('Email'), { target: { value: me.user.email } });
+  fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'secret1' } });
+  fireEvent.click(dialog.getByRole('button', { name: 'Sign In' }));
 }
 
 // Both navigations are in the page; CSS shows the bottom bar below 1024 px and the header's above
@@ -62,6 +83,67 @@ describe('MainApp', () => {
     expect(await screen.findByRole('dialog', { name: 'Sign In' })).toBeDefined();
     expect(bottomBar().getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Find your trail buddy');
+  });
+
+  it('opens the view a visitor asked for once they have signed in from the prompt it raised', async () => {
+    const { routes } = renderApp(null);
+    await screen.findByRole('button', { name: 'Sign In' });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Agenda' }));
+    await signInFromDialog(routes, makeMe());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeDefined();
+    expect(location.pathname).toBe('/agenda');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('forgets the view asked for when the sign-in prompt is dismissed', async () => {
+    const { routes } = renderApp(null);
+    await screen.findByRole('button', { name: 'Sign In' });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Agenda' }));
+    fireEvent(await screen.findByRole('dialog', { name: 'Sign In' }), new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull());
+
+    // Signing in later from the header stays where the person is.
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await signInFromDialog(routes, makeMe());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hi, Rita!' })).toBeDefined();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull());
+    expect(location.pathname).toBe('/');
+  });
+
+  it('opens a members’ view tapped before GET /api/me has answered, once it has', async () => {
+    const me = held();
+    renderApp(makeMe(), { meHeldUntil: me.promise });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
+    expect(location.pathname).toBe('/');
+
+    await act(async () => me.settle());
+    expect(await screen.findByRole('tab', { name: /Upcoming/ })).toBeDefined();
+    expect(location.pathname).toBe('/matches/upcoming');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('answers such an early tap with the sign-in prompt when nobody is signed in, then opens the view', async () => {
+    const me = held();
+    const { routes } = renderApp(null, { meHeldUntil: me.promise });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+
+    await act(async () => me.settle());
+    await signInFromDialog(routes, makeMe());
+    expect(await screen.findByRole('tab', { name: /Upcoming/ })).toBeDefined();
+    expect(location.pathname).toBe('/matches/upcoming');
+  });
+
+  it('answers only the last of several early taps', async () => {
+    const me = held();
+    renderApp(makeMe(), { meHeldUntil: me.promise });
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Matches' }));
+    fireEvent.click(bottomBar().getByRole('button', { name: 'Agenda' }));
+
+    await act(async () => me.settle());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeDefined();
+    expect(location.pathname).toBe('/agenda');
   });
 
   it('switches views for a signed-in user and shows their account in the header', async () => {

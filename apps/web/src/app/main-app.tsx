@@ -136,8 +136,18 @@ export function MainApp() {
   const memberViewSignedOut = !me && MEMBER_VIEWS.has(view.name);
   const currentView: View = memberViewSignedOut ? HOME : view;
 
-  const requireSignIn = useCallback(() => setLoginMode('signIn'), []);
-  const closeLogin = useCallback(() => setLoginMode(null), []);
+  // A members' view asked for signed out (a tap, not a link: the URL stays where it is) opens once
+  // the person has signed in from the prompt it raised; dismissing the prompt forgets it (ADR 0048).
+  const [afterSignIn, setAfterSignIn] = useState<View | null>(null);
+  const askToSignIn = useCallback((then: View | null) => {
+    setAfterSignIn(then);
+    setLoginMode('signIn');
+  }, []);
+  const requireSignIn = useCallback(() => askToSignIn(null), [askToSignIn]);
+  const closeLogin = useCallback(() => {
+    setAfterSignIn(null);
+    setLoginMode(null);
+  }, []);
   const askedForSignIn = useRef<string | null>(null);
   useEffect(() => {
     const href = hrefOf(view);
@@ -151,24 +161,46 @@ export function MainApp() {
   useLayoutEffect(() => {
     signInState.current = { signedIn: Boolean(me), pending: meQuery.isPending };
   }, [me, meQuery.isPending]);
+  /** Opens a view, whoever is signed in: the address, its history entry and the scroll. */
+  const go = useCallback((next: View, options: NavigateOptions = {}) => {
+    // Who opened a trail decides its back control: kept in the history entry, not the shared URL.
+    const state = next.name === 'trail-detail' ? { from: next.from } : undefined;
+    // Leaving from inside a modal (Send Request in a profile, the sign-in prompt) takes the modal's
+    // entry, so Back returns to the view under it rather than to a modal that is no longer open.
+    const replace = options.replace || typeof historyState()?.modal === 'string';
+    navigateTo(hrefOf(next), { replace, state });
+    if (!options.replace) window.scrollTo({ top: 0 });
+  }, []);
+  // A tap on a members' view made before we know who this is (GET /api/me still on its way, or
+  // the server's page still being hydrated, when the app cannot tell yet): the last such tap,
+  // answered once it is known (ADR 0036 holds a trail chosen on Home the same way).
+  const tappedEarly = useRef<{ next: View; options: NavigateOptions } | null>(null);
   const navigate = useCallback(
     (next: View, options: NavigateOptions = {}) => {
+      tappedEarly.current = null;
       const { signedIn, pending } = signInState.current;
       if (MEMBER_VIEWS.has(next.name) && !signedIn) {
-        // Until we know who this is, a tap on a members' view waits rather than asking to sign in.
-        if (!pending) requireSignIn();
+        if (pending) tappedEarly.current = { next, options };
+        else askToSignIn(next);
         return;
       }
-      // Who opened a trail decides its back control: kept in the history entry, not the shared URL.
-      const state = next.name === 'trail-detail' ? { from: next.from } : undefined;
-      // Leaving from inside a modal (Send Request in a profile) takes the modal's entry, so Back
-      // returns to the view under it rather than to a modal that is no longer open.
-      const replace = options.replace || typeof historyState()?.modal === 'string';
-      navigateTo(hrefOf(next), { replace, state });
-      if (!options.replace) window.scrollTo({ top: 0 });
+      go(next, options);
     },
-    [requireSignIn],
+    [askToSignIn, go],
   );
+  useEffect(() => {
+    const tapped = tappedEarly.current;
+    if (meQuery.isPending || !tapped) return;
+    tappedEarly.current = null;
+    navigate(tapped.next, tapped.options);
+  }, [meQuery.isPending, navigate]);
+  // Signed in (or up) from the prompt: the view asked for opens in place of the prompt's entry.
+  // Not left to /api/me's answer: the prompt closes first, and its entry with it.
+  const signedInFromPrompt = useCallback(() => {
+    if (afterSignIn) go(afterSignIn);
+    setAfterSignIn(null);
+    setLoginMode(null);
+  }, [afterSignIn, go]);
   const openOnboarding = useCallback(() => setOnboardingOpen(true), []);
   const closeOnboarding = useCallback(() => setOnboardingOpen(false), []);
   const selectTab = useCallback((tab: MainTab) => navigate(TAB_VIEWS[tab]), [navigate]);
@@ -229,7 +261,15 @@ export function MainApp() {
           </Suspense>
         )}
         <Suspense fallback={null}>
-          {loginMode && <LoginModal initialMode={loginMode} onClose={closeLogin} />}
+          {loginMode && (
+            <LoginModal
+              initialMode={loginMode}
+              onClose={closeLogin}
+              onSignedIn={signedInFromPrompt}
+              // The widget's other ways in come back to the view asked for, a link's one included.
+              returnTo={afterSignIn ? hrefOf(afterSignIn) : memberViewSignedOut ? hrefOf(view) : undefined}
+            />
+          )}
           {showOnboarding && <OnboardingCarousel onClose={closeOnboarding} />}
         </Suspense>
       </div>

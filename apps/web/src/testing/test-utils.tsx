@@ -30,6 +30,8 @@ export interface MockRoute {
   status?: number;
   /** The answer, or a function of the request's URL (its query) that makes it. */
   body?: unknown;
+  /** The answer waits for this: a request still on its way until the test says otherwise. */
+  heldUntil?: Promise<unknown>;
 }
 
 /**
@@ -42,6 +44,7 @@ export function mockFetch(routes: MockRoute[]) {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const route = routes.find((r) => (r.method ?? 'GET').toUpperCase() === method && r.path === url.pathname);
     if (!route) throw new Error(`Unexpected request: ${method} ${url.pathname}`);
+    await route.heldUntil;
     const body: unknown = typeof route.body === 'function' ? (route.body as (url: URL) => unknown)(url) : route.body;
     return new Response(body === undefined ? null : JSON.stringify(body), {
       status: route.status ?? 200,

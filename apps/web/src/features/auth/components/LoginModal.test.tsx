@@ -55,6 +55,13 @@ describe('LoginModal', () => {
     expect(screen.queryByRole('link', { name: 'More sign-in options' })).toBeNull();
   });
 
+  it('sends the widget back to the view the person asked for', () => {
+    renderWithProviders(<LoginModal onClose={vi.fn()} returnTo="/matches/upcoming" />);
+    expect(screen.getByRole('link', { name: 'More sign-in options' }).getAttribute('href')).toBe(
+      '/auth?mode=select&signInSuccessUrl=%2Fmatches%2Fupcoming',
+    );
+  });
+
   /** The message a field shows, as assistive technology reads it (its accessible description). */
   const fieldError = (label: string) => {
     const input = screen.getByLabelText(label);
@@ -180,5 +187,18 @@ describe('LoginModal', () => {
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     expect(invalidate).toHaveBeenCalled();
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/api\/auth\/sign-in\/email$/);
+  });
+
+  it('tells a sign-in apart from a dismissal when asked to', async () => {
+    mockFetch([{ method: 'POST', path: '/api/auth/sign-in/email', body: { redirect: false, token: 't', user: { id: 'u1' } } }]);
+    const onClose = vi.fn();
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginModal onClose={onClose} onSignedIn={onSignedIn} />);
+    type('Email', 'rita@example.com');
+    type('Password', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

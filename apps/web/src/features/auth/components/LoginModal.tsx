@@ -13,25 +13,34 @@ const HEADINGS: Record<LoginMode, { title: string; description: string }> = {
 
 export interface LoginModalProps {
   initialMode?: LoginMode;
+  /** Closed without signing in: its close button, Escape, the backdrop or Back. */
   onClose: () => void;
+  /** Signed in or up from the dialog; without it, `onClose`. */
+  onSignedIn?: () => void;
+  /** Where the sign-in widget's page comes back to once signed in there; unset, its default (Home). */
+  returnTo?: string;
 }
 
+/** The sign-in widget's page with every way in; it comes back to `returnTo` once signed in. */
+const widgetHref = (returnTo: string | undefined) =>
+  returnTo ? `/auth?mode=select&signInSuccessUrl=${encodeURIComponent(returnTo)}` : '/auth?mode=select';
+
 /** Sign in, sign up and forgot password in one dialog; the default export is for React.lazy. */
-export default function LoginModal({ initialMode = 'signIn', onClose }: LoginModalProps) {
+export default function LoginModal({ initialMode = 'signIn', onClose, onSignedIn = onClose, returnTo }: LoginModalProps) {
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const { title, description } = HEADINGS[mode];
 
   return (
     <Dialog title={title} description={description} onClose={onClose} historyEntry="login">
       {mode === 'signIn' && (
-        <SignInForm onSignedIn={onClose} onForgotPassword={() => setMode('forgotPassword')} onSignUp={() => setMode('signUp')} />
+        <SignInForm onSignedIn={onSignedIn} onForgotPassword={() => setMode('forgotPassword')} onSignUp={() => setMode('signUp')} />
       )}
-      {mode === 'signUp' && <SignUpForm onSignedUp={onClose} onSignIn={() => setMode('signIn')} />}
+      {mode === 'signUp' && <SignUpForm onSignedUp={onSignedIn} onSignIn={() => setMode('signIn')} />}
       {mode === 'forgotPassword' && <ForgotPasswordForm onBack={() => setMode('signIn')} />}
       {mode !== 'forgotPassword' && (
         // The sign-in widget's page (phone, guest, e-mail link, federated): a page load, so it loads only then.
         <p className="mt-4 border-t border-stone-200 pt-4 text-center text-sm">
-          <a href="/auth?mode=select" className="font-semibold text-brand-700 hover:underline">
+          <a href={widgetHref(returnTo)} className="font-semibold text-brand-700 hover:underline">
             More sign-in options
           </a>
         </p>
