@@ -3,7 +3,7 @@ import { adminReportActionSchema, adminReportSchema, auditEntrySchema, REPORT_ST
 import { z } from 'zod';
 import { requireAdmin } from '../../policies/admin.js';
 import { actOnReport, listAuditLog, listReports } from '../../services/moderation.js';
-import { assertSameOrigin } from '../../policies/same-origin-call.js';
+import { assertSameOrigin } from '../same-origin.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

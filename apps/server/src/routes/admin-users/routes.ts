@@ -6,7 +6,7 @@ import { requireAdmin } from '../../policies/admin.js';
 import { setAccountDisabled } from '../../services/moderation.js';
 import { errors, idParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
-import { assertSameOrigin } from '../../policies/same-origin-call.js';
+import { assertSameOrigin } from '../same-origin.js';
 
 const adminUserResponse = z.object({ user: z.object({ id: z.string(), email: z.string().nullable(), disabled: z.boolean() }) });
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { assertSameOriginCall } from '../auth/same-origin.js';
-import type { RouteDeps } from '../routes/types.js';
+import type { RouteDeps } from './types.js';
 
 /**
  * A call that changes an account must come from our own origin: requests carrying cookies without
