@@ -36,7 +36,7 @@ type Resolution = { userId: string } | { conflictWith: string };
 /**
  * The account a verified number signs in to: its owner; else, for a guest, the guest itself with
  * the number linked (same uid, so its data stays); else a new account. A guest proving a number
- * that belongs to another account gets `merge-conflict` with a merge token (POST /api/identity/merge).
+ * that belongs to another account gets `merge-conflict` with a merge token (POST /api/auth/identity/merge).
  * New accounts and guest upgrades are refused with `admin-restricted-operation` when sign-up is disabled.
  */
 export async function resolvePhoneAccount(db: Db, input: PhoneSignIn): Promise<string> {

@@ -14,7 +14,8 @@ describe('requests that change who is signed in', () => {
   it.each([
     ['POST', 'cors', '/api/auth/sign-in/email', true],
     ['POST', 'cors', '/api/auth/sign-out', true],
-    ['POST', 'cors', '/api/identity/accounts:signInWithPassword', true],
+    ['POST', 'cors', '/api/auth/federated/link-pending', true],
+    ['POST', 'cors', '/api/identity/anything', false],
     ['GET', 'navigate', '/api/auth/callback/github', true],
     ['GET', 'cors', '/api/auth/get-session', false],
     ['POST', 'cors', '/api/matches/search', false],

@@ -29,13 +29,13 @@ export async function deletePersonCaches(storage: CacheStorage): Promise<void> {
 export const PERSON_API_PATHS = { me: '/api/me', myMatches: '/api/matches/mine' } as const;
 
 /**
- * A request that may change who is signed in: any write to Better Auth or to the identity API
+ * A request that may change who is signed in: any write to Better Auth and its plugins
  * (sign-in, sign-up, sign-out, e-mail links, federated sign-in), and a navigation there (a
  * provider's callback). The person's cache is dropped before it leaves, so the next person on
  * this browser never reads the previous one's answers.
  */
 export function changesWhoIsSignedIn(method: string, mode: string, pathname: string): boolean {
-  if (!pathname.startsWith('/api/auth/') && !pathname.startsWith('/api/identity/')) return false;
+  if (!pathname.startsWith('/api/auth/')) return false;
   return mode === 'navigate' || (method !== 'GET' && method !== 'HEAD');
 }
 

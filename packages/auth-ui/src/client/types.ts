@@ -167,7 +167,7 @@ export type ActionMode = 'resetPassword' | 'verifyEmail' | 'verifyAndChangeEmail
 
 /**
  * Everything the widget asks of the identity server. The widget never calls `fetch`; the HTTP
- * implementation maps these onto `/api/identity/*`, and tests script a fake one step by step.
+ * implementation maps these onto `/api/auth/*`, and tests script a fake one step by step.
  * Every method rejects with an `AuthError`.
  */
 export interface IdentityClient {

@@ -48,7 +48,7 @@ async function solveAltcha(rendered: Awaited<ReturnType<typeof phonePage>>, toke
   fireEvent.click(screen.getByLabelText("I'm not a robot"));
   await flush();
   const fetch = rendered.client.next('getCaptchaChallenge');
-  expect(fetch.args).toEqual(['/api/identity/captcha']);
+  expect(fetch.args).toEqual(['/api/auth/captcha/challenge']);
   await resolveCall(fetch, challenge);
   expect(rendered.env.solves).toHaveLength(1);
   expect(rendered.env.solves[0]!.challenge).toEqual(challenge);

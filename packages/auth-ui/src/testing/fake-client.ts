@@ -216,7 +216,7 @@ export function fakeUser(overrides: Partial<IdentityUser> = {}): IdentityUser {
 export function fakePhoneConfig(overrides: Partial<PhoneConfig> = {}): PhoneConfig {
   return {
     enabled: true,
-    captcha: { provider: 'altcha', challengeUrl: '/api/identity/captcha' },
+    captcha: { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' },
     codeLength: 6,
     resendDelaySeconds: 15,
     codeTtlSeconds: 600,

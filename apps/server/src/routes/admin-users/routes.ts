@@ -29,7 +29,7 @@ const adminUserActionBody = z
  * again. Both are recorded in the append-only audit log.
  */
 export const adminUserRoutes: RouteModule = async (app, deps) => {
-  // Cookie-authenticated changes to other people's accounts: same-origin only, like /api/identity.
+  // Cookie-authenticated changes to other people's accounts: same-origin only, like /api/auth.
   app.addHook('preHandler', async (req) => assertSameOrigin(req, deps));
   const r = typed(app);
 
