@@ -207,9 +207,8 @@ export function identityAccount(o: IdentityAccountOptions) {
               }
               const now = o.now();
               const settings = identity.actions;
-              const verifyPassword = (hash: string, given: string) => ctx.context.password.verify({ hash, password: given });
               await assertRecentAuthentication(
-                { db, settings, now, verifyPassword },
+                { db, settings, now, passwords: ctx.context.password },
                 { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
               );
               const tenant = await tenantOfUser(db, found.user.id);

@@ -8,6 +8,7 @@ import { notFound, unauthenticated } from '../errors.js';
 import { identityError } from '../identity/errors.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
 import type { IdentitySettings } from '../identity/settings.js';
+import { assertRecentAuthentication } from '../identity/actions.js';
 import { consumeRateLimit, enforceRateLimit } from './attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { clientIpOf, verifyCaptcha } from './altcha.js';
@@ -56,15 +57,15 @@ export function secondFactors(options: SecondFactorOptions) {
   /** The number a sign-in code went to, for the answer to send-otp. */
   const textedTo = new WeakMap<object, string>();
 
-  /** Changing factors needs a recent sign-in or the password, whose guesses are limited per account. */
+  /** Changing factors needs a recent sign-in or the password: the rule every sensitive change follows. */
   async function assertRecentSignIn(ctx: Ctx, { user, session }: Session) {
     const { password } = bodyOf(ctx);
-    if (typeof password === 'string') {
-      await inAuthErrors(() => enforceRateLimit(db, `reauth:user:${user.id}`, { max: 10, windowMs: 15 * 60_000 }, { now: now() }));
-      await ctx.context.password.checkPassword(user.id, ctx);
-    } else if (now().getTime() - new Date(session.createdAt).getTime() > settings.recentLoginMs) {
-      throw refuse('requires-recent-login');
-    }
+    await inAuthErrors(() =>
+      assertRecentAuthentication(
+        { db, settings, now: now(), passwords: ctx.context.password },
+        { userId: user.id, sessionCreatedAt: new Date(session.createdAt), password: typeof password === 'string' ? password : undefined },
+      ),
+    );
   }
 
   /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */

@@ -84,13 +84,16 @@ export async function applyActionCode(ctx: ActionContext, oobCode: string): Prom
   });
 }
 
+/** Better Auth's password hasher (`ctx.context.password`), which checks a password against the stored hash. */
+export type PasswordHasher = { verify: (input: { hash: string; password: string }) => Promise<boolean> };
+
 /**
  * Sensitive account changes (e-mail, second factors) need a fresh proof of identity, like
  * Firebase's requires-recent-login: the current password, or a session signed in within
  * `recentLoginMs`. Password attempts are limited per account.
  */
 export async function assertRecentAuthentication(
-  ctx: { db: Db; settings: ActionIdentitySettings; now: Date; verifyPassword: (hash: string, password: string) => Promise<boolean> },
+  ctx: { db: Db; settings: ActionIdentitySettings; now: Date; passwords: PasswordHasher },
   input: { userId: string; sessionCreatedAt: Date; password?: string },
 ): Promise<void> {
   if (input.password !== undefined) {
@@ -99,7 +102,7 @@ export async function assertRecentAuthentication(
       .select({ hash: accounts.password })
       .from(accounts)
       .where(and(eq(accounts.userId, input.userId), eq(accounts.providerId, 'credential')));
-    if (!credential?.hash || !(await ctx.verifyPassword(credential.hash, input.password))) {
+    if (!credential?.hash || !(await ctx.passwords.verify({ hash: credential.hash, password: input.password }))) {
       throw identityError('wrong-password', { field: 'password' });
     }
     return;

@@ -7,7 +7,7 @@ import type { RouteDeps } from '../types.js';
 /** The account-action services' view of a request (the account routes' re-authentication). */
 export const actionContext = (req: FastifyRequest, deps: RouteDeps) => ({
   db: deps.db,
-  verifyPassword: async (hash: string, password: string) => (await req.server.auth.$context).password.verify({ hash, password }),
+  passwords: { verify: async (input: { hash: string; password: string }) => (await req.server.auth.$context).password.verify(input) },
   settings: deps.identity.actions,
   now: deps.now(),
 });
