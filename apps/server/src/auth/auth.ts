@@ -60,6 +60,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   // Plugins that call another endpoint of Better Auth's server API get it once it is built.
   const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
   const admins = adminAccounts(config.adminEmails);
+  const phone = phoneSignIn({ db, identity, now, api: () => late.api! });
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: config.appUrl,
@@ -180,8 +181,10 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
       ...federatedSignIn({ db, identity: config.identity, now }),
       tenantDirectory(identity.tenants),
-      ...phoneSignIn({ db, identity, now, api: () => late.api! }),
+      // The phone's checks, the captcha, then the send counted: a refused number spends no captcha.
+      ...phone.plugins,
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
+      phone.sendCounter,
       ...admins.plugins,
       ...secondFactors({ db, identity, now }),
     ],

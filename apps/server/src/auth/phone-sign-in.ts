@@ -64,9 +64,9 @@ export function phoneSignIn(options: PhoneSignInOptions) {
   const isClosedTo = async (phoneNumber: string, tenantId: string | null) =>
     email.signUpDisabled && !(await phoneAccountOwner(db, phoneNumber, tenantId));
 
-  // The plugin's endpoint keeps only the number of the body: the send's tenant, checked by the
-  // before-hook, reaches `sendOTP` by its request.
-  const sendTenants = new WeakMap<Request, string | null>();
+  // The plugin's endpoint keeps only the number of the body: the send the before-hook checked
+  // reaches the counter and `sendOTP` by the request's context (one per request).
+  const sends = new WeakMap<object, { phoneNumber: string; tenantId: string | null }>();
 
   const plugin = phoneNumber({
     otpLength: PHONE_CODE_LENGTH,
@@ -75,8 +75,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     // Queued as a send_sms job (ADR 0011); the development transport delivers it to /dev/sms.
     // With enumeration protection a number that may not sign up is answered alike but texted nothing.
     sendOTP: async ({ phoneNumber, code }, ctx) => {
-      const tenantId = (ctx?.request && sendTenants.get(ctx.request)) ?? null;
-      await recordPhoneSend(db, settings, { phoneNumber, tenantId, now: now() });
+      const tenantId = (ctx && sends.get(ctx.context)?.tenantId) ?? null;
       if (await isClosedTo(phoneNumber, tenantId)) return;
       await queueSms(db, { to: phoneNumber, body: phoneCodeSms(code), idempotencyKey: `phone-code:${randomUUID()}` });
     },
@@ -91,7 +90,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
       const number = normalizePhoneNumber(text(body.phoneNumber));
       if ((await isClosedTo(number, tenantId)) && !email.enumerationProtection) throw identityError('admin-restricted-operation');
       await assertPhoneSendAllowed(db, settings, number, now());
-      if (ctx.request) sendTenants.set(ctx.request, tenantId);
+      sends.set(ctx.context, { phoneNumber: number, tenantId });
       return number;
     });
     return { context: { body: { ...body, phoneNumber } } };
@@ -195,5 +194,25 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     },
   } satisfies BetterAuthPlugin;
 
-  return [plugin, rules] as const;
+  /**
+   * Counts the send (the handset's limits, decided atomically) once its captcha is spent: listed
+   * after the `altcha` plugin in auth.ts, and before the phone plugin makes and stores a code.
+   */
+  const sendCounter = {
+    id: 'trailbuddy-phone-send-counter',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === PHONE_SEND_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const send = sends.get(ctx.context);
+            if (!send) throw new Error('The phone send was not checked before it was counted.');
+            await inAuthErrors(() => recordPhoneSend(db, settings, { ...send, now: now() }));
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  return { plugins: [plugin, rules] as const, sendCounter };
 }

@@ -31,3 +31,21 @@ export const captchaSolutionsUsed = pgTable(
   },
   (t) => [index('captcha_solutions_used_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Every code texted for phone sign-in: the handset's limits (the resend delay, so many codes an
+ * hour) and the tenant the code was asked for (ADR 0009: a code signs in only where it was asked
+ * for). Beside Better Auth's phone plugin, whose own record of a code cannot carry these (it is
+ * rewritten on every wrong guess). Rows older than the limits and the code's lifetime are pruned.
+ */
+export const phoneCodeSends = pgTable(
+  'phone_code_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phoneNumber: text('phone_number').notNull(),
+    /** Null: the default accounts. */
+    tenantId: text('tenant_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('phone_code_sends_number_idx').on(t.phoneNumber, t.sentAt), index('phone_code_sends_sent_idx').on(t.sentAt)],
+);

@@ -1,6 +1,8 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, favourites, outgoingMessages, users, verifications } from '../../db/schema/index.js';
+import { recordPhoneSend } from '../../auth/phone-sends.js';
+import type { AppError } from '../../errors.js';
 import { queuedSms } from '../../test/queued-jobs.js';
 import { cookieHeader, createTestApp, signUp, TEST_ADMIN, validRegistration, type TestApp } from '../../test/test-app.js';
 import {
@@ -320,6 +322,26 @@ describe('resending and limits', () => {
       expect(errorOf(await signInWithCode(t, first.verificationId, first.code)).code).toBe('invalid-verification-code');
     }
     expect((await signInWithCode(t, second.verificationId, second.code)).statusCode).toBe(200);
+  });
+
+  it('counts one of two sends for a number that race; the other waits out the resend delay', async () => {
+    const number = newNumber();
+    const settings = {
+      enabled: true,
+      transport: 'dev-inbox' as const,
+      codeTtlMs: 5 * 60_000,
+      resendDelayMs: 15_000,
+      sendsPerNumber: { max: 5, windowMs: 60 * 60_000 },
+      maxAttempts: 5,
+    };
+    const send = () => recordPhoneSend(t.database.db, settings, { phoneNumber: number, tenantId: null, now: clock.now });
+    const outcomes = await Promise.allSettled([send(), send(), send()]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const o of outcomes.filter((o) => o.status === 'rejected')) expect((o.reason as AppError).code).toBe('too-many-requests');
+    const [row] = (
+      await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM phone_code_sends WHERE phone_number = ${number}`)
+    ).rows;
+    expect(row!.n).toBe(1);
   });
 
   it('allows 5 codes per number per hour, then "This phone number has been used too many times"', async () => {

@@ -1,0 +1,9 @@
+CREATE TABLE "phone_code_sends" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phone_number" text NOT NULL,
+	"tenant_id" text,
+	"sent_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "phone_code_sends_number_idx" ON "phone_code_sends" USING btree ("phone_number","sent_at");--> statement-breakpoint
+CREATE INDEX "phone_code_sends_sent_idx" ON "phone_code_sends" USING btree ("sent_at");
