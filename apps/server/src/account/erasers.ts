@@ -1,6 +1,14 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { attemptCounters, liveEvents, outgoingMessages, smsDevInbox, verifications } from '../db/schema/index.js';
+import {
+  attemptCounters,
+  liveEvents,
+  oneTimeRecords,
+  outgoingMessages,
+  phoneCodeSends,
+  smsDevInbox,
+  verifications,
+} from '../db/schema/index.js';
 
 /** The account being deleted, as it was read (locked) at the start of the deletion. */
 export interface ErasedAccount {
@@ -20,11 +28,13 @@ export type AccountEraser = (tx: DbOrTx, account: ErasedAccount) => Promise<void
  * lose the person's identity (services in this folder handle matches, messages and feedback).
  */
 export const PERSONAL_DATA_ERASERS: readonly AccountEraser[] = [
-  // Better Auth's pending tokens: verification and reset links are keyed by address or user id.
+  // Pending tokens, Better Auth's (verification, reset and magic links) and our plugins' (an e-mail
+  // link, a pending credential, a merge): keyed by the address, or naming the id or address inside.
   async (tx, account) => {
-    await tx
-      .delete(verifications)
-      .where(or(eq(verifications.value, account.id), sql`lower(${verifications.identifier}) = lower(${account.email})`));
+    const names = (text: AnyColumn | SQL) =>
+      or(sql`strpos(${text}, ${account.id}) > 0`, sql`strpos(lower(${text}), lower(${account.email})) > 0`);
+    await tx.delete(verifications).where(or(names(verifications.value), sql`lower(${verifications.identifier}) = lower(${account.email})`));
+    await tx.delete(oneTimeRecords).where(names(sql`${oneTimeRecords.value}::text`));
   },
   // Attempt counters keyed by the person (re-authentication, exports) or their address.
   async (tx, account) => {
@@ -34,10 +44,11 @@ export const PERSONAL_DATA_ERASERS: readonly AccountEraser[] = [
         or(sql`strpos(${attemptCounters.key}, ${account.id}) > 0`, sql`strpos(lower(${attemptCounters.key}), lower(${account.email})) > 0`),
       );
   },
-  // The development SMS inbox holds the number.
+  // The development SMS inbox and the count of codes texted hold the number.
   async (tx, account) => {
     if (!account.phoneNumber) return;
     await tx.delete(smsDevInbox).where(eq(smsDevInbox.toPhone, account.phoneNumber));
+    await tx.delete(phoneCodeSends).where(eq(phoneCodeSends.phoneNumber, account.phoneNumber));
   },
   // Mail and SMS keyed by the person (`welcome:<id>` …): what is still queued is not sent, and the
   // ledger forgets them. The job key is the ledger's (jobs/outgoing-messages.ts).

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { emailLinkCheckRequestSchema, emailLinkSendRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { accounts, users, verifications } from '../db/schema/index.js';
+import { accounts, users } from '../db/schema/index.js';
 import { invalidField } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import {
@@ -23,6 +23,7 @@ import type { RateLimitRule } from './attempt-limits.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { actionLink } from './action-link.js';
+import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from './one-time-records.js';
 import { inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { assertSameOriginHeaders } from './same-origin.js';
 
@@ -61,10 +62,9 @@ const SEND = '/sign-in/magic-link';
 const VERIFY = '/magic-link/verify';
 const CHECK = '/email-link/check';
 
-const codeHash = (oobCode: string) => createHash('sha256').update(oobCode).digest('hex');
-const linkIdentifier = (hash: string) => `email-link:${hash}`;
+const linkKey = (oobCode: string) => recordKey('email-link', oobCode);
 /** The one live link of an e-mail in a tenant: sending a new one deletes the link this points to. */
-const latestIdentifier = (email: string, tenantId: string | null) => `email-link-latest:${tenantScopedKey(email, tenantId)}`;
+const latestKey = (email: string, tenantId: string | null) => recordKey('email-link-latest', tenantScopedKey(email, tenantId));
 
 /** Link parameters of FirebaseUI (checklist §2): set by us, never copied from the continue URL. */
 const RESERVED_PARAMS = new Set(['mode', 'oobCode', 'apiKey', 'ui_sid', 'ui_sd', 'ui_auid', 'ui_pid', 'tenantId']);
@@ -134,52 +134,38 @@ async function prepareSend(o: EmailLinkOptions, ctx: GenericEndpointContext): Pr
  * on the e-mail, the previous link of the e-mail in its tenant stops working.
  */
 async function recordAndMail(o: EmailLinkOptions, token: string, link: PreparedLink) {
-  const hash = codeHash(token);
-  const expiresAt = new Date(o.now().getTime() + o.settings.emailLinkTtlMs);
+  const key = linkKey(token);
+  const now = o.now();
+  const ttlMs = o.settings.emailLinkTtlMs;
   const stored: StoredLink = { email: link.email, tenantId: link.tenantId, accountEmail: link.accountEmail, newUserId: link.newUserId };
   await o.db.transaction(async (tx) => {
     await tx.execute(lockEmail(tenantScopedKey(link.email, link.tenantId)));
-    const previous = await tx
-      .delete(verifications)
-      .where(eq(verifications.identifier, latestIdentifier(link.email, link.tenantId)))
-      .returning({ hash: verifications.value });
-    for (const p of previous) await tx.delete(verifications).where(eq(verifications.identifier, linkIdentifier(p.hash)));
-    await tx.insert(verifications).values([
-      { id: randomUUID(), identifier: linkIdentifier(hash), value: JSON.stringify(stored), expiresAt },
-      { id: randomUUID(), identifier: latestIdentifier(link.email, link.tenantId), value: hash, expiresAt },
-    ]);
+    const previous = await takeRecord<string>(tx, latestKey(link.email, link.tenantId), now);
+    if (previous) await dropRecord(tx, previous);
+    await putRecord(tx, key, stored, ttlMs, now);
+    await putRecord(tx, latestKey(link.email, link.tenantId), key, ttlMs, now);
     await enqueueMail(tx, {
       template: 'email-sign-in',
       to: link.email,
       params: { to_name: link.toName, link: emailSignInLink(o.appUrl, token, link.request, link.tenantId) },
-      idempotencyKey: `email-sign-in:${hash}`,
+      idempotencyKey: `email-sign-in:${key}`,
     });
   });
 }
 
 /** Reads a link without using it: `invalid-action-code` if unknown, used or replaced; `expired-action-code` past its expiry. */
 async function readLink(db: Db, oobCode: string, now: Date): Promise<StoredLink> {
-  const [row] = await db
-    .select({ value: verifications.value, expiresAt: verifications.expiresAt })
-    .from(verifications)
-    .where(eq(verifications.identifier, linkIdentifier(codeHash(oobCode))))
-    .limit(1);
+  const row = await peekRecord<StoredLink>(db, linkKey(oobCode));
   if (!row) throw identityError('invalid-action-code');
   if (row.expiresAt <= now) throw identityError('expired-action-code');
-  return JSON.parse(row.value) as StoredLink;
+  return row.value;
 }
 
 /** Uses the link up: of two concurrent sign-ins with one link, exactly one gets here. */
 async function consumeLink(db: Db, oobCode: string, link: StoredLink, now: Date): Promise<void> {
-  const hash = codeHash(oobCode);
-  const used = await db
-    .delete(verifications)
-    .where(and(eq(verifications.identifier, linkIdentifier(hash)), gt(verifications.expiresAt, now)))
-    .returning({ id: verifications.id });
-  if (used.length === 0) throw identityError('invalid-action-code');
-  await db
-    .delete(verifications)
-    .where(and(eq(verifications.identifier, latestIdentifier(link.email, link.tenantId)), eq(verifications.value, hash)));
+  const key = linkKey(oobCode);
+  if (!(await takeRecord(db, key, now))) throw identityError('invalid-action-code');
+  await dropRecord(db, latestKey(link.email, link.tenantId), key);
 }
 
 /**

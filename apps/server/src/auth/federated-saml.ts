@@ -9,7 +9,7 @@ import { resolveFederatedSignIn } from '../identity/federated/accounts.js';
 import { DEFAULT_RETURN_TO, outcomeOfError, type FederatedOutcome, type FlowStart } from '../identity/federated/flow.js';
 import { findProvider, type SamlProvider } from '../identity/federated/providers.js';
 import { completeSaml, samlAuthnRequest, samlMetadata } from '../identity/federated/saml.js';
-import { putRecord, takeRecord } from '../identity/federated/store.js';
+import { newSecret, putRecord, recordKey, takeRecord } from './one-time-records.js';
 import { presentIdentityUser } from '../identity/users.js';
 import { asAppError, type FederatedKit } from './federated-kit.js';
 import { toAPIError } from './plugin-kit.js';
@@ -71,7 +71,7 @@ export function samlEndpoints(kit: FederatedKit) {
 
   /** The parked post's SAML response: checked against the flow state, the account resolved, the session started. */
   async function complete(ctx: GenericEndpointContext, providerId: string, resume: string | undefined) {
-    const params = (resume && (await takeRecord<Record<string, string>>(db, 'post', resume, now()))) || {};
+    const params = (resume && (await takeRecord<Record<string, string>>(db, recordKey('federated-post', resume), now()))) || {};
     const provider = samlProvider(providerId);
     const state = provider && (await takeFlow(ctx, providerId, params.RelayState));
     if (!provider || !state) {
@@ -116,8 +116,8 @@ export function samlEndpoints(kit: FederatedKit) {
         const { providerId } = providerParams.parse(ctx.params);
         if (ctx.method === 'GET') return complete(ctx, providerId, ctx.query?.resume);
         if (!samlProvider(providerId)) throw toAPIError(identityError('operation-not-allowed'));
-        const resume = randomBytes(24).toString('base64url');
-        await putRecord(db, 'post', resume, ctx.body ?? {}, settings.stateTtlMs, now());
+        const resume = newSecret();
+        await putRecord(db, recordKey('federated-post', resume), ctx.body ?? {}, settings.stateTtlMs, now());
         const next = new URL(`/api/auth/federated/${providerId}/callback`, appUrl);
         next.searchParams.set('resume', resume);
         return new Response(null, { status: 303, headers: { location: next.href } });

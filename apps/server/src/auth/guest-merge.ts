@@ -1,9 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { users, verifications } from '../db/schema/index.js';
+import { users } from '../db/schema/index.js';
 import { identityError } from '../identity/errors.js';
 import { emailColumns, inTenant } from '../identity/users.js';
+import { newSecret, putRecord, recordKey, takeRecord } from './one-time-records.js';
 
 /*
  * FirebaseUI's guest semantics (checklist §5.9) beside Better Auth's anonymous plugin: a guest is
@@ -37,7 +37,6 @@ export async function upgradeAnonymousUser(
 }
 
 const MERGE_TTL_MS = 10 * 60 * 1000;
-const mergeIdentifier = (token: string) => `identity-merge:${createHash('sha256').update(token).digest('hex')}`;
 
 /**
  * The `merge-conflict` refusal: instead of handing the credential back to the browser, the server
@@ -49,13 +48,8 @@ export async function mergeConflict(
   now: Date = new Date(),
 ) {
   const { anonymousUserId, existingUserId, providerId } = conflict;
-  const mergeToken = randomBytes(24).toString('base64url');
-  await db.insert(verifications).values({
-    id: randomUUID(),
-    identifier: mergeIdentifier(mergeToken),
-    value: JSON.stringify({ anonymousUserId, existingUserId }),
-    expiresAt: new Date(now.getTime() + MERGE_TTL_MS),
-  });
+  const mergeToken = newSecret();
+  await putRecord(db, recordKey('guest-merge', mergeToken), { anonymousUserId, existingUserId }, MERGE_TTL_MS, now);
   const details = { mergeToken, providerId, email: conflict.email ?? null, phoneNumber: conflict.phoneNumber ?? null };
   return identityError('merge-conflict', { details });
 }
@@ -66,11 +60,7 @@ export async function mergeConflict(
  */
 export async function completeMerge(db: Db, token: string, guestUserId: string, now: Date = new Date()): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(verifications)
-      .where(and(eq(verifications.identifier, mergeIdentifier(token)), gt(verifications.expiresAt, now)))
-      .returning({ value: verifications.value });
-    const merge = row && (JSON.parse(row.value) as { anonymousUserId: string; existingUserId: string });
+    const merge = await takeRecord<{ anonymousUserId: string; existingUserId: string }>(tx, recordKey('guest-merge', token), now);
     if (merge?.anonymousUserId !== guestUserId) throw identityError('invalid-credential', { field: 'mergeToken' });
     await tx.execute(sql`
       INSERT INTO favourites (user_id, trail_id, created_at)

@@ -1,15 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { connectDatabase, runMigrations, type Database } from '../db/client.js';
+import { runMigrations, type Database } from '../db/client.js';
 import { outgoingMessages } from '../db/schema/index.js';
-import { migrationsDir } from '../paths.js';
-import { withDatabase } from '../test/global-setup.js';
+import { databaseBefore } from '../test/database-before.js';
 import { queuedMail, queuedSms } from '../test/queued-jobs.js';
 import { installJobQueue } from './install.js';
 
@@ -19,30 +13,13 @@ const OUTBOX_REPLACED = '0009_jobs_on_graphile_worker';
 let url: string;
 let database: Database;
 let olderMigrations: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  // An empty database of our own (not the migrated template): it starts at the release before.
-  const name = `tb_upgrade_${inject('pgTemplateDb').replace('tb_template_', '')}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  url = withDatabase(inject('pgAdminUrl'), name);
-  database = connectDatabase(url, { max: 2 });
-
-  // The migrations folder as it was before the job queue: the journal stops before 0009.
-  olderMigrations = mkdtempSync(join(tmpdir(), 'trailbuddy-migrations-'));
-  cpSync(migrationsDir, olderMigrations, { recursive: true });
-  const journalPath = join(olderMigrations, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === OUTBOX_REPLACED);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  // The release before the job queue: the journal stops before 0009.
+  ({ url, database, olderMigrations, close } = await databaseBefore(OUTBOX_REPLACED));
 });
-afterAll(async () => {
-  await database.close();
-  rmSync(olderMigrations, { recursive: true, force: true });
-});
+afterAll(async () => close());
 
 describe('upgrading from the outbox tables', () => {
   it('moves what the outboxes still had to send into the queue, and every key into the ledger', async () => {

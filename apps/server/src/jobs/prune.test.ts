@@ -3,6 +3,7 @@ import {
   attemptCounters,
   identityActionCodes,
   liveEvents,
+  oneTimeRecords,
   sessions,
   smsDevInbox,
   twoFactors,
@@ -48,6 +49,11 @@ describe('pruneExpiredRecords', () => {
       { id: 'v-old', identifier: 'x', value: 'y', expiresAt: hoursAgo(48) },
       { id: 'v-live', identifier: 'x', value: 'y', expiresAt: hoursAgo(-24) },
     ]);
+    const record = { value: {}, createdAt: hoursAgo(50) };
+    await t.db.insert(oneTimeRecords).values([
+      { ...record, key: 'r-old', expiresAt: hoursAgo(25) },
+      { ...record, key: 'r-recent', expiresAt: hoursAgo(1) },
+    ]);
     await t.db.insert(sessions).values([
       { id: 's-old', token: 't-old', userId: 'u1', expiresAt: hoursAgo(25) },
       { id: 's-live', token: 't-live', userId: 'u1', expiresAt: hoursAgo(-100) },
@@ -70,6 +76,7 @@ describe('pruneExpiredRecords', () => {
     expect(await pruneExpiredRecords(t.db, NOW)).toEqual({
       identityActionCodes: 2,
       verifications: 1,
+      oneTimeRecords: 1,
       sessions: 1,
       pendingSecondFactors: 1,
       attemptCounters: 1,
@@ -80,6 +87,7 @@ describe('pruneExpiredRecords', () => {
       'code-live',
     ]);
     expect(await ids(t.db.select({ id: verifications.id }).from(verifications))).toEqual(['v-live']);
+    expect(await ids(t.db.select({ id: oneTimeRecords.key }).from(oneTimeRecords))).toEqual(['r-recent']);
     expect(await ids(t.db.select({ id: sessions.id }).from(sessions))).toEqual(['s-live']);
     expect(await ids(t.db.select({ id: twoFactors.id }).from(twoFactors))).toEqual(['f-enrolled', 'f-pending']);
     expect(await ids(t.db.select({ id: attemptCounters.key }).from(attemptCounters))).toEqual(['r-live']);

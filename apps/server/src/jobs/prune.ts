@@ -1,6 +1,14 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { attemptCounters, identityActionCodes, sessions, smsDevInbox, twoFactors, verifications } from '../db/schema/index.js';
+import {
+  attemptCounters,
+  identityActionCodes,
+  oneTimeRecords,
+  sessions,
+  smsDevInbox,
+  twoFactors,
+  verifications,
+} from '../db/schema/index.js';
 
 /**
  * Rows past use are kept a day before they go, so a person who clicks a spent link or types an
@@ -13,7 +21,7 @@ export const DEV_SMS_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 /**
  * Deletes what only grows otherwise: used and expired action codes, lapsed
- * Better Auth verifications, sessions and second-factor enrollments, attempt counters whose
+ * Better Auth verifications and our one-time records, sessions and second-factor enrollments, attempt counters whose
  * window (an hour at most) is long over, and old development texts. Live events have their own
  * task (events/prune.ts); delivered messages leave the job queue by themselves, and their
  * ledger rows (`outgoing_messages`) stay on purpose (ADR 0011). Each DELETE is idempotent, so
@@ -30,6 +38,9 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
         .returning({ id: identityActionCodes.id }),
     ),
     verifications: await count(db.delete(verifications).where(lt(verifications.expiresAt, before)).returning({ id: verifications.id })),
+    oneTimeRecords: await count(
+      db.delete(oneTimeRecords).where(lt(oneTimeRecords.expiresAt, before)).returning({ key: oneTimeRecords.key }),
+    ),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
     // A factor row holding no factor: an enrollment (app or phone) that lapsed unfinished.
     pendingSecondFactors: await count(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's core tables (user, session, account, verification, rateLimit), written for
@@ -134,4 +134,21 @@ export const attemptCounters = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   },
   (t) => [index('attempt_counters_window_start_idx').on(t.windowStart)],
+);
+
+/**
+ * Short-lived, one-time records of our auth plugins (auth/one-time-records.ts): e-mail sign-in
+ * links, pending federated credentials, a SAML IdP's form post waiting for the browser's cookies,
+ * guest merge tokens. Found by a SHA-256 of what identifies them, so a database read hands out no
+ * live token. Ours, beside Better Auth's `verification` table, which stays its plugins' own.
+ */
+export const oneTimeRecords = pgTable(
+  'one_time_records',
+  {
+    key: text('key').primaryKey(),
+    value: jsonb('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('one_time_records_expires_idx').on(t.expiresAt)],
 );

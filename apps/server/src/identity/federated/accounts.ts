@@ -9,7 +9,7 @@ import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../sign-in-methods.js';
 import { emailColumns, hasEmailInTenant, inTenant, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
-import { newSecret, peekRecord, putRecord, takeRecord } from './store.js';
+import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../../auth/one-time-records.js';
 
 /**
  * The linking decisions of a federated sign-in (checklist §5.7–§5.9). We never link by e-mail on
@@ -85,7 +85,7 @@ export type PendingCredential = FederatedProfile & { email: string; tenantId?: s
 
 async function accountExistsError(db: Db, profile: PendingCredential, ctx: SignInContext): Promise<AppError> {
   const token = newSecret();
-  await putRecord(db, 'pending', token, { ...profile, tenantId: ctx.tenantId }, ctx.pendingTtlMs, ctx.now);
+  await putRecord(db, recordKey('federated-pending', token), { ...profile, tenantId: ctx.tenantId }, ctx.pendingTtlMs, ctx.now);
   return identityError('account-exists-with-different-credential', {
     details: {
       email: profile.email,
@@ -178,8 +178,8 @@ export async function resolveFederatedSignIn(
  * usable by the right one.
  */
 export async function linkPendingCredential(db: Db, token: string, user: { id: string; isAnonymous: boolean }, now: Date): Promise<void> {
-  const pending = await peekRecord<PendingCredential>(db, 'pending', token, now);
-  if (!pending) throw identityError('invalid-credential', { field: 'pendingCredential' });
+  const pending = await peekRecord<PendingCredential>(db, recordKey('federated-pending', token));
+  if (!pending || pending.expiresAt <= now) throw identityError('invalid-credential', { field: 'pendingCredential' });
   const credential = pending.value;
   const tenantId = credential.tenantId ?? null;
   const account = await tenantOfUser(db, user.id);
@@ -196,7 +196,8 @@ export async function linkPendingCredential(db: Db, token: string, user: { id: s
   }
   await db.transaction(async (tx) => {
     await tx.execute(lockSubject(credential.providerId, credential.subject));
-    if (!(await takeRecord(tx, 'pending', token, now))) throw identityError('invalid-credential', { field: 'pendingCredential' });
+    if (!(await takeRecord(tx, recordKey('federated-pending', token), now)))
+      throw identityError('invalid-credential', { field: 'pendingCredential' });
     const owner = await findFederatedAccount(tx, credential.providerId, credential.subject, tenantId);
     if (owner?.userId === user.id) return;
     if (owner) throw identityError('credential-already-in-use');

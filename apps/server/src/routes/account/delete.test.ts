@@ -8,6 +8,7 @@ import { matches, matchFeedback, messages, users } from '../../db/schema/index.j
 import { createLocalStorage } from '../../storage/local-storage.js';
 import { variantKey, withVariantCleanup } from '../../storage/image-variants.js';
 import { ARRABIDA_RIDGE, api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
+import { browser } from '../../test/email-identity-fixtures.js';
 import { multipartFile } from '../../test/multipart.js';
 import { runDueJobs } from '../../test/queued-jobs.js';
 import { signIn, signUp, type TestUser } from '../../test/test-app.js';
@@ -166,6 +167,11 @@ describe('deleting an account with a history', () => {
     expect(await stored(earlierPicture)).not.toBeNull();
     // Someone else's picture, which must stay.
     brunoPicture = await uploadPicture(bruno, png);
+
+    // An e-mail sign-in link she asked for and never used: our record of it names her address.
+    const link = await browser(w.t).post('/api/auth/sign-in/magic-link', { email: ana.email, sessionId: 'a'.repeat(32), sameDevice: true });
+    expect(link.statusCode, link.body).toBe(200);
+    expect((await rowsMentioning(ana.email)).filter((row) => row.startsWith('one_time_records:'))).toHaveLength(1);
 
     const res = await remove(ana, { confirmation: 'ANA.H@example.com', password: 'secret123' });
     expect(res.statusCode).toBe(204);

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, users, verifications } from '../../db/schema/index.js';
+import { accounts, phoneCodeSends, users, verifications } from '../../db/schema/index.js';
 import { browser, linkSignIn, lastLink, mailsTo, type Browser } from '../../test/email-identity-fixtures.js';
 import { AppBrowser } from '../../test/idp/app-browser.js';
 import { startOidcIdp, type TestOidcIdp } from '../../test/idp/oidc-idp.js';
@@ -232,6 +232,7 @@ describe('tenant configuration', () => {
     });
     expect(await t.database.db.$count(users, eq(users.tenantEmail, 'ops@acme.com'))).toBe(0);
     expect(await t.database.db.$count(verifications, like(verifications.identifier, '%+351912000002'))).toBe(0);
+    expect(await t.database.db.$count(phoneCodeSends, eq(phoneCodeSends.phoneNumber, '+351912000002'))).toBe(0);
     // The same method in a tenant that offers it, and without a tenant, works.
     expect((await b.post('/api/auth/request-password-reset', { email: 'ops@acme.com', tenantId: 'acme' })).json().error.code).toBe(
       'user-not-found',
