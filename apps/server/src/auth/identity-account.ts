@@ -14,10 +14,9 @@ import {
   sessionMiddleware,
 } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { accounts, users } from '../db/schema/index.js';
+import { accounts } from '../db/schema/index.js';
 import { invalidField, unauthenticated } from '../errors.js';
 import { assertRecentAuthentication } from '../identity/actions.js';
 import { requestEmailChange } from '../identity/email-change.js';
@@ -26,7 +25,8 @@ import { identityError } from '../identity/errors.js';
 import { mintIdToken, verifyIdToken } from '../identity/id-token.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
-import { emailColumns, presentIdentityUser, tenantOfUser, tenantPlaceholderEmail } from '../identity/users.js';
+import { presentIdentityUser, tenantOfUser, tenantPlaceholderEmail } from '../identity/users.js';
+import { upgradeAnonymousUser } from './guest-merge.js';
 import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
@@ -96,18 +96,8 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
   const hash = await ctx.context.password.hash(signUp.password);
   try {
     await db.transaction(async (tx) => {
-      const upgraded = await tx
-        .update(users)
-        .set({
-          isAnonymous: false,
-          ...emailColumns(tenantId, guestId, signUp.email),
-          emailVerified: false,
-          name: signUp.name,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, guestId), eq(users.isAnonymous, true)))
-        .returning({ id: users.id });
-      if (upgraded.length === 0) throw identityError('credential-already-in-use');
+      const upgraded = await upgradeAnonymousUser(tx, guestId, { email: signUp.email, emailVerified: false, name: signUp.name, tenantId });
+      if (!upgraded) throw identityError('credential-already-in-use');
       await tx.insert(accounts).values({ id: randomUUID(), userId: guestId, providerId: 'credential', accountId: guestId, password: hash });
     });
   } catch (err) {
