@@ -53,7 +53,8 @@ async function startSession(ctx: GenericEndpointContext, userId: string) {
 }
 
 const providerParams = z.object({ providerId: z.string() });
-const form = z.record(z.string(), z.string());
+/** What an IdP posts (the HTTP-POST binding): anything else in the form is dropped, not parked. */
+const samlPost = z.object({ SAMLResponse: z.string().optional(), RelayState: z.string().optional() });
 
 export function samlEndpoints(kit: FederatedKit) {
   const { db, now } = kit;
@@ -98,8 +99,8 @@ export function samlEndpoints(kit: FederatedKit) {
       '/federated/:providerId/callback',
       {
         method: ['GET', 'POST'],
-        body: form.optional(),
-        query: form.optional(),
+        body: samlPost.optional(),
+        query: z.object({ resume: z.string().optional() }).optional(),
         metadata: {
           openapi: {
             summary: "A SAML IdP's form post (SAMLResponse + RelayState, 303 to the GET), and its completion in the browser that started",

@@ -66,7 +66,8 @@ interface TenantAccount {
 /** Our refusal with Better Auth's own code at the top level, which the app's sign-up form reads to show it under its field. */
 const withAuthCode = (code: string, error: APIError) => new APIError(error.status, { ...error.body, code });
 
-const signUpSchema = passwordSignUpRequestSchema.extend({ name: z.string().max(256).optional() }).loose();
+/** The sign-up body: the widget's fields (FirebaseUI's displayName, a tenant) and the app's own `name`. */
+export const signUpSchema = passwordSignUpRequestSchema.extend({ name: z.string().max(256).optional() }).loose();
 
 function parseSignUp(body: unknown) {
   try {

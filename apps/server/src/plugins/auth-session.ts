@@ -151,10 +151,11 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
     return cache._session;
   });
 
-  // A provider that answers with a form post (Apple's `form_post`) posts to Better Auth's callback,
-  // which sends the browser on to its GET callback; the parser lives in this route's scope only.
+  // A provider that answers with a form post (Apple's `form_post`, a SAML IdP's HTTP-POST binding)
+  // posts to a callback, which sends the browser on to a GET; the parser lives in this route's scope
+  // only. A signed SAML response with a large attribute statement, base64 in a form, can pass 64 KB.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     scope.route({

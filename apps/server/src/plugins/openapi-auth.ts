@@ -1,6 +1,8 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { freshSessionMiddleware, sensitiveSessionMiddleware, sessionMiddleware } from 'better-auth/api';
+import { z } from 'zod';
 import type { Auth } from '../auth/auth.js';
+import { HOOKED_REQUEST_BODIES } from '../auth/request-bodies.js';
 import { HTTP_METHODS, type AuthPart, type JsonObject, type OpenApiDocument } from './openapi-document.js';
 import { deriveOperationId, SESSION_SCHEME } from './openapi-operations.js';
 
@@ -17,13 +19,33 @@ const SESSION_MIDDLEWARES = new Set<unknown>([sessionMiddleware, freshSessionMid
 const HANDLER_CHECKS_SESSION = new Set(['/refresh-token', '/get-access-token', '/account-info']);
 const SESSION_OPTIONAL = new Set(['/get-session']);
 
-/** Better Auth's error body, which /api/auth/* answers as it is (plugins/auth-session.ts). */
+/**
+ * The body of errors under /api/auth (plugins/auth-session.ts `authErrorBody`): the API's one error
+ * body, with Better Auth's own code and message also at the top level for its client.
+ */
 const AUTH_ERROR_SCHEMA = {
-  type: 'object',
-  description: 'The body of errors under /api/auth: Better Auth’s own shape.',
-  properties: { code: { type: 'string' }, message: { type: 'string' } },
-  required: ['message'],
+  description: 'The body of errors under /api/auth: the one error body (ApiError), and Better Auth’s own code and message beside it.',
+  allOf: [
+    { $ref: '#/components/schemas/ApiError' },
+    { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] },
+  ],
 };
+
+/** A request body Better Auth generated, with the fields our hooks read on that endpoint added (auth/request-bodies.ts). */
+function withHookedFields(path: string, requestBody: unknown): unknown {
+  const ours = HOOKED_REQUEST_BODIES[path];
+  const generated = (requestBody as { content?: { 'application/json'?: { schema?: JsonObject } } } | undefined)?.content?.[
+    'application/json'
+  ]?.schema;
+  if (!ours || !generated) return requestBody;
+  const { properties, required } = z.toJSONSchema(ours, { target: 'draft-2020-12', io: 'input' }) as JsonObject;
+  // A field both describe keeps Better Auth's description beside our rules.
+  const theirs = (generated.properties ?? {}) as Record<string, JsonObject>;
+  const merged = { ...theirs };
+  for (const [name, field] of Object.entries(properties as Record<string, JsonObject>)) merged[name] = { ...theirs[name], ...field };
+  const schema = { ...generated, properties: merged, required: required ?? [] };
+  return { ...(requestBody as JsonObject), content: { 'application/json': { schema } } };
+}
 
 type Endpoint = { path?: string; options?: { use?: unknown[] } };
 
@@ -95,9 +117,10 @@ export async function loadAuthPart(auth: Auth): Promise<AuthPart> {
     const fitted: Record<string, JsonObject> = {};
     for (const [method, operation] of Object.entries(item)) {
       if (!HTTP_METHODS.has(method) || answersOnlyNotAllowed(context.options, method, routePath)) continue;
-      const { responses, parameters, ...rest } = toJsonSchema2020(operation) as JsonObject;
+      const { responses, parameters, requestBody, ...rest } = toJsonSchema2020(operation) as JsonObject;
       fitted[method] = {
         ...rest,
+        ...(requestBody !== undefined && { requestBody: withHookedFields(routePath, requestBody) }),
         summary: (rest.summary as string | undefined) ?? summaryOf(rest.description as string | undefined, method, path),
         ...(Array.isArray(parameters) && parameters.length > 0 ? { parameters } : {}),
         tags: [AUTH_TAG.name],

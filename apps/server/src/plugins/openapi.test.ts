@@ -95,8 +95,47 @@ describe('the OpenAPI document', () => {
     expect((signUp.responses as Record<string, unknown>)['400']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/AuthError' } } },
     });
+    // The error body described is the one sent: the API's error body, Better Auth's code and message beside it.
+    expect(doc.components.schemas?.AuthError).toMatchObject({
+      allOf: [{ $ref: '#/components/schemas/ApiError' }, { required: ['code', 'message'] }],
+    });
     expect(doc.servers).toEqual([{ url: 'https://trailbuddy.app', description: 'This server' }]);
     expect(doc.info).toMatchObject({ license: { name: expect.any(String) }, contact: { url: 'https://trailbuddy.app/' } });
+  });
+
+  it('describes the fields our hooks read on Better Auth’s endpoints, and what they require', async () => {
+    const bodyOf = (path: string) =>
+      (op(path, 'post').requestBody as { content: Record<string, { schema: { properties: object; required: string[] } }> }).content[
+        'application/json'
+      ]!.schema;
+    // The widget signs up with a display name (FirebaseUI's) in a tenant; the app's modal with `name`.
+    expect(bodyOf('/api/auth/sign-up/email').properties).toHaveProperty('tenantId');
+    expect(bodyOf('/api/auth/sign-up/email').properties).toHaveProperty('displayName');
+    expect(bodyOf('/api/auth/sign-up/email').properties).toHaveProperty('name');
+    expect(bodyOf('/api/auth/sign-up/email').required.sort()).toEqual(['email', 'password']);
+    expect(bodyOf('/api/auth/change-email').properties).toHaveProperty('password');
+    expect(bodyOf('/api/auth/sign-in/magic-link').required).toEqual(expect.arrayContaining(['email', 'sessionId', 'sameDevice']));
+    expect(bodyOf('/api/auth/request-password-reset').properties).toHaveProperty('tenantId');
+    // As described: a sign-up without `name` is accepted, and a refusal has the body the document gives.
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'https://trailbuddy.app' },
+      payload: { email: 'described@example.com', password: 'secret123', displayName: 'Dee' },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://trailbuddy.app' },
+      payload: { email: 'described@example.com', password: 'wrong-one' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({
+      code: expect.any(String),
+      message: expect.any(String),
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
   });
 
   it('is linted for real: a document missing servers and security fails', async () => {

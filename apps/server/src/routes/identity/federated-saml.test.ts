@@ -2,7 +2,8 @@ import vm from 'node:vm';
 import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { recordKey } from '../../auth/one-time-records.js';
+import { oneTimeRecords, users } from '../../db/schema/index.js';
 import { AppBrowser } from '../../test/idp/app-browser.js';
 import { startSamlIdp, type SamlPost, type TestSamlIdp } from '../../test/idp/saml-idp.js';
 import { createTestApp, signIn, signUp, TEST_ORIGIN, type TestApp } from '../../test/test-app.js';
@@ -278,6 +279,24 @@ describe('refused SAML responses', () => {
     expect(posted.headers['set-cookie']).toBeUndefined();
     await browser.get(posted.headers.location as string);
     expect((await result(browser)).json().user.email).toBe('jo@example.com');
+  });
+
+  it('takes an IdP post of a few hundred kilobytes, and parks only the response and its RelayState', async () => {
+    idp.nextUser = { nameId: 'saml-lea', email: 'lea@example.com' };
+    const browser = new AppBrowser(t);
+    const form = await toIdp(browser);
+    // A large form, as a response with a big attribute statement makes: what the IdP adds beside it is not kept.
+    const fields = { SAMLResponse: form.SAMLResponse, RelayState: form.RelayState, padding: 'x'.repeat(300_000) };
+    const posted = await browser.postForm(form.action, fields, idpOrigin);
+    expect(posted.statusCode).toBe(303);
+    const resume = new URL(posted.headers.location as string).searchParams.get('resume')!;
+    const [parked] = await t.database.db
+      .select()
+      .from(oneTimeRecords)
+      .where(eq(oneTimeRecords.key, recordKey('federated-post', resume)));
+    expect(Object.keys(parked!.value as object).sort()).toEqual(['RelayState', 'SAMLResponse']);
+    await browser.get(posted.headers.location as string);
+    expect((await result(browser)).json()).toMatchObject({ user: { email: 'lea@example.com' } });
   });
 
   it('refuses a parked post after its lifetime', async () => {

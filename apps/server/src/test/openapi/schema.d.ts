@@ -2387,9 +2387,9 @@ export interface components {
       userId: string;
       readonly impersonatedBy?: string;
     };
-    /** @description The body of errors under /api/auth: Better Auth’s own shape. */
-    AuthError: {
-      code?: string;
+    /** @description The body of errors under /api/auth: the one error body (ApiError), and Better Auth’s own code and message beside it. */
+    AuthError: components['schemas']['ApiError'] & {
+      code: string;
       message: string;
     };
     /** @description The body of every error the TrailBuddy API (not /api/auth) answers. */
@@ -7173,8 +7173,11 @@ export interface operations {
       content: {
         'application/json': {
           /** @description The name of the user */
-          name: string;
-          /** @description The email of the user */
+          name?: string;
+          /**
+           * Format: email
+           * @description The email of the user
+           */
           email: string;
           /** @description The password of the user */
           password: string;
@@ -7185,6 +7188,8 @@ export interface operations {
           /** @description If this is false, the session will not be remembered. Default is `true`. */
           rememberMe?: boolean;
           phoneNumber?: string;
+          tenantId?: string;
+          displayName?: string;
         };
       };
     };
@@ -7746,10 +7751,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The new email address to set must be a valid email address */
+          /**
+           * Format: email
+           * @description The new email address to set must be a valid email address
+           */
           newEmail: string;
           /** @description The URL to redirect to after email verification */
           callbackURL?: string;
+          password?: string;
         };
       };
     };
@@ -8215,10 +8224,14 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description The email address of the user to send a password reset email to */
+          /**
+           * Format: email
+           * @description The email address of the user to send a password reset email to
+           */
           email: string;
           /** @description The URL to redirect the user to reset their password. If the token isn't valid or expired, it'll be redirected with a query parameter `?error=INVALID_TOKEN`. If the token is valid, it'll be redirected with a query parameter `?token=VALID_TOKEN */
           redirectTo?: string;
+          tenantId?: string;
         };
       };
     };
@@ -10442,7 +10455,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description Email address to send the magic link */
+          /**
+           * Format: email
+           * @description Email address to send the magic link
+           */
           email: string;
           /** @description User display name. Only used if the user is registering for the first time. Eg: "my-name" */
           name?: string;
@@ -10456,6 +10472,12 @@ export interface operations {
           metadata?: {
             [key: string]: unknown;
           };
+          tenantId?: string;
+          continueUrl?: string;
+          sessionId: string;
+          sameDevice: boolean;
+          anonymousUid?: string;
+          providerId?: string;
         };
       };
     };
@@ -10988,7 +11010,9 @@ export interface operations {
   };
   getAuthFederatedByProviderIdCallback: {
     parameters: {
-      query?: never;
+      query?: {
+        resume?: string;
+      };
       header?: never;
       path: {
         providerId: string;
@@ -11069,7 +11093,9 @@ export interface operations {
   };
   postAuthFederatedByProviderIdCallback: {
     parameters: {
-      query?: never;
+      query?: {
+        resume?: string;
+      };
       header?: never;
       path: {
         providerId: string;
@@ -11079,7 +11105,8 @@ export interface operations {
     requestBody?: {
       content: {
         'application/json': {
-          [key: string]: string;
+          SAMLResponse?: string;
+          RelayState?: string;
         };
       };
     };
