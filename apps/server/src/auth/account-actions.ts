@@ -13,7 +13,6 @@ import { users } from '../db/schema/index.js';
 import { consumeActionCode, createActionCode, greetingName } from '../identity/actions-codes.js';
 import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from '../identity/actions.js';
-import type { RateLimitRule } from './attempt-limits.js';
 import { identityError } from '../identity/errors.js';
 import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
@@ -25,8 +24,6 @@ export interface AccountActionsOptions {
   db: Db;
   appUrl: string;
   settings: ActionIdentitySettings;
-  /** Per client and endpoint, on Better Auth's limiter (IDENTITY_RATE_LIMIT_MAX a minute). */
-  perClientLimit: RateLimitRule;
   now: () => Date;
 }
 
@@ -135,13 +132,6 @@ export function accountActions(options: AccountActionsOptions) {
         },
       ],
     },
-    rateLimit: [
-      {
-        pathMatcher: (path: string) => path.startsWith('/identity/action-codes/'),
-        window: options.perClientLimit.windowMs / 1000,
-        max: options.perClientLimit.max,
-      },
-    ],
   } satisfies BetterAuthPlugin;
 }
 

@@ -12,8 +12,8 @@ import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-
 import { passwordAccounts } from './password-accounts.js';
 import type { AuthMailer } from './queued-mailer.js';
 import { adminAccounts } from './admin-accounts.js';
-import { emailLinkPlugins, emailLinkRateLimits } from './email-link.js';
-import { guestPlugins, guestRateLimits } from './guests.js';
+import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email-link.js';
+import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identityAccount } from './identity-account.js';
 import {
@@ -143,21 +143,27 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       storage: 'database',
       window: 60,
       max: config.rateLimitMax,
-      // Credential endpoints get a tighter budget than the rest of the auth API.
       customRules: {
-        ...guestRateLimits(config.identity.perClientLimit),
-        ...emailLinkRateLimits(config.identity.perClientLimit),
+        // The widget's per-client budget (IDENTITY_RATE_LIMIT_MAX a minute), for what makes a guest,
+        // mails, texts or checks a code, or tells whether an address has an account. Listed first:
+        // the first rule that matches a path is the one that counts.
+        ...Object.fromEntries(
+          [
+            SIGN_IN_ANONYMOUS,
+            ...EMAIL_LINK_PATHS,
+            PHONE_SEND_PATH,
+            PHONE_VERIFY_PATH,
+            ALTCHA_CHALLENGE_PATH,
+            '/change-email',
+            '/identity/sign-in-methods',
+            '/identity/action-codes/*',
+          ].map((path) => [path, { window: identity.perClientLimit.windowMs / 1000, max: identity.perClientLimit.max }]),
+        ),
+        // Credential endpoints get a tighter budget than the rest of the auth API.
         ...Object.fromEntries(
           ['/sign-in/*', '/sign-up/*', '/request-password-reset', '/reset-password', '/send-verification-email', '/two-factor/*'].map(
             (path) => [path, { window: 60, max: config.sensitiveRateLimitMax }],
           ),
-        ),
-        // What texts a code or checks one: the widget's per-client identity limit.
-        ...Object.fromEntries(
-          [PHONE_SEND_PATH, PHONE_VERIFY_PATH, ALTCHA_CHALLENGE_PATH].map((path) => [
-            path,
-            { window: 60, max: identity.perClientLimit.max },
-          ]),
         ),
         [PHONE_CONFIG_PATH]: { window: 60, max: config.rateLimitMax },
       },
@@ -174,7 +180,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     plugins: [
       openAPI({ disableDefaultReference: true }),
       signInGuard({ db, rules: config.passwordFailures, tenants: config.identity.tenants, now }),
-      accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, perClientLimit: config.identity.perClientLimit, now }),
+      accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, now }),
       passwordAccounts({ db, identity: config.identity, now }),
       identityAccount({ db, identity, now }),
       ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),

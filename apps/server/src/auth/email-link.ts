@@ -19,7 +19,6 @@ import {
 } from '../identity/email-common.js';
 import type { EmailIdentitySettings } from '../identity/email-settings.js';
 import { identityError } from '../identity/errors.js';
-import type { RateLimitRule } from './attempt-limits.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { actionLink } from './action-link.js';
@@ -61,6 +60,8 @@ interface PreparedLink extends StoredLink {
 const SEND = '/sign-in/magic-link';
 const VERIFY = '/magic-link/verify';
 const CHECK = '/email-link/check';
+/** What sends, checks or signs in with a link: the widget's per-client budget (auth.ts). */
+export const EMAIL_LINK_PATHS = [SEND, CHECK, VERIFY];
 
 const linkKey = (oobCode: string) => recordKey('email-link', oobCode);
 /** The one live link of an e-mail in a tenant: sending a new one deletes the link this points to. */
@@ -318,7 +319,3 @@ export function emailLinkPlugins(o: EmailLinkOptions) {
     emailLinkFlows(o),
   ];
 }
-
-/** Sends, checks and sign-ins per client address, on Better Auth's limiter (the widget's per-client budget). */
-export const emailLinkRateLimits = (perClient: RateLimitRule) =>
-  Object.fromEntries([SEND, CHECK, VERIFY].map((path) => [path, { window: perClient.windowMs / 1000, max: perClient.max }]));

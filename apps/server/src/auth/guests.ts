@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { identityError } from '../identity/errors.js';
-import type { RateLimitRule } from './attempt-limits.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
@@ -21,7 +20,8 @@ export interface GuestOptions {
   now: () => Date;
 }
 
-const SIGN_IN_ANONYMOUS = '/sign-in/anonymous';
+/** Guest creation, on the widget's per-client budget (auth.ts). */
+export const SIGN_IN_ANONYMOUS = '/sign-in/anonymous';
 
 /** The widget's provider id of the credential a Better Auth path proves, for the merge conflict's details. */
 const PROVIDER_OF_PATH: Record<string, string> = {
@@ -163,8 +163,3 @@ export function guestPlugins(options: GuestOptions) {
     guestFlows(options),
   ];
 }
-
-/** Guest creation per client address, on Better Auth's limiter (the widget's per-client budget). */
-export const guestRateLimits = (perClient: RateLimitRule) => ({
-  [SIGN_IN_ANONYMOUS]: { window: perClient.windowMs / 1000, max: perClient.max },
-});

@@ -280,12 +280,5 @@ export function identityAccount(o: IdentityAccountOptions) {
         },
       ),
     },
-    rateLimit: [
-      {
-        pathMatcher: (path: string) => path === CHANGE_EMAIL,
-        window: identity.perClientLimit.windowMs / 1000,
-        max: identity.perClientLimit.max,
-      },
-    ],
   } satisfies BetterAuthPlugin;
 }

@@ -156,12 +156,5 @@ export function passwordAccounts(options: PasswordAccountsOptions) {
         },
       ],
     },
-    rateLimit: [
-      {
-        pathMatcher: (path: string) => path === '/identity/sign-in-methods',
-        window: identity.perClientLimit.windowMs / 1000,
-        max: identity.perClientLimit.max,
-      },
-    ],
   } satisfies BetterAuthPlugin;
 }
