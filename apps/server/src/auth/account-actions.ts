@@ -14,7 +14,7 @@ import { consumeActionCode, createActionCode, greetingName } from '../identity/a
 import type { ActionIdentitySettings } from '../identity/actions-settings.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from '../identity/actions.js';
 import { identityError } from '../identity/errors.js';
-import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 /** How long Better Auth's reset and verification tokens live (auth.ts sets both), and so their rows. */
@@ -37,18 +37,7 @@ function tokenOf(ctx: { body?: unknown; query?: unknown }): string {
   return typeof token === 'string' ? token : '';
 }
 
-const openapi = (summary: string, body: z.ZodType) => ({
-  openapi: {
-    summary,
-    requestBody: { content: { 'application/json': { schema: z.toJSONSchema(body) as Record<string, unknown> } } },
-    responses: {
-      200: {
-        description: 'What the code does and for which account',
-        content: { 'application/json': { schema: z.toJSONSchema(actionCodeInfoSchema) as Record<string, unknown> } },
-      },
-    },
-  },
-});
+const ANSWER = 'What the code does and for which account';
 
 /**
  * Better Auth plugin: FirebaseUI's account actions (checklist §5.12) with one reset and one
@@ -74,9 +63,11 @@ export function accountActions(options: AccountActionsOptions) {
           method: 'POST',
           use: [sameSite],
           body: z.unknown(),
-          metadata: openapi(
+          metadata: contractMetadata(
             'What an action code does and for which account (checkActionCode); the code stays usable',
+            actionCodeInfoSchema,
             checkActionCodeBodySchema,
+            ANSWER,
           ),
         },
         async (ctx) => {
@@ -90,9 +81,11 @@ export function accountActions(options: AccountActionsOptions) {
           method: 'POST',
           use: [sameSite],
           body: z.unknown(),
-          metadata: openapi(
+          metadata: contractMetadata(
             'Apply a verifyAndChangeEmail, recoverEmail or revertSecondFactorAddition code (single use); recoverEmail and revertSecondFactorAddition end every session',
+            actionCodeInfoSchema,
             applyActionCodeBodySchema,
+            ANSWER,
           ),
         },
         async (ctx) => {

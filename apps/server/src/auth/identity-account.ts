@@ -27,7 +27,7 @@ import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { presentIdentityUser, tenantOfUser, tenantPlaceholderEmail } from '../identity/users.js';
 import { upgradeAnonymousUser } from './guest-merge.js';
-import { inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 export interface IdentityAccountOptions {
@@ -42,13 +42,6 @@ type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string 
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
 const DISPLAY_NAME_REQUIRED = 'Enter your account name';
-
-const json = (description: string, schema: z.ZodType) => ({
-  openapi: {
-    description,
-    responses: { 200: { description, content: { 'application/json': { schema: z.toJSONSchema(schema) as Record<string, unknown> } } } },
-  },
-});
 
 const tokenResponse = z.object({
   token: z.string(),
@@ -222,7 +215,7 @@ export function identityAccount(o: IdentityAccountOptions) {
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: json('The signed-in user, as the sign-in widget shows it', identityUserResponseSchema),
+          metadata: contractMetadata('The signed-in user, as the sign-in widget shows it', identityUserResponseSchema),
         },
         async (ctx) => ctx.json({ user: await presentIdentityUser(db, ctx.context.session.user.id) }),
       ),
@@ -230,7 +223,10 @@ export function identityAccount(o: IdentityAccountOptions) {
         '/identity/config',
         {
           method: 'GET',
-          metadata: json('Server settings the sign-in widget follows (sign-up controls, enumeration protection)', identityConfigSchema),
+          metadata: contractMetadata(
+            'Server settings the sign-in widget follows (sign-up controls, enumeration protection)',
+            identityConfigSchema,
+          ),
         },
         async (ctx) =>
           ctx.json({
@@ -246,7 +242,7 @@ export function identityAccount(o: IdentityAccountOptions) {
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: json('A fresh ID token for the signed-in user, and where to sync it (null: sync is off)', tokenResponse),
+          metadata: contractMetadata('A fresh ID token for the signed-in user, and where to sync it (null: sync is off)', tokenResponse),
         },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -266,7 +262,7 @@ export function identityAccount(o: IdentityAccountOptions) {
         '/identity/token-sync',
         {
           method: ['POST', 'DELETE'],
-          metadata: json(
+          metadata: contractMetadata(
             'Token sync target: POST verifies the bearer ID token; DELETE: the client signed out',
             z.object({ uid: z.string() }),
           ),

@@ -17,7 +17,7 @@ import type { IdentitySettings } from '../identity/settings.js';
 import { signInMethodsFor } from '../identity/sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { isPlaceholderEmail } from '../identity/users.js';
-import { inAuthErrors, parseAuthBody } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 export interface PasswordAccountsOptions {
@@ -89,20 +89,12 @@ export function passwordAccounts(options: PasswordAccountsOptions) {
         {
           method: 'POST',
           body: z.unknown(),
-          metadata: {
-            openapi: {
-              summary: 'The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection)',
-              requestBody: {
-                content: { 'application/json': { schema: z.toJSONSchema(signInMethodsRequestSchema) as Record<string, unknown> } },
-              },
-              responses: {
-                200: {
-                  description: 'Widget provider ids in link order',
-                  content: { 'application/json': { schema: z.toJSONSchema(signInMethodsResponseSchema) as Record<string, unknown> } },
-                },
-              },
-            },
-          },
+          metadata: contractMetadata(
+            'The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection)',
+            signInMethodsResponseSchema,
+            signInMethodsRequestSchema,
+            'Widget provider ids in link order',
+          ),
         },
         async (ctx) => {
           const { email, tenantId } = parseAuthBody(signInMethodsRequestSchema, ctx.body);

@@ -1,6 +1,6 @@
 /** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
 import { APIError } from 'better-auth/api';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
 
 /**
@@ -32,6 +32,19 @@ export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.
   const fields: FieldErrors = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
   throw toAPIError(new AppError(400, 'invalid-argument', Object.values(fields)[0] ?? 'Invalid request.', fields));
+}
+
+const jsonContent = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema) as Record<string, unknown> } });
+
+/** The OpenAPI metadata of a plugin endpoint of ours whose answer (and body, if any) are shared contracts' schemas. */
+export function contractMetadata(summary: string, answer: z.ZodType, body?: z.ZodType, answerDescription = summary) {
+  return {
+    openapi: {
+      summary,
+      ...(body && { requestBody: { content: jsonContent(body) } }),
+      responses: { 200: { description: answerDescription, content: jsonContent(answer) } },
+    },
+  };
 }
 
 type JsonType = 'array' | 'boolean' | 'integer' | 'string' | 'object';

@@ -47,7 +47,7 @@ function withHookedFields(path: string, requestBody: unknown): unknown {
   return { ...(requestBody as JsonObject), content: { 'application/json': { schema } } };
 }
 
-type Endpoint = { path?: string; options?: { use?: unknown[] } };
+type Endpoint = { path?: string; options?: { use?: unknown[]; metadata?: { openapi?: { summary?: unknown } } } };
 
 function sessionNeeds(auth: Auth): Map<string, 'required' | 'optional'> {
   const needs = new Map<string, 'required' | 'optional'>();
@@ -59,6 +59,16 @@ function sessionNeeds(auth: Auth): Map<string, 'required' | 'optional'> {
       needs.set(path, 'required');
   }
   return needs;
+}
+
+/** The summaries our plugins give their endpoints, which Better Auth's generator drops (it keeps only the description). */
+function endpointSummaries(auth: Auth): Map<string, string> {
+  const summaries = new Map<string, string>();
+  for (const endpoint of Object.values(auth.api as Record<string, Endpoint>)) {
+    const summary = endpoint?.options?.metadata?.openapi?.summary;
+    if (endpoint?.path && typeof summary === 'string') summaries.set(endpoint.path, summary);
+  }
+  return summaries;
 }
 
 /** `nullable: true` is OpenAPI 3.0; Better Auth's 3.1 document still uses it in places. */
@@ -109,6 +119,7 @@ export async function loadAuthPart(auth: Auth): Promise<AuthPart> {
   const generated = (await auth.api.generateOpenAPISchema()) as unknown as OpenApiDocument;
   const context = await auth.$context;
   const needs = sessionNeeds(auth);
+  const summaries = endpointSummaries(auth);
   const paths: OpenApiDocument['paths'] = {};
   for (const [path, item] of Object.entries(generated.paths)) {
     // Better Auth writes `/reset-password/{token}`; its own routes are `/reset-password/:token`.
@@ -121,7 +132,7 @@ export async function loadAuthPart(auth: Auth): Promise<AuthPart> {
       fitted[method] = {
         ...rest,
         ...(requestBody !== undefined && { requestBody: withHookedFields(routePath, requestBody) }),
-        summary: (rest.summary as string | undefined) ?? summaryOf(rest.description as string | undefined, method, path),
+        summary: summaries.get(routePath) ?? summaryOf(rest.description as string | undefined, method, path),
         ...(Array.isArray(parameters) && parameters.length > 0 ? { parameters } : {}),
         tags: [AUTH_TAG.name],
         operationId: (rest.operationId as string | undefined) ?? deriveOperationId(method, AUTH_BASE + path),

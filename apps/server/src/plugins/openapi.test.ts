@@ -95,6 +95,10 @@ describe('the OpenAPI document', () => {
     expect((signUp.responses as Record<string, unknown>)['400']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/AuthError' } } },
     });
+    // Our plugins' summaries, which Better Auth's generator drops, are kept.
+    expect(op('/api/auth/captcha/challenge', 'get').summary).toBe(
+      'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
+    );
     // The error body described is the one sent: the API's error body, Better Auth's code and message beside it.
     expect(doc.components.schemas?.AuthError).toMatchObject({
       allOf: [{ $ref: '#/components/schemas/ApiError' }, { required: ['code', 'message'] }],

@@ -1760,7 +1760,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/identity/action-codes/check */
+    /** What an action code does and for which account (checkActionCode); the code stays usable */
     post: operations['postAuthIdentityActionCodesCheck'];
     delete?: never;
     options?: never;
@@ -1777,7 +1777,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/identity/action-codes/apply */
+    /** Apply a verifyAndChangeEmail, recoverEmail or revertSecondFactorAddition code (single use); recoverEmail and revertSecondFactorAddition end every session */
     post: operations['postAuthIdentityActionCodesApply'];
     delete?: never;
     options?: never;
@@ -1794,7 +1794,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/identity/sign-in-methods */
+    /** The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection) */
     post: operations['postAuthIdentitySignInMethods'];
     delete?: never;
     options?: never;
@@ -1809,10 +1809,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * The signed-in user, as the sign-in widget shows it
-     * @description The signed-in user, as the sign-in widget shows it
-     */
+    /** The signed-in user, as the sign-in widget shows it */
     get: operations['getAuthIdentityUser'];
     put?: never;
     post?: never;
@@ -1829,10 +1826,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * Server settings the sign-in widget follows (sign-up controls, enumeration protection)
-     * @description Server settings the sign-in widget follows (sign-up controls, enumeration protection)
-     */
+    /** Server settings the sign-in widget follows (sign-up controls, enumeration protection) */
     get: operations['getAuthIdentityConfig'];
     put?: never;
     post?: never;
@@ -1849,10 +1843,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /**
-     * A fresh ID token for the signed-in user, and where to sync it (null: sync is off)
-     * @description A fresh ID token for the signed-in user, and where to sync it (null: sync is off)
-     */
+    /** A fresh ID token for the signed-in user, and where to sync it (null: sync is off) */
     get: operations['getAuthIdentityToken'];
     put?: never;
     post?: never;
@@ -1871,15 +1862,9 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * Token sync target: POST verifies the bearer ID token; DELETE: the client signed out
-     * @description Token sync target: POST verifies the bearer ID token; DELETE: the client signed out
-     */
+    /** Token sync target: POST verifies the bearer ID token; DELETE: the client signed out */
     post: operations['postAuthIdentityTokenSync'];
-    /**
-     * Token sync target: POST verifies the bearer ID token; DELETE: the client signed out
-     * @description Token sync target: POST verifies the bearer ID token; DELETE: the client signed out
-     */
+    /** Token sync target: POST verifies the bearer ID token; DELETE: the client signed out */
     delete: operations['deleteAuthIdentityTokenSync'];
     options?: never;
     head?: never;
@@ -2013,7 +1998,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/federated/providers */
+    /** The federated providers enabled on this server (built-ins, oidc.*, saml.*) */
     get: operations['getAuthFederatedProviders'];
     put?: never;
     post?: never;
@@ -2031,7 +2016,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Navigate the window (flow=redirect) or a popup (flow=popup) here
+     * Start a federated sign-in of the widget: 302 to the provider (OAuth 2.0, OpenID Connect or SAML)
      * @description Navigate the window (flow=redirect) or a popup (flow=popup) here. A bad returnTo, an unknown provider or tenantId, or a provider the tenant does not offer answers JSON; later failures are delivered like an outcome.
      */
     get: operations['getAuthFederatedByProviderIdStart'];
@@ -2050,7 +2035,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/federated/result */
+    /** The outcome of this browser's last federated sign-in (one-time; {user: null} when none is waiting) */
     get: operations['getAuthFederatedResult'];
     put?: never;
     post?: never;
@@ -2070,7 +2055,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * One-time; expires 30 minutes after the failed sign-in
+     * Link a pending credential (account-exists-with-different-credential) to the signed-in account of its e-mail
      * @description One-time; expires 30 minutes after the failed sign-in. invalid-credential: unknown, used or expired; invalid-email: the signed-in account has another e-mail (the credential stays usable); credential-already-in-use: linked meanwhile.
      */
     post: operations['postAuthFederatedLinkPending'];
@@ -2088,13 +2073,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, admin-restricted-operation, user-disabled, multi-factor-auth-required
+     * A SAML IdP's form post (SAMLResponse + RelayState, 303 to the GET), and its completion in the browser that started
      * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, admin-restricted-operation, user-disabled, multi-factor-auth-required. Popup flow: a page posting the outcome to window.opener; redirect flow: 302 to returnTo.
      */
     get: operations['getAuthFederatedByProviderIdCallback'];
     put?: never;
     /**
-     * Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, admin-restricted-operation, user-disabled, multi-factor-auth-required
+     * A SAML IdP's form post (SAMLResponse + RelayState, 303 to the GET), and its completion in the browser that started
      * @description Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, admin-restricted-operation, user-disabled, multi-factor-auth-required. Popup flow: a page posting the outcome to window.opener; redirect flow: 302 to returnTo.
      */
     post: operations['postAuthFederatedByProviderIdCallback'];
@@ -2111,7 +2096,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/federated/{providerId}/metadata */
+    /** SAML service-provider metadata of a saml.* provider (entity id, ACS URL) */
     get: operations['getAuthFederatedByProviderIdMetadata'];
     put?: never;
     post?: never;
@@ -2128,7 +2113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/identity/tenants */
+    /** The configured tenants: id, name, button colour, icon, sign-in options */
     get: operations['getAuthIdentityTenants'];
     put?: never;
     post?: never;
@@ -2147,7 +2132,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/identity/tenants/for-email */
+    /** The tenants whose e-mail domains match the address; none: no-matching-tenant-for-email */
     post: operations['postAuthIdentityTenantsForEmail'];
     delete?: never;
     options?: never;
@@ -2165,7 +2150,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Use this endpoint to send OTP to phone number
+     * Send OTP to phone number
      * @description Use this endpoint to send OTP to phone number
      */
     post: operations['postAuthPhoneNumberSendOtp'];
@@ -2185,7 +2170,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Use this endpoint to verify phone number
+     * Verify phone number
      * @description Use this endpoint to verify phone number
      */
     post: operations['postAuthPhoneNumberVerify'];
@@ -2202,7 +2187,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/phone-number/config */
+    /** What the phone pages need: the active captcha and the code rules */
     get: operations['getAuthPhoneNumberConfig'];
     put?: never;
     post?: never;
@@ -2219,7 +2204,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/captcha/challenge */
+    /** A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha) */
     get: operations['getAuthCaptchaChallenge'];
     put?: never;
     post?: never;
@@ -2259,7 +2244,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send two factor OTP to the user
+     * Send two factor OTP
      * @description Send two factor OTP to the user
      */
     post: operations['postAuthTwoFactorSendOtp'];
@@ -2316,7 +2301,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** GET /api/auth/two-factor/factors */
+    /** The enrolled second factors of the signed-in account */
     get: operations['getAuthTwoFactorFactors'];
     put?: never;
     post?: never;
@@ -2335,7 +2320,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** POST /api/auth/two-factor/unenroll */
+    /** Remove one second factor of the signed-in account (a recent sign-in or the password) */
     post: operations['postAuthTwoFactorUnenroll'];
     delete?: never;
     options?: never;
