@@ -7,7 +7,7 @@
 // every failure, and the run fails if any job failed.
 //
 //   node scripts/test.mjs                 every job, two at a time
-//   node scripts/test.mjs unit db         only these, one after another (CI's Node 24 pass)
+//   node scripts/test.mjs unit-node db    only these, one after another (CI's Node 24 pass)
 //   node scripts/test.mjs --label x …     a name for the summary
 //
 // A failed job's failures are printed once more under the summary, and written to
@@ -23,7 +23,12 @@ const JOBS = {
   db: ['npx', ['vitest', 'run', '--project', 'db']],
   typecheck: ['npm', ['run', '-s', 'typecheck']],
   lint: ['npm', ['run', '-s', 'lint']],
+  // The unit tests of what runs on Node (the server, the shared package, the scripts), not of what
+  // runs in the browser (the web app, the widget): for a second Node version (ADR 0051).
+  'unit-node': ['npx', ['vitest', 'run', '--project', 'unit', 'apps/server/', 'packages/shared/', 'scripts/']],
 };
+/** What `npm test` runs: every job but `unit-node`, whose tests `unit` already holds. */
+const DEFAULT_JOBS = ['e2e', 'unit', 'db', 'typecheck', 'lint'];
 const SLOTS = 2;
 
 const args = process.argv.slice(2);
@@ -34,7 +39,7 @@ if (unknown.length) {
   console.error(`unknown test job(s): ${unknown.join(', ')}; known: ${Object.keys(JOBS).join(', ')}`);
   process.exit(2);
 }
-const queue = args.length ? [...args] : Object.keys(JOBS);
+const queue = args.length ? [...args] : [...DEFAULT_JOBS];
 const slots = args.length ? 1 : SLOTS;
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
