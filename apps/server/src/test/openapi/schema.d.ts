@@ -1003,7 +1003,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Receive push notifications in this browser */
+    /** Receive push notifications in this browser (a push service endpoint; the newest few browsers per account are kept) */
     post: operations['postPushSubscriptions'];
     /** Stop push notifications in this browser */
     delete: operations['deletePushSubscriptions'];
@@ -2397,6 +2397,7 @@ export interface components {
           | 'not-participant'
           | 'verification-required'
           | 'profile-required'
+          | 'cross-site-request'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
