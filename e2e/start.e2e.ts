@@ -43,7 +43,7 @@ async function answersAt(server: { baseUrl: string }, host: string): Promise<boo
 }
 
 describe('npm start on one data dir', () => {
-  it('refuses a second server on the same data dir, and shuts PostgreSQL down cleanly on SIGTERM', async () => {
+  it('listens on loopback only in development, refuses a second server on the same data dir, and shuts PostgreSQL down cleanly on SIGTERM', async () => {
     // As `npm start` runs in development, HOST unset: loopback only (issue 22, finding 8).
     const first = await startServerProcess(dataDir, { NODE_ENV: 'development', HOST: undefined });
     await waitForHealth(first);

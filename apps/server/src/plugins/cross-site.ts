@@ -19,12 +19,16 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * The one cross-site rule (ADR 0052): may a request with these headers change state here?
  *
  * - A safe method always may.
- * - An `Origin` must be ours or a trusted one. `null` (sandboxed frames, data: URLs) and
- *   anything garbled are not. Without an Origin, a `Referer` stands in for it (browsers too old
- *   to send Origin on a POST).
- * - A browser's `Sec-Fetch-Site: cross-site` is refused whatever the Origin says, and
- *   `same-site` (another port or subdomain of our site: it carries our SameSite=Lax cookie) only
- *   passes with an Origin of ours or a trusted one: the page on the other port is not us.
+ * - A browser's `Sec-Fetch-Site: same-origin` (no page can set or forge it) may, whatever the
+ *   Origin: under `Referrer-Policy: no-referrer` (ours) browsers send `Origin: null` on a form
+ *   POST from our own page.
+ * - A browser's `Sec-Fetch-Site: cross-site` is refused whatever the Origin says.
+ * - An `Origin` must be ours or a trusted one; `null` (sandboxed frames, data: URLs) and anything
+ *   garbled are not. Without an Origin, a `Referer` stands in for it (browsers too old to send
+ *   Origin on a POST).
+ * - `Sec-Fetch-Site: same-site` (another port or subdomain of our site: it carries our
+ *   SameSite=Lax cookie) passes only with an Origin of ours or a trusted one: the page on the
+ *   other port is not us.
  * - Neither header: not a browser acting on a page's behalf (an API client, a mail provider's
  *   RFC 8058 one-click unsubscribe POST), so there is no visitor to forge a request for.
  *
@@ -35,9 +39,10 @@ export function crossSiteRefusal(method: string, headers: CrossSiteHeaders, allo
   const fetchSite = single(headers['sec-fetch-site'])?.trim().toLowerCase();
   const origin = single(headers.origin);
   const referer = single(headers.referer);
+  if (fetchSite === 'same-origin') return null;
+  if (fetchSite === 'cross-site') return 'the browser marked it cross-site';
   const claimed = origin ?? (referer === undefined ? undefined : (URL.parse(referer)?.origin ?? 'garbled'));
   if (claimed !== undefined && !allowedOrigins.has(claimed)) return `origin ${JSON.stringify(claimed)} is not ours`;
-  if (fetchSite === 'cross-site') return 'the browser marked it cross-site';
   if (fetchSite === 'same-site' && claimed === undefined) return 'the browser marked it same-site, without an origin';
   return null;
 }

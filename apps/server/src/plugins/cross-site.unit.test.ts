@@ -25,6 +25,11 @@ describe('crossSiteRefusal', () => {
     expect(refused('POST', { origin: ['https://trailbuddy.example', 'https://evil.example'] })).toBe(true);
   });
 
+  it('takes a browser’s same-origin marker over the Origin: our own form posts send Origin null under no-referrer', () => {
+    expect(refused('POST', { origin: 'null', 'sec-fetch-site': 'same-origin' })).toBe(false);
+    expect(refused('POST', { origin: 'null', 'sec-fetch-site': 'same-site' })).toBe(true);
+  });
+
   it('refuses what a browser marks cross-site even with our Origin, and same-site without one', () => {
     expect(refused('POST', { origin: 'https://trailbuddy.example', 'sec-fetch-site': 'cross-site' })).toBe(true);
     expect(refused('PATCH', { 'sec-fetch-site': 'Cross-Site' })).toBe(true);
