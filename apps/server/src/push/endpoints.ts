@@ -42,7 +42,8 @@ function hostAllowed(url: URL, hosts: readonly string[]): boolean {
   return hosts.some((entry) => {
     const [, name = '', entryPort = DEFAULT_HTTPS_PORT] = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry) ?? [];
     if (entryPort !== port) return false;
-    return name.startsWith('*.') ? host.endsWith(name.slice(1)) && host.length > name.length - 1 : host === name;
+    // `*.notify.windows.com` admits `wns2-par02p.notify.windows.com`, never `notify.windows.com.evil.example`.
+    return name.startsWith('*.') ? host.endsWith(name.slice(1)) : host === name;
   });
 }
 
