@@ -6,6 +6,12 @@ import { ERROR_MESSAGES } from '@trailbuddy/shared/contracts/error-codes';
 /** Methods that change nothing (RFC 9110 safe methods): never refused by the rule. */
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether the rule applies to a method: every one but the safe ones. */
+export const changesState = (method: string) => !SAFE_METHODS.has(method.toUpperCase());
+
+/** Better Auth's endpoints keep its own origin check (trustedOrigins), and SAML and OAuth form posts arrive cross-site by design. */
+export const OWN_CHECK_ROUTES: readonly string[] = ['/api/auth/*'];
+
 /** The request headers the rule reads, as Node gives them (lower-case names). */
 export interface CrossSiteHeaders {
   origin?: string | string[];
@@ -35,7 +41,7 @@ const single = (value: string | string[] | undefined) => (Array.isArray(value) ?
  * Returns null when the request may proceed, else why not (for the log; the answer is one text).
  */
 export function crossSiteRefusal(method: string, headers: CrossSiteHeaders, allowedOrigins: ReadonlySet<string>): string | null {
-  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  if (!changesState(method)) return null;
   const fetchSite = single(headers['sec-fetch-site'])?.trim().toLowerCase();
   const origin = single(headers.origin);
   const referer = single(headers.referer);
@@ -46,9 +52,6 @@ export function crossSiteRefusal(method: string, headers: CrossSiteHeaders, allo
   if (fetchSite === 'same-site' && claimed === undefined) return 'the browser marked it same-site, without an origin';
   return null;
 }
-
-/** Better Auth's endpoints keep its own origin check (trustedOrigins), and SAML and OAuth form posts arrive cross-site by design. */
-const OWN_CHECK_ROUTES = ['/api/auth/*'];
 
 /**
  * Applies the rule to every route before its body is read (onRequest runs before any parser),
