@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, waitForHealth } from './support/server-process';
@@ -23,11 +23,33 @@ async function demoMatchStatuses(baseUrl: string, email: string): Promise<string
   return mine.matches.map((m) => m.status);
 }
 
+/** This machine's first address that is not loopback: where a neighbour on the network would knock. */
+function networkAddress(): string {
+  const address = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  if (!address) throw new Error('this machine has no network address besides loopback: nothing to check the bind against');
+  return address;
+}
+
+/** Whether the server answers at `host` on its port; a refused connection is false. */
+async function answersAt(server: { baseUrl: string }, host: string): Promise<boolean> {
+  const url = new URL('/api/health', server.baseUrl);
+  url.hostname = host;
+  return fetch(url).then(
+    (res) => res.ok,
+    () => false,
+  );
+}
+
 describe('npm start on one data dir', () => {
-  it('refuses a second server on the same data dir, and shuts PostgreSQL down cleanly on SIGTERM', async () => {
-    const first = await startServerProcess(dataDir);
+  it('listens on loopback only in development, refuses a second server on the same data dir, and shuts PostgreSQL down cleanly on SIGTERM', async () => {
+    // As `npm start` runs in development, HOST unset: loopback only (issue 22, finding 8).
+    const first = await startServerProcess(dataDir, { NODE_ENV: 'development', HOST: undefined });
     await waitForHealth(first);
     expect(first.output()).toContain('Demo logins');
+    expect(await answersAt(first, '127.0.0.1')).toBe(true);
+    expect(await answersAt(first, networkAddress())).toBe(false);
     const seededStatuses = await demoMatchStatuses(first.baseUrl, 'sofia@trailbuddy.app');
 
     const second = await startServerProcess(dataDir);
@@ -41,8 +63,10 @@ describe('npm start on one data dir', () => {
     expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);
 
     // The same data dir starts again, without seeding twice.
-    const again = await startServerProcess(dataDir);
+    // HOST says otherwise: the network reaches it (and the check above can fail).
+    const again = await startServerProcess(dataDir, { HOST: '0.0.0.0' });
     await waitForHealth(again);
+    expect(await answersAt(again, networkAddress())).toBe(true);
     const trails = (await (await fetch(`${again.baseUrl}/api/trails`)).json()) as { trails: unknown[] };
     expect(trails.trails.length).toBeGreaterThanOrEqual(12);
     expect(trails.trails.length).toBeLessThan(20);

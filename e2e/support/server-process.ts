@@ -21,25 +21,27 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the built server (`apps/server/dist/main.js`) as `npm start` does, on free ports. */
-export async function startServerProcess(dataDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+/** Runs the built server (`apps/server/dist/main.js`) as `npm start` does, on free ports; an `extraEnv` value of undefined unsets the variable. */
+export async function startServerProcess(dataDir: string, extraEnv: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const [port, pgPort, smtpPort, webPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const baseUrl = `http://localhost:${port}`;
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    DEV_INBOX_SMTP_PORT: String(smtpPort),
+    DEV_INBOX_WEB_PORT: String(webPort),
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseUrl,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
-      DEV_INBOX_SMTP_PORT: String(smtpPort),
-      DEV_INBOX_WEB_PORT: String(webPort),
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,6 +10,7 @@ import { identitySettings } from './identity/settings.js';
 import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';
+import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -30,6 +31,7 @@ import { reportRoutes } from './routes/reports/routes.js';
 import { matchRoutes } from './routes/matches/routes.js';
 import { messageRoutes } from './routes/messages/routes.js';
 import { pushRoutesWith } from './routes/push/routes.js';
+import { pushEndpointPolicy } from './push/endpoints.js';
 import { meRoutes } from './routes/me/routes.js';
 import { notificationRoutes } from './routes/notifications/routes.js';
 import { seoRoutesWith } from './routes/seo/routes.js';
@@ -94,7 +96,7 @@ export async function buildApp(opts: AppOptions) {
       identity,
       adminEmails: env.ADMIN_EMAILS,
       now,
-      trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
+      trustedOrigins: env.TRUSTED_ORIGINS,
       log: opts.logger && {
         error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
         warn: (msg: string, ...args: unknown[]) => opts.logger!.warn({ args }, `[auth] ${msg}`),
@@ -107,6 +109,8 @@ export async function buildApp(opts: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
+  // Before any body is read or any session looked up: the one cross-site rule (ADR 0052).
+  await app.register(crossSitePlugin, { appUrl: env.APP_URL, trustedOrigins: env.TRUSTED_ORIGINS });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
   await app.register(openapiPlugin);
   await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS, db: opts.db });
@@ -121,6 +125,7 @@ export async function buildApp(opts: AppOptions) {
     storage: opts.storage,
     adminEmails: env.ADMIN_EMAILS,
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+    uploadMaxPixels: Math.round(env.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
     timeZone: env.TRAIL_TIME_ZONE,
     now,
     events: opts.events,
@@ -147,7 +152,11 @@ export async function buildApp(opts: AppOptions) {
     devSmsRoutes,
     seoRoutesWith({ appUrl: env.APP_URL }),
     calendarRoutesWith({ appUrl: env.APP_URL }),
-    pushRoutesWith({ vapidPublicKey: opts.vapidPublicKey }),
+    pushRoutesWith({
+      vapidPublicKey: opts.vapidPublicKey,
+      endpoints: pushEndpointPolicy(env),
+      subscriptionsPerAccount: env.PUSH_SUBSCRIPTIONS_PER_ACCOUNT,
+    }),
     accountRoutes,
     emergencyContactRoutesWith({ appUrl: env.APP_URL }),
     tripRoutesWith({ appUrl: env.APP_URL, tokenKey: tripTokenKey(opts.authSecret) }),

@@ -21,15 +21,64 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+/** Comma-separated origins (scheme, host, port; nothing else), as a browser's Origin header spells them. */
+const originList = z.string().transform((s, ctx) => {
+  const origins: string[] = [];
+  for (const item of s
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)) {
+    const url = URL.parse(item);
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an origin such as https://app.example.com.` });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
+/** Host names (`*.` = any subdomain) with an optional `:port`, lower-cased. */
+const pushHostList = z
+  .string()
+  .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com')
+  .transform((s, ctx) => {
+    const hosts = s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/.test(h) && !/^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${JSON.stringify(bad)} is not a host name such as fcm.googleapis.com or *.notify.windows.com.`,
+      });
+      return z.NEVER;
+    }
+    return hosts;
+  });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * The interface the server listens on. Unset: 0.0.0.0 in production (every interface, behind
+   * whatever the deployment puts in front), 127.0.0.1 elsewhere, so a development server seeded
+   * with known demo passwords is not reachable from the network (docs/security/web-boundary.md).
+   */
+  HOST: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /**
    * The public origin of the app: the printed URLs, links inside e-mails and the origin Better
    * Auth trusts. Unset: http://localhost:<PORT>, so `PORT` alone moves the whole app.
    */
   APP_URL: z.url().optional(),
+  /**
+   * Other origins whose pages may change state here, comma-separated (`https://admin.example.com`):
+   * on the same site as APP_URL (another port or subdomain), since a browser's cross-site marker
+   * is refused whatever the origin (ADR 0052). Unset: Vite's dev server in development, none
+   * elsewhere. Better Auth trusts the same list for /api/auth/*.
+   */
+  TRUSTED_ORIGINS: originList.optional(),
   /** Behind a load balancer or proxy: trust its X-Forwarded-For for the client IP. */
   TRUST_PROXY: bool(false),
   /** Request logs are at debug level in development (info in production), so `debug` shows them. */
@@ -64,6 +113,20 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a P-256 private key, 32 bytes in base64url (43 characters).')
     .optional(),
   /** Who push services may contact about this sender: a `mailto:` or `https:` URL. Unset: MAIL_FROM's address. */
+  /**
+   * The push services a browser subscription may point at (ADR 0052): host names, `*.` for any
+   * subdomain, `:port` for a port other than 443. The default is today's browsers' services:
+   * Google's FCM (Chrome, Edge on Android, Opera, Samsung Internet), Mozilla's autopush (Firefox),
+   * Apple's (Safari) and Microsoft's WNS (Edge on Windows).
+   */
+  PUSH_SERVICE_HOSTS: pushHostList,
+  /**
+   * Tests only: lets a push endpoint on the allow-list resolve to a loopback address (the local
+   * stand-in of a push service). Refused unless NODE_ENV=test, so no deployment can turn it on.
+   */
+  PUSH_ALLOW_LOOPBACK: bool(false),
+  /** The most browsers one account may receive push on: a new one replaces the oldest. */
+  PUSH_SUBSCRIPTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(50).default(5),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: or https: URL.')
@@ -191,6 +254,8 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(8),
+  /** Largest image accepted, in megapixels (width × height), checked from the header before any decoding. */
+  UPLOAD_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
 
   SEED_DEMO_DATA: bool(true),
   /** With SEED_DEMO_DATA: the demo users' matches and feedback, rebuilt relative to today on every start. */
@@ -202,7 +267,17 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool(true),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'HOST' | 'TRUSTED_ORIGINS'> & {
+  APP_URL: string;
+  HOST: string;
+  TRUSTED_ORIGINS: string[];
+};
+
+/** Where the server listens when HOST is unset: every interface only in production. */
+export const defaultHost = (nodeEnv: Env['NODE_ENV']) => (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
+
+/** The dev server of the web app (`npm run dev -w apps/web`) proxies /api here from its own origin. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 /** Where a browser on this machine reaches the server when APP_URL does not say otherwise. */
 export const localAppUrl = (port: number) => `http://localhost:${port}`;
@@ -213,5 +288,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...result.data, APP_URL: result.data.APP_URL ?? localAppUrl(result.data.PORT) };
+  const data = result.data;
+  // A production server must never reach loopback for a push: the switch is for tests alone.
+  if (data.PUSH_ALLOW_LOOPBACK && data.NODE_ENV !== 'test') {
+    throw new Error('Invalid environment:\n  PUSH_ALLOW_LOOPBACK: only a test run (NODE_ENV=test) may let push reach loopback.');
+  }
+  return {
+    ...data,
+    APP_URL: data.APP_URL ?? localAppUrl(data.PORT),
+    HOST: data.HOST ?? defaultHost(data.NODE_ENV),
+    TRUSTED_ORIGINS: data.TRUSTED_ORIGINS ?? (data.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
+  };
 }

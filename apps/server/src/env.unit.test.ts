@@ -20,3 +20,57 @@ describe('APP_URL', () => {
     expect(() => parseEnv({ APP_URL: 'trailbuddy on 3100' })).toThrow(/APP_URL/);
   });
 });
+
+describe('HOST', () => {
+  it('is loopback outside production, so a development server is not on the network', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+  });
+
+  it('is every interface in production, and what HOST says anywhere', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ NODE_ENV: 'production', HOST: '10.0.0.2' }).HOST).toBe('10.0.0.2');
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(() => parseEnv({ HOST: ' ' })).toThrow(/HOST/);
+  });
+});
+
+describe('TRUSTED_ORIGINS', () => {
+  it('is the web dev server in development, none elsewhere, and what it lists when set', () => {
+    expect(parseEnv({}).TRUSTED_ORIGINS).toEqual(['http://localhost:5173']);
+    expect(parseEnv({ NODE_ENV: 'production' }).TRUSTED_ORIGINS).toEqual([]);
+    expect(parseEnv({ TRUSTED_ORIGINS: 'https://a.example, https://b.example:8443/' }).TRUSTED_ORIGINS).toEqual([
+      'https://a.example',
+      'https://b.example:8443',
+    ]);
+  });
+
+  it('refuses anything that is not an origin', () => {
+    for (const bad of ['a.example', 'https://a.example/path', 'ftp://a.example', 'https://user@a.example']) {
+      expect(() => parseEnv({ TRUSTED_ORIGINS: bad }), bad).toThrow(/TRUSTED_ORIGINS/);
+    }
+  });
+});
+
+describe('push settings', () => {
+  it('admits the browser vendors’ push services by default', () => {
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'web.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+  });
+
+  it('refuses a host list entry that is not a host', () => {
+    expect(() => parseEnv({ PUSH_SERVICE_HOSTS: 'https://fcm.googleapis.com/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+
+  it('lets only a test run reach loopback: production or development with the switch on does not start', () => {
+    expect(parseEnv({ NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK: 'true' }).PUSH_ALLOW_LOOPBACK).toBe(true);
+    expect(() => parseEnv({ NODE_ENV: 'production', PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
+    expect(() => parseEnv({ PUSH_ALLOW_LOOPBACK: '1' })).toThrow(/PUSH_ALLOW_LOOPBACK/);
+    expect(parseEnv({ NODE_ENV: 'production' }).PUSH_ALLOW_LOOPBACK).toBe(false);
+  });
+});

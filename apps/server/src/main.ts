@@ -15,6 +15,7 @@ import { createMailTransport } from './mail/index.js';
 import { createSmsTransport } from './sms/transports.js';
 import { resolveFromRoot } from './paths.js';
 import { createPushSender } from './push/send.js';
+import { pushEndpointPolicy } from './push/endpoints.js';
 import { resolveAuthSecret, resolveVapidKeys } from './secret.js';
 import { unsubscribeKey } from './notifications/unsubscribe-token.js';
 import { createStorage } from './storage/index.js';
@@ -109,7 +110,7 @@ async function main() {
       timeZone: env.TRAIL_TIME_ZONE,
       mail: transport,
       sms: smsTransport,
-      push: createPushSender({ vapid }),
+      push: createPushSender({ vapid, endpoints: pushEndpointPolicy(env) }),
       storage,
       trips: {
         appUrl: env.APP_URL,

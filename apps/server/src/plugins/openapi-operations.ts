@@ -1,5 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { apiErrorSchema } from '@trailbuddy/shared/contracts/errors';
+import { changesState, OWN_CHECK_ROUTES } from './cross-site.js';
 
 /**
  * What every operation of the document gets from how its route is declared, so that no route
@@ -14,7 +15,11 @@ export const SESSION_SCHEME = 'session';
 export const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'The input is invalid; `fields` names each field at fault.' },
   401: { name: 'Unauthenticated', description: 'No valid session cookie: sign in first.' },
-  403: { name: 'Forbidden', description: 'Signed in, but not allowed to do this.' },
+  403: {
+    name: 'Forbidden',
+    description:
+      'Not allowed: signed in without the right to do this, or (`cross-site-request`) a change sent by a page of another site or of another port of ours (ADR 0052).',
+  },
   404: { name: 'NotFound', description: 'Nothing has this id.' },
   409: { name: 'Conflict', description: 'The current state does not allow this (for example the match is no longer pending).' },
   413: { name: 'PayloadTooLarge', description: 'The upload or body is too large.' },
@@ -57,6 +62,8 @@ export const WILDCARD_PARAM = 'path';
 
 type Route = Pick<RouteOptions, 'url' | 'config' | 'method'>;
 
+const methodsOf = (route: Partial<Pick<RouteOptions, 'method'>>) => [route.method ?? []].flat();
+
 /** The access a route may state in `config.access` ('signed-in' or 'admin'). */
 const declaredAccess = (route: Pick<RouteOptions, 'config'>) => (route.config as { access?: string } | undefined)?.access;
 
@@ -68,7 +75,10 @@ const needsSession = (route: Pick<RouteOptions, 'config'>, schema: Schema) =>
   declaredAccess(route) !== undefined || (schema.response !== undefined && '401' in schema.response);
 
 /** The statuses an operation can answer with the error body, from the kind of route it is. */
-export function errorStatuses(route: Pick<RouteOptions, 'url' | 'config'>, schema: Schema): Set<ErrorStatus> {
+export function errorStatuses(
+  route: Pick<RouteOptions, 'url' | 'config'> & Partial<Pick<RouteOptions, 'method'>>,
+  schema: Schema,
+): Set<ErrorStatus> {
   const statuses = new Set(
     Object.keys(schema.response ?? {})
       .filter(isErrorStatus)
@@ -76,6 +86,8 @@ export function errorStatuses(route: Pick<RouteOptions, 'url' | 'config'>, schem
   );
   if (needsSession(route, schema)) statuses.add(401);
   if (declaredAccess(route) === 'admin') statuses.add(403);
+  // The cross-site rule (plugins/cross-site.ts) can refuse any change outside Better Auth's routes.
+  if (methodsOf(route).some(changesState) && !OWN_CHECK_ROUTES.includes(route.url)) statuses.add(403);
   // Input is validated: a body, a query or path parameters can be refused.
   if (schema.body || schema.querystring || schema.params) statuses.add(400);
   // A path parameter names something that is looked up.

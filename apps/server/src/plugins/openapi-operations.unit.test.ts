@@ -34,6 +34,14 @@ describe('what a route declares decides its security and error responses', () =>
     expect([...admin].sort()).toEqual([400, 401, 403, 429]);
   });
 
+  it('a change can answer 403 (the cross-site rule, ADR 0052); a read, and Better Auth’s catch-all, cannot by it', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      expect(errorStatuses({ method, url: '/api/blocks' }, {}).has(403), method).toBe(true);
+    }
+    expect(errorStatuses({ method: 'GET', url: '/api/blocks' }, {}).has(403)).toBe(false);
+    expect(errorStatuses({ method: ['GET', 'POST'], url: '/api/auth/*' }, {}).has(403)).toBe(false);
+  });
+
   it('schema.security overrides the derived one', () => {
     expect(operationSecurity({}, { security: [{}, { session: [] }], response: { 401: apiErrorSchema } })).toEqual([{}, { session: [] }]);
   });
@@ -54,7 +62,14 @@ describe('what a route declares decides its security and error responses', () =>
     );
     expect(described.operationId).toBe('postMatchesByIdAccept');
     expect(described.security).toEqual(session);
-    expect(described.response).toEqual({ 200: body, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema });
+    expect(described.response).toEqual({
+      200: body,
+      400: apiErrorSchema,
+      401: apiErrorSchema,
+      403: apiErrorSchema,
+      404: apiErrorSchema,
+      429: apiErrorSchema,
+    });
     expect(describeOperation({ method: 'GET', url: '/api/files/*' }, {}).operationId).toBe('getFilesByPath');
     expect(describeOperation({ method: 'GET', url: '/api/me' }, { operationId: 'whoAmI' }).operationId).toBe('whoAmI');
   });

@@ -2,7 +2,7 @@ import type { PushPayload } from '@trailbuddy/shared/contracts/push';
 import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import webpush from 'web-push';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions } from '../db/schema/index.js';
 import { notify } from '../notifications/notify.js';
 import { loadPreferences, savePreferences } from '../notifications/preferences.js';
@@ -11,6 +11,7 @@ import type { VapidKeys } from '../secret.js';
 import { startTestPushEndpoint, type TestBrowser, type TestPushEndpoint } from '../test/push-endpoint.js';
 import { queuedJobs, runDueJobs } from '../test/queued-jobs.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../test/test-app.js';
+import { pushEndpointPolicy, type Resolver } from './endpoints.js';
 import { enqueuePush, type PushJob } from './queue.js';
 import { createPushSender, PUSH_TTL_SECONDS, type PushSender } from './send.js';
 
@@ -29,21 +30,20 @@ const payload: PushPayload = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, {});
+  // One local push service for the file: every browser has a path of its own on it.
+  endpoint = await startTestPushEndpoint();
+  t = await createTestApp(endpoint.env, {});
   ana = await signUp(t, 'ana@example.com');
   rui = await signUp(t, 'rui@example.com');
 });
 afterAll(async () => {
   await t.close();
+  await endpoint.close();
 });
 beforeEach(async () => {
   await t.database.db.delete(pushSubscriptions);
   await t.database.db.execute(sql`DELETE FROM graphile_worker._private_jobs`);
-  endpoint = await startTestPushEndpoint();
-  sender = createPushSender({ vapid, agent: endpoint.agent, timeoutMs: 5000 });
-});
-afterEach(async () => {
-  await endpoint.close();
+  sender = createPushSender({ vapid, endpoints: pushEndpointPolicy(t.env), ca: endpoint.ca, timeoutMs: 5000 });
 });
 
 /** Subscribes a new browser for the person through the real route, as the web app does. */
@@ -253,5 +253,96 @@ describe('the push channel of notify()', () => {
       })
       .catch(() => undefined);
     expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+  });
+});
+
+describe('endpoints the sender will not connect to (issue 22, finding 1)', () => {
+  /** A hostile DNS: every name resolves to what the test says. */
+  const resolvingTo =
+    (...addresses: string[]): Resolver =>
+    async () =>
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+
+  /** A subscription row as one stored before the rule (or while the allow-list was wider) would be. */
+  async function storedSubscription(endpointUrl: string, keysOf: TestBrowser = endpoint.newBrowser()) {
+    const [row] = await t.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: ana.id, endpoint: endpointUrl, p256dh: keysOf.subscription.keys.p256dh, auth: keysOf.subscription.keys.auth })
+      .returning();
+    return row!;
+  }
+
+  it.each([
+    ['a private address', '10.0.0.5'],
+    ['the cloud metadata address (link-local)', '169.254.169.254'],
+    ['an IPv6 link-local address', 'fe80::1'],
+    ['an IPv6 unique-local address', 'fd00::5'],
+    ['the unspecified address', '0.0.0.0'],
+    ['loopback as an IPv4-mapped IPv6 address, without the test switch', '::ffff:127.0.0.1'],
+    ['a public address beside a private one', '93.184.216.34,10.0.0.5'],
+  ])('refuses a push service name that resolves to %s: no connection, the subscription removed, no retry', async (_what, answer) => {
+    const refusing = createPushSender({
+      vapid,
+      endpoints: { hosts: [`push.example.test:${endpoint.port}`], allowLoopback: false },
+      ca: endpoint.ca,
+      resolve: resolvingTo(...answer.split(',')),
+    });
+    const before = endpoint.connections();
+    const row = await storedSubscription(`https://push.example.test:${endpoint.port}/push/hostile`);
+    await enqueuePush(t.database.db, ana.id, payload);
+    await runDueJobs(t.database.url, { db: t.database.db, push: refusing });
+    expect(endpoint.connections()).toBe(before);
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, row.id))).toEqual([]);
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+  });
+
+  it('connects to the address it checked: a name no real DNS knows reaches the stand-in only through the guarded lookup', async () => {
+    let lookups = 0;
+    const pinned = createPushSender({
+      vapid,
+      endpoints: { hosts: [`rebind.example.test:${endpoint.port}`], allowLoopback: true },
+      ca: endpoint.ca,
+      resolve: async () => {
+        lookups++;
+        return [{ address: '127.0.0.1', family: 4 }];
+      },
+    });
+    const browser = endpoint.newBrowser('localhost');
+    const target = {
+      ...browser.subscription.keys,
+      endpoint: `https://rebind.example.test:${endpoint.port}${new URL(browser.subscription.endpoint).pathname}`,
+    };
+    const before = endpoint.connections();
+    // The certificate names localhost, so the TLS check fails after the connection: what matters is where it went.
+    await expect(pinned.send(target, payload)).rejects.toThrow();
+    expect(lookups).toBe(1);
+    expect(endpoint.connections()).toBe(before + 1);
+  });
+
+  it('refuses loopback through the system resolver unless the test switch is on', async () => {
+    const browser = endpoint.newBrowser('localhost');
+    const target = { endpoint: browser.subscription.endpoint, ...browser.subscription.keys };
+    const hosts = [`localhost:${endpoint.port}`];
+    const strict = createPushSender({ vapid, endpoints: { hosts, allowLoopback: false }, ca: endpoint.ca });
+    const before = endpoint.connections();
+    await expect(strict.send(target, payload)).resolves.toBe('refused');
+    expect(endpoint.connections()).toBe(before);
+    const testing = createPushSender({ vapid, endpoints: { hosts, allowLoopback: true }, ca: endpoint.ca });
+    await expect(testing.send(target, payload)).resolves.toBe('sent');
+    expect(endpoint.received(browser).map((m) => JSON.parse(m.body))).toEqual([payload]);
+  });
+
+  it('re-checks a stored endpoint at send time: a host off the list, credentials or an IP literal are never contacted', async () => {
+    const strict = createPushSender({ vapid, endpoints: { hosts: [`127.0.0.1:${endpoint.port}`], allowLoopback: false }, ca: endpoint.ca });
+    const before = endpoint.connections();
+    for (const url of [
+      `https://127.0.0.1:${endpoint.port}/push/literal`,
+      `https://user:pass@127.0.0.1:${endpoint.port}/push/credentials`,
+      'https://evil.example/push/off-the-list',
+    ]) {
+      const browser = endpoint.newBrowser();
+      await expect(strict.send({ endpoint: url, ...browser.subscription.keys }, payload), url).resolves.toBe('refused');
+    }
+    expect(endpoint.connections()).toBe(before);
   });
 });

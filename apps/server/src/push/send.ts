@@ -1,7 +1,8 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import type { PushPayload } from '@trailbuddy/shared/contracts/push';
 import webpush, { WebPushError } from 'web-push';
 import type { VapidKeys } from '../secret.js';
+import { guardedLookup, PushAddressRefusedError, pushEndpointRefusal, type PushEndpointPolicy, type Resolver } from './endpoints.js';
 
 /** How long a push service keeps a message for a browser that is offline: a day-old notification is stale. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -27,14 +28,22 @@ export class PushSendError extends Error {
 }
 
 export interface PushSender {
-  /** Sends one encrypted message; 'gone' when the push service says the subscription expired (404, 410). */
-  send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone'>;
+  /**
+   * Sends one encrypted message; 'gone' when the push service says the subscription expired (404,
+   * 410); 'refused' when the endpoint is not one we connect to (not a push service's host, or an
+   * address that is not public): no connection was made, and none ever will be.
+   */
+  send(target: PushTarget, payload: PushPayload): Promise<'sent' | 'gone' | 'refused'>;
 }
 
 export interface PushSenderOptions {
   vapid: VapidKeys;
-  /** The HTTPS agent for the push services (tests: one that trusts the local endpoint's certificate). */
-  agent?: Agent;
+  /** Which endpoints may be connected to (ADR 0052): env's PUSH_SERVICE_HOSTS and PUSH_ALLOW_LOOPBACK. */
+  endpoints: PushEndpointPolicy;
+  /** Extra certificate authorities to trust (tests: the local endpoint's self-signed certificate). */
+  ca?: string;
+  /** How host names are resolved (tests: a resolver that answers what a hostile DNS would). */
+  resolve?: Resolver;
   timeoutMs?: number;
 }
 
@@ -43,9 +52,13 @@ export interface PushSenderOptions {
  * aes128gcm) and signed for the push service with our VAPID key (RFC 8292). The tag doubles as
  * the Topic, so a push service holding an older message of the same tag replaces it.
  */
-export function createPushSender({ vapid, agent, timeoutMs = 10_000 }: PushSenderOptions): PushSender {
+export function createPushSender({ vapid, endpoints, ca, resolve, timeoutMs = 10_000 }: PushSenderOptions): PushSender {
+  // Every connection resolves through the guard and connects to the address it checked.
+  const agent = new Agent({ keepAlive: true, lookup: guardedLookup(endpoints, resolve), ...(ca && { ca }) });
   return {
     async send(target, payload) {
+      // Again at send time: a subscription kept before the rule, or a list narrowed since.
+      if (pushEndpointRefusal(target.endpoint, endpoints) !== null) return 'refused';
       try {
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
@@ -58,11 +71,12 @@ export function createPushSender({ vapid, agent, timeoutMs = 10_000 }: PushSende
             // RFC 8030 topics are at most 32 base64url characters.
             topic: topicOf(payload.tag),
             timeout: timeoutMs,
-            ...(agent && { agent }),
+            agent,
           },
         );
         return 'sent';
       } catch (err) {
+        if (err instanceof PushAddressRefusedError) return 'refused';
         if (err instanceof WebPushError) {
           if (err.statusCode === 404 || err.statusCode === 410) return 'gone';
           const retryable = err.statusCode === 429 || err.statusCode >= 500;

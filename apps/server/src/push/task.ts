@@ -5,7 +5,7 @@ import { pushSubscriptions } from '../db/schema/index.js';
 import type { JobLog } from '../jobs/log.js';
 import type { PushJob } from './queue.js';
 import { PushSendError, type PushSender } from './send.js';
-import { removeExpiredSubscription } from './subscriptions.js';
+import { dropSubscription } from './subscriptions.js';
 
 export interface SendPushTaskOptions {
   db: Db;
@@ -16,7 +16,8 @@ export interface SendPushTaskOptions {
 /**
  * The `send_push` task: one message to one browser, outside any transaction (the push service
  * may be slow). A subscription removed since the job was queued sends nothing; one the push
- * service calls expired (404, 410) is removed; 429, 5xx and network trouble are thrown, so
+ * service calls expired (404, 410), or whose endpoint the sender refuses to connect to (ADR 0052),
+ * is removed; 429, 5xx and network trouble are thrown, so
  * graphile-worker retries with its backoff; any other refusal (our request or keys) is logged
  * and dropped, since waiting will not change the answer. Logs never carry the message.
  */
@@ -30,9 +31,16 @@ export function sendPushTask({ db, sender, log }: SendPushTaskOptions): Task {
       .where(eq(pushSubscriptions.id, job.subscriptionId));
     if (!target) return;
     try {
-      if ((await sender.send(target, job.payload)) === 'gone') {
-        await removeExpiredSubscription(db, job.subscriptionId);
+      const outcome = await sender.send(target, job.payload);
+      if (outcome === 'gone') {
+        await dropSubscription(db, job.subscriptionId);
         log.info(meta, 'push subscription expired, removed');
+        return;
+      }
+      if (outcome === 'refused') {
+        // Not a push service we connect to: no retry will change that, so the subscription goes.
+        await dropSubscription(db, job.subscriptionId);
+        log.warn(meta, 'push endpoint refused (not a public push service address), subscription removed');
         return;
       }
       log.info(meta, 'push sent');

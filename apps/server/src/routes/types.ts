@@ -12,6 +12,8 @@ export interface RouteDeps {
   storage: FileStorage;
   adminEmails: readonly string[];
   uploadMaxBytes: number;
+  /** Most pixels an uploaded image may declare (UPLOAD_MAX_MEGAPIXELS), checked before decoding. */
+  uploadMaxPixels: number;
   timeZone: string;
   now: () => Date;
   /** The live-event hub, when this instance serves SSE streams. */

@@ -8,7 +8,16 @@ export interface ImageUploadOptions {
   maxBytes: number;
   /** Longest side of the stored image, in pixels. */
   maxDimension?: number;
+  /**
+   * Most pixels (width × height) an upload may have, read from its header before anything is
+   * decoded: a small file can declare a huge image (16,000 × 16,000 as a 775 KB PNG) that costs
+   * seconds of CPU and hundreds of MB to decode. Also sharp's own limitInputPixels while decoding.
+   */
+  maxPixels?: number;
 }
+
+/** The default pixel budget: 40 megapixels, above any phone camera's photo. */
+export const DEFAULT_MAX_PIXELS = 40_000_000;
 
 export interface ProcessedImage {
   jpeg: Buffer;
@@ -35,16 +44,23 @@ const ACCEPTED_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'g
  * IPTC never reach storage. Do not add `.withMetadata()`/`.keepExif()` here.
  */
 export async function processImageUpload(input: Buffer, opts: ImageUploadOptions): Promise<ProcessedImage> {
-  const { field, maxBytes, maxDimension = DEFAULT_MAX_DIMENSION } = opts;
+  const { field, maxBytes, maxDimension = DEFAULT_MAX_DIMENSION, maxPixels = DEFAULT_MAX_PIXELS } = opts;
   if (input.length > maxBytes) {
     throw payloadTooLarge(field, `The file is too large. The maximum size is ${megabytes(maxBytes)} MB.`);
   }
 
-  const format = await sniffFormat(input);
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw invalidField(field, NOT_AN_IMAGE);
+  const header = await readHeader(input);
+  if (!header?.format || !ACCEPTED_FORMATS.has(header.format)) throw invalidField(field, NOT_AN_IMAGE);
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  if (pixels > maxPixels) {
+    throw invalidField(
+      field,
+      `The image is too large: ${header.width} × ${header.height} pixels. The maximum is ${megapixels(maxPixels)} megapixels.`,
+    );
+  }
 
   try {
-    const { data, info } = await sharp(input)
+    const { data, info } = await sharp(input, { limitInputPixels: maxPixels })
       // Bake the EXIF orientation into the pixels first: the tag itself is about to be dropped.
       .rotate()
       .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
@@ -60,13 +76,18 @@ export async function processImageUpload(input: Buffer, opts: ImageUploadOptions
   }
 }
 
-async function sniffFormat(input: Buffer): Promise<string | undefined> {
+/** The format and size an image's header declares; reading it decodes no pixels. */
+async function readHeader(input: Buffer): Promise<{ format?: string; width?: number; height?: number } | undefined> {
   try {
-    return (await sharp(input).metadata()).format;
+    const { format, width, height } = await sharp(input).metadata();
+    return { format, width, height };
   } catch {
     return undefined; // sharp throws on anything it does not recognise as an image, or on empty input
   }
 }
+
+/** 40000000 → "40", 2500000 → "2.5", 19999 → "0.02". */
+const megapixels = (pixels: number) => String(Number((pixels / 1_000_000).toPrecision(3)));
 
 /** 5242880 → "5", 524288 → "0.5": the limit as people read it, rounded down so it never overstates. */
 function megabytes(bytes: number): string {

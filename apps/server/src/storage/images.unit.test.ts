@@ -24,6 +24,14 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('processImageUpload', () => {
+  it('refuses an image whose header declares more pixels than the budget, naming the field, and takes one at the budget', async () => {
+    const png = await canvas(200, 100).png().toBuffer();
+    const err = await rejection(processImageUpload(png, { ...opts, maxPixels: 19_999 }));
+    expect(err).toMatchObject({ status: 400, code: 'invalid-argument' });
+    expect(err.fields).toEqual({ picture: 'The image is too large: 200 × 100 pixels. The maximum is 0.02 megapixels.' });
+    await expect(processImageUpload(png, { ...opts, maxPixels: 20_000 })).resolves.toMatchObject({ width: 200, height: 100 });
+  });
+
   it('accepts a PNG whatever it was called and stores it as JPEG', async () => {
     // The upload's name ("photo.jpg") never reaches this function: only the bytes count.
     const png = await canvas(64, 48).png().toBuffer();

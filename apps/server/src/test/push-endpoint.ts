@@ -1,6 +1,6 @@
 // Test helper (imported by tests only): a push service on this machine, and a browser subscribed to it.
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { createServer, Agent, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
 import { generate } from 'selfsigned';
@@ -21,14 +21,24 @@ export interface TestBrowser {
 }
 
 export interface TestPushEndpoint {
-  /** An HTTPS agent that trusts this endpoint's self-signed certificate, for the sender. */
-  agent: Agent;
-  /** A new browser subscribed at this push service (its own path, keys and secret). */
-  newBrowser(): TestBrowser;
+  /** This endpoint's self-signed certificate, for the sender to trust. */
+  ca: string;
+  /** Its port: on loopback, where no production push service is. */
+  port: number;
+  /**
+   * The settings that admit this endpoint, through the same variables as the real push services
+   * (ADR 0052): its loopback host names on the allow-list, and the test-only switch without which
+   * a loopback address is refused.
+   */
+  env: { PUSH_SERVICE_HOSTS: string; PUSH_ALLOW_LOOPBACK: 'true' };
+  /** A new browser subscribed at this push service (its own path, keys and secret); `host` names it another way. */
+  newBrowser(host?: string): TestBrowser;
   /** What each browser's path answers from now on (default 201 Created, as push services do). */
   answer(path: string, status: number): void;
   /** Messages received for a browser, decrypted with its keys, oldest first. */
   received(browser: TestBrowser): ReceivedPush[];
+  /** TCP connections made to it so far, by any sender. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -57,19 +67,22 @@ export async function startTestPushEndpoint(): Promise<TestPushEndpoint> {
       res.writeHead(status).end();
     });
   });
+  let connections = 0;
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new Agent({ ca: pems.cert });
+  const port = (server.address() as AddressInfo).port;
 
   return {
-    agent,
-    newBrowser() {
+    ca: pems.cert,
+    port,
+    env: { PUSH_SERVICE_HOSTS: `127.0.0.1:${port},localhost:${port}`, PUSH_ALLOW_LOOPBACK: 'true' },
+    newBrowser(host = '127.0.0.1') {
       const path = `/push/${randomBytes(12).toString('base64url')}`;
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16).toString('base64url');
       const browser = {
-        subscription: { endpoint: `${origin}${path}`, keys: { p256dh: ecdh.getPublicKey('base64url'), auth } },
+        subscription: { endpoint: `https://${host}:${port}${path}`, keys: { p256dh: ecdh.getPublicKey('base64url'), auth } },
         ecdh,
         auth,
       };
@@ -78,8 +91,8 @@ export async function startTestPushEndpoint(): Promise<TestPushEndpoint> {
     },
     answer: (path, status) => void answers.set(path, status),
     received: (browser) => messages.get(new URL(browser.subscription.endpoint).pathname) ?? [],
+    connections: () => connections,
     close: async () => {
-      agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -27,6 +27,8 @@ export const GENERAL_ERROR_CODES = [
   'verification-required',
   /** Searching, requesting, inviting or writing before "Complete Your Profile" (ADR 0030). */
   'profile-required',
+  /** A state change a browser sent from another site's page, or from another port or subdomain of ours (ADR 0052). */
+  'cross-site-request',
 ] as const;
 
 /** The answers of the matching gate (ADR 0030): each names the step the person takes next. */
@@ -72,6 +74,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   'not-participant': NOT_PARTICIPANT_MESSAGE,
   'verification-required': 'Verify your e-mail address (or confirm a phone number) to find a buddy.',
   'profile-required': 'Complete your profile to find a buddy.',
+  'cross-site-request': 'This request came from another site and was refused. Open TrailBuddy itself and try again.',
   'network-request-failed': 'A network error has occurred',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',

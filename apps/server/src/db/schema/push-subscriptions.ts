@@ -4,8 +4,9 @@ import { users } from './auth.js';
 /**
  * A browser that agreed to receive web push for one person (ADR 0024): the push service's
  * endpoint and the browser's keys to encrypt for (RFC 8291). An endpoint is one browser, so it is
- * unique: the last person to subscribe from that browser owns it. Rows go with the account, and
- * when the push service answers 404 or 410 (the browser dropped the subscription).
+ * unique: the last person to subscribe from that browser owns it. Rows go with the account, when
+ * the push service answers 404 or 410 (the browser dropped the subscription), when the endpoint
+ * is refused at send time, and beyond the newest few of a person (ADR 0052).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

@@ -431,6 +431,7 @@ describe('an instance with a short heartbeat and a small buffer', () => {
       storage: createLocalStorage(storageDir),
       adminEmails: [],
       uploadMaxBytes: 1024,
+      uploadMaxPixels: 1_000_000,
       timeZone: 'UTC',
       now: () => new Date(),
       events: fake.hub,

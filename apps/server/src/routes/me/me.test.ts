@@ -217,6 +217,23 @@ describe('POST /api/me/photo', () => {
     expect(res.json().error).toMatchObject({ code: 'payload-too-large', message: 'The file is too large. The maximum size is 1 MB.' });
   });
 
+  it('refuses an image over the pixel budget before decoding it: 16,000 × 16,000 in a small PNG (issue 22, finding 9)', async () => {
+    // A solid colour compresses to a few hundred KB: far under the size limit, 256 megapixels to decode.
+    const bomb = await sharp({ create: { width: 16_000, height: 16_000, channels: 3, background: '#4a7' } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = (await me(rita.cookie)).json().profile.image;
+    const res = await upload(rita.cookie, 'photo.png', bomb, 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'invalid-argument',
+      fields: { file: 'The image is too large: 16000 × 16000 pixels. The maximum is 40 megapixels.' },
+    });
+    expect((await me(rita.cookie)).json().profile.image).toBe(before);
+  });
+
   it('refuses visitors and a request without a file', async () => {
     expect((await upload(undefined, 'a.jpg', Buffer.from('x'))).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'POST', url: '/api/me/photo', headers: { cookie: rita.cookie }, payload: {} });

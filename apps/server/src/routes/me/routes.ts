@@ -107,7 +107,12 @@ export const meRoutes: RouteModule = (app, deps) => {
       async (req) => {
         const user = await requireUser(req);
         const { buffer } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
-        const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes, maxDimension: 1024 });
+        const { jpeg } = await processImageUpload(buffer, {
+          field: 'file',
+          maxBytes: deps.uploadMaxBytes,
+          maxPixels: deps.uploadMaxPixels,
+          maxDimension: 1024,
+        });
         const key = storageKeys.profilePicture(user.id, deps.now());
         await deps.storage.put(key, jpeg, 'image/jpeg');
         const image = fileUrl(key)!;

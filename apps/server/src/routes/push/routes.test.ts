@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema/index.js';
+import { PUSH_ENDPOINT_REFUSED } from '../../push/endpoints.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -19,9 +20,9 @@ beforeEach(async () => {
   await t.database.db.delete(pushSubscriptions);
 });
 
-/** A subscription as a browser's `PushSubscription.toJSON()` gives it. */
+/** A subscription as a browser's `PushSubscription.toJSON()` gives it (Chrome's push service). */
 const browser = (n: number) => ({
-  endpoint: `https://push.example.net/send/browser-${n}`,
+  endpoint: `https://fcm.googleapis.com/fcm/send/browser-${n}`,
   expirationTime: null,
   keys: { p256dh: PUBLIC_KEY, auth: 'tBHItJI5svbpez7KI4CCXg' },
 });
@@ -53,7 +54,7 @@ describe('POST /api/push/subscriptions', () => {
   });
 
   it.each([
-    ['endpoint', { ...browser(1), endpoint: 'http://push.example.net/send/1' }, /https/],
+    ['endpoint', { ...browser(1), endpoint: 'http://fcm.googleapis.com/fcm/send/1' }, /https/],
     ['endpoint', { ...browser(1), endpoint: undefined }, /./],
     ['keys', { endpoint: browser(1).endpoint }, /Keys are required/],
     ['keys.p256dh', { ...browser(1), keys: { ...browser(1).keys, p256dh: 'short' } }, /65 bytes/],
@@ -66,6 +67,53 @@ describe('POST /api/push/subscriptions', () => {
     expect(Object.keys(error.fields ?? {})).toContain(field);
     expect(error.fields[field]).toMatch(message);
     expect(await rows()).toEqual([]);
+  });
+});
+
+describe('which endpoints a subscription may name (issue 22, finding 1)', () => {
+  it.each([
+    'https://127.0.0.1/push',
+    'https://[::1]/push',
+    'https://10.0.0.5/push',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://localhost:5432/push',
+    'https://user:pass@fcm.googleapis.com/fcm/send/1',
+    'https://fcm.googleapis.com:8443/fcm/send/1',
+    'https://fcm.googleapis.com.evil.example/fcm/send/1',
+    'https://evil.example/fcm.googleapis.com/fcm/send/1',
+    'https://notify.windows.com.evil.example/w/1',
+    'https://evilnotify.windows.com/w/1',
+  ])('refuses %s with a 400 naming the endpoint, and keeps nothing', async (endpoint) => {
+    const res = await call('POST', ana, { ...browser(1), endpoint });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid-argument', fields: { endpoint: PUSH_ENDPOINT_REFUSED } });
+    expect(await rows()).toEqual([]);
+  });
+
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+    'https://web.push.apple.com/QGr2VtW-SdyRvjWk',
+    'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAC',
+  ])('accepts a browser vendor’s push service: %s', async (endpoint) => {
+    expect((await call('POST', ana, { ...browser(1), endpoint })).statusCode).toBe(204);
+    expect(await rows()).toEqual([{ userId: ana.id, endpoint }]);
+  });
+
+  it('keeps the newest five browsers of a person: a sixth replaces the oldest', async () => {
+    for (const n of [1, 2, 3, 4, 5, 6, 7]) expect((await call('POST', ana, browser(n))).statusCode).toBe(204);
+    const kept = (await rows()).map((r) => r.endpoint).sort();
+    expect(kept).toEqual([3, 4, 5, 6, 7].map((n) => browser(n).endpoint).sort());
+    // Subscribing a kept browser again makes it the newest: the next new one replaces browser 4.
+    await call('POST', ana, browser(3));
+    await call('POST', ana, browser(8));
+    expect((await rows()).map((r) => r.endpoint).sort()).toEqual([3, 5, 6, 7, 8].map((n) => browser(n).endpoint).sort());
+  });
+
+  it('holds the cap when many browsers subscribe at once', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => call('POST', rui, browser(100 + i))));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(204));
+    expect((await rows()).filter((r) => r.userId === rui.id)).toHaveLength(5);
   });
 });
 

@@ -124,7 +124,11 @@ export const trailRoutes: RouteModule = (app, deps) => {
       async (req, reply) => {
         await requireAdmin(req, deps.adminEmails);
         const { buffer, filename } = await readUploadedFile(req, 'file', deps.uploadMaxBytes);
-        const { jpeg } = await processImageUpload(buffer, { field: 'file', maxBytes: deps.uploadMaxBytes });
+        const { jpeg } = await processImageUpload(buffer, {
+          field: 'file',
+          maxBytes: deps.uploadMaxBytes,
+          maxPixels: deps.uploadMaxPixels,
+        });
         const keyOf = req.query.kind === 'image' ? storageKeys.trailImage : storageKeys.mapImage;
         const key = keyOf(req.query.trailName, `${deps.now().getTime()}-${filename}`);
         await deps.storage.put(key, jpeg, 'image/jpeg');

@@ -1003,7 +1003,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Receive push notifications in this browser */
+    /** Receive push notifications in this browser (a push service endpoint; the newest few browsers per account are kept) */
     post: operations['postPushSubscriptions'];
     /** Stop push notifications in this browser */
     delete: operations['deletePushSubscriptions'];
@@ -2397,6 +2397,7 @@ export interface components {
           | 'not-participant'
           | 'verification-required'
           | 'profile-required'
+          | 'cross-site-request'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
@@ -2454,7 +2455,7 @@ export interface components {
         'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description Signed in, but not allowed to do this. */
+    /** @description Not allowed: signed in without the right to do this, or (`cross-site-request`) a change sent by a page of another site or of another port of ours (ADR 0052). */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -2736,6 +2737,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2867,6 +2869,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2951,6 +2954,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3032,6 +3036,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5184,6 +5189,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5216,6 +5222,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5304,6 +5311,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5330,6 +5338,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5422,6 +5431,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5470,6 +5480,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5494,6 +5505,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5594,6 +5606,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5734,6 +5747,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5758,6 +5772,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5798,6 +5813,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5989,6 +6005,7 @@ export interface operations {
           };
         };
       };
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6067,6 +6084,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6087,6 +6105,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6169,6 +6188,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6196,6 +6216,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6426,6 +6447,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6446,6 +6468,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6528,6 +6551,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -6567,6 +6591,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -6606,6 +6631,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -6645,6 +6671,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
