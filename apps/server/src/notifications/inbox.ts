@@ -10,12 +10,21 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
+import { blockedAmong, nameAsSeenBy } from '../services/blocked-view.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The public shape: texts rendered from the shared kinds table, and the view it opens. */
-export function presentNotification(row: NotificationRow): NotificationItem {
-  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...row.params } as NotificationParams;
+/**
+ * The public shape: texts rendered from the shared kinds table, and the view it opens. An actor in
+ * a block with the recipient (`blocked`, from blocked-view.ts) is named by first name and "no
+ * longer available", without their photo, however the notification named them when it was made.
+ */
+export function presentNotification(row: NotificationRow, blocked: ReadonlySet<string> = new Set()): NotificationItem {
+  const stored = { ...NOTIFICATION_PARAM_FALLBACKS, ...row.params } as NotificationParams & { buddyImage?: string };
+  const params: NotificationParams =
+    row.actorId !== null && blocked.has(row.actorId)
+      ? { ...stored, actorName: nameAsSeenBy(blocked, row.actorId, stored.actorName), buddyImage: undefined }
+      : stored;
   return {
     id: row.id,
     kind: row.kind,
@@ -77,7 +86,11 @@ export async function listNotifications(
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   return {
-    items: items.map((r) => presentNotification(r.row)),
+    items: await presentForRecipient(
+      db,
+      recipientId,
+      items.map((r) => r.row),
+    ),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtText, last.row.id) : null,
     unread: await unreadCount(db, recipientId),
   };
@@ -90,5 +103,12 @@ export async function getNotification(db: DbOrTx, recipientId: string, id: strin
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)));
   if (!row) throw notFound('Notification');
-  return presentNotification(row);
+  return (await presentForRecipient(db, recipientId, [row]))[0]!;
+}
+
+/** Presents the recipient's notifications, asking once who among their actors is in a block with them. */
+async function presentForRecipient(db: DbOrTx, recipientId: string, rows: NotificationRow[]): Promise<NotificationItem[]> {
+  const actors = rows.map((r) => r.actorId).filter((id): id is string => id !== null);
+  const blocked = await blockedAmong(db, recipientId, actors);
+  return rows.map((row) => presentNotification(row, blocked));
 }
