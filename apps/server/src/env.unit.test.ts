@@ -20,3 +20,10 @@ describe('APP_URL', () => {
     expect(() => parseEnv({ APP_URL: 'trailbuddy on 3100' })).toThrow(/APP_URL/);
   });
 });
+
+describe('IDENTITY_EMAIL_ENUMERATION_PROTECTION (ADR 0053)', () => {
+  it('is on unless a deployment turns it off', () => {
+    expect(parseEnv({}).IDENTITY_EMAIL_ENUMERATION_PROTECTION).toBe(true);
+    expect(parseEnv({ IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false' }).IDENTITY_EMAIL_ENUMERATION_PROTECTION).toBe(false);
+  });
+});
