@@ -20,11 +20,7 @@ type NotificationRow = typeof notifications.$inferSelect;
  * longer available", without their photo, however the notification named them when it was made.
  */
 export function presentNotification(row: NotificationRow, blocked: ReadonlySet<string> = new Set()): NotificationItem {
-  const stored = { ...NOTIFICATION_PARAM_FALLBACKS, ...row.params } as NotificationParams & { buddyImage?: string };
-  const params: NotificationParams =
-    row.actorId !== null && blocked.has(row.actorId)
-      ? { ...stored, actorName: nameAsSeenBy(blocked, row.actorId, stored.actorName), buddyImage: undefined }
-      : stored;
+  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...paramsAsSeenBy(row, blocked) } as NotificationParams;
   return {
     id: row.id,
     kind: row.kind,
@@ -35,6 +31,20 @@ export function presentNotification(row: NotificationRow, blocked: ReadonlySet<s
     readAt: row.readAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * A notification's params as its recipient may see them now: an actor in a block with them
+ * (`blocked`, from blocked-view.ts) by first name and "no longer available", without their photo.
+ * The inbox and the notification mail both read them so.
+ */
+export function paramsAsSeenBy(row: Pick<NotificationRow, 'actorId' | 'params'>, blocked: ReadonlySet<string>): Record<string, string> {
+  if (row.actorId === null || !blocked.has(row.actorId)) return row.params;
+  const rest = Object.fromEntries(Object.entries(row.params).filter(([key]) => !ACTOR_PROFILE_PARAMS.has(key)));
+  return { ...rest, actorName: nameAsSeenBy(blocked, row.actorId, row.params.actorName ?? NOTIFICATION_PARAM_FALLBACKS.actorName) };
+}
+
+/** The params that describe the actor beyond their name (contracts/notifications.ts): left out for a blocked pair. */
+const ACTOR_PROFILE_PARAMS: ReadonlySet<string> = new Set(['buddyImage', 'partnerBio', 'partnerSkillLevel']);
 
 /** The page cursor: the last entry's time (to the microsecond, as stored) and id. */
 const encodeCursor = (createdAtText: string, id: string) => Buffer.from(JSON.stringify([createdAtText, id])).toString('base64url');

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unavailablePersonName } from '@trailbuddy/shared/contracts/safety';
+import { mailDueNotifications } from '../../notifications/mail-batch.js';
+import { unsubscribeKey } from '../../notifications/unsubscribe-token.js';
 import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
+import { queuedMail } from '../../test/queued-jobs.js';
 import type { TestUser } from '../../test/test-app.js';
 
 // Issue 22, finding 6 (ADR 0038): a block closes profiles both ways on every route that shows a
@@ -159,5 +162,25 @@ describe('a block closes profiles both ways (finding 6)', () => {
       matches: { id: string; partner: { name: string } }[];
     };
     expect(changed.matches.find((m) => m.id === requestId)?.partner.name).toBe(unavailablePersonName(ingrid.fullName));
+  });
+
+  it('the notification mail that waited during the block names the other so too', async () => {
+    const settings = {
+      delayMs: 120_000,
+      appUrl: w.t.env.APP_URL,
+      unsubscribeKey: unsubscribeKey('test-secret-that-is-at-least-32-characters-long'),
+    };
+    for (const [viewer, other] of [
+      [sofia, ingrid],
+      [ingrid, sofia],
+    ] as const) {
+      // Notifications are stamped by the database's clock, not the world's: an hour after now, they are all due.
+      const later = new Date(Date.now() + 60 * 60 * 1000);
+      expect((await mailDueNotifications(w.t.database.db, viewer.user.id, later, settings)).mailed).toBeGreaterThan(0);
+      const mail = (await queuedMail(w.t.database.db, { template: 'notifications', to: viewer.user.email })).at(-1)!;
+      expect(mail.params.items).toContain(unavailablePersonName(other.fullName));
+      expect(profileOf(other, mail.params.items!)).toEqual([]);
+      expect(mail.params.items).not.toMatch(/partnerBio|partnerSkillLevel|buddyImage/);
+    }
   });
 });
