@@ -22,8 +22,11 @@ export default async function setup(project: TestProject) {
   // users start without the seeded ones; start.e2e.ts runs a server with them.
   // Notification mail waits 3 s instead of 2 minutes for the app to show it first (ADR 0025), so
   // a journey can read it from the inbox.
+  // The widget specs walk the e-mail-first tree with its telling answers (new address → sign-up);
+  // widget-enumeration.e2e.ts runs a server with the protection on, the default (ADR 0053).
   const server = await startServerProcess(dataDir, {
     AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000',
+    IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false',
     SEED_DEMO_MATCHES: 'false',
     NOTIFICATION_MAIL_DELAY_S: '3',
   });

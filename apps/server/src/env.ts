@@ -137,8 +137,12 @@ export const envSchema = z.object({
   AUTH_SENSITIVE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   /** Requests per IP and minute to each identity endpoint that checks a credential or sends a message. */
   IDENTITY_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-  /** E-mail enumeration protection (docs/security/identity-email.md): sign-in methods always [], no user-not-found. */
-  IDENTITY_EMAIL_ENUMERATION_PROTECTION: bool(false),
+  /**
+   * E-mail enumeration protection (ADR 0053, docs/security/identity-email.md), on by default as in
+   * Firebase projects since 2023: sign-in methods always [], one `invalid-login-credentials` for any
+   * failed password sign-in, recovery always a success. `false` restores the telling answers.
+   */
+  IDENTITY_EMAIL_ENUMERATION_PROTECTION: bool(true),
   /** Nobody can create an account (password sign-up, e-mail link, phone): `admin-restricted-operation`. */
   IDENTITY_SIGN_UP_DISABLED: bool(false),
   /** Shown on the widget's unauthorized-user page when sign-up is disabled. */

@@ -74,3 +74,10 @@ describe('push settings', () => {
     expect(parseEnv({ NODE_ENV: 'production' }).PUSH_ALLOW_LOOPBACK).toBe(false);
   });
 });
+
+describe('IDENTITY_EMAIL_ENUMERATION_PROTECTION (ADR 0053)', () => {
+  it('is on unless a deployment turns it off', () => {
+    expect(parseEnv({}).IDENTITY_EMAIL_ENUMERATION_PROTECTION).toBe(true);
+    expect(parseEnv({ IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false' }).IDENTITY_EMAIL_ENUMERATION_PROTECTION).toBe(false);
+  });
+});

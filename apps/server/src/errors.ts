@@ -45,4 +45,7 @@ export const notFound = (what: string) => new AppError(404, 'not-found', `${what
 
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, code, message);
 
+/** A per-account allowance used up: 429, naming the field whose value asked for one more. */
+export const tooManyRequests = (field: string, message: string) => new AppError(429, 'too-many-requests', message, { [field]: message });
+
 export const payloadTooLarge = (field: string, message: string) => new AppError(413, 'payload-too-large', message, { [field]: message });

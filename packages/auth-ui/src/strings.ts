@@ -89,6 +89,8 @@ export const strings = {
   // §1.2 e-mail and password
   signInTitle: 'Sign in',
   createAccountTitle: 'Create account',
+  /** Before the sign-in page's "Create account" under enumeration protection (ADR 0053). */
+  newToTheSite: 'No account yet?',
   recoverPasswordTitle: 'Recover password',
   recoverPasswordBody: 'Get instructions sent to this email that explain how to reset your password',
   checkYourEmailTitle: 'Check your email',

@@ -113,8 +113,15 @@ export function passwordAccounts(options: PasswordAccountsOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
             if (!isAPIError(returned) || (returned.body as { code?: unknown } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
+            if (identity.email.enumerationProtection) {
+              // One answer whether the address has no account, no password or another password
+              // (Firebase's INVALID_LOGIN_CREDENTIALS); Better Auth hashes the typed password for an
+              // unknown address too, so the answer takes as long (ADR 0053).
+              const generic = identityError('invalid-login-credentials', { field: 'password' });
+              throw new APIError('UNAUTHORIZED', { code: generic.code, message: generic.message, fields: generic.fields });
+            }
             const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            const unknown = typeof email === 'string' && !identity.email.enumerationProtection && !(await hasAccount(db, email));
+            const unknown = typeof email === 'string' && !(await hasAccount(db, email));
             if (unknown) {
               const error = identityError('user-not-found', { field: 'email' });
               // The answer keeps Better Auth's status (401; an after hook cannot change it).

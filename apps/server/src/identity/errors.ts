@@ -22,6 +22,7 @@ const STATUS: Record<IdentityErrorCode, number> = {
   'user-not-found': 404,
   'weak-password': 400,
   'wrong-password': 400,
+  'invalid-login-credentials': 401,
   'account-exists-with-different-credential': 409,
   'invalid-credential': 400,
   'user-cancelled': 400,

@@ -36,7 +36,8 @@ export async function remindHikes(db: Db, now: Date, timeZone: string): Promise<
       )
       .returning();
     if (due.length === 0) return 0;
-    const people = await publicProfilesById(tx, [...new Set(due.flatMap((m) => m.participants))]);
+    // No viewer filter: a confirmed pair is never a blocked one (a block cancels their matches).
+    const people = await publicProfilesById(tx, [...new Set(due.flatMap((m) => m.participants))], null);
     for (const m of due) {
       const [trail] = await tx.select({ location: trails.location }).from(trails).where(eq(trails.id, m.trailId));
       for (const recipientId of m.participants) {

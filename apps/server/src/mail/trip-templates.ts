@@ -31,13 +31,22 @@ export const tripTemplateSchemas = {
 
 type Params<N extends keyof typeof tripTemplateSchemas> = z.infer<(typeof tripTemplateSchemas)[N]>;
 
+/**
+ * Anyone can type any address and any names, so the mail's subject and greeting are ours alone
+ * (issue 22): the names the member gave (theirs and the contact's) appear once, in the body,
+ * quoted and labelled as the member's words, escaped like every value.
+ */
 export function emergencyContactConfirm(p: Params<'emergency-contact-confirm'>): RenderedMail {
-  return layout(`${p.owner_name} asks you to be their emergency contact`, [
-    paragraph(`Hi ${p.to_name},`),
+  return layout('You were named as an emergency contact on TrailBuddy', [
+    paragraph('Hello,'),
     paragraph(
-      `${p.owner_name} named you as their emergency contact on TrailBuddy, the app that pairs people for weekend hikes. ` +
+      'A TrailBuddy member named this address as their emergency contact. TrailBuddy is the app that pairs people for weekend hikes. ' +
         'If you agree, they can send you the plan of a hike (where, when, with whom), and we will e-mail you if they do not check out after it.',
     ),
+    details([
+      ['Their name, as they wrote it', `“${p.owner_name}”`],
+      ['Your name, as they wrote it', `“${p.to_name}”`],
+    ]),
     button(p.link, 'I agree to be the contact'),
     paragraph('If you do not agree, ignore this e-mail: you will receive nothing else from us.'),
   ]);

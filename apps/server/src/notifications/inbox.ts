@@ -10,12 +10,17 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
+import { blockedAmong, nameAsSeenBy } from '../services/blocked-view.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** The public shape: texts rendered from the shared kinds table, and the view it opens. */
-export function presentNotification(row: NotificationRow): NotificationItem {
-  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...row.params } as NotificationParams;
+/**
+ * The public shape: texts rendered from the shared kinds table, and the view it opens. An actor in
+ * a block with the recipient (`blocked`, from blocked-view.ts) is named by first name and "no
+ * longer available", without their photo, however the notification named them when it was made.
+ */
+export function presentNotification(row: NotificationRow, blocked: ReadonlySet<string> = new Set()): NotificationItem {
+  const params = { ...NOTIFICATION_PARAM_FALLBACKS, ...paramsAsSeenBy(row, blocked) } as NotificationParams;
   return {
     id: row.id,
     kind: row.kind,
@@ -26,6 +31,20 @@ export function presentNotification(row: NotificationRow): NotificationItem {
     readAt: row.readAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * A notification's params as its recipient may see them now: an actor in a block with them
+ * (`blocked`, from blocked-view.ts) by first name and "no longer available", without their photo.
+ * The inbox and the notification mail both read them so.
+ */
+export function paramsAsSeenBy(row: Pick<NotificationRow, 'actorId' | 'params'>, blocked: ReadonlySet<string>): Record<string, string> {
+  if (row.actorId === null || !blocked.has(row.actorId)) return row.params;
+  const rest = Object.fromEntries(Object.entries(row.params).filter(([key]) => !ACTOR_PROFILE_PARAMS.has(key)));
+  return { ...rest, actorName: nameAsSeenBy(blocked, row.actorId, row.params.actorName ?? NOTIFICATION_PARAM_FALLBACKS.actorName) };
+}
+
+/** The params that describe the actor beyond their name (contracts/notifications.ts): left out for a blocked pair. */
+const ACTOR_PROFILE_PARAMS: ReadonlySet<string> = new Set(['buddyImage', 'partnerBio', 'partnerSkillLevel']);
 
 /** The page cursor: the last entry's time (to the microsecond, as stored) and id. */
 const encodeCursor = (createdAtText: string, id: string) => Buffer.from(JSON.stringify([createdAtText, id])).toString('base64url');
@@ -77,7 +96,11 @@ export async function listNotifications(
   const items = rows.slice(0, page.limit);
   const last = items[items.length - 1];
   return {
-    items: items.map((r) => presentNotification(r.row)),
+    items: await presentForRecipient(
+      db,
+      recipientId,
+      items.map((r) => r.row),
+    ),
     nextCursor: rows.length > page.limit && last ? encodeCursor(last.createdAtText, last.row.id) : null,
     unread: await unreadCount(db, recipientId),
   };
@@ -90,5 +113,12 @@ export async function getNotification(db: DbOrTx, recipientId: string, id: strin
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)));
   if (!row) throw notFound('Notification');
-  return presentNotification(row);
+  return (await presentForRecipient(db, recipientId, [row]))[0]!;
+}
+
+/** Presents the recipient's notifications, asking once who among their actors is in a block with them. */
+async function presentForRecipient(db: DbOrTx, recipientId: string, rows: NotificationRow[]): Promise<NotificationItem[]> {
+  const actors = rows.map((r) => r.actorId).filter((id): id is string => id !== null);
+  const blocked = await blockedAmong(db, recipientId, actors);
+  return rows.map((row) => presentNotification(row, blocked));
 }

@@ -7,6 +7,8 @@ import type { JobLog } from '../jobs/log.js';
 import { addJob, TASKS } from '../jobs/queue.js';
 import { enqueueMail } from '../mail/queue.js';
 import type { NotificationMailItem } from '../mail/notification-templates.js';
+import { blockedAmong } from '../services/blocked-view.js';
+import { paramsAsSeenBy } from './inbox.js';
 import { notificationMailJobKey, notificationPath } from './notify.js';
 import { loadPreferences } from './preferences.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
@@ -114,9 +116,15 @@ export async function mailDueNotifications(
       );
     if (!person) return { mailed: 0, nextRunAt };
 
+    // A block made while the notification waited reaches its mail too (issue 22).
+    const blocked = await blockedAmong(
+      tx,
+      recipientId,
+      batch.flatMap((n) => (n.actorId ? [n.actorId] : [])),
+    );
     const items: NotificationMailItem[] = batch.map((n) => ({
       kind: n.kind,
-      params: n.params,
+      params: paramsAsSeenBy(n, blocked),
       link: notificationLink(settings.appUrl, n.id),
     }));
     const token = createUnsubscribeToken(settings.unsubscribeKey, { userId: recipientId, kinds: batch.map((n) => n.kind) });

@@ -4,6 +4,7 @@ import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
 import { matchFeedback, type matches, profiles, trails, users } from '../db/schema/index.js';
+import { asSeenBy, blockedAmong } from './blocked-view.js';
 import { toPublicProfile } from './profiles.js';
 import { fileUrl } from './trails.js';
 
@@ -11,15 +12,20 @@ export type MatchRow = typeof matches.$inferSelect;
 
 export const partnerOf = (m: Pick<MatchRow, 'id1' | 'id2'>, userId: string): string | null => (m.id1 === userId ? m.id2 : m.id1);
 
-/** Public profiles of the given users, keyed by id (missing users are simply absent). */
-export async function publicProfilesById(db: DbOrTx, ids: string[]): Promise<Map<string, PublicProfile>> {
+/**
+ * Public profiles of the given users, keyed by id (missing users are simply absent), as `viewerId`
+ * may see them: someone in a block with the viewer, either way, shows only a first name and "no
+ * longer available" (blocked-view.ts). `null` only for mail to a third party, never for a member's view.
+ */
+export async function publicProfilesById(db: DbOrTx, ids: string[], viewerId: string | null): Promise<Map<string, PublicProfile>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, ids));
-  return new Map(rows.map((r) => [r.user.id, toPublicProfile(r.user, r.profile)]));
+  const blocked = viewerId === null ? new Set<string>() : await blockedAmong(db, viewerId, ids);
+  return new Map(rows.map((r) => [r.user.id, asSeenBy(blocked, toPublicProfile(r.user, r.profile))]));
 }
 
 /** Why a cancelled match ended, from the viewer's side (null while it is not cancelled). */
@@ -55,7 +61,7 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
   // One query after another: callers inside a transaction hold one connection, which runs one
   // query at a time (pg refuses overlapping queries on a client).
   const trailRows = await db.select().from(trails).where(inArray(trails.id, trailIds));
-  const partners = await publicProfilesById(db, partnerIds);
+  const partners = await publicProfilesById(db, partnerIds, viewerId);
   const feedbackRows = await db
     .select()
     .from(matchFeedback)

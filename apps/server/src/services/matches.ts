@@ -403,7 +403,7 @@ export async function listPastPartners(db: DbOrTx, userId: string, now: Date): P
     const partner = partnerOf(row.match, userId);
     if (partner && !latest.has(partner)) latest.set(partner, row);
   }
-  const profilesById = await publicProfilesById(db, [...latest.keys()]);
+  const profilesById = await publicProfilesById(db, [...latest.keys()], userId);
   return [...latest.entries()].flatMap(([partnerId, row]) => {
     const profile = profilesById.get(partnerId);
     if (!profile) return [];

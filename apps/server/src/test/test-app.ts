@@ -37,6 +37,9 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '10000',
     AUTH_SENSITIVE_RATE_LIMIT_MAX: '10000',
     UPLOAD_MAX_MB: '1',
+    // The identity suites test the telling answers (user-not-found, an e-mail's methods); the
+    // default, protection on (ADR 0053), is tested where a suite turns it on again.
+    IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false',
     ...overrides,
   });
   const app = await buildApp({

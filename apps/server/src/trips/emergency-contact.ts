@@ -1,7 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { contactConfirmPath, type EmergencyContact, type EmergencyContactInput } from '@trailbuddy/shared/contracts/trip';
+import {
+  contactConfirmPath,
+  EMERGENCY_CONTACT_INVITES_PER_DAY,
+  EMERGENCY_CONTACT_INVITES_WINDOW_MS,
+  emergencyContactInvitesExhausted,
+  type EmergencyContact,
+  type EmergencyContactInput,
+} from '@trailbuddy/shared/contracts/trip';
+import { consumeRateLimit } from '../auth/attempt-limits.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { emergencyContacts, profiles, users } from '../db/schema/index.js';
+import { emergencyContacts, profiles, tripParticipations, users } from '../db/schema/index.js';
+import { tooManyRequests } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
 
@@ -26,9 +35,32 @@ export async function displayNameOf(db: DbOrTx, userId: string): Promise<string>
 }
 
 /**
+ * Ends every trip link the contact held (issue 22): a replaced or removed contact must not keep
+ * reading trips shared with them. The shares are forgotten too, so the overdue alert (which
+ * rebuilds the link from the share) never mails a link to the next contact, who was never sent
+ * the trip; the member shares again for them.
+ */
+async function endTripLinksOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .update(tripParticipations)
+    .set({ sharedAt: null, shareTokenHash: null, shareExpiresAt: null })
+    .where(eq(tripParticipations.userId, userId));
+}
+
+/** Counts one invitation to a new address; past the daily allowance, a 429 naming the field. */
+async function countInvitation(tx: DbOrTx, userId: string, now: Date): Promise<void> {
+  const rule = { max: EMERGENCY_CONTACT_INVITES_PER_DAY, windowMs: EMERGENCY_CONTACT_INVITES_WINDOW_MS };
+  if (!(await consumeRateLimit(tx, `emergency-contact-invite:${userId}`, rule, now))) {
+    throw tooManyRequests('email', emergencyContactInvitesExhausted);
+  }
+}
+
+/**
  * Sets my contact. A new address (or a first contact) gets a fresh token and the confirmation
- * mail, in the same transaction, and loses any earlier confirmation; a name change alone keeps it.
- * The idempotency key names the token, so each new request mails once.
+ * mail, in the same transaction, and loses any earlier confirmation and every trip link the
+ * previous contact held; a name change alone keeps them. New addresses are counted per account and
+ * day (one upsert under the row lock, so racing requests cannot pass the allowance). The
+ * idempotency key names the token, so each new request mails once.
  */
 export async function setEmergencyContact(
   db: Db,
@@ -47,6 +79,8 @@ export async function setEmergencyContact(
         .returning();
       return present(row)!;
     }
+    await countInvitation(tx, userId, opts.now);
+    if (current) await endTripLinksOf(tx, userId);
     const { token, hash } = newLinkToken();
     const values = { name: input.name, email: input.email, confirmedAt: null, confirmTokenHash: hash, updatedAt: opts.now };
     const [row] = await tx
@@ -68,8 +102,12 @@ export async function setEmergencyContact(
   });
 }
 
-export async function removeEmergencyContact(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId));
+/** Removes my contact, and with it every trip link and the confirmation link it held. */
+export async function removeEmergencyContact(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(emergencyContacts).where(eq(emergencyContacts.userId, userId));
+    await endTripLinksOf(tx, userId);
+  });
 }
 
 /** Who asks, for the confirmation page: null for an unknown or superseded token. */

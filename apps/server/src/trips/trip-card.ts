@@ -31,7 +31,7 @@ const absolute = (url: string | null | undefined, appUrl: string) =>
 export async function tripCardOf(db: DbOrTx, m: MatchRow, sharerId: string, opts: { appUrl: string; timeZone: string }): Promise<TripCard> {
   const [trail] = await db.select().from(trails).where(eq(trails.id, m.trailId));
   const buddyId = partnerOf(m, sharerId);
-  const buddy = buddyId ? (await publicProfilesById(db, [buddyId])).get(buddyId) : undefined;
+  const buddy = buddyId ? (await publicProfilesById(db, [buddyId], sharerId)).get(buddyId) : undefined;
   const day = new Intl.DateTimeFormat('en-GB', {
     timeZone: opts.timeZone,
     weekday: 'long',

@@ -22,6 +22,7 @@ const TOP_LEVEL_KEYS = [
   'signInOptions',
   'signInFlow',
   'signInSuccessUrl',
+  'authorizedRedirectOrigins',
   'callbacks',
   'tosUrl',
   'privacyPolicyUrl',
@@ -56,6 +57,8 @@ export interface ResolvedConfig {
   signInOptions: SignInOption[];
   signInFlow: SignInFlow;
   signInSuccessUrl?: string;
+  /** Origins besides the page's own that a redirect taken from a URL may lead to (ADR 0053). */
+  authorizedRedirectOrigins: string[];
   callbacks: Callbacks;
   tosUrl?: LinkTarget;
   privacyPolicyUrl?: LinkTarget;
@@ -257,6 +260,9 @@ export function resolveConfig(input: AuthUIConfig, env: ConfigEnvironment): Reso
   return {
     signInOptions,
     signInFlow,
+    authorizedRedirectOrigins: Array.isArray(raw.authorizedRedirectOrigins)
+      ? raw.authorizedRedirectOrigins.filter((origin): origin is string => typeof origin === 'string')
+      : [],
     callbacks,
     credentialHelper,
     autoUpgradeAnonymousUsers,

@@ -112,6 +112,11 @@ export interface AuthUIConfig {
   signInOptions?: Array<string | SignInOption>;
   signInFlow?: SignInFlow;
   signInSuccessUrl?: string;
+  /**
+   * Other origins (`https://partner.example`) a `signInSuccessUrl` or `continueUrl` taken from the
+   * page's URL may lead to, as Firebase's authorized domains; the page's own origin always may.
+   */
+  authorizedRedirectOrigins?: string[];
   callbacks?: Callbacks;
   tosUrl?: LinkTarget;
   privacyPolicyUrl?: LinkTarget;

@@ -144,6 +144,19 @@ describe('verifyEmail (checklist §5.12)', () => {
     expect(env.assigned).toEqual(['/profile']);
   });
 
+  it.each(['https://evil.example/x', '//evil.example/x', '/\\evil.example/y', 'javascript:alert(1)'])(
+    'a hostile continue URL %j continues to the default page instead (ADR 0053)',
+    async (hostile) => {
+      const { client, env } = await renderWidget(
+        { ...config, signInSuccessUrl: '/trails' },
+        { env: fakeEnv(`https://app.test/auth?mode=verifyEmail&oobCode=c&continueUrl=${encodeURIComponent(hostile)}`) },
+      );
+      await resolveCall(client.next('applyActionCode'));
+      await click('Continue');
+      expect(env.assigned).toEqual(['/trails']);
+    },
+  );
+
   it('without a continue URL there is no Continue; a failure → the failure page', async () => {
     const first = await at('mode=verifyEmail&oobCode=c');
     await resolveCall(first.client.next('applyActionCode'));

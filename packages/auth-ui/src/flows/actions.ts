@@ -1,7 +1,7 @@
 import { asAuthError } from '../errors';
 import { getErrorMessage, strings } from '../strings';
 import type { WidgetApp } from '../widget/app';
-import { sanitizeUrl } from '../widget/url';
+import { redirectFromUrl, sanitizeUrl } from '../widget/url';
 
 /** The link parameters of an account-action mode (checklist §2). */
 export interface ActionParams {
@@ -10,9 +10,14 @@ export interface ActionParams {
   continueUrl: string | null;
 }
 
-/** "Continue" navigates the current window to the sanitised continue URL; none → no button. */
+/**
+ * "Continue" navigates the current window to the continue URL when the redirect rule allows it
+ * (ADR 0053), otherwise to the configured default page; no continue URL → no button.
+ */
 function continueAction(app: WidgetApp, continueUrl: string | null): { onContinue?: () => void } {
-  return continueUrl ? { onContinue: () => app.env.assign(sanitizeUrl(continueUrl)) } : {};
+  if (!continueUrl) return {};
+  const target = redirectFromUrl(app, continueUrl) ?? sanitizeUrl(app.config.signInSuccessUrl ?? '/');
+  return { onContinue: () => app.env.assign(target) };
 }
 
 /** Without a code the action fails (checklist §2: oobCode is required for every action mode). */

@@ -29,6 +29,16 @@ async function signInWithPassword(config: AuthUIConfig, url = 'https://app.test/
   return { ...rendered, call: rendered.client.next('signInWithPassword') };
 }
 
+/** E-mail first, the password page, a successful sign-in. */
+async function signInFromTheStart(client: Awaited<ReturnType<typeof renderWidget>>['client']) {
+  fill('Email', 'hiker@example.com');
+  await submit();
+  await resolveCall(client.next('fetchSignInMethods'), ['password']);
+  fill('Password', 'secret1');
+  await submit();
+  await resolveCall(client.next('signInWithPassword'), user);
+}
+
 describe('completion (checklist §5.10, §2, §3.3)', () => {
   it('redirects to the stored signInSuccessUrl before the configured one, and removes it', async () => {
     const signInSuccessWithAuthResult = vi.fn(() => true);
@@ -38,12 +48,7 @@ describe('completion (checklist §5.10, §2, §3.3)', () => {
       { env },
     );
     expect(rendered.app.storage.getRedirectUrl()).toBe('/trails');
-    fill('Email', 'hiker@example.com');
-    await submit();
-    await resolveCall(rendered.client.next('fetchSignInMethods'), ['password']);
-    fill('Password', 'secret1');
-    await submit();
-    await resolveCall(rendered.client.next('signInWithPassword'), user);
+    await signInFromTheStart(rendered.client);
     expect(signInSuccessWithAuthResult).toHaveBeenCalledWith(expect.objectContaining({ user }), '/trails');
     expect(env.assigned).toEqual(['/trails']);
     expect(rendered.app.storage.getRedirectUrl()).toBeNull();
@@ -98,10 +103,37 @@ describe('completion (checklist §5.10, §2, §3.3)', () => {
     expect(signInSuccess).not.toHaveBeenCalled();
   });
 
-  it('sanitises the redirect URL', async () => {
-    const env = fakeEnv('https://app.test/auth?mode=select&signInSuccessUrl=javascript%3Aalert(1)');
-    const { app } = await renderWidget({ signInOptions: ['password'] }, { env });
-    expect(app.storage.getRedirectUrl()).toBe('about:invalid#zClosurez');
+  it.each(['javascript:alert(1)', 'http://evil.example/x', '//evil.example/x', '/\\evil.example/y', 'data:text/html,x', '/tr\nails'])(
+    'a hostile signInSuccessUrl %j is not kept: the sign-in lands on the configured page (ADR 0053)',
+    async (hostile) => {
+      const env = fakeEnv(`https://app.test/auth?mode=select&signInSuccessUrl=${encodeURIComponent(hostile)}`);
+      const signInSuccessWithAuthResult = vi.fn(() => true);
+      const rendered = await renderWidget(
+        { signInOptions: ['password'], signInSuccessUrl: '/home', callbacks: { signInSuccessWithAuthResult } },
+        { env },
+      );
+      expect(rendered.app.storage.getRedirectUrl()).toBeNull();
+      await signInFromTheStart(rendered.client);
+      expect(signInSuccessWithAuthResult).toHaveBeenCalledWith(expect.objectContaining({ user }), undefined);
+      expect(env.assigned).toEqual(['/home']);
+    },
+  );
+
+  it('a hostile URL already in storage is not followed either', async () => {
+    const env = fakeEnv();
+    env.session.setItem('firebaseui::redirectUrl', JSON.stringify('https://evil.example/x'));
+    const { call } = await signInWithPassword({ signInOptions: ['password'], signInSuccessUrl: '/home' }, undefined, env);
+    await resolveCall(call, user);
+    expect(env.assigned).toEqual(['/home']);
+  });
+
+  it('follows a signInSuccessUrl on an authorized origin', async () => {
+    const env = fakeEnv(`https://app.test/auth?signInSuccessUrl=${encodeURIComponent('https://partner.example/back')}`);
+    const rendered = await renderWidget(
+      { signInOptions: ['password'], signInSuccessUrl: '/home', authorizedRedirectOrigins: ['https://partner.example'] },
+      { env },
+    );
+    expect(rendered.app.storage.getRedirectUrl()).toBe('https://partner.example/back');
   });
 
   it('in a popup of a same-origin page: the opener navigates, and the popup closes when there is no callback', async () => {

@@ -3,7 +3,7 @@ import type { AuthResult } from '../config/types';
 import { asAuthError, isMergeConflict, isSecondFactorRequired, toMergeConflictError } from '../errors';
 import { developerMessages, getErrorMessage } from '../strings';
 import type { WidgetApp } from '../widget/app';
-import { sanitizeUrl } from '../widget/url';
+import { redirectFromUrl, sanitizeUrl } from '../widget/url';
 
 /** Builds the callback's `authResult` (checklist §3.3): the credential is null unless one was linked. */
 export function authResult(
@@ -31,7 +31,8 @@ export async function completeSignIn(app: WidgetApp, result: AuthResult): Promis
     app.showInfoBar(developerMessages.incompatibleUser);
     return;
   }
-  const storedUrl = app.storage.getRedirectUrl() ?? undefined;
+  // Checked again on the way out: the stored URL came from a URL (ADR 0053).
+  const storedUrl = redirectFromUrl(app, app.storage.getRedirectUrl()) ?? undefined;
   app.storage.removeRedirectUrl();
   const { signInSuccessWithAuthResult, signInSuccess } = app.config.callbacks;
   const hasCallback = Boolean(signInSuccessWithAuthResult ?? signInSuccess);
@@ -43,6 +44,7 @@ export async function completeSignIn(app: WidgetApp, result: AuthResult): Promis
     app.reset();
     return;
   }
+  // The configured signInSuccessUrl is the developer's own, the default page.
   const url = storedUrl ?? app.config.signInSuccessUrl;
   if (!url) {
     console.error(developerMessages.noRedirectUrl);

@@ -173,3 +173,52 @@ describe('e-mail-first decision tree (checklist §5.3, SPEC §4)', () => {
     expect(infoBarText()).toBe('You have entered an incorrect password too many times. Please try again in a few minutes.');
   });
 });
+
+describe('under enumeration protection (ADR 0053)', () => {
+  const protectedServer = { signUpDisabled: false, adminEmail: null, helpLink: null, requireDisplayName: [], enumerationProtection: true };
+
+  /** The e-mail page of a widget whose server protects against enumeration; the lookup answers [] as it always does then. */
+  async function enterEmailProtected(config: AuthUIConfig, server: Partial<typeof protectedServer> = {}) {
+    const rendered = await renderWidget(config, { loadServerConfig: true });
+    await resolveCall(rendered.client.next('getConfig'), { ...protectedServer, ...server });
+    fill('Email', 'hiker@example.com');
+    await submit();
+    await resolveCall(rendered.client.next('fetchSignInMethods'), []);
+    return rendered;
+  }
+
+  it('an address the lookup cannot place goes to the password sign-in, which offers Create account', async () => {
+    const { client } = await enterEmailProtected({ signInOptions: ['password'], signInSuccessUrl: '/home' });
+    expectPage('passwordSignIn');
+    expect(screen.getByText('No account yet?')).toBeTruthy();
+    await click('Create account');
+    expectPage('passwordSignUp');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('hiker@example.com');
+    client.assertNoMoreCalls();
+  });
+
+  it('a failed sign-in shows the one answer under the password, whoever the address belongs to', async () => {
+    const { client } = await enterEmailProtected({ signInOptions: ['password'], signInSuccessUrl: '/home' });
+    fill('Password', 'secret1');
+    await submit();
+    await rejectCall(client.next('signInWithPassword'), authError('invalid-login-credentials', 'Wrong e-mail or password.'));
+    expect(fieldError('Password')).toBe('Wrong e-mail or password.');
+    expectPage('passwordSignIn');
+  });
+
+  it('with sign-up disabled, the sign-in page shows without the offer (existing accounts still sign in)', async () => {
+    await enterEmailProtected({ signInOptions: ['password'] }, { signUpDisabled: true });
+    expectPage('passwordSignIn');
+    expect(screen.queryByText('Create account')).toBeNull();
+  });
+
+  it('in e-mail-link mode the link is sent as before: it signs in or signs up alike', async () => {
+    const { client } = await enterEmailProtected({ signInOptions: [{ provider: 'password', signInMethod: 'emailLink' }] });
+    expect(client.next('sendEmailLink').args[0]).toMatchObject({ email: 'hiker@example.com' });
+  });
+
+  it('without protection an unknown address still goes to sign-up', async () => {
+    await enterEmail(emailOnly, []);
+    expectPage('passwordSignUp');
+  });
+});

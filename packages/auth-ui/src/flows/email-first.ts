@@ -35,6 +35,13 @@ export async function emailFirst(app: WidgetApp, email: string, options: { fromP
       return;
     }
     const fullTos = options.fullTos ?? false;
+    // Under enumeration protection the methods are always [] (ADR 0053): the address may have an
+    // account, so the password sign-in comes first, offering sign-up beside it where allowed.
+    // E-mail-link mode needs no choice: the link signs in or signs up alike.
+    if (methods.length === 0 && app.config.server?.enumerationProtection && !isEmailLinkMode(app.config)) {
+      app.flows.showPasswordSignIn(app, email, { fullTos, offerSignUp: !signUpDisabled(app.config) });
+      return;
+    }
     if (methods.length === 0) {
       if (signUpDisabled(app.config)) app.flows.showUnauthorizedUser(app, email, PASSWORD_PROVIDER);
       else if (isEmailLinkMode(app.config))

@@ -6,13 +6,19 @@ import { getErrorMessage, strings } from '../strings';
 import type { WidgetApp } from '../widget/app';
 import { authResult, completeOrShowError, handleMergeConflict, MERGE_CONFLICT_HANDLED, signInOrMerge } from './complete';
 
-/** `passwordSignIn` (checklist §1.2, §5.4). */
-export function showPasswordSignIn(app: WidgetApp, email: string, options: { fullTos?: boolean } = {}): void {
+/**
+ * `passwordSignIn` (checklist §1.2, §5.4). `offerSignUp`: the e-mail step could not tell whether
+ * the address has an account (enumeration protection, ADR 0053), so the page also offers
+ * "Create account", which opens the sign-up page with the typed address.
+ */
+export function showPasswordSignIn(app: WidgetApp, email: string, options: { fullTos?: boolean; offerSignUp?: boolean } = {}): void {
+  const fullTos = options.fullTos ?? false;
   app.show('passwordSignIn', {
     email,
-    fullTos: options.fullTos ?? false,
+    fullTos,
     onSubmit: (typedEmail, password) => void submitPasswordSignIn(app, typedEmail, password),
     onForgotPassword: (typedEmail) => app.flows.showPasswordRecovery(app, typedEmail),
+    ...(options.offerSignUp && { onCreateAccount: (typedEmail: string) => app.flows.showPasswordSignUp(app, typedEmail, { fullTos }) }),
   });
 }
 
@@ -29,7 +35,12 @@ export async function submitPasswordSignIn(app: WidgetApp, email: string, passwo
     } catch (caught) {
       const error = asAuthError(caught);
       const message = getErrorMessage(error);
-      if (error.code === 'auth/wrong-password' || error.code === 'auth/too-many-requests')
+      // Under enumeration protection an unknown address and a wrong password are one answer (ADR 0053).
+      if (
+        error.code === 'auth/wrong-password' ||
+        error.code === 'auth/invalid-login-credentials' ||
+        error.code === 'auth/too-many-requests'
+      )
         app.setFieldErrors({ password: message }, 'password');
       else if (error.code === 'auth/email-exists') app.setFieldErrors({ email: message }, 'email');
       else if (error.code !== 'auth/email-already-in-use') app.showInfoBar(message);

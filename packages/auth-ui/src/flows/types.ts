@@ -25,7 +25,7 @@ export interface Flows {
   /** email-first.ts — the e-mail-first decision tree (checklist §5.3). */
   emailFirst(app: WidgetApp, email: string, options?: { fromPrefill?: boolean; fullTos?: boolean }): Promise<void>;
   /** password.ts (checklist §5.4). */
-  showPasswordSignIn(app: WidgetApp, email: string, options?: { fullTos?: boolean }): void;
+  showPasswordSignIn(app: WidgetApp, email: string, options?: { fullTos?: boolean; offerSignUp?: boolean }): void;
   showPasswordSignUp(app: WidgetApp, email: string, options?: { fullTos?: boolean; name?: string }): void;
   showPasswordRecovery(app: WidgetApp, email: string, options?: { message?: string }): void;
   showPasswordLinking(app: WidgetApp, email: string): void;

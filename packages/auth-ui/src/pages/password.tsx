@@ -64,7 +64,13 @@ function CurrentPassword({
 }
 
 /** `passwordSignIn` (checklist §1.2): focus on the e-mail if empty, else the password. */
-export function PasswordSignInPage({ email: initial, fullTos, onSubmit, onForgotPassword }: PageRegistry['passwordSignIn']) {
+export function PasswordSignInPage({
+  email: initial,
+  fullTos,
+  onSubmit,
+  onForgotPassword,
+  onCreateAccount,
+}: PageRegistry['passwordSignIn']) {
   const [email, setEmail] = useState(initial);
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
@@ -90,6 +96,11 @@ export function PasswordSignInPage({ email: initial, fullTos, onSubmit, onForgot
         inputRef={passwordRef}
         onForgotPassword={() => onForgotPassword(email.trim())}
       />
+      {onCreateAccount && (
+        <Text>
+          {strings.newToTheSite} <LinkButton onClick={() => onCreateAccount(email.trim())}>{strings.createAccountTitle}</LinkButton>
+        </Text>
+      )}
       <TosFooter variant={fullTos ? 'full' : 'links'} />
     </Form>
   );

@@ -3,7 +3,7 @@ import { actionHandlers } from '../flows';
 import { isWebStorageAvailable } from '../storage/storage';
 import { developerMessages, strings } from '../strings';
 import type { WidgetApp } from './app';
-import { getUrlParam, getWidgetMode, removeEmailLinkParams, sanitizeUrl } from './url';
+import { getUrlParam, getWidgetMode, redirectFromUrl, removeEmailLinkParams } from './url';
 
 /** The action modes whose success page may offer Continue (checklist §2, §11.2). */
 const MODES_WITH_CONTINUE = new Set(['resetPassword', 'verifyEmail', 'verifyAndChangeEmail']);
@@ -22,7 +22,7 @@ export interface DispatchOptions {
 
 /**
  * Reads `?mode=` (case-insensitive; missing or unknown → callback) and hands over to its handler
- * (checklist §2). callback and select store a sanitised `signInSuccessUrl` from the query.
+ * (checklist §2). callback and select store a `signInSuccessUrl` from the query that the redirect rule allows.
  */
 export function dispatch(app: WidgetApp, options: DispatchOptions = {}): void {
   const href = app.env.href();
@@ -30,8 +30,13 @@ export function dispatch(app: WidgetApp, options: DispatchOptions = {}): void {
   switch (mode) {
     case 'callback':
     case 'select': {
-      const successUrl = getUrlParam(href, app.config.queryParameterForSignInSuccessUrl);
-      if (successUrl) app.storage.setRedirectUrl(sanitizeUrl(successUrl));
+      // Only a URL the redirect rule allows is kept; anything else leaves the configured default (ADR 0053).
+      const requestedUrl = getUrlParam(href, app.config.queryParameterForSignInSuccessUrl);
+      if (requestedUrl) {
+        const successUrl = redirectFromUrl(app, requestedUrl);
+        if (successUrl) app.storage.setRedirectUrl(successUrl);
+        else app.storage.removeRedirectUrl();
+      }
       const hint = mode === 'callback' && options.emailHint ? { email: options.emailHint } : {};
       if (mode === 'callback' && isPendingRedirect(app)) void app.flows.handleRedirectResult(app);
       // With tenants configured (checklist §3.6), the tenant is chosen first.

@@ -30,6 +30,11 @@ export interface PageRegistry {
     fullTos: boolean;
     onSubmit: (email: string, password: string) => void;
     onForgotPassword: (email: string) => void;
+    /**
+     * Under enumeration protection the e-mail step cannot tell a new address from a known one, so
+     * the sign-in page also offers to create an account (ADR 0053); absent otherwise.
+     */
+    onCreateAccount?: (email: string) => void;
   };
   passwordSignUp: {
     email: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getUrlParam, getWidgetMode, INNOCUOUS_URL, removeEmailLinkParams, sanitizeUrl } from './url';
+import { followableRedirect, getUrlParam, getWidgetMode, INNOCUOUS_URL, removeEmailLinkParams, sanitizeUrl } from './url';
 
 describe('widget mode (checklist §2)', () => {
   it.each([
@@ -38,6 +38,52 @@ describe('sanitizeUrl', () => {
     ['vbscript:x', INNOCUOUS_URL],
   ])('%s → %s', (url, safe) => {
     expect(sanitizeUrl(url)).toBe(safe);
+  });
+});
+
+describe('followableRedirect: the redirect rule (ADR 0053)', () => {
+  const page = 'https://app.test/auth?mode=select';
+
+  it.each(['/trails/abc?day=sat#top', 'https://app.test/home', 'profile', '?x=1', 'HTTPS://APP.TEST/home'])(
+    'follows %s on the page origin',
+    (url) => {
+      expect(followableRedirect(url, page)).toBe(url);
+    },
+  );
+
+  it.each([
+    'http://evil.example/x',
+    'https://evil.example',
+    '//evil.example/x',
+    '/\\evil.example/y',
+    '\\\\evil.example/y',
+    '/\t/evil.example/x',
+    'http:evil.example',
+    'http://app.test/home',
+    'https://app.test:444/home',
+    'https://app.test@evil.example/x',
+    'https://user:pass@app.test/home',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    'mailto:a@b.co',
+    '/home\n',
+    '/ho\u0000me',
+    '',
+  ])('refuses %j', (url) => {
+    expect(followableRedirect(url, page)).toBeNull();
+  });
+
+  it('follows an origin the configuration authorizes, and only that one', () => {
+    const authorized = ['https://partner.example', 'not a url', 'https://shop.example/with/path'];
+    expect(followableRedirect('https://partner.example/welcome', page, authorized)).toBe('https://partner.example/welcome');
+    expect(followableRedirect('https://shop.example/cart', page, authorized)).toBe('https://shop.example/cart');
+    expect(followableRedirect('http://partner.example/welcome', page, authorized)).toBeNull();
+    expect(followableRedirect('https://partner.example.evil.example/', page, authorized)).toBeNull();
+    expect(followableRedirect('//evil.example/x', page, authorized)).toBeNull();
   });
 });
 

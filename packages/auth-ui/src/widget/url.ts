@@ -14,6 +14,57 @@ export function sanitizeUrl(url: string): string {
   return ['http', 'https', 'mailto', 'ftp'].includes(scheme.toLowerCase()) ? trimmed : INNOCUOUS_URL;
 }
 
+/**
+ * Characters a browser strips or folds while parsing a URL (controls, tabs, newlines, spaces) or
+ * reads as a slash (a backslash): with one inside, the URL we check is not the one the browser
+ * would follow, so it is refused outright.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are exactly what is refused
+const MISPARSED_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
+
+/**
+ * The redirect rule (ADR 0053) for every URL the widget follows that came from a URL
+ * (`signInSuccessUrl`, `continueUrl`): an http(s) URL on the page's own origin (a path such as
+ * `/trails/x`, or a full URL) or on one of `authorizedOrigins` (the configuration's
+ * `authorizedRedirectOrigins`, as Firebase's authorized domains), without credentials. Anything
+ * else (`http://evil.example/x`, `//evil.example/x`, `/\evil.example/y`, `javascript:`, `data:`)
+ * is null: the caller goes to its default page. The URL is returned as given, since the browser
+ * resolves it against the same page exactly as it was checked here.
+ */
+export function followableRedirect(url: string, pageHref: string, authorizedOrigins: readonly string[] = []): string | null {
+  if (!url || MISPARSED_CHARACTERS.test(url)) return null;
+  let target: URL;
+  let page: URL;
+  try {
+    page = new URL(pageHref);
+    target = new URL(url, page);
+  } catch {
+    return null;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return null;
+  if (target.username || target.password) return null;
+  const allowed = target.origin === page.origin || authorizedOrigins.some((origin) => originOf(origin) === target.origin);
+  return allowed ? url : null;
+}
+
+/** `url` if the widget may follow it from this page under its configuration, else null. */
+export function redirectFromUrl(
+  app: { env: { href(): string }; config: { authorizedRedirectOrigins: readonly string[] } },
+  url: string | null | undefined,
+): string | null {
+  return url ? followableRedirect(url, app.env.href(), app.config.authorizedRedirectOrigins) : null;
+}
+
+/** The origin of a configured entry (`https://partner.example` or with a path), or null. */
+function originOf(entry: string): string | null {
+  try {
+    const origin = new URL(entry).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 function parse(url: string): URL | undefined {
   try {
     return new URL(url, 'http://localhost/');

@@ -24,6 +24,8 @@ export const IDENTITY_ERROR_CODES = [
   'user-not-found',
   'weak-password',
   'wrong-password',
+  /** Enumeration protection's one answer to a failed password sign-in (Firebase's INVALID_LOGIN_CREDENTIALS). */
+  'invalid-login-credentials',
   'account-exists-with-different-credential',
   'invalid-credential',
   'user-cancelled',
@@ -57,6 +59,7 @@ export const IDENTITY_ERROR_MESSAGES: Record<IdentityErrorCode, string> = {
   'user-not-found': "That email address doesn't match an existing account",
   'weak-password': 'Strong passwords have at least 6 characters and a mix of letters and numbers',
   'wrong-password': "The email and password you entered don't match",
+  'invalid-login-credentials': 'Wrong e-mail or password.',
   'account-exists-with-different-credential': 'An account already exists with the same email address but different sign-in credentials.',
   'invalid-credential': 'The supplied credential is malformed or has expired.',
   'user-cancelled': 'Please authorize the required permissions to sign in to the application',

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 
+/**
+ * What a blocked pair sees of each other wherever one names the other (ADR 0038, issue 22): a
+ * first name and this label, nothing else of the profile.
+ */
+export const NO_LONGER_AVAILABLE = 'no longer available';
+
+/** "Ingrid (no longer available)": the name a blocked pair shows each other. */
+export function unavailablePersonName(fullName: string | null | undefined): string {
+  const first = fullName?.trim().split(/\s+/)[0];
+  return first ? `${first} (${NO_LONGER_AVAILABLE})` : `Someone (${NO_LONGER_AVAILABLE})`;
+}
+
 /** The reasons a person picks from when reporting someone (issue 14); free text adds detail. */
 export const REPORT_REASONS = [
   'harassment',

@@ -7,6 +7,13 @@ import { z } from 'zod';
  */
 
 export const EMERGENCY_CONTACT_NAME_MAX = 80;
+/**
+ * Confirmation mails to new contact addresses one account may cause per day (issue 22): enough to
+ * fix a typo or change one's mind, too few to use the invitation as a mail cannon.
+ */
+export const EMERGENCY_CONTACT_INVITES_PER_DAY = 3;
+export const EMERGENCY_CONTACT_INVITES_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const emergencyContactInvitesExhausted = `You can invite at most ${EMERGENCY_CONTACT_INVITES_PER_DAY} new contact addresses a day. Try again tomorrow, or keep the current contact.`;
 export const MEETING_POINT_MAX = 280;
 
 /** Check-in opens this long before the start and closes at the end of the session. */

@@ -43,9 +43,11 @@ export function emergencyContactRoutesWith({ appUrl }: { appUrl: string }): Rout
         config: { access: 'signed-in' },
         schema: {
           tags,
-          summary: 'Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it',
+          summary:
+            'Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it ' +
+            '(a few new addresses a day per account: past that, 429 naming `email`); replacing the contact ends the trip links it held',
           body: emergencyContactInputSchema,
-          response: { 200: myEmergencyContactSchema, 400: errors[400], 401: errors[401] },
+          response: { 200: myEmergencyContactSchema, 400: errors[400], 401: errors[401], 429: errors[400] },
         },
       },
       async (req) => ({ contact: await setEmergencyContact(db, (await requireUser(req)).id, req.body, { appUrl, now: now() }) }),
@@ -55,7 +57,11 @@ export function emergencyContactRoutesWith({ appUrl }: { appUrl: string }): Rout
       '/api/me/emergency-contact',
       {
         config: { access: 'signed-in' },
-        schema: { tags, summary: 'Remove my emergency contact', response: { 204: z.null(), 401: errors[401] } },
+        schema: {
+          tags,
+          summary: 'Remove my emergency contact, ending the trip links it held',
+          response: { 204: z.null(), 401: errors[401] },
+        },
       },
       async (req, reply) => {
         await removeEmergencyContact(db, (await requireUser(req)).id);

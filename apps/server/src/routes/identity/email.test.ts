@@ -421,10 +421,20 @@ describe('with e-mail enumeration protection on', () => {
     expect((await b.get('/api/auth/identity/user')).json().user.displayName).toBeNull();
   });
 
-  it('answers wrong-password, not user-not-found, for an unknown e-mail', async () => {
-    const res = await browser(p.t).post('/api/auth/sign-in/email', { email: 'unknown@example.com', password: 'secret123' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error.code).toBe('wrong-password');
+  it('answers an unknown e-mail and a wrong password with the same invalid-login-credentials (ADR 0053)', async () => {
+    const unknown = await browser(p.t).post('/api/auth/sign-in/email', { email: 'unknown@example.com', password: 'secret123' });
+    const wrong = await browser(p.t).post('/api/auth/sign-in/email', { email: 'known@example.com', password: 'not-the-password' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([wrong.statusCode, wrong.json()]);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error).toEqual({
+      code: 'invalid-login-credentials',
+      message: 'Wrong e-mail or password.',
+      fields: { password: 'Wrong e-mail or password.' },
+    });
+    // The right password still signs in.
+    expect((await browser(p.t).post('/api/auth/sign-in/email', { email: 'known@example.com', password: 'secret123' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers recovery of an unknown e-mail like a known one, mailing only the known', async () => {

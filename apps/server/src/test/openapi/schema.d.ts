@@ -1061,10 +1061,10 @@ export interface paths {
     };
     /** My emergency contact */
     get: operations['getMeEmergencyContact'];
-    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it */
+    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it (a few new addresses a day per account: past that, 429 naming `email`); replacing the contact ends the trip links it held */
     put: operations['putMeEmergencyContact'];
     post?: never;
-    /** Remove my emergency contact */
+    /** Remove my emergency contact, ending the trip links it held */
     delete: operations['deleteMeEmergencyContact'];
     options?: never;
     head?: never;
@@ -2417,6 +2417,7 @@ export interface components {
           | 'user-not-found'
           | 'weak-password'
           | 'wrong-password'
+          | 'invalid-login-credentials'
           | 'account-exists-with-different-credential'
           | 'invalid-credential'
           | 'user-cancelled'
