@@ -46,7 +46,8 @@ export const envSchema = z.object({
    */
   DATABASE_DIRECT_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Unset: follows PORT (54329 at PORT 3000; see PORT_FOLLOWERS). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /**
@@ -176,8 +177,9 @@ export const envSchema = z.object({
     .max(24 * 60)
     .default(60),
   DEV_INBOX: bool(true),
-  DEV_INBOX_SMTP_PORT: z.coerce.number().int().default(1025),
-  DEV_INBOX_WEB_PORT: z.coerce.number().int().default(1080),
+  /** Unset: follow PORT (1025 and 1080 at PORT 3000; see PORT_FOLLOWERS). */
+  DEV_INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DEV_INBOX_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** An SMS gateway (or an adapter in front of one): POST JSON {to, body, idempotencyKey}. Unset: the dev SMS inbox. */
   SMS_WEBHOOK_URL: z.url().optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -202,16 +204,42 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool(true),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL'> & { APP_URL: string };
+/**
+ * The other ports a development server opens, each at its value for the default PORT 3000. Unset,
+ * each moves by as much as PORT moves from 3000 (PORT=3100: PostgreSQL 54429, the inbox 1125 and
+ * 1180), so `PORT` alone gives a second checkout on the same machine ports of its own.
+ */
+export const PORT_FOLLOWERS = {
+  EMBEDDED_PG_PORT: 54329,
+  DEV_INBOX_SMTP_PORT: 1025,
+  DEV_INBOX_WEB_PORT: 1080,
+} as const;
+const DEFAULT_PORT = 3000;
+type PortFollower = keyof typeof PORT_FOLLOWERS;
+
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | PortFollower> & { APP_URL: string } & Record<PortFollower, number>;
 
 /** Where a browser on this machine reaches the server when APP_URL does not say otherwise. */
 export const localAppUrl = (port: number) => `http://localhost:${port}`;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  if (!result.success) throw invalidEnvironment(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const { data } = result;
+  const followers = {} as Record<PortFollower, number>;
+  const problems: string[] = [];
+  for (const [name, atDefault] of Object.entries(PORT_FOLLOWERS) as Array<[PortFollower, number]>) {
+    // PORT=0 asks the system for a free port; the others then keep their own defaults.
+    const derived = data.PORT === 0 ? atDefault : atDefault + data.PORT - DEFAULT_PORT;
+    if (data[name] === undefined && (derived < 1 || derived > 65535)) {
+      problems.push(`${name}: PORT=${data.PORT} would put it at ${derived}; set ${name}`);
+    }
+    followers[name] = data[name] ?? derived;
   }
-  return { ...result.data, APP_URL: result.data.APP_URL ?? localAppUrl(result.data.PORT) };
+  if (problems.length) throw invalidEnvironment(problems);
+  return { ...data, ...followers, APP_URL: data.APP_URL ?? localAppUrl(data.PORT) };
+}
+
+function invalidEnvironment(problems: string[]): Error {
+  return new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }
