@@ -228,16 +228,27 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const { data } = result;
   const followers = {} as Record<PortFollower, number>;
   const problems: string[] = [];
+  // Only a port that will be opened must fit: with DATABASE_URL or a mail service, a high PORT is fine.
+  const opened: Record<PortFollower, boolean> = {
+    EMBEDDED_PG_PORT: !data.DATABASE_URL,
+    DEV_INBOX_SMTP_PORT: devInboxRuns(data),
+    DEV_INBOX_WEB_PORT: devInboxRuns(data),
+  };
   for (const [name, atDefault] of Object.entries(PORT_FOLLOWERS) as Array<[PortFollower, number]>) {
     // PORT=0 asks the system for a free port; the others then keep their own defaults.
     const derived = data.PORT === 0 ? atDefault : atDefault + data.PORT - DEFAULT_PORT;
-    if (data[name] === undefined && (derived < 1 || derived > 65535)) {
+    if (data[name] === undefined && opened[name] && (derived < 1 || derived > 65535)) {
       problems.push(`${name}: PORT=${data.PORT} would put it at ${derived}; set ${name}`);
     }
     followers[name] = data[name] ?? derived;
   }
   if (problems.length) throw invalidEnvironment(problems);
   return { ...data, ...followers, APP_URL: data.APP_URL ?? localAppUrl(data.PORT) };
+}
+
+/** Whether `npm start` starts the development mail inbox: no mail service configured (main.ts). */
+export function devInboxRuns(env: Pick<z.infer<typeof envSchema>, 'DEV_INBOX' | 'SMTP_URL' | 'EMAILJS_SERVICE_ID'>): boolean {
+  return env.DEV_INBOX && !env.SMTP_URL && !env.EMAILJS_SERVICE_ID;
 }
 
 function invalidEnvironment(problems: string[]): Error {

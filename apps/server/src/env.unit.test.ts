@@ -48,4 +48,12 @@ describe('the ports that follow PORT', () => {
     expect(() => parseEnv({ PORT: '20000' })).toThrow(/EMBEDDED_PG_PORT: PORT=20000 would put it at 71329; set EMBEDDED_PG_PORT/);
     expect(() => parseEnv({ PORT: '20000', EMBEDDED_PG_PORT: '54000' })).not.toThrow();
   });
+
+  it('may be out of range when nothing opens them (an external database, a mail service)', () => {
+    expect(() => parseEnv({ PORT: '20000', DATABASE_URL: 'postgres://db/trailbuddy' })).not.toThrow();
+    expect(() => parseEnv({ PORT: '1000', DATABASE_URL: 'postgres://db/trailbuddy' })).toThrow(
+      /DEV_INBOX_SMTP_PORT: PORT=1000 would put it at -975/,
+    );
+    expect(() => parseEnv({ PORT: '1000', DATABASE_URL: 'postgres://db/trailbuddy', SMTP_URL: 'smtp://mail:587' })).not.toThrow();
+  });
 });
