@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The layout and dependency rules of docs/architecture.md §3 and the house style of §4, enforced
+// rather than described; scripts/lint-probes proves that each rule still reports (ADR 0018).
+
 // Web features never import each other (ARCHITECTURE.md §3): the app layer composes them.
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())

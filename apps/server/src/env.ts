@@ -95,7 +95,8 @@ export const envSchema = z.object({
    */
   DATABASE_DIRECT_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Unset: follows PORT (54329 at PORT 3000; see PORT_FOLLOWERS). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /**
@@ -243,8 +244,9 @@ export const envSchema = z.object({
     .max(24 * 60)
     .default(60),
   DEV_INBOX: bool(true),
-  DEV_INBOX_SMTP_PORT: z.coerce.number().int().default(1025),
-  DEV_INBOX_WEB_PORT: z.coerce.number().int().default(1080),
+  /** Unset: follow PORT (1025 and 1080 at PORT 3000; see PORT_FOLLOWERS). */
+  DEV_INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  DEV_INBOX_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** An SMS gateway (or an adapter in front of one): POST JSON {to, body, idempotencyKey}. Unset: the dev SMS inbox. */
   SMS_WEBHOOK_URL: z.url().optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
@@ -271,11 +273,24 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool(true),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'HOST' | 'TRUSTED_ORIGINS'> & {
+/**
+ * The other ports a development server opens, each at its value for the default PORT 3000. Unset,
+ * each moves by as much as PORT moves from 3000 (PORT=3100: PostgreSQL 54429, the inbox 1125 and
+ * 1180), so `PORT` alone gives a second checkout on the same machine ports of its own.
+ */
+export const PORT_FOLLOWERS = {
+  EMBEDDED_PG_PORT: 54329,
+  DEV_INBOX_SMTP_PORT: 1025,
+  DEV_INBOX_WEB_PORT: 1080,
+} as const;
+const DEFAULT_PORT = 3000;
+type PortFollower = keyof typeof PORT_FOLLOWERS;
+
+export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'HOST' | 'TRUSTED_ORIGINS' | PortFollower> & {
   APP_URL: string;
   HOST: string;
   TRUSTED_ORIGINS: string[];
-};
+} & Record<PortFollower, number>;
 
 /** Where the server listens when HOST is unset: every interface only in production. */
 export const defaultHost = (nodeEnv: Env['NODE_ENV']) => (nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
@@ -288,19 +303,43 @@ export const localAppUrl = (port: number) => `http://localhost:${port}`;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  if (!result.success) throw invalidEnvironment(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  const { data } = result;
+  const followers = {} as Record<PortFollower, number>;
+  const problems: string[] = [];
+  // Only a port that will be opened must fit: with DATABASE_URL or a mail service, a high PORT is fine.
+  const opened: Record<PortFollower, boolean> = {
+    EMBEDDED_PG_PORT: !data.DATABASE_URL,
+    DEV_INBOX_SMTP_PORT: devInboxRuns(data),
+    DEV_INBOX_WEB_PORT: devInboxRuns(data),
+  };
+  for (const [name, atDefault] of Object.entries(PORT_FOLLOWERS) as Array<[PortFollower, number]>) {
+    // PORT=0 asks the system for a free port; the others then keep their own defaults.
+    const derived = data.PORT === 0 ? atDefault : atDefault + data.PORT - DEFAULT_PORT;
+    if (data[name] === undefined && opened[name] && (derived < 1 || derived > 65535)) {
+      problems.push(`${name}: PORT=${data.PORT} would put it at ${derived}; set ${name}`);
+    }
+    followers[name] = data[name] ?? derived;
   }
-  const data = result.data;
   // A production server must never reach loopback for a push: the switch is for tests alone.
   if (data.PUSH_ALLOW_LOOPBACK && data.NODE_ENV !== 'test') {
-    throw new Error('Invalid environment:\n  PUSH_ALLOW_LOOPBACK: only a test run (NODE_ENV=test) may let push reach loopback.');
+    problems.push('PUSH_ALLOW_LOOPBACK: only a test run (NODE_ENV=test) may let push reach loopback.');
   }
+  if (problems.length) throw invalidEnvironment(problems);
   return {
     ...data,
+    ...followers,
     APP_URL: data.APP_URL ?? localAppUrl(data.PORT),
     HOST: data.HOST ?? defaultHost(data.NODE_ENV),
     TRUSTED_ORIGINS: data.TRUSTED_ORIGINS ?? (data.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
   };
+}
+
+/** Whether `npm start` starts the development mail inbox: no mail service configured (main.ts). */
+export function devInboxRuns(env: Pick<z.infer<typeof envSchema>, 'DEV_INBOX' | 'SMTP_URL' | 'EMAILJS_SERVICE_ID'>): boolean {
+  return env.DEV_INBOX && !env.SMTP_URL && !env.EMAILJS_SERVICE_ID;
+}
+
+function invalidEnvironment(problems: string[]): Error {
+  return new Error(`Invalid environment:\n${problems.map((p) => `  ${p}`).join('\n')}`);
 }

@@ -81,3 +81,40 @@ describe('IDENTITY_EMAIL_ENUMERATION_PROTECTION (ADR 0053)', () => {
     expect(parseEnv({ IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false' }).IDENTITY_EMAIL_ENUMERATION_PROTECTION).toBe(false);
   });
 });
+
+describe('the ports that follow PORT', () => {
+  it('are the well-known development ports at the default PORT', () => {
+    const env = parseEnv({});
+    expect([env.EMBEDDED_PG_PORT, env.DEV_INBOX_SMTP_PORT, env.DEV_INBOX_WEB_PORT]).toEqual([54329, 1025, 1080]);
+  });
+
+  it('move by as much as PORT moves, so a second checkout on PORT=3100 collides with nothing of the first', () => {
+    const first = parseEnv({});
+    const second = parseEnv({ PORT: '3100' });
+    expect([second.EMBEDDED_PG_PORT, second.DEV_INBOX_SMTP_PORT, second.DEV_INBOX_WEB_PORT]).toEqual([54429, 1125, 1180]);
+    const ports = (env: typeof first) => [env.PORT, env.EMBEDDED_PG_PORT, env.DEV_INBOX_SMTP_PORT, env.DEV_INBOX_WEB_PORT];
+    expect(ports(second).filter((port) => ports(first).includes(port))).toEqual([]);
+  });
+
+  it('give way to their own variables', () => {
+    const env = parseEnv({ PORT: '3100', EMBEDDED_PG_PORT: '60000', DEV_INBOX_SMTP_PORT: '0', DEV_INBOX_WEB_PORT: '2525' });
+    expect([env.EMBEDDED_PG_PORT, env.DEV_INBOX_SMTP_PORT, env.DEV_INBOX_WEB_PORT]).toEqual([60000, 0, 2525]);
+  });
+
+  it('keep their defaults when PORT=0 asks the system for a free port', () => {
+    expect(parseEnv({ PORT: '0' }).EMBEDDED_PG_PORT).toBe(54329);
+  });
+
+  it('name the variable to set when PORT would push one out of range', () => {
+    expect(() => parseEnv({ PORT: '20000' })).toThrow(/EMBEDDED_PG_PORT: PORT=20000 would put it at 71329; set EMBEDDED_PG_PORT/);
+    expect(() => parseEnv({ PORT: '20000', EMBEDDED_PG_PORT: '54000' })).not.toThrow();
+  });
+
+  it('may be out of range when nothing opens them (an external database, a mail service)', () => {
+    expect(() => parseEnv({ PORT: '20000', DATABASE_URL: 'postgres://db/trailbuddy' })).not.toThrow();
+    expect(() => parseEnv({ PORT: '1000', DATABASE_URL: 'postgres://db/trailbuddy' })).toThrow(
+      /DEV_INBOX_SMTP_PORT: PORT=1000 would put it at -975/,
+    );
+    expect(() => parseEnv({ PORT: '1000', DATABASE_URL: 'postgres://db/trailbuddy', SMTP_URL: 'smtp://mail:587' })).not.toThrow();
+  });
+});

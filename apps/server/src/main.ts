@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
-import { parseEnv } from './env.js';
+import { devInboxRuns, parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
 import { installJobQueue } from './jobs/install.js';
 import { startJobRunner } from './jobs/runner.js';
@@ -43,10 +43,9 @@ async function main() {
   const cleanups: (() => Promise<void>)[] = [];
 
   // The dev inbox loads while PostgreSQL starts: both take a moment, neither needs the other.
-  const inboxStarting =
-    !env.SMTP_URL && !env.EMAILJS_SERVICE_ID && env.DEV_INBOX
-      ? startDevInbox({ smtpPort: env.DEV_INBOX_SMTP_PORT, webPort: env.DEV_INBOX_WEB_PORT, log, mailDirectory: join(dataDir, 'maildev') })
-      : Promise.resolve(undefined);
+  const inboxStarting = devInboxRuns(env)
+    ? startDevInbox({ smtpPort: env.DEV_INBOX_SMTP_PORT, webPort: env.DEV_INBOX_WEB_PORT, log, mailDirectory: join(dataDir, 'maildev') })
+    : Promise.resolve(undefined);
 
   if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL.');
   let databaseUrl = env.DATABASE_URL;

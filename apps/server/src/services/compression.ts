@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+// eslint-disable-next-line no-restricted-imports -- Fastify's organisation publishes it, but it is a plain header parser that imports nothing of Fastify.
+import { Negotiator } from '@fastify/accept-negotiator';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
@@ -39,16 +41,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** br, else gzip, else none, by what the request accepts (a q of 0 refuses). */
+/** What we can send, in our order of preference when the request's q-values tie. No cache: its keys would be request headers. */
+const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+/**
+ * The coding to send, by the request's Accept-Encoding with its q-values (RFC 9110 §12.5.3):
+ * the highest q wins, br before gzip when they tie, and q=0 refuses. Nothing acceptable that we
+ * have, or no header at all, is the body as it is.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  // Content codings are case-insensitive; the negotiator compares them as written.
+  const chosen = acceptEncoding ? encodings.negotiate(acceptEncoding.toLowerCase()) : null;
+  return chosen ?? 'identity';
 }

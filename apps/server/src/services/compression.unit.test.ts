@@ -10,6 +10,13 @@ describe('preferredEncoding', () => {
     ['BR', 'br'],
     ['deflate', 'identity'],
     ['gzip;q=0', 'identity'],
+    // q-values rank the codings: a client that prefers gzip gets gzip though br is offered too.
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0.2, gzip;q=0.8', 'gzip'],
+    ['identity, gzip;q=0.5', 'identity'],
+    ['gzip, br', 'br'],
+    ['*', 'br'],
+    ['', 'identity'],
     [undefined, 'identity'],
   ])('%s → %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
