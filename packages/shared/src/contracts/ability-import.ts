@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { measuredAbilitySchema } from './ability';
+import { hrefOf } from './app-routes';
 import { ACTIVITIES } from './enums';
 
 /**
@@ -52,7 +53,7 @@ export const myAbilitySchema = z.object({
 export type MyAbility = z.infer<typeof myAbilitySchema>;
 
 /** Where a provider's OAuth round trip lands in the app, and the `ability` query it adds. */
-export const ABILITY_RETURN_PATH = '/profile';
+export const ABILITY_RETURN_PATH = hrefOf({ name: 'personal-profile' });
 export const ABILITY_RETURN_STATES = ['connected', 'denied', 'failed'] as const;
 
 /** The texts the profile shows (the web app and the export use these, nowhere else). */
@@ -67,6 +68,7 @@ export const ABILITY_TEXTS = {
   deleteButton: 'Delete measured ability',
   deleteConfirm: 'Delete your measured ability? The figures of every imported activity are removed.',
   flatPace: 'Pace on the flat',
+  flatSpeed: 'Speed on the flat',
   climbRate: 'Climbing',
   longest: 'Longest',
   largestGain: 'Most climbing',
@@ -80,6 +82,11 @@ export const ABILITY_TEXTS = {
     failed: 'The connection did not work; nothing was imported. Try again.',
   },
 } as const;
+
+/** "21.4 km/h" from seconds per kilometre: how riders speak of their pace. */
+export function formatSpeed(secondsPerKm: number): string {
+  return `${(3600 / secondsPerKm).toFixed(1)} km/h`;
+}
 
 /** "5:12 /km" from seconds per kilometre. */
 export function formatPace(secondsPerKm: number): string {

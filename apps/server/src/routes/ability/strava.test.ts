@@ -81,7 +81,7 @@ describe('Strava: connect, import, disconnect (against a local stand-in)', () =>
   it('connects, imports the hikes and runs of the last 12 months from their streams, and comes back to the profile', async () => {
     const res = await connect(ana);
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/profile?ability=connected');
+    expect(res.headers.location).toBe('/me?ability=connected');
 
     const me = (await get('/api/me/ability', ana.cookie)).json();
     expect(me.providers[0]).toMatchObject({ id: 'strava', connected: true });
@@ -142,7 +142,7 @@ describe('Strava: connect, import, disconnect (against a local stand-in)', () =>
 
   it('comes back "denied" and keeps nothing when the member refuses at Strava', async () => {
     const res = await connect(ana, { deny: true });
-    expect(res.headers.location).toBe('/profile?ability=denied');
+    expect(res.headers.location).toBe('/me?ability=denied');
     expect(await t.database.db.select().from(activityConnections)).toEqual([]);
   });
 
@@ -174,7 +174,7 @@ describe('Strava: connect, import, disconnect (against a local stand-in)', () =>
       `/api/me/ability/strava/callback?code=forged&state=${encodeURIComponent(state)}`,
       `${ana.cookie}; ${cookieHeader(start.headers['set-cookie'])}`,
     );
-    expect(res.headers.location).toBe('/profile?ability=failed');
+    expect(res.headers.location).toBe('/me?ability=failed');
     expect(await t.database.db.select().from(activityConnections)).toEqual([]);
   });
 
