@@ -106,11 +106,15 @@ export async function disconnect(
   box: TokenBox,
   userId: string,
   provider: ActivityProvider,
+  now: Date,
   onRevokeError: (err: unknown) => void,
-) {
+): Promise<boolean> {
   const row = await connectionOf(db, userId, provider.id);
   if (!row) return false;
-  await provider.revoke(box.open(row.accessToken)).catch(onRevokeError);
+  // An expired access token cannot revoke anything: renew it first when it is due.
+  await accessTokenOf(db, box, userId, provider, now)
+    .then((token) => (token ? provider.revoke(token) : undefined))
+    .catch(onRevokeError);
   await db.delete(activityConnections).where(and(eq(activityConnections.userId, userId), eq(activityConnections.provider, provider.id)));
   return true;
 }

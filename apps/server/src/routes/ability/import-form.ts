@@ -1,3 +1,4 @@
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   ACTIVITY_FALLBACK_FIELD,
@@ -23,7 +24,12 @@ export async function readImportForm(req: FastifyRequest): Promise<{ files: Read
   let fallback: Activity | null = null;
   try {
     // An oversized file is cut short and flagged (truncated) rather than failing the whole form.
-    const parts = req.parts({ limits: { fileSize: ACTIVITY_FILE_MAX_BYTES, files: ACTIVITY_IMPORT_MAX_FILES }, throwFileSizeLimit: false });
+    // parts() reads throwFileSizeLimit as file() does, though its type leaves it out.
+    const options: FastifyMultipartBaseOptions = {
+      limits: { fileSize: ACTIVITY_FILE_MAX_BYTES, files: ACTIVITY_IMPORT_MAX_FILES },
+      throwFileSizeLimit: false,
+    };
+    const parts = req.parts(options);
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname !== ACTIVITY_FALLBACK_FIELD) continue;

@@ -226,7 +226,7 @@ export function abilityRoutesWith(settings: AbilitySettings): RouteModule {
       async (req, reply) => {
         const user = await requireUser(req);
         const provider = providerOf(req.params.provider);
-        const gone = await disconnect(db, settings.tokens, user.id, provider, (err) =>
+        const gone = await disconnect(db, settings.tokens, user.id, provider, now(), (err) =>
           req.log.warn({ err }, 'activity service revoke failed'),
         );
         if (!gone) throw notFound(`${ACTIVITY_PROVIDER_NAMES[provider.id]} connection`);

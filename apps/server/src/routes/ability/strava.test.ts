@@ -140,6 +140,19 @@ describe('Strava: connect, import, disconnect (against a local stand-in)', () =>
     expect(again.statusCode).toBe(404);
   });
 
+  it('renews an expired access token to revoke it', async () => {
+    await connect(ana);
+    now = new Date(Date.now() + 7 * 3600 * 1000); // the access token has expired
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/me/ability/strava', headers: { cookie: ana.cookie } });
+    expect(res.statusCode).toBe(204);
+    expect(strava.requests.filter((r) => r.startsWith('POST /oauth/'))).toEqual([
+      'POST /oauth/token',
+      'POST /oauth/token',
+      'POST /oauth/deauthorize',
+    ]);
+    expect(strava.grants.every((g) => g.revoked)).toBe(true);
+  });
+
   it('comes back "denied" and keeps nothing when the member refuses at Strava', async () => {
     const res = await connect(ana, { deny: true });
     expect(res.headers.location).toBe('/me?ability=denied');
