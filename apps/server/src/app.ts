@@ -1,4 +1,8 @@
 import { accountRoutes } from './routes/account/routes.js';
+import { abilityRoutesWith } from './routes/ability/routes.js';
+import { activityProviders } from './ability/providers/configured.js';
+import { oauthStateKey } from './ability/oauth-state.js';
+import { tokenBox } from './ability/token-box.js';
 import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
@@ -160,6 +164,12 @@ export async function buildApp(opts: AppOptions) {
     accountRoutes,
     emergencyContactRoutesWith({ appUrl: env.APP_URL }),
     tripRoutesWith({ appUrl: env.APP_URL, tokenKey: tripTokenKey(opts.authSecret) }),
+    abilityRoutesWith({
+      providers: activityProviders(env),
+      appUrl: env.APP_URL,
+      stateKey: oauthStateKey(opts.authSecret),
+      tokens: tokenBox(opts.authSecret),
+    }),
   ]) {
     await app.register(async (scope) => routes(scope, deps));
   }

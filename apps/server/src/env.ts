@@ -216,6 +216,14 @@ export const envSchema = z.object({
   IDENTITY_TENANTS: z.string().optional(),
   API_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /**
+   * Measured ability from Strava (ADR 0056): a Strava API application's client id and secret.
+   * Unset: members import files only and the Strava connection is not offered. The base URL is
+   * Strava's; tests point it at a local stand-in.
+   */
+  STRAVA_CLIENT_ID: z.string().optional(),
+  STRAVA_CLIENT_SECRET: z.string().optional(),
+  STRAVA_BASE_URL: z.url().default('https://www.strava.com'),
+  /**
    * Live streams (GET /api/events) one account may hold open on an instance, and visitors' streams
    * per client address: one more closes the oldest with `event: replaced` (ADR 0012).
    */

@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccountExport } from '@trailbuddy/shared/contracts/account';
+import { loadAbilities } from '../ability/figures-store.js';
 import type { DbOrTx } from '../db/client.js';
-import { favourites, matches, matchFeedback, messages, notifications, trails, users } from '../db/schema/index.js';
+import { activityConnections, favourites, matches, matchFeedback, messages, notifications, trails, users } from '../db/schema/index.js';
 import { presentNotification } from '../notifications/inbox.js';
 import { loadPreferences } from '../notifications/preferences.js';
 import { presentMatches } from '../services/match-presenter.js';
@@ -93,5 +94,11 @@ export async function exportAccount(db: DbOrTx, userId: string, now: Date): Prom
     }),
     preferences: { notifications: await loadPreferences(db, userId) },
     favouriteTrails: favouriteRows.map((f) => f.name),
+    measuredAbility: await loadAbilities(db, userId, now),
+    activityConnections: (await db.select().from(activityConnections).where(eq(activityConnections.userId, userId))).map((c) => ({
+      provider: c.provider,
+      connectedAt: c.connectedAt.toISOString(),
+      lastImportAt: c.lastImportAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -13,6 +13,9 @@ const KNOWN_WARNINGS = [
   'operation-2xx-response #/paths/~1api~1auth~1federated~1{providerId}~1start/get/responses',
   'operation-2xx-response #/paths/~1api~1auth~1callback~1{id}/get/responses',
   'operation-2xx-response #/paths/~1api~1auth~1callback~1{id}/post/responses',
+  // Connecting an activity service (ADR 0056) is two redirects: to the service, and back to the profile.
+  'operation-2xx-response #/paths/~1api~1me~1ability~1{provider}~1connect/get/responses',
+  'operation-2xx-response #/paths/~1api~1me~1ability~1{provider}~1callback/get/responses',
 ];
 
 let t: TestApp;

@@ -18,9 +18,9 @@ const unreadableForm =
  * hooks every request of the scope it is registered in; registered for the whole app, every
  * request paid for it, GET /api/trails included (ADR 0015).
  */
-export function uploadRoutes(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void) {
+export function uploadRoutes(app: FastifyInstance, maxBytes: number, routes: (scope: FastifyInstance) => void, maxFiles = 1) {
   return app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: maxFiles, fields: 10 } });
     routes(scope);
   });
 }

@@ -35,6 +35,8 @@ const NotificationPreferencesView = lazy(() => import('../features/notifications
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
+// Measured ability (issue 24, ADR 0056): below the declared levels of the profile.
+const MeasuredAbilitySection = lazy(() => import('../features/ability/components/MeasuredAbilitySection'));
 const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
 const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 // Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
@@ -90,6 +92,7 @@ export function MemberViewOf({ view }: { view: MemberView }) {
         <PersonalProfileView
           sections={later(
             <>
+              <MeasuredAbilitySection />
               <ComfortSection />
               <EmergencyContactSection />
               <CalendarFeedSection />

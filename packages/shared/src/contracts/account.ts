@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measuredAbilitySchema } from './ability';
 import { PASSWORD_MIN } from './enums';
 import { IDENTITY_ERROR_MESSAGES } from './identity';
 import { matchCancellationSchema } from './match';
@@ -156,6 +157,9 @@ export const accountExportSchema = z.object({
   ),
   preferences: z.object({ notifications: z.unknown() }),
   favouriteTrails: z.array(z.string()),
+  /** Measured ability (ADR 0056): the summary, and the services connected (never their tokens). */
+  measuredAbility: z.array(measuredAbilitySchema),
+  activityConnections: z.array(z.object({ provider: z.string(), connectedAt: z.string(), lastImportAt: z.string().nullable() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

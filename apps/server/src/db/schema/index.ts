@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './push-subscriptions.js';
 export * from './trips.js';
 export * from './safety.js';
+export * from './ability.js';

@@ -1156,6 +1156,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/ability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My measured ability, and the activity services I can connect */
+    get: operations['getMeAbility'];
+    put?: never;
+    post?: never;
+    /** Delete my measured ability (the figures of every imported activity) */
+    delete: operations['deleteMeAbility'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Connect an activity service: redirects to the service's consent page (OAuth 2 authorization code) */
+    get: operations['getMeAbilityByProviderConnect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the activity service sends the member back; imports the last 12 months, then redirects to the profile */
+    get: operations['getMeAbilityByProviderCallback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import my activities of the last 12 months from a connected service again */
+    post: operations['postMeAbilityByProviderImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disconnect an activity service: our access is revoked there and its tokens dropped (imported figures stay) */
+    delete: operations['deleteMeAbilityByProvider'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import GPX, TCX or FIT files (multipart field "files", up to 50; optional field "activity" for files that do not say); only figures are kept */
+    post: operations['postMeAbilityImports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/sign-in/social': {
     parameters: {
       query?: never;
@@ -6350,6 +6453,21 @@ export interface operations {
               notifications: unknown;
             };
             favouriteTrails: string[];
+            measuredAbility: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+            activityConnections: {
+              provider: string;
+              connectedAt: string;
+              lastImportAt: string | null;
+            }[];
           };
         };
       };
@@ -6675,6 +6793,230 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+            providers: {
+              /** @enum {string} */
+              id: 'strava';
+              name: string;
+              connected: boolean;
+              lastImportAt: string | null;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMeAbility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbilityByProviderConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbilityByProviderCallback: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        scope?: string;
+        error?: string;
+      };
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMeAbilityByProviderImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            outcomes: {
+              file: string;
+              /** @enum {string} */
+              status: 'imported' | 'duplicate' | 'rejected';
+              activity: ('hiking' | 'running' | 'biking') | null;
+              reason: string | null;
+            }[];
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMeAbilityByProvider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMeAbilityImports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            outcomes: {
+              file: string;
+              /** @enum {string} */
+              status: 'imported' | 'duplicate' | 'rejected';
+              activity: ('hiking' | 'running' | 'biking') | null;
+              reason: string | null;
+            }[];
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
   };
