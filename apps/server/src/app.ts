@@ -6,6 +6,9 @@ import { queuedAuthMailer } from './auth/queued-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
+import type { RevocationFeed } from './events/session-revocations.js';
+import { createRevocationGuard } from './auth/session-revocations.js';
+import { silentLog } from './jobs/log.js';
 import { identitySettings } from './identity/settings.js';
 import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
@@ -52,6 +55,11 @@ export interface AppOptions {
   vapidPublicKey?: string;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
+  /**
+   * Every instance's session revocations (the hub's second channel): with it, sessions are served
+   * from Better Auth's cookie cache between reads (ADR 0058); without it, every check reads PostgreSQL.
+   */
+  revocations?: RevocationFeed;
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
@@ -82,6 +90,7 @@ export async function buildApp(opts: AppOptions) {
 
   const identity = identitySettings(env, opts.authSecret);
   const now = opts.now ?? (() => new Date());
+  const revocations = opts.revocations && createRevocationGuard({ feed: opts.revocations, db: opts.db, log: opts.logger ?? silentLog });
   const auth = createAuth(
     opts.db,
     {
@@ -94,6 +103,7 @@ export async function buildApp(opts: AppOptions) {
       identity,
       adminEmails: env.ADMIN_EMAILS,
       now,
+      revocations,
       trustedOrigins: env.NODE_ENV === 'development' ? ['http://localhost:5173'] : [],
       log: opts.logger && {
         error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
@@ -105,6 +115,7 @@ export async function buildApp(opts: AppOptions) {
     queuedAuthMailer(opts.db),
   );
 
+  app.addHook('onClose', async () => revocations?.close());
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
   await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });

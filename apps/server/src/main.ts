@@ -129,6 +129,7 @@ async function main() {
     authSecret,
     vapidPublicKey: vapid.publicKey,
     events: hub,
+    revocations: hub,
     logger: log,
     logController: requestLogController(env),
   });

@@ -131,24 +131,41 @@ async function sendWebResponse(response: Response, reply: FastifyReply) {
   return reply.send(body);
 }
 
+type SessionCache = FastifyRequest & { _session?: Promise<SessionUser | null>; _sessionCookies?: string[] };
+
 /** Mounts Better Auth at /api/auth/* and gives every request a cached session lookup. */
 async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: string }) {
   app.decorate('auth', opts.auth);
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    const cache = this as FastifyRequest & { _session?: Promise<SessionUser | null> };
-    cache._session ??= opts.auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) =>
-      s
-        ? {
-            id: s.user.id,
-            email: s.user.email,
-            name: s.user.name,
-            emailVerified: s.user.emailVerified,
-            isAnonymous: s.user.isAnonymous === true,
-          }
-        : null,
-    );
+    const cache = this as SessionCache;
+    cache._session ??= opts.auth.api
+      .getSession({ headers: fromNodeHeaders(this.headers), returnHeaders: true })
+      .then(({ headers, response: s }) => {
+        // Better Auth's cookies from this check (a cookie cache written after a read of PostgreSQL, a
+        // session's extended expiry, cookies cleared for a dead session) go out with the answer, so
+        // the next request can be served from the cache.
+        const cookies = headers?.getSetCookie() ?? [];
+        if (cookies.length > 0) cache._sessionCookies = cookies;
+        return s
+          ? {
+              id: s.user.id,
+              email: s.user.email,
+              name: s.user.name,
+              emailVerified: s.user.emailVerified,
+              isAnonymous: s.user.isAnonymous === true,
+            }
+          : null;
+      });
     return cache._session;
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    const cookies = (req as SessionCache)._sessionCookies;
+    if (!cookies) return;
+    // Never beside cookies a route sets itself, nor on an answer a shared cache may keep.
+    if (reply.hasHeader('set-cookie') || /\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
+    reply.header('set-cookie', cookies);
   });
 
   // A provider that answers with a form post (Apple's `form_post`, a SAML IdP's HTTP-POST binding)
