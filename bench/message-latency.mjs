@@ -80,7 +80,7 @@ let first;
  * `count` pairs with a pending match each on the slot, seeded in bulk on the first instance's
  * database (support/seed-pairs.mjs); their sessions are good on every instance of it.
  */
-const makePairs = (label, count, slot) => seedPendingPairs(first.databaseUrl, first.secret, { label, count, slot });
+const makePairs = (label, count, slot) => seedPendingPairs(first.databaseUrl, first.secret, { label, count, slot, baseUrl: first.baseUrl });
 
 const isMessage = (clientId) => (e) => e.type === 'message.created' && e.data?.message?.clientId === clientId;
 

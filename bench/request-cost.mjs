@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { api, pool, withSessionCache } from './support/api.mjs';
+import { api, pool } from './support/api.mjs';
 import { cpuPerUnit, cpuSnapshot } from './support/cpu.mjs';
 import { seedPendingPairs } from './support/seed-pairs.mjs';
 import { buildServerBundle, createCleanup, startFirstInstance } from './support/server.mjs';
@@ -40,13 +40,11 @@ try {
   const slot = { trailId: trails[0].id, startTime: new Date(start).toISOString(), endTime: new Date(start + 3_600_000).toISOString() };
   // Enough people that nobody sends more than the per-person limit in the warm-up and the run.
   const pairCount = Math.ceil((REQUESTS * 1.1) / PER_PERSON_PER_MINUTE / 2) + 1;
-  const pairs = await seedPendingPairs(server.databaseUrl, server.secret, { label: 'cost', count: pairCount, slot });
-  // As a browser holds them after its first check: the session token and Better Auth's cookie cache.
-  const people = await pool(pairCount * 2, 4, async (i) => {
-    const pair = pairs[i >> 1];
-    const who = i % 2 === 0 ? pair.owner : pair.partner;
-    return { cookie: await withSessionCache(base, who.cookie), matchId: pair.matchId };
-  });
+  const pairs = await seedPendingPairs(server.databaseUrl, server.secret, { label: 'cost', count: pairCount, slot, baseUrl: base });
+  const people = pairs.flatMap((p) => [
+    { cookie: p.owner.cookie, matchId: p.matchId },
+    { cookie: p.partner.cookie, matchId: p.matchId },
+  ]);
 
   const kinds = [
     ['GET /api/health', () => api(base, 'GET', '/api/health')],

@@ -56,6 +56,12 @@ export interface AuthConfig {
   log?: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>;
 }
 
+/**
+ * Better Auth's session check. Its limiter is off for it: the bridge counts it with the API's own
+ * in-memory limit (plugins/auth-session.ts) instead of a read and a write of `rate_limits` per call.
+ */
+export const SESSION_CHECK_PATH = '/get-session';
+
 /** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
@@ -179,6 +185,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
           ),
         ),
         [PHONE_CONFIG_PATH]: { window: 60, max: config.rateLimitMax },
+        [SESSION_CHECK_PATH]: false,
       },
     },
     advanced: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
+import { CLIENT_IP_HEADER, SESSION_CHECK_PATH, type Auth } from '../auth/auth.js';
 import { codeForStatus } from '../errors.js';
 import { AUTH_MESSAGES, passwordConfirmationError, serverCodeFor } from '../auth/messages.js';
 
@@ -71,6 +71,8 @@ async function productBody(response: Response): Promise<string | AuthErrorBody> 
     return authErrorBody(response.status, { message: text });
   }
 }
+
+const SESSION_CHECK_URL = `/api/auth${SESSION_CHECK_PATH}`;
 
 const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
@@ -175,23 +177,27 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+    const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+      const path = req.url.split('?')[0] ?? '';
+      const badBody = bodyShapeError(req);
+      if (badBody) return reply.status(400).send(authErrorBody(400, badBody));
+      const refusal = passwordConfirmationError(path, req.body);
+      if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
+      const badCallback = callbackUrlError(req);
+      if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
+      return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
+    };
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
       url: '/api/auth/*',
       schema: { hide: true },
       // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.
       config: { rateLimit: false },
-      handler: async (req, reply) => {
-        const path = req.url.split('?')[0] ?? '';
-        const badBody = bodyShapeError(req);
-        if (badBody) return reply.status(400).send(authErrorBody(400, badBody));
-        const refusal = passwordConfirmationError(path, req.body);
-        if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
-        const badCallback = callbackUrlError(req);
-        if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
-        return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
-      },
+      handler: forward,
     });
+    // The session check a client makes on every start: counted like the API's other member reads
+    // (in memory), not with Better Auth's two statements on PostgreSQL per request (auth.ts, ADR 0058).
+    scope.route({ method: 'GET', url: SESSION_CHECK_URL, schema: { hide: true }, handler: forward });
   });
 }
 
