@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
+import { addJobUnlessWaitingCall, holdJobKey, TASKS } from '../jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { LIVE_EVENTS_CHANNEL, publishEvent } from './publish.js';
 
@@ -88,5 +88,24 @@ describe('a keyed job added unless one is waiting', () => {
     // A worker took the waiting job: what it read may predate the next write, so a new one is added.
     await t.db.execute(sql`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'test' WHERE key = 'burst'`);
     expect((await add('burst')).rows).toEqual([{ added: true }]);
+  });
+
+  it('keeps the task from reading until the write that found its job waiting has committed', async () => {
+    // The write's side: its transaction holds the key (shared) until COMMIT.
+    const writer = new pg.Client({ connectionString: t.url });
+    await writer.connect();
+    await writer.query('BEGIN');
+    await writer.query(`SELECT add_job_unless_waiting('mail_notifications', '{}'::json, 'held')`);
+    let read = false;
+    const task = t.db.transaction(async (tx) => {
+      await holdJobKey(tx, 'held');
+      read = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(read).toBe(false);
+    await writer.query('COMMIT');
+    await task;
+    expect(read).toBe(true);
+    await writer.end();
   });
 });
