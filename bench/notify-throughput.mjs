@@ -4,8 +4,8 @@
 // signs up STREAMS members and opens one stream each, then for each publisher count in
 // BENCH_PUBLISHERS runs that many PostgreSQL sessions publishing `match.changed` events for two
 // members at a time, as fast as they can, for BENCH_DURATION seconds. Each event is the
-// statement apps/server/src/events/publish.ts runs (a live_events row and pg_notify in one
-// statement). Reports events committed and delivered a second, the commit → stream latency, and
+// statement apps/server/src/events/publish.ts runs (a live_events row, its own transaction; the
+// table's deferred trigger NOTIFYs at COMMIT, migration 0033, ADR 0058). Reports events committed and delivered a second, the commit → stream latency, and
 // fails if any stream misses or repeats an event addressed to it.
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
@@ -16,20 +16,15 @@ import { openSse } from './support/sse.mjs';
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 40);
 const PUBLISHERS = (process.env.BENCH_PUBLISHERS ?? '1,4,16').split(',').map(Number);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CHANNEL = 'tb_live_events'; // LIVE_EVENTS_CHANNEL in apps/server/src/events/publish.ts
 const PASSWORD = 'trailbuddy-bench';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // The one statement of publishEvent() (apps/server/src/events/publish.ts), payload small enough
-// to travel inside the NOTIFY.
+// to travel inside the NOTIFY that live_events' trigger sends at COMMIT.
 const PUBLISH = `
-  WITH inserted AS (
-    INSERT INTO live_events (type, audience, payload)
-    VALUES ('match.changed', ARRAY[$1, $2]::text[], $3::jsonb)
-    RETURNING id, type, audience, payload
-  )
-  SELECT id, pg_notify('${CHANNEL}', json_build_object('id', id, 'type', type, 'audience', audience, 'payload', payload)::text)
-  FROM inserted`;
+  INSERT INTO live_events (type, audience, payload)
+  VALUES ('match.changed', ARRAY[$1, $2]::text[], $3::jsonb)
+  RETURNING id`;
 
 async function phase(databaseUrl, streams, publishers, run) {
   const sessions = await Promise.all(

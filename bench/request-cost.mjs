@@ -10,12 +10,18 @@
 //   npm run bench:request-cost            (BENCH_REQUESTS per kind, default 1,000)
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
+import autocannon from 'autocannon';
 import { api, pool } from './support/api.mjs';
 import { cpuPerUnit, cpuSnapshot } from './support/cpu.mjs';
 import { seedPendingPairs } from './support/seed-pairs.mjs';
 import { buildServerBundle, createCleanup, startFirstInstance } from './support/server.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+/** Seconds of each requests-a-second phase (autocannon, 20 connections), after a 1 s warm-up. */
+const RATE_S = Number(process.env.BENCH_DURATION ?? 5);
+/** ADR 0058's budgets: CPU of a request against the health check's, and requests a second against its. */
+const CPU_BUDGETS = { 'GET /api/messages/unread': 1.5, 'GET /api/notifications/unread-count': 1.5, 'POST /api/matches/:id/messages': 3.0 };
+const RATE_BUDGETS = { 'GET /api/notifications/unread-count': 0.6, 'GET /api/auth/get-session': 0.4 };
 const CONCURRENCY = 4;
 /** MESSAGE_RATE_LIMIT.max of packages/shared/src/contracts/messages.ts: sends a person may make in a minute. */
 const PER_PERSON_PER_MINUTE = 30;
@@ -34,7 +40,7 @@ try {
   const slot = { trailId: trails[0].id, startTime: new Date(start).toISOString(), endTime: new Date(start + 3_600_000).toISOString() };
   // Enough people that nobody sends more than the per-person limit in the warm-up and the run.
   const pairCount = Math.ceil((REQUESTS * 1.1) / PER_PERSON_PER_MINUTE / 2) + 1;
-  const pairs = await seedPendingPairs(server.databaseUrl, server.secret, { label: 'cost', count: pairCount, slot });
+  const pairs = await seedPendingPairs(server.databaseUrl, server.secret, { label: 'cost', count: pairCount, slot, baseUrl: base });
   const people = pairs.flatMap((p) => [
     { cookie: p.owner.cookie, matchId: p.matchId },
     { cookie: p.partner.cookie, matchId: p.matchId },
@@ -43,6 +49,11 @@ try {
   const kinds = [
     ['GET /api/health', () => api(base, 'GET', '/api/health')],
     ['GET /api/messages/unread', (i) => api(base, 'GET', '/api/messages/unread', { cookie: people[i % people.length].cookie })],
+    [
+      'GET /api/notifications/unread-count',
+      (i) => api(base, 'GET', '/api/notifications/unread-count', { cookie: people[i % people.length].cookie }),
+    ],
+    ['GET /api/auth/get-session', (i) => api(base, 'GET', '/api/auth/get-session', { cookie: people[i % people.length].cookie })],
     [
       'POST /api/matches/:id/messages',
       (i) => {
@@ -55,6 +66,7 @@ try {
   console.log(`  machine: ${availableParallelism()} CPUs, 1-min load average ${loadBefore.toFixed(2)} before the run`);
   console.log(`  ${'request'.padEnd(32)}${'server'.padStart(9)}${'postgres'.padStart(10)}${'client'.padStart(10)}${'all'.padStart(10)}`);
   let offset = 0;
+  const cpu = {};
   for (const [name, request] of kinds) {
     const warmUp = Math.ceil(REQUESTS / 10);
     // Each index is used once per kind, so no person exceeds their share of sends.
@@ -64,9 +76,37 @@ try {
     await pool(REQUESTS, CONCURRENCY, (i) => request(offset + i));
     offset += REQUESTS;
     const cost = cpuPerUnit(before, cpuSnapshot(server), REQUESTS);
+    cpu[name] = cost.server + cost.postgres + cost.bench;
     console.log(
       `  ${name.padEnd(32)}${fmt(cost.server)} ${fmt(cost.postgres)} ${fmt(cost.bench)} ${fmt(cost.server + cost.postgres + cost.bench)}`,
     );
+  }
+  const health = cpu['GET /api/health'];
+  console.log(`  CPU against the health check's (all parts), ADR 0058's budgets:`);
+  for (const [name, budget] of Object.entries(CPU_BUDGETS)) {
+    const ratio = cpu[name] / health;
+    console.log(`    ${name.padEnd(38)} ${ratio.toFixed(2)}x  (budget <= ${budget.toFixed(1)}x) ${ratio <= budget ? 'met' : 'NOT met'}`);
+  }
+
+  // Requests a second, side by side in this run: the same server, the same load on the machine.
+  const rate = async (path, cookie) => {
+    const opts = { url: `${base}${path}`, headers: cookie ? { cookie } : {}, connections: 20 };
+    await autocannon({ ...opts, duration: 1 });
+    const r = await autocannon({ ...opts, duration: RATE_S });
+    if (r.errors + r.timeouts + r.non2xx > 0) throw new Error(`${path}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+    return r.requests.average;
+  };
+  console.log(`Requests a second, 20 connections, ${RATE_S} s each; 1-min load average ${loadavg()[0].toFixed(2)} before`);
+  const rates = { 'GET /api/health': await rate('/api/health') };
+  for (const name of Object.keys(RATE_BUDGETS)) rates[name] = await rate(name.slice(4), people[0].cookie);
+  for (const [name, value] of Object.entries(rates)) {
+    const budget = RATE_BUDGETS[name];
+    const ratio = value / rates['GET /api/health'];
+    const verdict =
+      budget === undefined
+        ? ''
+        : `${(ratio * 100).toFixed(0)}% of health (budget >= ${budget * 100}%) ${ratio >= budget ? 'met' : 'NOT met'}`;
+    console.log(`    ${name.padEnd(38)} ${value.toFixed(0).padStart(6)}/s  ${verdict}`);
   }
   console.log(
     `  1-min load average ${loadavg()[0].toFixed(2)} after; 1,000 messages a second on ${availableParallelism()} CPUs leave ${fmt((availableParallelism() * 1000) / 1000).trim()} a message for all parts`,

@@ -58,6 +58,22 @@ export function signUpToMatch(databaseUrl) {
   };
 }
 
+/**
+ * The cookies a browser holds after its first session check: Better Auth's cookie cache
+ * (`session_data`, ADR 0058) beside the session token, taken from GET /api/auth/get-session's
+ * Set-Cookie and merged by name into `cookie`.
+ */
+export async function withSessionCache(baseUrl, cookie) {
+  const res = await fetch(`${baseUrl}/api/auth/get-session`, { headers: { cookie, origin: baseUrl } });
+  if (!res.ok) throw new Error(`GET /api/auth/get-session answered ${res.status}`);
+  const jar = new Map(cookie.split('; ').map((c) => [c.slice(0, c.indexOf('=')), c]));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(';')[0];
+    jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  }
+  return [...jar.values()].join('; ');
+}
+
 /** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
 export async function api(baseUrl, method, path, { cookie, body } = {}) {
   const headers = { origin: baseUrl };

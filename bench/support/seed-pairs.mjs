@@ -5,6 +5,7 @@
 // match (ADR 0030), a Better Auth session and its signed cookie, a pending match of two.
 import { createHmac, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pool, withSessionCache } from './api.mjs';
 
 /** Better Auth's session cookie (no prefix over plain http): the token, signed as better-call signs cookies. */
 export function sessionCookie(token, secret) {
@@ -15,9 +16,11 @@ export function sessionCookie(token, secret) {
 /**
  * `count` pending matches on `slot` ({ trailId, startTime, endTime }), each between an owner (who
  * searched) and a partner (who requested), on the server of `databaseUrl` whose Better Auth
- * secret is `secret`. Returns [{ owner, partner, matchId }] with { id, cookie } per person.
+ * secret is `secret`. Returns [{ owner, partner, matchId }] with { id, cookie } per person. With
+ * `baseUrl`, each cookie is the one a browser holds after its first session check there: the
+ * token and Better Auth's cookie cache (ADR 0058).
  */
-export async function seedPendingPairs(databaseUrl, secret, { label, count, slot }) {
+export async function seedPendingPairs(databaseUrl, secret, { label, count, slot, baseUrl }) {
   const owners = Array.from({ length: count }, (_, k) => `bench-${label}-owner-${k}`);
   const partners = Array.from({ length: count }, (_, k) => `bench-${label}-partner-${k}`);
   const ids = [...owners, ...partners];
@@ -52,7 +55,9 @@ export async function seedPendingPairs(databaseUrl, secret, { label, count, slot
     await client.query('COMMIT');
     await client.query('ANALYZE users, profiles, sessions, matches');
     const matchOf = new Map(rows.map((r) => [r.id1, r.id]));
-    const person = (i) => ({ id: ids[i], cookie: sessionCookie(tokens[i], secret) });
+    const cookies = ids.map((_, i) => sessionCookie(tokens[i], secret));
+    if (baseUrl) await pool(cookies.length, 4, async (i) => (cookies[i] = await withSessionCache(baseUrl, cookies[i])));
+    const person = (i) => ({ id: ids[i], cookie: cookies[i] });
     return owners.map((owner, k) => ({ owner: person(k), partner: person(count + k), matchId: matchOf.get(owner) }));
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -10,6 +10,9 @@ import { queuedAuthMailer } from './auth/queued-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
+import type { RevocationFeed } from './events/session-revocations.js';
+import { createRevocationGuard } from './auth/session-revocations.js';
+import { silentLog } from './jobs/log.js';
 import { identitySettings } from './identity/settings.js';
 import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
@@ -58,6 +61,11 @@ export interface AppOptions {
   vapidPublicKey?: string;
   /** The live-event hub; without one, GET /api/events is not served. */
   events?: EventHub;
+  /**
+   * Every instance's session revocations (the hub's second channel): with it, sessions are served
+   * from Better Auth's cookie cache between reads (ADR 0058); without it, every check reads PostgreSQL.
+   */
+  revocations?: RevocationFeed;
   now?: () => Date;
   /** A pino logger; tests leave it out and run silent. */
   logger?: FastifyBaseLogger;
@@ -88,6 +96,7 @@ export async function buildApp(opts: AppOptions) {
 
   const identity = identitySettings(env, opts.authSecret);
   const now = opts.now ?? (() => new Date());
+  const revocations = opts.revocations && createRevocationGuard({ feed: opts.revocations, db: opts.db, log: opts.logger ?? silentLog });
   const auth = createAuth(
     opts.db,
     {
@@ -101,6 +110,7 @@ export async function buildApp(opts: AppOptions) {
       adminEmails: env.ADMIN_EMAILS,
       now,
       trustedOrigins: env.TRUSTED_ORIGINS,
+      revocations,
       log: opts.logger && {
         error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
         warn: (msg: string, ...args: unknown[]) => opts.logger!.warn({ args }, `[auth] ${msg}`),
@@ -111,6 +121,7 @@ export async function buildApp(opts: AppOptions) {
     queuedAuthMailer(opts.db),
   );
 
+  app.addHook('onClose', async () => revocations?.close());
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
   // Before any body is read or any session looked up: the one cross-site rule (ADR 0052).

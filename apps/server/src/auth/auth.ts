@@ -27,6 +27,7 @@ import {
 import { secondFactorGate } from './second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
 import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
+import { SESSION_CACHE_MAX_AGE_S, type RevocationGuard } from './session-revocations.js';
 
 export interface AuthConfig {
   appUrl: string;
@@ -46,9 +47,20 @@ export interface AuthConfig {
   adminEmails: readonly string[];
   /** The server's clock (tests move it). */
   now?: () => Date;
+  /**
+   * What lets sessions be served from Better Auth's cookie cache (ADR 0058): without it (an app
+   * with no live-event hub) every session check reads PostgreSQL.
+   */
+  revocations?: RevocationGuard;
   /** Where Better Auth's own log lines go; without one only its errors reach the console. */
   log?: Pick<Console, 'error' | 'warn' | 'info' | 'debug'>;
 }
+
+/**
+ * Better Auth's session check. Its limiter is off for it: the bridge counts it with the API's own
+ * in-memory limit (plugins/auth-session.ts) instead of a read and a write of `rate_limits` per call.
+ */
+export const SESSION_CHECK_PATH = '/get-session';
 
 /** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
@@ -98,6 +110,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         twoFactor: twoFactors,
       },
     }),
+    session: {
+      // A session check reads its signed cookie instead of PostgreSQL for up to five minutes,
+      // unless the revocation guard has heard of a change to that session or user since (ADR 0058).
+      cookieCache: config.revocations
+        ? { enabled: true, strategy: 'compact', maxAge: SESSION_CACHE_MAX_AGE_S, version: config.revocations.cacheVersion }
+        : { enabled: false },
+    },
     user: {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
       additionalFields: {
@@ -166,10 +185,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
           ),
         ),
         [PHONE_CONFIG_PATH]: { window: 60, max: config.rateLimitMax },
+        [SESSION_CHECK_PATH]: false,
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // A session and its user in one query (drizzle's relational query, db/schema/relations.ts).
+      database: { joins: true },
       // Its origin (CSRF) check, which it turns off by itself when NODE_ENV is "test": the suite
       // runs the policy production runs.
       disableOriginCheck: false,

@@ -1,10 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { isLiveEventType } from '@trailbuddy/shared/contracts/live-event-types';
 import pg from 'pg';
 import type { Db } from '../db/client.js';
 import { liveEvents } from '../db/schema/events.js';
+import { sessionRevocations } from '../db/schema/auth.js';
 import type { JobLog } from '../jobs/log.js';
 import { LIVE_EVENTS_CHANNEL } from './publish.js';
+import {
+  parseNoticeObject,
+  parseRevocationNotice,
+  SESSION_REVOCATIONS_CHANNEL,
+  type RevocationFeed,
+  type SessionRevocation,
+} from './session-revocations.js';
 import type { EventHub, LiveEvent } from './types.js';
 
 export interface EventHubOptions {
@@ -35,7 +43,7 @@ export const HUB_APPLICATION_NAME = 'trailbuddy-live-events';
  * "Live updates"). Subscribers are kept per user id so a targeted event costs one map lookup
  * whatever the number of streams; a stream costs one Set entry and its listener closure.
  */
-export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promise<void> } {
+export function createEventHub(opts: EventHubOptions): EventHub & RevocationFeed & { ready: Promise<void> } {
   const { log } = opts;
   const baseDelay = opts.reconnectDelayMs ?? 100;
   const maxDelay = opts.maxReconnectDelayMs ?? 5_000;
@@ -44,6 +52,9 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
   const subscribers = new Map<string, Set<EventListener>>();
   const broadcastSubscribers = new Map<string, Set<EventListener>>();
   const gapListeners = new Set<() => void>();
+  const revocationListeners = new Set<(revocation: SessionRevocation) => void>();
+  const listeningListeners = new Set<(listening: boolean) => void>();
+  let listening = false;
   let client: pg.Client | undefined;
   let closed = false;
   let attempt = 0;
@@ -73,14 +84,42 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
     }
   };
 
-  const emitGap = () => {
-    for (const listener of gapListeners) {
+  /** Calls every listener: one that throws is logged and keeps nothing from the others. */
+  const callEach = <A extends unknown[]>(listeners: Iterable<(...args: A) => void>, args: A, what: string) => {
+    for (const listener of listeners) {
       try {
-        listener();
+        listener(...args);
       } catch (err) {
-        log.error({ err }, 'live event gap listener failed');
+        log.error({ err }, `${what} listener failed`);
       }
     }
+  };
+
+  const emitGap = () => callEach(gapListeners, [], 'live event gap');
+
+  const setListening = (value: boolean) => {
+    if (listening === value) return;
+    listening = value;
+    callEach(listeningListeners, [value], 'listening state');
+  };
+
+  const handleRevocation = async (payload: string | undefined) => {
+    const notice = parseRevocationNotice(payload);
+    if (!notice) {
+      log.warn({ payload: payload?.slice(0, 200) }, 'ignored a malformed session revocation notification');
+      return;
+    }
+    let revocation: SessionRevocation | undefined = 'sessionIds' in notice ? notice : undefined;
+    if (!revocation) {
+      const [row] = await opts.db
+        .select({ sessionIds: sessionRevocations.sessionIds, userIds: sessionRevocations.userIds })
+        .from(sessionRevocations)
+        .where(eq(sessionRevocations.id, notice.id));
+      // Pruned already: it is older than any cache it could concern.
+      if (!row) return;
+      revocation = row;
+    }
+    callEach(revocationListeners, [revocation], 'session revocation');
   };
 
   const handleNotification = async (payload: string | undefined) => {
@@ -89,20 +128,31 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       log.warn({ payload: payload?.slice(0, 200) }, 'ignored a malformed live event notification');
       return;
     }
-    if ('type' in message) {
-      dispatch(message);
-      return;
-    }
-    const [row] = await opts.db
+    for (const event of message.events) dispatch(event);
+    if (message.ids.length === 0) return;
+    const rows = await opts.db
       .select({ id: liveEvents.id, type: liveEvents.type, audience: liveEvents.audience, payload: liveEvents.payload })
       .from(liveEvents)
-      .where(eq(liveEvents.id, message.id));
-    // Pruned already (a long stall): the clients' next resync covers it.
-    if (!row || !isLiveEventType(row.type)) return;
-    dispatch({ id: row.id, type: row.type, audience: row.audience, payload: row.payload } as LiveEvent);
+      .where(inArray(liveEvents.id, message.ids))
+      .orderBy(asc(liveEvents.id));
+    // One pruned already (a long stall) is left out: the clients' next resync covers it.
+    for (const row of rows) if (isLiveEventType(row.type)) dispatch(row as LiveEvent);
   };
 
   const onNotification = (msg: pg.Notification) => {
+    if (msg.channel === SESSION_REVOCATIONS_CHANNEL) {
+      queue = queue
+        .then(() => handleRevocation(msg.payload))
+        .catch((err: unknown) => {
+          // A revocation could not be read: its readers must catch up as after a lost connection.
+          log.error({ err }, 'could not read a session revocation');
+          if (listening) {
+            setListening(false);
+            setListening(true);
+          }
+        });
+      return;
+    }
     if (msg.channel !== LIVE_EVENTS_CHANNEL) return;
     queue = queue
       .then(() => handleNotification(msg.payload))
@@ -136,6 +186,8 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       if (lost) return;
       lost = true;
       if (client === c) client = undefined;
+      // Told at once, not at reconnect: from now on a revocation may be missed.
+      setListening(false);
       clearInterval(healthTimer);
       c.removeAllListeners('notification');
       // An error event may still follow 'end'; a listener must stay to keep it from crashing the process.
@@ -150,7 +202,7 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
     c.on('notification', onNotification);
     try {
       await c.connect();
-      await c.query(`LISTEN ${LIVE_EVENTS_CHANNEL}`);
+      await c.query(`LISTEN ${LIVE_EVENTS_CHANNEL}; LISTEN ${SESSION_REVOCATIONS_CHANNEL}`);
     } catch (err) {
       onLost(err instanceof Error ? err : new Error(String(err)));
       throw err;
@@ -170,6 +222,7 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
         .finally(() => clearTimeout(timeout));
     }, healthCheckMs);
     healthTimer.unref();
+    setListening(true);
     if (reconnected) {
       log.info({}, 'live events connection restored');
       // Announced once LISTEN is active again, not when the connection dropped: a client that
@@ -190,6 +243,17 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       gapListeners.add(listener);
       return () => void gapListeners.delete(listener);
     },
+    onRevocation(listener) {
+      revocationListeners.add(listener);
+      return () => void revocationListeners.delete(listener);
+    },
+    onListening(listener) {
+      listeningListeners.add(listener);
+      return () => void listeningListeners.delete(listener);
+    },
+    get listening() {
+      return listening;
+    },
     async close() {
       closed = true;
       clearTimeout(reconnectTimer);
@@ -199,6 +263,9 @@ export function createEventHub(opts: EventHubOptions): EventHub & { ready: Promi
       subscribers.clear();
       broadcastSubscribers.clear();
       gapListeners.clear();
+      setListening(false);
+      revocationListeners.clear();
+      listeningListeners.clear();
       await ready.catch(() => undefined);
       await c?.end().catch(() => undefined);
       await queue;
@@ -219,25 +286,41 @@ function addListener(map: Map<string, Set<EventListener>>, key: string, listener
   };
 }
 
-type Message = LiveEvent | { id: number };
+/** A transaction's events as its NOTIFY carried them: whole, or by id when they were too large. */
+interface Message {
+  events: LiveEvent[];
+  ids: number[];
+}
 
-/** The NOTIFY body written by publishEvent: a whole event, or `{ id }` when it was too large. */
-function parseMessage(payload: string | undefined): Message | undefined {
-  if (!payload) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return undefined;
-  }
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+/** One event of a NOTIFY body, checked against the shared contract's types. */
+function parseEvent(value: unknown): LiveEvent | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  if (typeof v.id !== 'number' || !Number.isSafeInteger(v.id)) return undefined;
-  if (!('type' in v)) return { id: v.id };
-  const { type, audience, payload: body } = v;
-  if (typeof type !== 'string' || !isLiveEventType(type)) return undefined;
+  const { id, type, audience, payload: body } = value as Record<string, unknown>;
+  if (!isId(id) || typeof type !== 'string' || !isLiveEventType(type)) return undefined;
   if (audience !== null && !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))) return undefined;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   // The row was written by publishEvent, whose input is typed by the shared payload contract.
-  return { id: v.id, type, audience: audience as string[] | null, payload: body } as LiveEvent;
+  return { id, type, audience: audience as string[] | null, payload: body } as LiveEvent;
+}
+
+/**
+ * The NOTIFY body migration 0033's trigger writes: `{ events: [...] }` (every event of one
+ * transaction), or `{ ids: [...] }` when they were too large. An instance of the previous
+ * release (a rolling deploy) still sends one event, or `{ id }`, per NOTIFY.
+ */
+function parseMessage(payload: string | undefined): Message | undefined {
+  const v = parseNoticeObject(payload);
+  if (!v) return undefined;
+  if (Array.isArray(v.events)) {
+    const events = v.events.map(parseEvent);
+    return events.every((e) => e !== undefined) ? { events: events as LiveEvent[], ids: [] } : undefined;
+  }
+  if (Array.isArray(v.ids)) return v.ids.every(isId) ? { events: [], ids: v.ids } : undefined;
+  if ('type' in v) {
+    const event = parseEvent(v);
+    return event && { events: [event], ids: [] };
+  }
+  return isId(v.id) ? { events: [], ids: [v.id] } : undefined;
 }

@@ -6,8 +6,8 @@ import type { LiveEventInput } from './types.js';
 export const LIVE_EVENTS_CHANNEL = 'tb_live_events';
 
 /**
- * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; above this size only `{ id }` is
- * sent and the hubs read the row. The margin keeps us clear of the limit whatever the encoding.
+ * PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; a transaction whose events are larger
+ * than this announces their ids only, and the hubs read the rows (migration 0033).
  */
 export const MAX_NOTIFY_BYTES = 7500;
 
@@ -23,38 +23,31 @@ export function audienceSql(audience: LiveEventInput['audience']): SQL {
 }
 
 /**
- * The common table expressions that record a live event and NOTIFY every instance, for a caller
- * that composes them into one statement of its own (one round trip for a change and its events).
- * One event per row of `from` (a CTE of the same statement) when given, else exactly one.
- * `payload` is SQL, so it may use the columns of `from`. The statement must read `name` (its
- * rows are the events' ids): only a CTE that is read runs its pg_notify.
+ * The common table expressions that record a live event, for a caller that composes them into one
+ * statement of its own (one round trip for a change and its events). One event per row of `from`
+ * (a CTE of the same statement) when given, else exactly one. `payload` is SQL, so it may use the
+ * columns of `from`; `name`'s rows are the events' ids. Every instance hears of the event at
+ * COMMIT, in the transaction's one NOTIFY, which carries all of its events (migration 0033's
+ * deferred trigger on live_events): a rolled-back transaction announces nothing.
  */
 export function liveEventCtes(name: string, event: { type: string; audience: SQL; payload: SQL; from?: string }): SQL {
   const inserted = sql.identifier(`${name}_inserted`);
   const from = event.from ? sql` FROM ${sql.identifier(event.from)}` : sql``;
-  // The size test is done on the exact text PostgreSQL would send.
   return sql`${inserted} AS (
       INSERT INTO live_events (type, audience, payload)
       SELECT ${event.type}, ${event.audience}, ${event.payload}${from}
-      RETURNING id, type, audience, payload
-    ), ${sql.identifier(name)} AS (
-      SELECT id, pg_notify(
-        ${LIVE_EVENTS_CHANNEL},
-        CASE WHEN octet_length(body) > ${MAX_NOTIFY_BYTES} THEN json_build_object('id', id)::text ELSE body END
-      ) AS notified
-      FROM (SELECT id, json_build_object('id', id, 'type', type, 'audience', audience, 'payload', payload)::text AS body FROM ${inserted}) AS notice
-    )`;
+      RETURNING id
+    ), ${sql.identifier(name)} AS (SELECT id FROM ${inserted})`;
 }
 
 /**
- * Records a live event and NOTIFYs every instance, in the caller's transaction: PostgreSQL
- * delivers a NOTIFY only at COMMIT, so a rolled-back write publishes nothing, and the row
+ * Records a live event for every instance, in the caller's transaction: PostgreSQL delivers
+ * the transaction's NOTIFY only at COMMIT, so a rolled-back write publishes nothing, and the row
  * (which Last-Event-ID replay reads) commits together with the change it describes.
  * With a plain `db` the single statement is its own transaction, which is just as atomic.
  * Returns the event id.
  */
 export async function publishEvent(db: DbOrTx, event: LiveEventInput): Promise<number> {
-  // One round trip: insert, build the message and notify in one statement.
   const { rows } = await db.execute<{ id: string | number }>(sql`
     WITH ${liveEventCtes('published', {
       type: event.type,

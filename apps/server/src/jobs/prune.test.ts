@@ -4,6 +4,7 @@ import {
   identityActionCodes,
   liveEvents,
   oneTimeRecords,
+  sessionRevocations,
   sessions,
   smsDevInbox,
   twoFactors,
@@ -73,11 +74,17 @@ describe('pruneExpiredRecords', () => {
       { toPhone: '+351912000001', body: 'new', idempotencyKey: 'dev-new', receivedAt: hoursAgo(1) },
     ]);
 
+    await t.db.insert(sessionRevocations).values([
+      { sessionIds: ['s-old'], userIds: [], createdAt: hoursAgo(25) },
+      { sessionIds: ['s-recent'], userIds: [], createdAt: hoursAgo(1) },
+    ]);
+
     expect(await pruneExpiredRecords(t.db, NOW)).toEqual({
       identityActionCodes: 2,
       verifications: 1,
       oneTimeRecords: 1,
       sessions: 1,
+      sessionRevocations: 1,
       pendingSecondFactors: 1,
       attemptCounters: 1,
       devSms: 1,

@@ -4,6 +4,7 @@ import {
   attemptCounters,
   identityActionCodes,
   oneTimeRecords,
+  sessionRevocations,
   sessions,
   smsDevInbox,
   twoFactors,
@@ -42,6 +43,10 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
       db.delete(oneTimeRecords).where(lt(oneTimeRecords.expiresAt, before)).returning({ key: oneTimeRecords.key }),
     ),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
+    // Read back for a cache's lifetime (minutes) only, by an instance catching up (ADR 0058).
+    sessionRevocations: await count(
+      db.delete(sessionRevocations).where(lt(sessionRevocations.createdAt, before)).returning({ id: sessionRevocations.id }),
+    ),
     // A factor row holding no factor: an enrollment (app or phone) that lapsed unfinished.
     pendingSecondFactors: await count(
       db

@@ -62,6 +62,24 @@ export function addJobCall(
 }
 
 /**
+ * Adds a keyed job unless one with `jobKey` is waiting already, for a caller that composes it into
+ * a statement of its own (migration 0033's `add_job_unless_waiting`): graphile-worker's add_job
+ * NOTIFYs on every call, and a burst needs one waiting job, not a NOTIFY per write. No wake-up is
+ * lost: the task holds the key (holdJobKey) while it reads, so a waiting job sees this write.
+ */
+export function addJobUnlessWaitingCall(task: TaskName, payload: object, jobKey: string): SQL {
+  return sql`add_job_unless_waiting(${task}::text, ${JSON.stringify(payload)}::json, ${jobKey}::text)`;
+}
+
+/**
+ * Taken first in the transaction of a task whose jobs are added with addJobUnlessWaitingCall:
+ * a write that found this job waiting and skipped adding one commits before the task reads.
+ */
+export async function holdJobKey(tx: DbOrTx, jobKey: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`job:${jobKey}`}, 0))`);
+}
+
+/**
  * Adds a job with `graphile_worker.add_job()` on the caller's connection: inside a transaction
  * it commits or rolls back with the business change, and on commit the queue's NOTIFY wakes a
  * worker in some instance at once (no polling, no nudging from the request).

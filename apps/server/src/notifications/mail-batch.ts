@@ -4,7 +4,7 @@ import { channelEnabled, inQuietHours, quietHoursEnd } from '@trailbuddy/shared/
 import type { Db } from '../db/client.js';
 import { notificationMailClaims, notifications, profiles, users } from '../db/schema/index.js';
 import type { JobLog } from '../jobs/log.js';
-import { addJob, TASKS } from '../jobs/queue.js';
+import { addJob, holdJobKey, TASKS } from '../jobs/queue.js';
 import { enqueueMail } from '../mail/queue.js';
 import type { NotificationMailItem } from '../mail/notification-templates.js';
 import { blockedAmong } from '../services/blocked-view.js';
@@ -55,6 +55,8 @@ export async function mailDueNotifications(
   settings: NotificationMailSettings,
 ): Promise<BatchResult> {
   return db.transaction(async (tx) => {
+    // A send that found this batcher waiting did not wake it (notify.ts): it commits first.
+    await holdJobKey(tx, notificationMailJobKey(recipientId));
     const pending = await tx
       .select()
       .from(notifications)

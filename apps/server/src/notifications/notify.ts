@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { matches, notificationPreferences, notifications, profiles, trails, users } from '../db/schema/index.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
-import { addJobCall, TASKS } from '../jobs/queue.js';
+import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
 import { pushJobsCte } from '../push/queue.js';
 import { listed } from './inbox.js';
 import { preferencesFromRow } from './preferences.js';
@@ -145,13 +145,14 @@ export function notifyCtes<K extends NotificationKind>(
   }
   if (email) {
     // Wakes the person's batcher; it works out when the mail is due (the delay, quiet hours) and
-    // reschedules itself. The job key keeps one pending batcher per person, and a batcher that
-    // is already due at some time keeps that time: a newer notification never makes a mail due
-    // sooner, so a burst of messages wakes the batcher once, not once per message (ADR 0037).
+    // reschedules itself. The job key keeps one waiting batcher per person, and a batcher that
+    // is waiting already is left as it is: a newer notification never makes a mail due sooner,
+    // so a burst of messages adds (and NOTIFYs) the batcher once, not once per message (ADR 0037,
+    // ADR 0058); the batcher holds its key while it reads, so it sees this notification.
     reads.push(`${prefix}_mail`);
     ctes.push(
       sql`${sql.identifier(`${prefix}_mail`)} AS (
-        SELECT ${addJobCall(TASKS.mailNotifications, { recipientId }, { jobKey: notificationMailJobKey(recipientId), jobKeyMode: 'preserve_run_at' })} AS queued
+        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId }, notificationMailJobKey(recipientId))} AS queued
         FROM ${sql.identifier(created)}
       )`,
     );

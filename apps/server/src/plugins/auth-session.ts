@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import { CLIENT_IP_HEADER, type Auth } from '../auth/auth.js';
+import { CLIENT_IP_HEADER, SESSION_CHECK_PATH, type Auth } from '../auth/auth.js';
 import { codeForStatus } from '../errors.js';
 import { AUTH_MESSAGES, passwordConfirmationError, serverCodeFor } from '../auth/messages.js';
 
@@ -72,6 +72,8 @@ async function productBody(response: Response): Promise<string | AuthErrorBody> 
   }
 }
 
+const SESSION_CHECK_URL = `/api/auth${SESSION_CHECK_PATH}`;
+
 const CALLBACK_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'] as const;
 
 /**
@@ -131,24 +133,41 @@ async function sendWebResponse(response: Response, reply: FastifyReply) {
   return reply.send(body);
 }
 
+type SessionCache = FastifyRequest & { _session?: Promise<SessionUser | null>; _sessionCookies?: string[] };
+
 /** Mounts Better Auth at /api/auth/* and gives every request a cached session lookup. */
 async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: string }) {
   app.decorate('auth', opts.auth);
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    const cache = this as FastifyRequest & { _session?: Promise<SessionUser | null> };
-    cache._session ??= opts.auth.api.getSession({ headers: fromNodeHeaders(this.headers) }).then((s) =>
-      s
-        ? {
-            id: s.user.id,
-            email: s.user.email,
-            name: s.user.name,
-            emailVerified: s.user.emailVerified,
-            isAnonymous: s.user.isAnonymous === true,
-          }
-        : null,
-    );
+    const cache = this as SessionCache;
+    cache._session ??= opts.auth.api
+      .getSession({ headers: fromNodeHeaders(this.headers), returnHeaders: true })
+      .then(({ headers, response: s }) => {
+        // Better Auth's cookies from this check (a cookie cache written after a read of PostgreSQL, a
+        // session's extended expiry, cookies cleared for a dead session) go out with the answer, so
+        // the next request can be served from the cache.
+        const cookies = headers?.getSetCookie() ?? [];
+        if (cookies.length > 0) cache._sessionCookies = cookies;
+        return s
+          ? {
+              id: s.user.id,
+              email: s.user.email,
+              name: s.user.name,
+              emailVerified: s.user.emailVerified,
+              isAnonymous: s.user.isAnonymous === true,
+            }
+          : null;
+      });
     return cache._session;
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    const cookies = (req as SessionCache)._sessionCookies;
+    if (!cookies) return;
+    // Never beside cookies a route sets itself, nor on an answer a shared cache may keep.
+    if (reply.hasHeader('set-cookie') || /\bpublic\b/.test(String(reply.getHeader('cache-control') ?? ''))) return;
+    reply.header('set-cookie', cookies);
   });
 
   // A provider that answers with a form post (Apple's `form_post`, a SAML IdP's HTTP-POST binding)
@@ -158,23 +177,27 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
+    const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+      const path = req.url.split('?')[0] ?? '';
+      const badBody = bodyShapeError(req);
+      if (badBody) return reply.status(400).send(authErrorBody(400, badBody));
+      const refusal = passwordConfirmationError(path, req.body);
+      if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
+      const badCallback = callbackUrlError(req);
+      if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
+      return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
+    };
     scope.route({
       method: ['GET', 'POST', 'DELETE'],
       url: '/api/auth/*',
       schema: { hide: true },
       // Better Auth has its own per-IP limits, stored in PostgreSQL for every instance.
       config: { rateLimit: false },
-      handler: async (req, reply) => {
-        const path = req.url.split('?')[0] ?? '';
-        const badBody = bodyShapeError(req);
-        if (badBody) return reply.status(400).send(authErrorBody(400, badBody));
-        const refusal = passwordConfirmationError(path, req.body);
-        if (refusal) return reply.status(400).send(authErrorBody(400, refusal));
-        const badCallback = callbackUrlError(req);
-        if (badCallback) return reply.status(400).send(authErrorBody(400, badCallback));
-        return sendWebResponse(await opts.auth.handler(toWebRequest(req, opts.appUrl)), reply);
-      },
+      handler: forward,
     });
+    // The session check a client makes on every start: counted like the API's other member reads
+    // (in memory), not with Better Auth's two statements on PostgreSQL per request (auth.ts, ADR 0058).
+    scope.route({ method: 'GET', url: SESSION_CHECK_URL, schema: { hide: true }, handler: forward });
   });
 }
 

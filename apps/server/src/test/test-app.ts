@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { users } from '../db/schema/index.js';
 import { parseEnv, type Env } from '../env.js';
 import type { EventHub } from '../events/types.js';
+import type { RevocationFeed } from '../events/session-revocations.js';
 import { createLocalStorage } from '../storage/local-storage.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -23,7 +24,7 @@ export interface TestApp {
 /** The real application on its own database and storage folder, for `app.inject` tests. */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  opts: { now?: () => Date; events?: EventHub; database?: TestDatabase; vapidPublicKey?: string } = {},
+  opts: { now?: () => Date; events?: EventHub; revocations?: RevocationFeed; database?: TestDatabase; vapidPublicKey?: string } = {},
 ): Promise<TestApp> {
   // A second instance on the same database (multi-instance tests) passes the first one's.
   const database = opts.database ?? (await createTestDatabase());
@@ -49,6 +50,7 @@ export async function createTestApp(
     authSecret: 'test-secret-that-is-at-least-32-characters-long',
     now: opts.now,
     events: opts.events,
+    revocations: opts.revocations,
     vapidPublicKey: opts.vapidPublicKey,
   });
   return {

@@ -18,8 +18,8 @@ export async function createTwoInstances(env: Record<string, string>, now: () =>
   const database = await createTestDatabase();
   const hubs = [0, 1].map(() => createEventHub({ connectionString: database.url, db: database.db, log: silentLog }));
   await Promise.all(hubs.map((h) => h.ready));
-  const a = await createTestApp(env, { database, events: hubs[0], now });
-  const b = await createTestApp(env, { database, events: hubs[1], now });
+  const a = await createTestApp(env, { database, events: hubs[0], revocations: hubs[0], now });
+  const b = await createTestApp(env, { database, events: hubs[1], revocations: hubs[1], now });
   return {
     database,
     a,

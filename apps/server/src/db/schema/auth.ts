@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Better Auth's core tables (user, session, account, verification, rateLimit), written for
@@ -151,4 +151,23 @@ export const oneTimeRecords = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('one_time_records_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * What a cached session (Better Auth's cookie cache, auth/session-revocations.ts) must no longer
+ * be trusted for: the sessions deleted and the users changed in one transaction, written by the
+ * database's own triggers (migration 0033) so every path that signs out, revokes, bans, deletes
+ * or edits an account is covered, and NOTIFYed to every instance on its own channel. An instance
+ * that starts or reconnects its listener reads the recent rows before it trusts a cache again;
+ * rows older than the cache's lifetime are pruned.
+ */
+export const sessionRevocations = pgTable(
+  'session_revocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionIds: text('session_ids').array().notNull(),
+    userIds: text('user_ids').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_revocations_created_at_idx').on(t.createdAt)],
 );

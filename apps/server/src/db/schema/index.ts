@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './relations.js';
 export * from './profiles.js';
 export * from './trails.js';
 export * from './matches.js';

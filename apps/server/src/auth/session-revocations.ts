@@ -1,0 +1,108 @@
+import { gt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessionRevocations } from '../db/schema/auth.js';
+import type { RevocationFeed, SessionRevocation } from '../events/session-revocations.js';
+import type { JobLog } from '../jobs/log.js';
+
+/** How long Better Auth's cookie cache lets a session go unread from PostgreSQL (its `maxAge`). */
+export const SESSION_CACHE_MAX_AGE_S = 5 * 60;
+
+/**
+ * Slack for clocks: a cookie cache is stamped with the clock of the instance that wrote it, a
+ * revocation row with PostgreSQL's. A revocation is held this much longer than the cache lives.
+ */
+const CLOCK_MARGIN_MS = 60_000;
+
+/** The cookie cache's version while the cached session may be trusted (Better Auth's default). */
+const TRUSTED_VERSION = '1';
+
+export interface RevocationGuard {
+  /**
+   * Better Auth's `session.cookieCache.version`: called with the cached session and user on every
+   * read of the cache, and on every write. A cache that may be trusted carries "1"; otherwise the
+   * answer is a value no cookie carries, so Better Auth drops the cache and reads PostgreSQL.
+   */
+  cacheVersion(session: { id: string }, user: { id: string }): string;
+  close(): void;
+}
+
+/**
+ * ADR 0038's promise with a cached session (ADR 0058): a signed-out device or a disabled account
+ * loses access on every instance within the hub's latency. Every revocation any instance commits
+ * reaches this instance's hub (migration 0033's triggers); a session or user named in one is not
+ * served from a cookie cache for as long as a cache written before it could live. While the
+ * listener is down, and after it (re)connects until the recent revocations have been read back,
+ * no cache is trusted at all: a revocation missed meanwhile can never be honoured late.
+ */
+export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log: JobLog; cacheMaxAgeMs?: number }): RevocationGuard {
+  const holdMs = (opts.cacheMaxAgeMs ?? SESSION_CACHE_MAX_AGE_S * 1000) + CLOCK_MARGIN_MS;
+  const sessions = new Map<string, number>();
+  const users = new Map<string, number>();
+  // Caught up since the listener last came up; `epoch` tells a stale catch-up from the current one.
+  let caughtUp = false;
+  let epoch = 0;
+  let distrustAllUntil = 0;
+  let refused = 0;
+
+  const hold = (map: Map<string, number>, ids: readonly string[], until: number) => {
+    for (const id of ids) map.set(id, Math.max(map.get(id) ?? 0, until));
+  };
+  const sweep = (map: Map<string, number>, now: number) => {
+    for (const [id, until] of map) if (until <= now) map.delete(id);
+  };
+  const record = (revocation: SessionRevocation) => {
+    const now = Date.now();
+    // Entries nobody asks about again go here, so the maps hold about one cache lifetime's worth.
+    if (sessions.size + users.size > 1024) {
+      sweep(sessions, now);
+      sweep(users, now);
+    }
+    hold(sessions, revocation.sessionIds, now + holdMs);
+    hold(users, revocation.userIds, now + holdMs);
+  };
+  const isHeld = (map: Map<string, number>, id: string, now: number) => {
+    const until = map.get(id);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    map.delete(id);
+    return false;
+  };
+
+  const catchUp = async (current: number) => {
+    try {
+      // Listening already: what commits from here on arrives live, what came before is read here.
+      const rows = await opts.db
+        .select({ sessionIds: sessionRevocations.sessionIds, userIds: sessionRevocations.userIds })
+        .from(sessionRevocations)
+        .where(gt(sessionRevocations.createdAt, sql`now() - make_interval(secs => ${holdMs / 1000})`));
+      if (current !== epoch) return;
+      for (const row of rows) record(row);
+    } catch (err) {
+      if (current !== epoch) return;
+      // What was missed cannot be read: no cache written before now is trusted until it has expired.
+      opts.log.error({ err }, 'could not read recent session revocations; the session cache is off for its lifetime');
+      distrustAllUntil = Date.now() + holdMs;
+    }
+    caughtUp = true;
+  };
+
+  const onListening = (listening: boolean) => {
+    epoch++;
+    caughtUp = false;
+    if (listening) void catchUp(epoch);
+  };
+  const unsubscribe = [opts.feed.onRevocation(record), opts.feed.onListening(onListening)];
+  if (opts.feed.listening) void catchUp(epoch);
+
+  return {
+    cacheVersion(session, user) {
+      const now = Date.now();
+      const trusted = caughtUp && distrustAllUntil <= now && !isHeld(sessions, session.id, now) && !isHeld(users, user.id, now);
+      return trusted ? TRUSTED_VERSION : `distrusted-${++refused}`;
+    },
+    close() {
+      for (const off of unsubscribe) off();
+      caughtUp = false;
+    },
+  };
+}
