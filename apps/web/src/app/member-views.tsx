@@ -35,6 +35,7 @@ const NotificationPreferencesView = lazy(() => import('../features/notifications
 const PushOffer = lazy(() => import('../features/push/components/PushOffer'));
 const PushSetting = lazy(() => import('../features/push/components/PushSetting'));
 const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
+const TravelDistanceSection = lazy(() => import('../features/profile/components/TravelDistanceSection'));
 const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
 const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 // Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
@@ -91,6 +92,7 @@ export function MemberViewOf({ view }: { view: MemberView }) {
           sections={later(
             <>
               <ComfortSection />
+              <TravelDistanceSection />
               <EmergencyContactSection />
               <CalendarFeedSection />
               <PushSetting />
