@@ -3,7 +3,7 @@ import { useId } from 'react';
 
 const WIDTH = 600;
 const HEIGHT = 180;
-const PAD = { top: 12, right: 8, bottom: 22, left: 44 };
+const PAD = { top: 14, right: 8, bottom: 26, left: 68 };
 
 /**
  * A route's elevation profile as an inline SVG (ADR 0057): an area under the line, the lowest
@@ -42,7 +42,7 @@ export function ElevationProfileChart({ name, profile }: { name: string; profile
       <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(low)} y2={y(low)} className="stroke-stone-200" strokeDasharray="4 4" />
       <path d={area} className="fill-brand-100" />
       <path d={line} className="fill-none stroke-brand-700" strokeWidth={2} strokeLinejoin="round" />
-      <g className="fill-stone-600 text-[12px]" aria-hidden="true">
+      <g className="fill-stone-600 text-[17px]" aria-hidden="true">
         <text x={PAD.left - 6} y={y(high) + 4} textAnchor="end">{`${Math.round(high)} m`}</text>
         <text x={PAD.left - 6} y={y(low) + 4} textAnchor="end">{`${Math.round(low)} m`}</text>
         <text x={PAD.left} y={HEIGHT - 6}>
