@@ -74,24 +74,8 @@ export function TrailRouteEditor({ trail }: { trail: Trail }) {
           />
         </label>
         <form noValidate onSubmit={onTrailhead} className="flex flex-wrap items-end gap-2">
-          <label className="flex flex-col gap-1 font-medium text-stone-800">
-            Trailhead latitude
-            <input
-              inputMode="decimal"
-              value={latitude}
-              onChange={(e) => setLatitude(e.target.value)}
-              className="w-32 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
-            />
-          </label>
-          <label className="flex flex-col gap-1 font-medium text-stone-800">
-            Trailhead longitude
-            <input
-              inputMode="decimal"
-              value={longitude}
-              onChange={(e) => setLongitude(e.target.value)}
-              className="w-32 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
-            />
-          </label>
+          <CoordinateField label="Trailhead latitude" value={latitude} onChange={setLatitude} />
+          <CoordinateField label="Trailhead longitude" value={longitude} onChange={setLongitude} />
           <Button type="submit" variant="secondary" disabled={busy}>
             Save trailhead
           </Button>
@@ -99,5 +83,19 @@ export function TrailRouteEditor({ trail }: { trail: Trail }) {
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
       </div>
     </details>
+  );
+}
+
+function CoordinateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1 font-medium text-stone-800">
+      {label}
+      <input
+        inputMode="decimal"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="w-32 rounded-lg px-2 py-1.5 ring-1 ring-stone-300 ring-inset"
+      />
+    </label>
   );
 }
