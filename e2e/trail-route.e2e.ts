@@ -19,8 +19,8 @@ const MEMBER = 'miguel@trailbuddy.app';
 
 /**
  * The measured-ability summary comes from the activity import, built on another branch: until it
- * is merged, GET /api/me/ability answers 404 here, so the fit is shown with this summary answered
- * in its place (the page asks the same address; nothing else is stood in for).
+ * is merged, the profile GET /api/me answers carries none, so the fit is shown by adding this
+ * summary to the server's real answer as `measuredAbility` (nothing else is changed).
  */
 const HIKING: MeasuredAbility = {
   activity: 'hiking',
@@ -40,9 +40,12 @@ const VIEWPORTS = [
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
   const { context, page } = await newPage(browser, viewport);
   contexts.push(context);
-  await page.route('**/api/me/ability', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify([HIKING]) }),
-  );
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    const me = (await response.json()) as { profile: object };
+    return route.fulfill({ response, json: { ...me, profile: { ...me.profile, measuredAbility: [HIKING] } } });
+  });
   await page.goto('/');
   await signIn(page, MEMBER);
   return page;

@@ -1,23 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
 import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
-import { api, ApiError } from '../../../lib/api-client';
-
-/** The signed-in person's measured-ability summary (issue 24): what they imported, summarised by the server. */
-export const MEASURED_ABILITY_PATH = '/api/me/ability';
+import { useMe } from '../../../lib/queries/me';
 
 const nullableNumber = (value: unknown) => value === null || typeof value === 'number';
 
 /**
- * The summaries of a GET /api/me/ability answer: a list, or an object holding one. Read by hand
- * rather than with the zod schema, which the trail page's chunk would otherwise carry; entries
- * that are not summaries are left out.
+ * The summaries in a value: a list of them, or an object holding one. Read by hand rather than
+ * with the zod schema, which the trail page's chunk would otherwise carry; entries that are not
+ * summaries are left out.
  */
-export function abilitiesFrom(body: unknown): MeasuredAbility[] {
-  const list = Array.isArray(body)
-    ? body
-    : body !== null && typeof body === 'object'
-      ? Object.values(body).find((value): value is unknown[] => Array.isArray(value))
+export function abilitiesFrom(value: unknown): MeasuredAbility[] {
+  const list = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === 'object'
+      ? Object.values(value).find((entry): entry is unknown[] => Array.isArray(entry))
       : undefined;
   return (list ?? []).filter((entry): entry is MeasuredAbility => {
     if (entry === null || typeof entry !== 'object') return false;
@@ -33,20 +29,13 @@ export function abilitiesFrom(body: unknown): MeasuredAbility[] {
   });
 }
 
-/** None measured (404: nothing imported, or no such service yet) reads as an empty list. */
-export async function getMeasuredAbility(signal?: AbortSignal): Promise<MeasuredAbility[]> {
-  try {
-    return abilitiesFrom(await api.get<unknown>(MEASURED_ABILITY_PATH, { signal }));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return [];
-    throw error;
-  }
-}
-
-export const measuredAbilityQueryOptions = () =>
-  queryOptions({ queryKey: ['me', 'ability'] as const, queryFn: ({ signal }) => getMeasuredAbility(signal) });
-
-/** Only asked for someone signed in; a failure shows no fit, never an error on the trail page. */
-export function useMeasuredAbility(enabled: boolean) {
-  return useQuery({ ...measuredAbilityQueryOptions(), enabled, retry: false });
+/**
+ * The signed-in person's measured-ability summaries (issue 24), as their own profile carries them
+ * (`measuredAbility`, added by the activity import); none while it carries no such list. Read
+ * from GET /api/me's cached answer: no request of its own, and nothing for a visitor.
+ */
+export function useMeasuredAbility(): MeasuredAbility[] {
+  const profile: unknown = useMe().data?.profile;
+  const list = profile !== null && typeof profile === 'object' ? (profile as { measuredAbility?: unknown }).measuredAbility : undefined;
+  return list === undefined ? [] : abilitiesFrom(list);
 }

@@ -4,8 +4,9 @@ import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
 import type { TrailRoute } from '@trailbuddy/shared/contracts/trail-route';
 import { describe, expect, it } from 'vitest';
 import { makeTrail, mockFetch, renderWithProviders } from '../../../testing/test-utils';
-import { abilitiesFrom, getMeasuredAbility } from '../api/get-measured-ability';
-import { TrailRouteFacts } from './TrailRouteSection';
+import { makeRegisteredMe } from '../../../testing/profile-utils';
+import { abilitiesFrom } from '../api/get-measured-ability';
+import { TrailRouteFacts, TrailRouteSection } from './TrailRouteSection';
 
 const summary = {
   distanceMeters: 12_000,
@@ -73,16 +74,33 @@ describe('TrailRouteFacts', () => {
 });
 
 describe('the measured-ability seam', () => {
-  it('reads a 404 as nothing measured', async () => {
-    mockFetch([{ path: '/api/me/ability', status: 404, body: { error: { code: 'not-found', message: 'Not found.' } } }]);
-    await expect(getMeasuredAbility()).resolves.toEqual([]);
+  it('reads the summaries a profile carries, and leaves out what is not a summary', () => {
+    expect(abilitiesFrom([hiker, { activity: 'swimming' }])).toEqual([hiker]);
+    expect(abilitiesFrom({ summaries: [hiker] })).toEqual([hiker]);
+    expect(abilitiesFrom(null)).toEqual([]);
   });
 
-  it('reads a list, or an object holding one, and leaves out what is not a summary', async () => {
-    expect(abilitiesFrom([hiker, { activity: 'swimming' }])).toEqual([hiker]);
-    expect(abilitiesFrom({ measuredAbility: [hiker] })).toEqual([hiker]);
-    expect(abilitiesFrom(null)).toEqual([]);
-    mockFetch([{ path: '/api/me/ability', body: { abilities: [hiker] } }]);
-    await waitFor(async () => expect(await getMeasuredAbility()).toEqual([hiker]));
+  it('shows the fit for a signed-in member whose profile carries a measured ability, and asks nothing more', async () => {
+    const trail = makeTrail({ route: summary });
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: { ...makeRegisteredMe(), profile: { ...makeRegisteredMe().profile, measuredAbility: [hiker] } } },
+      { path: `/api/trails/${trail.id}/route`, body: route },
+    ]);
+    renderWithProviders(<TrailRouteSection trail={trail} />);
+    await screen.findByRole('region', { name: 'For you, from what you have done' });
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort()).toEqual(
+      ['/api/me', `/api/trails/${trail.id}/route`].sort(),
+    );
+  });
+
+  it('shows no fit while the profile carries no measured ability', async () => {
+    const trail = makeTrail({ route: summary });
+    mockFetch([
+      { path: '/api/me', body: makeRegisteredMe() },
+      { path: `/api/trails/${trail.id}/route`, body: route },
+    ]);
+    renderWithProviders(<TrailRouteSection trail={trail} />);
+    await screen.findByRole('img', { name: /Elevation profile/ });
+    await waitFor(() => expect(screen.queryByRole('region', { name: /from what you have done/ })).toBeNull());
   });
 });

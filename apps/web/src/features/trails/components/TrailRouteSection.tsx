@@ -1,7 +1,6 @@
 import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatDistance } from '@trailbuddy/shared/domain/distance';
-import { useMe } from '../../../lib/queries/me';
 import { useMeasuredAbility } from '../api/get-measured-ability';
 import { useTrailRoute } from '../api/get-trail-route';
 import { ElevationProfileChart } from './ElevationProfileChart';
@@ -9,9 +8,7 @@ import { TrailFitNote } from './TrailFitNote';
 
 /** The route's facts, its elevation profile and, for a member with a measured ability, the fit. */
 export function TrailRouteSection({ trail }: { trail: Trail }) {
-  const signedIn = Boolean(useMe().data);
-  const abilities = useMeasuredAbility(signedIn && trail.route !== null).data;
-  return <TrailRouteFacts trail={trail} abilities={abilities ?? []} />;
+  return <TrailRouteFacts trail={trail} abilities={useMeasuredAbility()} />;
 }
 
 /** The section itself, given the member's measured abilities (empty: no fit shown). */
