@@ -10,7 +10,16 @@ const PAD = { top: 14, right: 8, bottom: 26, left: 68 };
  * and highest elevation on the left, the length at the right. Its title and description say in
  * words what the picture shows, for a screen reader.
  */
-export function ElevationProfileChart({ name, profile }: { name: string; profile: readonly (readonly [number, number])[] }) {
+export function ElevationProfileChart({
+  name,
+  profile,
+  extremes,
+}: {
+  name: string;
+  profile: readonly (readonly [number, number])[];
+  /** The route's own lowest and highest points, which the labels name (the profile's resampled extremes may differ by a metre). */
+  extremes?: { lowest: number; highest: number };
+}) {
   const id = useId();
   if (profile.length < 2) return null;
   const total = profile[profile.length - 1]![0];
@@ -26,7 +35,9 @@ export function ElevationProfileChart({ name, profile }: { name: string; profile
   const line = profile.map(([d, e], i) => `${i === 0 ? 'M' : 'L'}${x(d).toFixed(1)},${y(e).toFixed(1)}`).join('');
   const base = (HEIGHT - PAD.bottom).toFixed(1);
   const area = `${line}L${x(total).toFixed(1)},${base}L${x(0).toFixed(1)},${base}Z`;
-  const description = `Over ${formatDistance(total)}, from ${Math.round(elevations[0]!)} m to ${Math.round(elevations.at(-1)!)} m, lowest ${Math.round(low)} m, highest ${Math.round(high)} m.`;
+  const lowest = Math.round(extremes?.lowest ?? low);
+  const highest = Math.round(extremes?.highest ?? high);
+  const description = `Over ${formatDistance(total)}, from ${Math.round(elevations[0]!)} m to ${Math.round(elevations.at(-1)!)} m, lowest ${lowest} m, highest ${highest} m.`;
 
   return (
     <svg
@@ -43,8 +54,8 @@ export function ElevationProfileChart({ name, profile }: { name: string; profile
       <path d={area} className="fill-brand-100" />
       <path d={line} className="fill-none stroke-brand-700" strokeWidth={2} strokeLinejoin="round" />
       <g className="fill-stone-600 text-[17px]" aria-hidden="true">
-        <text x={PAD.left - 6} y={y(high) + 4} textAnchor="end">{`${Math.round(high)} m`}</text>
-        <text x={PAD.left - 6} y={y(low) + 4} textAnchor="end">{`${Math.round(low)} m`}</text>
+        <text x={PAD.left - 6} y={y(high) + 4} textAnchor="end">{`${highest} m`}</text>
+        <text x={PAD.left - 6} y={y(low) + 4} textAnchor="end">{`${lowest} m`}</text>
         <text x={PAD.left} y={HEIGHT - 6}>
           0
         </text>

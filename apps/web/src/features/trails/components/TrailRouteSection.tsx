@@ -30,7 +30,11 @@ export function TrailRouteFacts({ trail, abilities }: { trail: Trail; abilities:
       {/* The box keeps the chart's proportions before the profile arrives: nothing below moves. */}
       <div className="aspect-[10/3] overflow-hidden rounded-2xl bg-white p-2 shadow-sm ring-1 ring-stone-200">
         {route.data ? (
-          <ElevationProfileChart name={trail.name} profile={route.data.profile} />
+          <ElevationProfileChart
+            name={trail.name}
+            profile={route.data.profile}
+            extremes={{ lowest: facts.lowestPointMeters, highest: facts.highestPointMeters }}
+          />
         ) : route.isError ? (
           <p className="p-4 text-sm text-stone-600">We couldn’t load the elevation profile.</p>
         ) : null}
