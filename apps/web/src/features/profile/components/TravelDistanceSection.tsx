@@ -37,10 +37,11 @@ function TravelDistanceForm({ saved }: { saved: number }) {
         How far you will travel
       </h2>
       <form noValidate onSubmit={onSubmit} className="mt-3 space-y-4">
-        <label className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
-          How far will you travel to a trailhead?
+        <div className="flex flex-wrap items-center gap-2 text-sm text-stone-800">
+          <label htmlFor={`${id}-km`}>How far will you travel to a trailhead?</label>
           <span className="flex items-center gap-2">
             <input
+              id={`${id}-km`}
               type="number"
               inputMode="numeric"
               min={MAX_TRAVEL_KM_MIN}
@@ -52,7 +53,7 @@ function TravelDistanceForm({ saved }: { saved: number }) {
             />
             km
           </span>
-        </label>
+        </div>
         {problem && <Alert tone="error">{problem}</Alert>}
         {save.isError && <Alert tone="error">We couldn’t save the distance. Please try again.</Alert>}
         {done && <Alert tone="success">Saved.</Alert>}
