@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { connectDatabase, runMigrations } from './db/client.js';
 import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './db/seed/seed.js';
+import { readGpxPoints } from './services/gpx.js';
+import { saveTrailRoute } from './services/trail-routes.js';
 import { devInboxRuns, parseEnv } from './env.js';
 import { createEventHub } from './events/hub.js';
 import { installJobQueue } from './jobs/install.js';
@@ -99,7 +101,12 @@ async function main() {
       : undefined,
   });
   const seeded = env.SEED_DEMO_DATA
-    ? await seedDemoData(database.db, storage, { now: new Date(), timeZone: env.TRAIL_TIME_ZONE, matches: env.SEED_DEMO_MATCHES })
+    ? await seedDemoData(database.db, storage, {
+        now: new Date(),
+        timeZone: env.TRAIL_TIME_ZONE,
+        matches: env.SEED_DEMO_MATCHES,
+        saveRoute: (trailId, file) => saveTrailRoute(database.db, storage, trailId, { file, points: readGpxPoints(file, 'file') }),
+      })
     : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
   if (seeded.seeded) log.info(seeded, 'seeded demo data');
   else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');

@@ -24,6 +24,8 @@ export const repoRoot = findRepoRoot();
 export const serverRoot = join(repoRoot, 'apps/server');
 export const migrationsDir = join(serverRoot, 'src/db/migrations');
 export const seedImagesDir = join(serverRoot, 'src/db/seed/images');
+/** The demo trails' synthetic GPX routes (tools/generate-demo-routes.mjs). */
+export const seedRoutesDir = join(serverRoot, 'src/db/seed/routes');
 export const webDistDir = join(repoRoot, 'apps/web/dist');
 /** The web app's server entry, built by `vite build --ssr` (ADR 0023). */
 export const webServerEntry = join(repoRoot, 'apps/web/dist-server/entry-server.js');

@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { CompleteRegistrationInput, OwnProfile, PublicProfile, UpdateProfileInput } from '@trailbuddy/shared/contracts/profile';
+import {
+  MAX_TRAVEL_KM_DEFAULT,
+  type CompleteRegistrationInput,
+  type OwnProfile,
+  type PublicProfile,
+  type UpdateProfileInput,
+} from '@trailbuddy/shared/contracts/profile';
 import { PROFILE_DEFAULTS } from '@trailbuddy/shared/contracts/enums';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { canonicalCity, findCountry, formatLocation } from '@trailbuddy/shared/data/locations';
@@ -39,6 +45,7 @@ function defaultsFor(userId: string): ProfileRow {
     reliabilityGood: 0,
     lateCancels: 0,
     reliable: false,
+    maxTravelKm: MAX_TRAVEL_KM_DEFAULT,
     hasSeenOnboarding: false,
     registrationCompletedAt: null,
     createdAt: now,
@@ -74,6 +81,7 @@ function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
     registrationComplete: row.registrationCompletedAt !== null,
     createdAt: user.createdAt.toISOString(),
     comfort: comfortPreferencesOf(row),
+    maxTravelKm: row.maxTravelKm,
   };
 }
 
@@ -186,6 +194,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
         comfortAgeMax: input.comfort.ageMax,
         languages: input.comfort.languages,
       }),
+      ...(input.maxTravelKm !== undefined && { maxTravelKm: input.maxTravelKm }),
       updatedAt: new Date(),
     };
     await tx

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, inArray, min, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   TRAIL_PAGE_SIZE,
@@ -16,13 +16,18 @@ import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
+import { distanceOrder, resolveOrigin, trailDistanceCursor } from './trail-distance.js';
+import { routeSummaryOf } from './trail-routes.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
 /** Stored files are served by /api/files; rows keep the storage key (SPEC §7 paths). */
 export const fileUrl = (key: string | null): string | null => (key === null ? null : /^(https?:)?\//.test(key) ? key : `/api/files/${key}`);
 
-export function toTrail(row: Omit<TrailRow, 'search'>): Trail {
+/** A trail row as the list reads it: without the search vector, the route's file and its profile. */
+type ListedRow = Omit<TrailRow, 'search' | 'routeFile' | 'routeProfile'>;
+
+export function toTrail(row: ListedRow): Trail {
   return {
     id: row.id,
     name: row.name,
@@ -40,11 +45,19 @@ export function toTrail(row: Omit<TrailRow, 'search'>): Trail {
     endTime: row.endTime.toISOString(),
     weekendDay: row.weekendDay,
     order: row.order,
+    trailhead:
+      row.trailheadLatitude !== null && row.trailheadLongitude !== null
+        ? { latitude: row.trailheadLatitude, longitude: row.trailheadLongitude }
+        : null,
+    route: routeSummaryOf(row),
   };
 }
 
-/** Every column but the search vector, which only the database reads. */
-const { search: _search, ...listedColumns } = getTableColumns(trails);
+/**
+ * Every column but the search vector, which only the database reads, and the route's file and
+ * profile, which only its own route reads (a profile is a few kilobytes a trail).
+ */
+const { search: _search, routeFile: _routeFile, routeProfile: _routeProfile, ...listedColumns } = getTableColumns(trails);
 
 /** A trail's place in the list: its order, its start in microseconds since the epoch (exact), its id. */
 const trailCursor = z.tuple([
@@ -86,18 +99,23 @@ export interface TrailPageRead {
  */
 export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPageRead> {
   const limit = query.limit ?? TRAIL_PAGE_SIZE;
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
+  const origin = resolveOrigin(query);
   const search = searchQuery(query.q);
+  const filters = and(
+    gt(trails.endTime, now),
+    query.activity ? eq(trails.activity, query.activity) : undefined,
+    query.country ? sql`lower(${trails.country}) = lower(${query.country})` : undefined,
+    query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
+    search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
+  );
+  if (origin) return readByDistance(db, { ...query, limit }, origin, filters);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
   const rows = await db
     .select({ ...listedColumns, startMicros: sql<string>`${microsOf(sql`${trails.startTime}`)}` })
     .from(trails)
     .where(
       and(
-        gt(trails.endTime, now),
-        query.activity ? eq(trails.activity, query.activity) : undefined,
-        query.country ? sql`lower(${trails.country}) = lower(${query.country})` : undefined,
-        query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
-        search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
+        filters,
         after
           ? sql`(${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}, ${fromMicros(after[1])}, ${after[2]}::uuid)`
           : undefined,
@@ -111,6 +129,44 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
     page: {
       trails: listed.map(toTrail),
       nextCursor: rows.length > limit && last ? encodeCursor([last.order, Number(last.startMicros), last.id]) : null,
+    },
+    firstEnd: Math.min(...rows.map((row) => row.endTime.getTime())),
+  };
+}
+
+/**
+ * The same list nearest trailhead first (ADR 0057), trails without a trailhead last in the list's
+ * own order; the cursor is the last row's distance and list key.
+ */
+async function readByDistance(
+  db: DbOrTx,
+  query: TrailListQuery & { limit: number },
+  origin: { latitude: number; longitude: number },
+  filters: SQL | undefined,
+): Promise<TrailPageRead> {
+  const distance = distanceOrder(origin);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailDistanceCursor);
+  const rows = await db
+    .select({ ...listedColumns, startMicros: sql<string>`${microsOf(sql`${trails.startTime}`)}`, distance: sql<number>`${distance}` })
+    .from(trails)
+    .where(
+      and(
+        filters,
+        after
+          ? sql`(${distance}, ${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}::float8, ${after[1]}, ${fromMicros(after[2])}, ${after[3]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(distance, asc(trails.order), asc(trails.startTime), asc(trails.id))
+    .limit(query.limit + 1);
+  const listed = rows.slice(0, query.limit);
+  const last = listed.at(-1);
+  return {
+    page: {
+      trails: listed.map(toTrail),
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor([Number(last.distance), last.order, Number(last.startMicros), last.id]) : null,
+      origin,
     },
     firstEnd: Math.min(...rows.map((row) => row.endTime.getTime())),
   };

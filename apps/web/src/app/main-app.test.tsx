@@ -31,6 +31,7 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
       createdAt: '2026-01-01T00:00:00.000Z',
       reliable: false,
       comfort: { sameGenderOnly: false, ageMin: null, ageMax: null, languages: [] },
+      maxTravelKm: 150,
     },
   };
 }

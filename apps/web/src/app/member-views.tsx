@@ -37,6 +37,7 @@ const PushSetting = lazy(() => import('../features/push/components/PushSetting')
 const ComfortSection = lazy(() => import('../features/comfort/components/ComfortSection'));
 // Measured ability (issue 24, ADR 0056): below the declared levels of the profile.
 const MeasuredAbilitySection = lazy(() => import('../features/ability/components/MeasuredAbilitySection'));
+const TravelDistanceSection = lazy(() => import('../features/profile/components/TravelDistanceSection'));
 const AccountSettingsView = lazy(() => import('../features/account/components/AccountSettingsView'));
 const AccountSection = lazy(() => import('../features/account/components/AccountSection'));
 // Who may match (ADR 0030): the server's refusals become the next step, the profile's notice inside.
@@ -94,6 +95,7 @@ export function MemberViewOf({ view }: { view: MemberView }) {
             <>
               <MeasuredAbilitySection />
               <ComfortSection />
+              <TravelDistanceSection />
               <EmergencyContactSection />
               <CalendarFeedSection />
               <PushSetting />

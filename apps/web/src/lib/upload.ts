@@ -11,6 +11,8 @@ export interface UploadOptions<T> {
   /** Called with 0–100 as the bytes go out. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /** POST unless the route replaces a resource in place (a trail's route: PUT). */
+  method?: 'POST' | 'PUT';
 }
 
 function parse(text: string): unknown {
@@ -27,14 +29,14 @@ function parse(text: string): unknown {
  * rest of the API client's.
  */
 export function uploadFile<T>(url: string, file: Blob, options: UploadOptions<T>): Promise<T> {
-  const { field = 'file', filename, isResult, failureMessage, onProgress, signal } = options;
+  const { field = 'file', filename, isResult, failureMessage, onProgress, signal, method = 'POST' } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.responseType = 'text';

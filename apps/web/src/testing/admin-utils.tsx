@@ -31,6 +31,7 @@ export function makeAdminMe(isAdmin = true): Me {
       createdAt: '2026-01-10T10:00:00.000Z',
       reliable: false,
       comfort: { sameGenderOnly: false, ageMin: null, ageMax: null, languages: [] },
+      maxTravelKm: 150,
     },
   };
 }

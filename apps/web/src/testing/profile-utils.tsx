@@ -31,6 +31,7 @@ export function makeNewMe(overrides: { user?: Partial<Me['user']>; profile?: Par
       registrationComplete: false,
       createdAt: '2026-01-10T10:00:00.000Z',
       comfort: NO_COMFORT_PREFERENCES,
+      maxTravelKm: 150,
       reliable: false,
       ...overrides.profile,
     },

@@ -76,6 +76,8 @@ export function makeTrail(overrides: Partial<Trail> = {}): Trail {
     endTime: '2026-06-13T12:00:00.000Z',
     weekendDay: 'saturday',
     order: Number(id),
+    trailhead: null,
+    route: null,
     ...overrides,
   };
 }

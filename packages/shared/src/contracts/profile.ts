@@ -63,11 +63,25 @@ export const profileFormSchema = completeRegistrationSchema.extend({
 });
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 
+/** "How far will you travel to a trailhead", km (issue 24, ADR 0057). */
+export const MAX_TRAVEL_KM_DEFAULT = 150;
+export const MAX_TRAVEL_KM_MIN = 1;
+export const MAX_TRAVEL_KM_MAX = 1000;
+export const maxTravelKmSchema = z.coerce
+  .number<unknown>({ error: 'Travel distance must be a number of kilometres.' })
+  .int('Travel distance must be a whole number of kilometres.')
+  .min(MAX_TRAVEL_KM_MIN, `Travel distance must be between ${MAX_TRAVEL_KM_MIN} and ${MAX_TRAVEL_KM_MAX} km.`)
+  .max(MAX_TRAVEL_KM_MAX, `Travel distance must be between ${MAX_TRAVEL_KM_MIN} and ${MAX_TRAVEL_KM_MAX} km.`);
+
 /** Profile edits: any subset of the registration fields (the e-mail is not editable). */
 export const updateProfileSchema = completeRegistrationSchema
   .extend({ preferences: preferencesSchema })
   .partial()
-  .extend({ hasSeenOnboarding: z.boolean().optional(), comfort: comfortPreferencesSchema.optional() })
+  .extend({
+    hasSeenOnboarding: z.boolean().optional(),
+    comfort: comfortPreferencesSchema.optional(),
+    maxTravelKm: maxTravelKmSchema.optional(),
+  })
   .strict();
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
@@ -102,6 +116,8 @@ export const ownProfileSchema = publicProfileSchema.extend({
   createdAt: z.string(),
   /** Comfort preferences (ADR 0031): only ever shown to their owner. */
   comfort: comfortPreferencesSchema,
+  /** How far the person will travel to a trailhead, km; only ever shown to its owner. */
+  maxTravelKm: z.number().int(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

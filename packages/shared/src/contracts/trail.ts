@@ -3,6 +3,7 @@ import { ACTIVITIES, DIFFICULTIES } from './enums';
 import { WEEKEND_DAYS } from '../domain/schedule';
 import { parseLocation } from '../data/locations';
 import { TRAIL_PAGE_MAX, TRAIL_SEARCH_MAX } from './trail-list';
+import { routeSummarySchema, trailheadSchema, TRAIL_SORTS } from './trail-route';
 
 export { TRAIL_PAGE_MAX, TRAIL_PAGE_SIZE, TRAIL_SEARCH_MAX } from './trail-list';
 
@@ -23,6 +24,10 @@ export const trailSchema = z.object({
   endTime: z.string(),
   weekendDay: z.enum(WEEKEND_DAYS),
   order: z.number(),
+  /** Where the trail starts; null until an administrator sets it (ADR 0057). */
+  trailhead: trailheadSchema.nullable(),
+  /** The facts of the uploaded route; null without one (ADR 0057). */
+  route: routeSummarySchema.nullable(),
 });
 export type Trail = z.infer<typeof trailSchema>;
 
@@ -33,6 +38,10 @@ export const trailListQuerySchema = z.object({
   location: z.string().trim().min(1, 'Location must not be empty.').max(160, 'Location must be 160 characters or less.').optional(),
   /** Words of a trail's name or place; each matches a word that starts with it, accents aside. */
   q: z.string().trim().max(TRAIL_SEARCH_MAX, `Search for ${TRAIL_SEARCH_MAX} characters or less.`).optional(),
+  /** `distance`: nearest trailhead to `from` first, trails without a trailhead last (ADR 0057). */
+  sort: z.enum(TRAIL_SORTS, { error: 'Sort must be order or distance.' }).optional(),
+  /** With sort=distance: one of the profile's cities, as "City, Country". */
+  from: z.string().trim().min(1, 'From must not be empty.').max(160, 'From must be 160 characters or less.').optional(),
   /** `nextCursor` of the previous page, as it was given: opaque. */
   cursor: z.string().min(1, 'Cursor must not be empty.').max(200, 'Cursor is not one this list gave out.').optional(),
   limit: z.coerce
@@ -48,6 +57,8 @@ export type TrailListQuery = z.infer<typeof trailListQuerySchema>;
 export const trailPageSchema = z.object({
   trails: z.array(trailSchema),
   nextCursor: z.string().nullable(),
+  /** With sort=distance: the point of `from` the distances are measured from. */
+  origin: trailheadSchema.optional(),
 });
 export type TrailPage = z.infer<typeof trailPageSchema>;
 

@@ -58,6 +58,8 @@ export const profiles = pgTable(
     reliable: boolean('reliable')
       .notNull()
       .generatedAlwaysAs(sql`reliability_reviews >= 3 AND reliability_good * 5 >= (reliability_reviews + late_cancels) * 4`),
+    /** How far the person will travel to a trailhead, km (issue 24; ADR 0057). */
+    maxTravelKm: integer('max_travel_km').notNull().default(150),
     hasSeenOnboarding: boolean('has_seen_onboarding').notNull().default(false),
     registrationCompletedAt: timestamp('registration_completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

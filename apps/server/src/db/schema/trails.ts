@@ -1,5 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ProfilePoint } from '@trailbuddy/shared/domain/route-facts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -40,6 +54,21 @@ export const trails = pgTable(
     order: integer('order').notNull().default(0),
     recurredFromId: uuid('recurred_from_id'),
     createdBy: text('created_by'),
+    /** Where the trail starts (WGS 84 degrees): distance from a member's city (ADR 0057). Both or neither. */
+    trailheadLatitude: doublePrecision('trailhead_latitude'),
+    trailheadLongitude: doublePrecision('trailhead_longitude'),
+    /**
+     * The route's facts, computed from the GPX file an administrator uploaded (stored at
+     * `routeFile`) when it was uploaded: all null, or all set (ADR 0057).
+     */
+    routeFile: text('route_file'),
+    routeDistanceM: integer('route_distance_m'),
+    routeGainM: integer('route_gain_m'),
+    routeLossM: integer('route_loss_m'),
+    routeHighestM: integer('route_highest_m'),
+    routeLowestM: integer('route_lowest_m'),
+    /** [metres along, metres high], at most 200 points: read by the trail's route only, never by the list. */
+    routeProfile: jsonb('route_profile').$type<ProfilePoint[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The words of the name and place, folded (searchFolded), for GET /api/trails?q= (ADR 0022). */
     search: tsvector('search')
@@ -53,5 +82,13 @@ export const trails = pgTable(
     index('trails_activity_country_idx').on(t.activity, t.country),
     index('trails_start_time_idx').on(t.startTime),
     uniqueIndex('trails_recurred_from_uq').on(t.recurredFromId),
+    check(
+      'trails_trailhead_ck',
+      sql`(trailhead_latitude IS NULL) = (trailhead_longitude IS NULL) AND trailhead_latitude BETWEEN -90 AND 90 AND trailhead_longitude BETWEEN -180 AND 180`,
+    ),
+    check(
+      'trails_route_ck',
+      sql`num_nulls(route_file, route_distance_m, route_gain_m, route_loss_m, route_highest_m, route_lowest_m, route_profile) IN (0, 7)`,
+    ),
   ],
 );

@@ -32,7 +32,15 @@ afterAll(async () => {
 });
 
 const db = () => database.db;
-const seed = (now: Date) => seedDemoData(db(), storage, { now, timeZone: TZ });
+const savedRoutes = new Map<string, string>();
+const seed = (now: Date) =>
+  seedDemoData(db(), storage, {
+    now,
+    timeZone: TZ,
+    // The route service is the server's (routes/trails/route-routes.test.ts parses every demo
+    // route); here, which trail gets which file.
+    saveRoute: async (trailId, file) => void savedRoutes.set(trailId, file.toString('utf8')),
+  });
 const demoMatchCount = async () => (await db().select({ n: count() }).from(matches).where(DEMO_ID))[0]!.n;
 const snapshot = () =>
   db()
@@ -57,6 +65,12 @@ describe('the demo seed, kept current on every start', () => {
     expect(result.demoMatches).toBeGreaterThan(30);
     firstCount = await demoMatchCount();
     expect(firstCount).toBe(result.demoMatches);
+    // Every demo trail has its trailhead, and its bundled route is handed to the route service (ADR 0057).
+    const seeded = await db().select({ id: trails.id, name: trails.name, latitude: trails.trailheadLatitude }).from(trails);
+    for (const trail of seeded) {
+      expect(trail.latitude, trail.name).not.toBeNull();
+      expect(savedRoutes.get(trail.id), trail.name).toContain(`<name>${trail.name.replace(/&/g, '&amp;')}</name>`);
+    }
     // Who may match (ADR 0030): every demo person has a verified e-mail and a completed profile.
     const standing = await db()
       .select({ verified: users.emailVerified, completed: profiles.registrationCompletedAt })

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
 import { hashPassword } from 'better-auth/crypto';
 import { PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { findCountry } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
-import { seedImagesDir } from '../../paths.js';
+import { seedImagesDir, seedRoutesDir } from '../../paths.js';
 import { storageKeys } from '../../storage/images.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { Db } from '../client.js';
 import { accounts, profiles, trails, users } from '../schema/index.js';
 import { keepDemoMatchesCurrent } from './demo-matches.js';
-import { DEMO_TRAILS } from './demo-trails.js';
+import { DEMO_TRAILS, demoRouteFile } from './demo-trails.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
 
 export interface SeedResult {
@@ -30,6 +30,11 @@ export interface SeedOptions {
   timeZone: string;
   /** Keep the demo users' matches current (SEED_DEMO_MATCHES); default true. */
   matches?: boolean;
+  /**
+   * Stores a demo trail's bundled GPX route as an administrator's upload would (the route
+   * service, which the db layer does not import); without it the demo trails get no route.
+   */
+  saveRoute?: (trailId: string, file: Buffer) => Promise<unknown>;
 }
 
 /**
@@ -40,6 +45,7 @@ export interface SeedOptions {
 export async function seedDemoData(db: Db, storage: FileStorage, opts: SeedOptions): Promise<SeedResult> {
   const base = await seedEmptyDatabase(db, storage, opts);
   await givePortraits(db);
+  await giveDemoRoutes(db, opts.saveRoute);
   const demoMatches = opts.matches === false ? 0 : await keepDemoMatchesCurrent(db, opts);
   return { ...base, demoMatches };
 }
@@ -56,6 +62,29 @@ async function givePortraits(db: Db) {
       .update(profiles)
       .set({ image: u.portrait })
       .where(and(eq(profiles.userId, demo.id), inArray(profiles.image, [...PRESET_AVATARS])));
+  }
+}
+
+/**
+ * Demo trails seeded before they had trailheads and routes get them (ADR 0057): each seeded
+ * session of a demo trail (no creator) without a route, recurring copies included, through the
+ * same code as an administrator's upload. A route an administrator uploaded is kept.
+ */
+async function giveDemoRoutes(db: Db, saveRoute: SeedOptions['saveRoute']) {
+  for (const t of DEMO_TRAILS) {
+    const sessions = await db
+      .select({ id: trails.id, routeFile: trails.routeFile, latitude: trails.trailheadLatitude })
+      .from(trails)
+      .where(and(eq(trails.name, t.name), isNull(trails.createdBy)));
+    for (const session of sessions) {
+      if (session.latitude === null)
+        await db
+          .update(trails)
+          .set({ trailheadLatitude: t.trailhead.latitude, trailheadLongitude: t.trailhead.longitude })
+          .where(eq(trails.id, session.id));
+      if (session.routeFile !== null || !saveRoute) continue;
+      await saveRoute(session.id, await readFile(join(seedRoutesDir, demoRouteFile(t))));
+    }
   }
 }
 
@@ -94,6 +123,8 @@ async function seedEmptyDatabase(db: Db, storage: FileStorage, opts: SeedOptions
       endTime: session.end,
       weekendDay: t.weekendDay,
       order: index + 1,
+      trailheadLatitude: t.trailhead.latitude,
+      trailheadLongitude: t.trailhead.longitude,
     });
   }
 

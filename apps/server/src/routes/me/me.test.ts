@@ -155,6 +155,19 @@ describe('PATCH /api/me/profile', () => {
     expect(countryOnly.json()).toMatchObject({ country: 'France', city: null });
   });
 
+  it('keeps how far the person will travel to a trailhead: 150 km by default, a whole number of 1 to 1,000 km', async () => {
+    expect((await me(rita.cookie)).json().profile.maxTravelKm).toBe(150);
+    const set = await patch(rita.cookie, { maxTravelKm: 80 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().maxTravelKm).toBe(80);
+    for (const maxTravelKm of [0, 1001, 12.5, 'far']) {
+      const bad = await patch(rita.cookie, { maxTravelKm });
+      expect(bad.statusCode, String(maxTravelKm)).toBe(400);
+      expect(bad.json().error.fields, String(maxTravelKm)).toHaveProperty('maxTravelKm');
+    }
+    expect((await me(rita.cookie)).json().profile.maxTravelKm).toBe(80);
+  });
+
   it('records hasSeenOnboarding', async () => {
     const res = await patch(rita.cookie, { hasSeenOnboarding: true });
     expect(res.json().hasSeenOnboarding).toBe(true);

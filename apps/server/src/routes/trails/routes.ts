@@ -21,6 +21,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { errors, uuidParams } from '../schemas.js';
 import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';
+import { trailRouteRoutes } from './route-routes.js';
 
 const tags = ['trails'];
 
@@ -53,7 +54,8 @@ export const trailRoutes: RouteModule = (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'A page of the trails, ordered by order; filters by activity, country, place and words of the name or place',
+        summary:
+          'A page of the trails, ordered by order or by distance from a city; filters by activity, country, place and words of the name or place',
         description:
           'Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). ' +
           'The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.',
@@ -65,9 +67,11 @@ export const trailRoutes: RouteModule = (app, deps) => {
       config: { rateLimit: false, securityHeaders: 'data' },
     },
     async (req, reply) => {
-      const { activity, country, location, q, cursor, limit } = req.query;
+      const { activity, country, location, q, cursor, limit, sort, from } = req.query;
       const firstPage =
-        [activity, country, location, q, cursor].every((v) => v === undefined) && (limit ?? TRAIL_PAGE_SIZE) === TRAIL_PAGE_SIZE;
+        [activity, country, location, q, cursor, from].every((v) => v === undefined) &&
+        (sort ?? 'order') === 'order' &&
+        (limit ?? TRAIL_PAGE_SIZE) === TRAIL_PAGE_SIZE;
       if (!firstPage) return listTrailPage(deps.db, req.query, deps.now());
       // The unfiltered first page is the one every home page asks for: sent as stored bytes, already
       // serialized and compressed, or as a 304 when the browser has it.
@@ -136,6 +140,8 @@ export const trailRoutes: RouteModule = (app, deps) => {
       },
     );
   });
+
+  trailRouteRoutes(app, deps);
 
   r.post(
     '/api/trails',

@@ -131,7 +131,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
+     * A page of the trails, ordered by order or by distance from a city; filters by activity, country, place and words of the name or place
      * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
      */
     get: operations['getTrails'];
@@ -174,6 +174,41 @@ export interface paths {
     post?: never;
     /** Administrators: delete a trail */
     delete: operations['deleteTrailsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/{id}/route': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A trail's route: distance, elevation gain and loss, highest and lowest point, elevation profile, suggested difficulty */
+    get: operations['getTrailsByIdRoute'];
+    /** Administrators: upload a trail's route as a GPX file (multipart field "file", at most 5 MB); its facts are computed and stored */
+    put: operations['putTrailsByIdRoute'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/{id}/trailhead': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Administrators: set where a trail starts (WGS 84 latitude and longitude) */
+    put: operations['putTrailsByIdTrailhead'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2731,6 +2766,7 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
           };
         };
@@ -2836,6 +2872,7 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
@@ -2903,6 +2940,7 @@ export interface operations {
               | 'Japanese'
             )[];
           };
+          maxTravelKm?: number;
         };
       };
     };
@@ -2968,6 +3006,7 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
@@ -3053,6 +3092,7 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
@@ -3134,6 +3174,7 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
           };
         };
@@ -3202,6 +3243,8 @@ export interface operations {
         country?: string;
         location?: string;
         q?: string;
+        sort?: 'order' | 'distance';
+        from?: string;
         cursor?: string;
         limit?: number;
       };
@@ -3238,8 +3281,23 @@ export interface operations {
               /** @enum {string} */
               weekendDay: 'saturday' | 'sunday';
               order: number;
+              trailhead: {
+                latitude: number;
+                longitude: number;
+              } | null;
+              route: {
+                distanceMeters: number;
+                elevationGainMeters: number;
+                elevationLossMeters: number;
+                highestPointMeters: number;
+                lowestPointMeters: number;
+              } | null;
             }[];
             nextCursor: string | null;
+            origin?: {
+              latitude: number;
+              longitude: number;
+            };
           };
         };
       };
@@ -3313,6 +3371,17 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
+            trailhead: {
+              latitude: number;
+              longitude: number;
+            } | null;
+            route: {
+              distanceMeters: number;
+              elevationGainMeters: number;
+              elevationLossMeters: number;
+              highestPointMeters: number;
+              lowestPointMeters: number;
+            } | null;
           };
         };
       };
@@ -3393,6 +3462,17 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
+            trailhead: {
+              latitude: number;
+              longitude: number;
+            } | null;
+            route: {
+              distanceMeters: number;
+              elevationGainMeters: number;
+              elevationLossMeters: number;
+              highestPointMeters: number;
+              lowestPointMeters: number;
+            } | null;
           };
         };
       };
@@ -3411,6 +3491,109 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTrailsByIdRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            distanceMeters: number;
+            elevationGainMeters: number;
+            elevationLossMeters: number;
+            highestPointMeters: number;
+            lowestPointMeters: number;
+            profile: [number, number][];
+            /** @enum {string} */
+            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsByIdRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            distanceMeters: number;
+            elevationGainMeters: number;
+            elevationLossMeters: number;
+            highestPointMeters: number;
+            lowestPointMeters: number;
+            profile: [number, number][];
+            /** @enum {string} */
+            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsByIdTrailhead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          latitude: number;
+          longitude: number;
+        };
+      };
+    };
     responses: {
       /** @description Default Response */
       204: {
@@ -6405,6 +6588,7 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
             matches: {
               id: string;

@@ -23,6 +23,9 @@ export interface TrailQuery {
   location?: string;
   /** Words of the name or place. */
   q?: string;
+  /** Nearest trailhead to `from` ("City, Country", one of the profile's cities) first (ADR 0057). */
+  sort?: 'distance';
+  from?: string;
 }
 
 /**
@@ -42,7 +45,7 @@ export const trailKeys = {
 /** A page of the coming weekend's trail sessions, in the admins' chosen order. */
 export async function getTrailPage(query: TrailQuery, cursor: string | null, signal?: AbortSignal): Promise<TrailPage> {
   const page = await api.get<TrailPage>('/api/trails', { query: { ...query, cursor: cursor ?? undefined }, signal });
-  return { trails: page.trails, nextCursor: page.nextCursor ?? null };
+  return { trails: page.trails, nextCursor: page.nextCursor ?? null, ...(page.origin && { origin: page.origin }) };
 }
 
 /**

@@ -9,6 +9,7 @@ import { ShowMore } from '../../../components/ui/ShowMore';
 import { useTrailPages, useTrailPlaces } from '../../../lib/queries/trails';
 import { ACTIVITY_LABELS } from '../utils/trail-form';
 import { DeleteTrailDialog } from './DeleteTrailDialog';
+import { TrailRouteEditor } from './TrailRouteEditor';
 
 const DIFFICULTY_STYLES: Record<Difficulty, string> = {
   Easy: 'bg-brand-50 text-brand-800 ring-brand-200',
@@ -68,6 +69,7 @@ export function TrailManagerList() {
             {trails.map((trail) => (
               <li key={trail.id}>
                 <TrailRow trail={trail} onDelete={() => setDeleting(trail)} />
+                <TrailRouteEditor trail={trail} />
               </li>
             ))}
           </ul>

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
 import { useNavigation } from '../../../lib/navigation';
-import { useTrailPages, useTrailPlaces } from '../../../lib/queries/trails';
+import { useMe } from '../../../lib/queries/me';
+import { useTrailPages, useTrailPlaces, type TrailQuery } from '../../../lib/queries/trails';
 import { hasFilters, NO_FILTERS, toTrailQuery, type TrailFilters as Filters } from '../utils/filter-trails';
 import { TrailFilters } from './TrailFilters';
 import { TrailList, TrailListSkeleton } from './TrailList';
@@ -34,8 +35,17 @@ export function HomeView({ displayName }: HomeViewProps) {
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   // The server filters (ADR 0022): each filter is its own paged list, the unfiltered one first
   // filled from the page.
-  const query = useMemo(() => toTrailQuery({ ...filters, search }), [filters, search]);
+  // A member with a city may list the nearest trailheads first (ADR 0057); the server measures.
+  const profile = useMe().data?.profile;
+  const homePlace = signedIn && profile?.city ? profile.location : null;
+  const [nearestFirst, setNearestFirst] = useState(false);
+  const byDistance = nearestFirst && homePlace !== null;
+  const query = useMemo<TrailQuery>(
+    () => ({ ...toTrailQuery({ ...filters, search }), ...(byDistance && { sort: 'distance', from: homePlace }) }),
+    [filters, search, byDistance, homePlace],
+  );
   const trailsQuery = useTrailPages(query);
+  const origin = byDistance ? trailsQuery.data?.pages[0]?.origin : undefined;
   const places = useTrailPlaces();
   const trails = trailsQuery.trails ?? [];
   const nothingListed = !hasFilters(filters) || places.data?.total === 0;
@@ -69,6 +79,17 @@ export function HomeView({ displayName }: HomeViewProps) {
           This weekend’s trails
         </h2>
         <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} />
+        {homePlace && profile?.city && (
+          <label className="flex w-fit items-center gap-2 text-sm font-medium text-stone-700">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={nearestFirst}
+              onChange={(event) => setNearestFirst(event.target.checked)}
+            />
+            Nearest to {profile.city} first
+          </label>
+        )}
 
         {trailsQuery.isPending ? (
           <TrailListSkeleton />
@@ -83,7 +104,7 @@ export function HomeView({ displayName }: HomeViewProps) {
           />
         ) : trails.length > 0 ? (
           <>
-            <TrailList id={TRAIL_LIST_ID} trails={trails} opensSignIn={!signedIn} onChoose={chooseTrail} />
+            <TrailList id={TRAIL_LIST_ID} trails={trails} opensSignIn={!signedIn} onChoose={chooseTrail} origin={origin} />
             {trailsQuery.hasNextPage && (
               <ShowMore
                 auto

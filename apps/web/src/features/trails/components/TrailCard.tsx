@@ -1,5 +1,6 @@
 import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { distanceMeters, formatDistance, type LatLng } from '@trailbuddy/shared/domain/distance';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, MapPin, Mountain, Route } from 'lucide-react';
 import { useDateFormat } from '../../../lib/server-render';
@@ -17,9 +18,11 @@ export interface TrailCardProps {
   /** Whether choosing the card opens the sign-in dialog (signed out) or the trail's detail (signed in). */
   opensSignIn: boolean;
   onChoose: (trail: Trail) => void;
+  /** Listed by distance: the member's city, from which the card says how far the trailhead is. */
+  origin?: LatLng;
 }
 
-export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCardProps) {
+export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: TrailCardProps) {
   const dateFormat = useDateFormat();
   return (
     <article className="relative flex flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
@@ -63,6 +66,12 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose }: TrailCar
           <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
             <MapPin className="size-4 shrink-0" aria-hidden="true" />
             {trail.location}
+            {origin && trail.trailhead && (
+              <span className="text-stone-500" data-testid="trail-distance">
+                {' '}
+                · {formatDistance(distanceMeters(origin, trail.trailhead))} away
+              </span>
+            )}
           </p>
         </div>
 

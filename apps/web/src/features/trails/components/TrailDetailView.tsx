@@ -17,6 +17,7 @@ import { sessionOnDay } from '../utils/trail-session';
 import { DayChoice } from './DayChoice';
 import { FavouriteToggle } from './FavouriteToggle';
 import { TrailDescription } from './TrailDescription';
+import { TrailRouteSection } from './TrailRouteSection';
 
 export type { TrailDetailFrom };
 
@@ -163,6 +164,8 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
             </h2>
             <TrailDescription text={trail.description} />
           </section>
+
+          <TrailRouteSection trail={trail} />
 
           <section aria-labelledby="trail-map" className="space-y-2">
             <h2 id="trail-map" className="text-lg font-semibold text-stone-900">

@@ -1,4 +1,5 @@
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import type { LatLng } from '@trailbuddy/shared/domain/distance';
 import { TrailCard, TrailCardSkeleton } from './TrailCard';
 
 /** Cards that are on screen on a phone before scrolling: their images are not lazy. */
@@ -17,14 +18,16 @@ export interface TrailListProps {
   trails: readonly Trail[];
   opensSignIn: boolean;
   onChoose: (trail: Trail) => void;
+  /** Listed by distance from this point: each card says how far its trailhead is. */
+  origin?: LatLng;
 }
 
-export function TrailList({ id, trails, opensSignIn, onChoose }: TrailListProps) {
+export function TrailList({ id, trails, opensSignIn, onChoose, origin }: TrailListProps) {
   return (
     <ul id={id} className={GRID}>
       {trails.map((trail, index) => (
         <li key={trail.id} className={index < EAGER_IMAGES ? 'flex flex-col' : `flex flex-col ${OFFSCREEN}`}>
-          <TrailCard trail={trail} eagerImage={index < EAGER_IMAGES} opensSignIn={opensSignIn} onChoose={onChoose} />
+          <TrailCard trail={trail} eagerImage={index < EAGER_IMAGES} opensSignIn={opensSignIn} onChoose={onChoose} origin={origin} />
         </li>
       ))}
     </ul>
