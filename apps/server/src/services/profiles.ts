@@ -125,7 +125,7 @@ export async function completeRegistration(db: Db, userId: string, input: Comple
       country,
       city,
       bio: input.bio,
-      instagram: input.instagram,
+      instagram: input.instagram || null,
       skillHiking: input.skills.hiking,
       skillRunning: input.skills.running,
       ...(input.preferences && {
@@ -172,7 +172,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       ...(input.gender !== undefined && { gender: input.gender }),
       ...(location && { country: location.country, city: location.city }),
       ...(input.bio !== undefined && { bio: input.bio }),
-      ...(input.instagram !== undefined && { instagram: input.instagram }),
+      ...(input.instagram !== undefined && { instagram: input.instagram || null }),
       ...(input.skills && { skillHiking: input.skills.hiking, skillRunning: input.skills.running }),
       ...(input.preferences && {
         pace: input.preferences.pace,

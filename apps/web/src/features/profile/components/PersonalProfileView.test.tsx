@@ -126,6 +126,18 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     expect(screen.getByText('Coastal paths and sunrise starts.')).toBeTruthy();
   });
 
+  it('saves with the Instagram handle removed: it is optional (issue 23)', async () => {
+    const fetchMock = mockFetch([{ method: 'PATCH', path: '/api/me/profile', body: { ...me.profile, instagram: null } }]);
+    renderProfileUi(<PersonalProfileView />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    set('Instagram handle', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ instagram: '' });
+    expect(screen.queryByText('Instagram')).toBeNull();
+  });
+
   it('says "Failed to update profile. Please try again." when saving fails, and stays in edit mode', async () => {
     mockFetch([
       { method: 'PATCH', path: '/api/me/profile', status: 500, body: { error: { code: 'internal', message: 'Something went wrong.' } } },
@@ -141,7 +153,7 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    set('Instagram handle', '  ');
+    set('Bio', '  ');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
     expect(fetchMock).not.toHaveBeenCalled();

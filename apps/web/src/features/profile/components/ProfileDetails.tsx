@@ -43,7 +43,7 @@ function SkillChip({ icon, label, level }: { icon: ReactNode; label: string; lev
 
 /**
  * The read-only parts of a profile (ARCHITECTURE §5 "Public profile"): age, gender, location,
- * skills, bio, instagram and preferences. Missing values read "N/A" (SPEC §8).
+ * skills, bio, instagram (when set) and preferences. Missing values read "N/A" (SPEC §8).
  */
 export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile; extraRows?: ReactNode }) {
   const handle = profile.instagram?.replace(/^@+/, '').trim();
@@ -55,8 +55,9 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
           <Row label="Age">{profile.age ?? NOT_AVAILABLE}</Row>
           <Row label="Gender">{profile.gender ? GENDER_LABELS[profile.gender] : NOT_AVAILABLE}</Row>
           <Row label="Location">{profile.location || NOT_AVAILABLE}</Row>
-          <Row label="Instagram">
-            {handle ? (
+          {/* Optional (issue 23): no row at all for a person who has not given one. */}
+          {handle && (
+            <Row label="Instagram">
               <a
                 href={instagramUrl(handle)}
                 target="_blank"
@@ -67,10 +68,8 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
                 {handle}
                 <span className="sr-only">(Instagram, opens in a new tab)</span>
               </a>
-            ) : (
-              NOT_AVAILABLE
-            )}
-          </Row>
+            </Row>
+          )}
         </dl>
       </Card>
 

@@ -123,7 +123,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          required
+          hint="Optional. Buddies write to each other in the hike's conversation."
           {...bind('instagram')}
           // The box shows its own "@": one typed or pasted in front would read "@ @handle".
           onChange={(event) => onChange({ instagram: withoutAt(event.target.value) })}
