@@ -96,6 +96,15 @@ describe('MainApp', () => {
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
   });
 
+  it('opens the trail a visitor tapped once they have signed in from the prompt it raised (issue 23)', async () => {
+    const { routes } = renderApp(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sintra Forest Loop' }));
+    await signInFromDialog(routes, makeMe());
+
+    await waitFor(() => expect(location.pathname).toMatch(/^\/trails\/[^/]+$/));
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+  });
+
   it('forgets the view asked for when the sign-in prompt is dismissed', async () => {
     const { routes } = renderApp(null);
     await screen.findByRole('button', { name: 'Sign In' });

@@ -216,7 +216,8 @@ describe('HomeView', { timeout: 20_000 }, () => {
     const trail = await screen.findByRole('button', { name: 'Monsanto Ridge' });
     expect(trail.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(trail);
-    expect(navigation.requireSignIn).toHaveBeenCalledTimes(1);
+    // Signed in from that prompt, the trail opens (issue 23).
+    expect(navigation.requireSignIn).toHaveBeenCalledExactlyOnceWith({ name: 'trail-detail', trailId: TRAILS[2]!.id, from: 'home' });
     expect(navigation.navigate).not.toHaveBeenCalled();
   });
 

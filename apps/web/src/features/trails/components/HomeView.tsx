@@ -42,9 +42,11 @@ export function HomeView({ displayName }: HomeViewProps) {
 
   const openTrail = useCallback(
     (trail: Trail) => {
-      // SPEC §2: choosing a trail signed out opens the login modal.
-      if (!signedIn) return requireSignIn();
-      navigate({ name: 'trail-detail', trailId: trail.id, from: 'home' });
+      const detail = { name: 'trail-detail', trailId: trail.id, from: 'home' } as const;
+      // SPEC §2: choosing a trail signed out opens the login modal; signed in from it, the trail
+      // opens (issue 23), as a tap on a members' view does (ADR 0048).
+      if (!signedIn) return requireSignIn(detail);
+      navigate(detail);
     },
     [signedIn, navigate, requireSignIn],
   );
