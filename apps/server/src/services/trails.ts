@@ -158,6 +158,12 @@ function countryOf(location: string): string {
   return findCountry(country)?.name ?? country;
 }
 
+/** The columns the admin form sets on a trail, added or edited; the location must name its country. */
+function placeOf(input: Omit<CreateTrailInput, 'weekendDay'>) {
+  const { name, location, length, hours, difficulty, activity, description, linkmap } = input;
+  return { name, location, country: countryOf(location), length, hours, difficulty, activity, description, linkmap };
+}
+
 export interface NewTrail extends CreateTrailInput {
   image?: string | null;
   map?: string | null;
@@ -168,21 +174,12 @@ export interface NewTrail extends CreateTrailInput {
  * 10:00 in the trails' time zone, lasting `hours`. It goes to the end of the list.
  */
 export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: string; now: Date; timeZone: string }): Promise<Trail> {
-  const country = countryOf(input.location);
   const session = nextWeekendSession(input.weekendDay, ctx.now, { hours: input.hours, timeZone: ctx.timeZone });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(trails)
       .values({
-        name: input.name,
-        location: input.location,
-        country,
-        length: input.length,
-        hours: input.hours,
-        difficulty: input.difficulty,
-        activity: input.activity,
-        description: input.description,
-        linkmap: input.linkmap,
+        ...placeOf(input),
         image: input.image ?? null,
         map: input.map ?? null,
         startTime: session.start,
@@ -195,6 +192,40 @@ export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: str
     // Every open home list and admin list hears about it (at commit).
     await publishEvent(tx, { type: 'trail.created', audience: null, payload: { trailId: row!.id } });
     return toTrail(row!);
+  });
+}
+
+/**
+ * An administrator's edit of a trail (issue 23): its place, description and images change; its
+ * session keeps its start (people are booked on it) and ends after the new hours. Hikes already
+ * made keep their own times. A new image's key replaces the old one, whose key is returned so
+ * the caller removes the file after commit.
+ */
+export async function updateTrail(
+  db: Db,
+  id: string,
+  input: Omit<NewTrail, 'weekendDay'>,
+): Promise<{ trail: Trail; replaced: (string | null)[] }> {
+  const place = placeOf(input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(trails).where(eq(trails.id, id)).for('update');
+    if (!current) throw notFound('Trail');
+    const [row] = await tx
+      .update(trails)
+      .set({
+        ...place,
+        ...(input.image ? { image: input.image } : {}),
+        ...(input.map ? { map: input.map } : {}),
+        endTime: new Date(current.startTime.getTime() + input.hours * 3_600_000),
+      })
+      .where(eq(trails.id, id))
+      .returning();
+    // Every open home list, trail page and admin list hears about it (at commit).
+    await publishEvent(tx, { type: 'trail.changed', audience: null, payload: { trailId: id } });
+    const replaced = [input.image ? current.image : null, input.map ? current.map : null].filter(
+      (key) => key !== row!.image && key !== row!.map,
+    );
+    return { trail: toTrail(row!), replaced };
   });
 }
 
