@@ -170,7 +170,8 @@ export interface paths {
     };
     /** One trail */
     get: operations['getTrailsById'];
-    put?: never;
+    /** Administrators: edit a trail (its session keeps its day and start) */
+    put: operations['putTrailsById'];
     post?: never;
     /** Administrators: delete a trail */
     delete: operations['deleteTrailsById'];
@@ -2657,7 +2658,7 @@ export interface operations {
             running: 'beginner' | 'intermediate' | 'advanced';
           };
           bio: string;
-          instagram: string;
+          instagram?: string;
           preferences?: {
             /** @enum {string} */
             pace: 'relaxed' | 'moderate' | 'fast';
@@ -3288,6 +3289,73 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          location: string;
+          length: string;
+          hours: number;
+          /** @enum {string} */
+          difficulty: 'Easy' | 'Moderate' | 'Challenging';
+          /** @enum {string} */
+          activity: 'hiking' | 'running' | 'biking';
+          description: string;
+          /** Format: uri */
+          linkmap: string;
+          /** @description A key returned by POST /api/trail-images with kind=image */
+          image?: string;
+          /** @description A key returned by POST /api/trail-images with kind=map */
+          map?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            location: string;
+            country: string;
+            length: string;
+            hours: number;
+            /** @enum {string} */
+            difficulty: 'Easy' | 'Moderate' | 'Challenging';
+            /** @enum {string} */
+            activity: 'hiking' | 'running' | 'biking';
+            description: string;
+            linkmap: string;
+            image: string | null;
+            map: string | null;
+            startTime: string;
+            endTime: string;
+            /** @enum {string} */
+            weekendDay: 'saturday' | 'sunday';
+            order: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -5883,6 +5951,7 @@ export interface operations {
           /** @enum {string} */
           action: 'review' | 'dismiss' | 'warn' | 'disable';
           note: string;
+          message?: string;
         };
       };
     };
