@@ -11,7 +11,7 @@ import {
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
-import { matches, searchFolded, trails } from '../db/schema/index.js';
+import { favourites, matches, searchFolded, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
@@ -84,7 +84,7 @@ export interface TrailPageRead {
  * the last row's sort key (ADR 0022): a trail added meanwhile goes to the end of the order, so a
  * walk through the pages meets every trail once.
  */
-export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPageRead> {
+export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date, favouritesOf?: string): Promise<TrailPageRead> {
   const limit = query.limit ?? TRAIL_PAGE_SIZE;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
   const search = searchQuery(query.q);
@@ -98,6 +98,9 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
         query.country ? sql`lower(${trails.country}) = lower(${query.country})` : undefined,
         query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
         search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
+        favouritesOf
+          ? sql`EXISTS (SELECT 1 FROM ${favourites} WHERE ${favourites.trailId} = ${trails.id} AND ${favourites.userId} = ${favouritesOf})`
+          : undefined,
         after
           ? sql`(${trails.order}, ${trails.startTime}, ${trails.id}) > (${after[0]}, ${fromMicros(after[1])}, ${after[2]}::uuid)`
           : undefined,
@@ -116,8 +119,9 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
   };
 }
 
-export async function listTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPage> {
-  return (await readTrailPage(db, query, now)).page;
+/** A page of the list; with `favouritesOf`, of that person's favourite trails only. */
+export async function listTrailPage(db: DbOrTx, query: TrailListQuery, now: Date, favouritesOf?: string): Promise<TrailPage> {
+  return (await readTrailPage(db, query, now, favouritesOf)).page;
 }
 
 /**

@@ -676,6 +676,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/favourites/trails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of my favourite trails, as GET /api/trails pages and filters them (Home’s Favourites filter) */
+    get: operations['getMeFavouritesTrails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favourites': {
     parameters: {
       query?: never;
@@ -5491,6 +5508,59 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeFavouritesTrails: {
+    parameters: {
+      query?: {
+        activity?: 'hiking' | 'running' | 'biking';
+        country?: string;
+        location?: string;
+        q?: string;
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            trails: {
+              id: string;
+              name: string;
+              location: string;
+              country: string;
+              length: string;
+              hours: number;
+              /** @enum {string} */
+              difficulty: 'Easy' | 'Moderate' | 'Challenging';
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              description: string;
+              linkmap: string;
+              image: string | null;
+              map: string | null;
+              startTime: string;
+              endTime: string;
+              /** @enum {string} */
+              weekendDay: 'saturday' | 'sunday';
+              order: number;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -34,11 +34,14 @@ export function HomeView({ displayName }: HomeViewProps) {
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   // The server filters (ADR 0022): each filter is its own paged list, the unfiltered one first
   // filled from the page.
-  const query = useMemo(() => toTrailQuery({ ...filters, search }), [filters, search]);
+  // Favourites are a signed-in person's own (issue 23): signed out, the choice does not apply.
+  const favouritesOnly = signedIn && filters.favouritesOnly;
+  const query = useMemo(() => toTrailQuery({ ...filters, search, favouritesOnly }), [filters, search, favouritesOnly]);
   const trailsQuery = useTrailPages(query);
   const places = useTrailPlaces();
   const trails = trailsQuery.trails ?? [];
-  const nothingListed = !hasFilters(filters) || places.data?.total === 0;
+  const nothingListed = !hasFilters({ ...filters, favouritesOnly }) || places.data?.total === 0;
+  const onlyFavourites = favouritesOnly && !hasFilters({ ...filters, favouritesOnly: false });
 
   const openTrail = useCallback(
     (trail: Trail) => {
@@ -70,7 +73,7 @@ export function HomeView({ displayName }: HomeViewProps) {
         <h2 id="trails-heading" className="sr-only">
           This weekend’s trails
         </h2>
-        <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} />
+        <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} showFavourites={signedIn} />
 
         {trailsQuery.isPending ? (
           <TrailListSkeleton />
@@ -100,6 +103,8 @@ export function HomeView({ displayName }: HomeViewProps) {
           </>
         ) : nothingListed ? (
           <EmptyState message="No trails are scheduled for this weekend." />
+        ) : onlyFavourites ? (
+          <EmptyState message="No favourite trails this weekend. Tap the heart on a trail’s page to keep it here." />
         ) : (
           <EmptyState
             message="No trails match your filters."
