@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { BlockedPerson } from '@trailbuddy/shared/contracts/safety';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderWithProviders } from '../../../testing/test-utils';
 import SafetyActions from './SafetyActions';
 
@@ -19,13 +19,17 @@ describe('SafetyActions (issue 23)', { timeout: 20_000 }, () => {
       },
       { method: 'DELETE', path: `/api/blocks/${rui.id}`, status: 204, body: () => ((blocked = []), undefined) },
     ]);
-    renderWithProviders(<SafetyActions person={rui} matchId="m1" compact />);
+    const onBlocked = vi.fn();
+    renderWithProviders(<SafetyActions person={rui} matchId="m1" compact onBlocked={onBlocked} />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Block Rui' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Block Rui?' })).getByRole('button', { name: 'Block' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('You blocked Rui');
     expect(screen.queryByRole('button', { name: 'Block Rui' })).toBeNull();
+    // The profile dialog around it is told, and closes (the dialog outlives the list's refresh).
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Block Rui?' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Unblock Rui' }));
     expect(await screen.findByRole('button', { name: 'Block Rui' })).toBeDefined();
     expect(screen.queryByRole('status')).toBeNull();
