@@ -28,6 +28,7 @@ function defaultsFor(userId: string): ProfileRow {
     instagram: null,
     skillHiking: PROFILE_DEFAULTS.skills.hiking,
     skillRunning: PROFILE_DEFAULTS.skills.running,
+    skillBiking: PROFILE_DEFAULTS.skills.biking,
     pace: PROFILE_DEFAULTS.preferences.pace,
     communication: PROFILE_DEFAULTS.preferences.communication,
     adventureLevel: PROFILE_DEFAULTS.preferences.adventureLevel,
@@ -55,7 +56,7 @@ export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, profile: Pro
     age: row.age,
     location: row.city || row.country ? formatLocation(row.city, row.country) : null,
     gender: row.gender,
-    skills: { hiking: row.skillHiking, running: row.skillRunning },
+    skills: { hiking: row.skillHiking, running: row.skillRunning, biking: row.skillBiking },
     bio: row.bio,
     instagram: row.instagram,
     preferences: { pace: row.pace, communication: row.communication, adventureLevel: row.adventureLevel },
@@ -128,6 +129,7 @@ export async function completeRegistration(db: Db, userId: string, input: Comple
       instagram: input.instagram || null,
       skillHiking: input.skills.hiking,
       skillRunning: input.skills.running,
+      skillBiking: input.skills.biking,
       ...(input.preferences && {
         pace: input.preferences.pace,
         communication: input.preferences.communication,
@@ -173,7 +175,7 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       ...(location && { country: location.country, city: location.city }),
       ...(input.bio !== undefined && { bio: input.bio }),
       ...(input.instagram !== undefined && { instagram: input.instagram || null }),
-      ...(input.skills && { skillHiking: input.skills.hiking, skillRunning: input.skills.running }),
+      ...(input.skills && { skillHiking: input.skills.hiking, skillRunning: input.skills.running, skillBiking: input.skills.biking }),
       ...(input.preferences && {
         pace: input.preferences.pace,
         communication: input.preferences.communication,

@@ -19,7 +19,7 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
       age: 30,
       location: 'Lisbon, Portugal',
       gender: 'Female',
-      skills: { hiking: 'intermediate', running: 'beginner' },
+      skills: { hiking: 'intermediate', running: 'beginner', biking: 'beginner' },
       bio: 'Weekend hiker.',
       instagram: 'rita',
       preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },

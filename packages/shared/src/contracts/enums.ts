@@ -25,7 +25,7 @@ export const MATCH_STATUSES = ['searching', 'pending', 'confirmed', 'completed',
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 export const PROFILE_DEFAULTS = {
-  skills: { hiking: 'beginner', running: 'beginner' },
+  skills: { hiking: 'beginner', running: 'beginner', biking: 'beginner' },
   preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
 } as const;
 

@@ -11,6 +11,11 @@ const required = (label: string) =>
 export const skillsSchema = z.object({
   hiking: z.enum(SKILL_LEVELS, { error: 'Hiking experience is required.' }),
   running: z.enum(SKILL_LEVELS, { error: 'Running experience is required.' }),
+  /**
+   * Issue 23: Best Matches uses it on biking trails. A request that predates it (no biking)
+   * gets the spec's default, as a new profile does.
+   */
+  biking: z.enum(SKILL_LEVELS, { error: 'Biking experience is required.' }).default('beginner'),
 });
 
 export const preferencesSchema = z.object({

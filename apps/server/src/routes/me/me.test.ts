@@ -134,6 +134,32 @@ describe('the Instagram handle is optional (issue 23)', () => {
   });
 });
 
+describe('the biking skill (issue 23)', () => {
+  it('is stored beside hiking and running, a beginner when a request leaves it out, and edited like them', async () => {
+    const cyclist = await signUp(t, 'cyclist@example.com');
+    const res = await register(cyclist.cookie, {
+      ...validRegistration(),
+      skills: { hiking: 'beginner', running: 'beginner', biking: 'advanced' },
+    });
+    expect(res.json().skills).toEqual({ hiking: 'beginner', running: 'beginner', biking: 'advanced' });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: cyclist.cookie },
+      payload: { skills: { hiking: 'beginner', running: 'beginner', biking: 'intermediate' } },
+    });
+    expect(edited.json().skills.biking).toBe('intermediate');
+    const bad = await register(cyclist.cookie, {
+      ...validRegistration(),
+      skills: { hiking: 'beginner', running: 'beginner', biking: 'pro' },
+    });
+    expect([bad.statusCode, bad.json().error.fields['skills.biking']]).toEqual([400, 'Biking experience is required.']);
+
+    const older = await signUp(t, 'older-client@example.com');
+    expect((await register(older.cookie, validRegistration())).json().skills.biking).toBe('beginner');
+  });
+});
+
 describe('registration after choosing a photo', () => {
   it('completes a profile whose row the avatar choice already created, keeping the avatar', async () => {
     const early = await signUp(t, 'early-avatar@example.com');

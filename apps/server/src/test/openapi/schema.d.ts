@@ -2601,6 +2601,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -2673,6 +2678,11 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio: string;
           instagram?: string;
@@ -2706,6 +2716,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2778,6 +2793,11 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio?: string;
           instagram?: string;
@@ -2837,6 +2857,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2921,6 +2946,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3001,6 +3031,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3083,6 +3118,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3491,6 +3531,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3567,6 +3612,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3652,6 +3702,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3750,6 +3805,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3841,6 +3901,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3932,6 +3997,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4023,6 +4093,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4114,6 +4189,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4205,6 +4285,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4319,6 +4404,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4386,6 +4476,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4460,6 +4555,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4560,6 +4660,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4651,6 +4756,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4742,6 +4852,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4839,6 +4954,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4929,6 +5049,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -6376,6 +6501,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;

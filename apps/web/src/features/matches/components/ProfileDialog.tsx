@@ -79,6 +79,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
           <Fact label="Gender" value={profile.gender ?? FALLBACK_LABELS.notAvailable} />
           <Fact label="Hiking" value={skillLabel(profile.skills.hiking)} />
           <Fact label="Running" value={skillLabel(profile.skills.running)} />
+          <Fact label="Biking" value={skillLabel(profile.skills.biking)} />
           {/* Optional (issue 23): shown only when the person has given one. */}
           {profile.instagram && (
             <Fact

@@ -107,6 +107,7 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     set('City', 'Braga');
     set('Bio', 'Coastal paths and sunrise starts.');
     set('Communication', 'quiet');
+    set('Biking experience', 'intermediate');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull());
@@ -118,7 +119,7 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
       gender: 'Female',
       country: 'Portugal',
       city: 'Braga',
-      skills: { hiking: 'intermediate', running: 'beginner' },
+      skills: { hiking: 'intermediate', running: 'beginner', biking: 'intermediate' },
       bio: 'Coastal paths and sunrise starts.',
       instagram: 'rita.trails',
       preferences: { pace: 'moderate', communication: 'quiet', adventureLevel: 'moderate' },

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
-import { AtSign, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
+import { AtSign, Bike, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   ADVENTURE_LABELS,
@@ -78,13 +78,14 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
       </Card>
 
       <Card title="Experience">
-        <div className="mt-3 flex flex-col gap-2 min-[380px]:flex-row">
+        <div className="mt-3 grid grid-cols-1 gap-2 min-[380px]:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
           <SkillChip icon={<Mountain className="size-4" aria-hidden="true" />} label="Hiking" level={SKILL_LABELS[profile.skills.hiking]} />
           <SkillChip
             icon={<Footprints className="size-4" aria-hidden="true" />}
             label="Running"
             level={SKILL_LABELS[profile.skills.running]}
           />
+          <SkillChip icon={<Bike className="size-4" aria-hidden="true" />} label="Biking" level={SKILL_LABELS[profile.skills.biking]} />
         </div>
       </Card>
 

@@ -99,6 +99,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
       <Section title="Experience">
         <SelectField label="Hiking experience" options={SKILL_OPTIONS} required {...bind('hiking')} />
         <SelectField label="Running experience" options={SKILL_OPTIONS} required {...bind('running')} />
+        <SelectField label="Biking experience" options={SKILL_OPTIONS} required {...bind('biking')} />
         <TextAreaField
           label="Bio"
           rows={4}

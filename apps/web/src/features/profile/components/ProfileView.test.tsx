@@ -15,6 +15,8 @@ describe('ProfileView', { timeout: 20_000 }, () => {
     expect(screen.getByText('34')).toBeTruthy();
     expect(screen.getByText('Male')).toBeTruthy();
     expect(screen.getByText('Advanced')).toBeTruthy();
+    // Biking beside hiking and running (issue 23).
+    expect(screen.getByText('Biking').nextElementSibling?.textContent).toBe('Beginner');
     expect(screen.getByText('Trail runner, early riser.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /miguel\.runs/ }).getAttribute('href')).toBe('https://www.instagram.com/miguel.runs/');
     expect(screen.getByText('Fast')).toBeTruthy();
