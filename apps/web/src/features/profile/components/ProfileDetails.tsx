@@ -78,7 +78,7 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
       </Card>
 
       <Card title="Experience">
-        <div className="mt-3 grid grid-cols-1 gap-2 min-[380px]:grid-cols-3 md:grid-cols-1 lg:grid-cols-3">
+        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3 md:grid-cols-1 xl:grid-cols-3">
           <SkillChip icon={<Mountain className="size-4" aria-hidden="true" />} label="Hiking" level={SKILL_LABELS[profile.skills.hiking]} />
           <SkillChip
             icon={<Footprints className="size-4" aria-hidden="true" />}
