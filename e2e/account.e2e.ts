@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCOUNT_DELETED_PAGE } from '@trailbuddy/shared/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { uniqueEmail } from './support/people';
@@ -74,9 +75,10 @@ describe('delete my account', () => {
     await page.getByLabel('Password', { exact: true }).last().fill(PASSWORD);
     await page.getByRole('button', { name: 'Delete my account' }).click();
 
-    // Signed out, on the home page.
+    // Signed out, on a page that says the account is gone (issue 23).
+    await page.getByRole('heading', { level: 1, name: ACCOUNT_DELETED_PAGE.title }).waitFor();
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
-    await page.waitForFunction(() => location.pathname === '/');
+    await page.waitForFunction(() => location.pathname === '/account-deleted');
     expect(await page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
 
     // Signing in again fails: the account is gone.

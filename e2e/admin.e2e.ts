@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
 import { scrollToEndOfTrails, showAllTrails } from './support/trail-list';
 import { makeImage } from './support/images';
+import { apiIn } from './support/members';
 import { choose, signIn } from './support/people';
 
 let browser: Browser;
@@ -135,5 +136,46 @@ describe('the administrators’ trail manager', () => {
 
     await context.close();
     await visitor.context.close();
+  });
+});
+
+describe('an administrator edits a trail (issue 23)', () => {
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', DESKTOP],
+  ])('changes its name and activity to biking in the form, on a %s', async (size, viewport) => {
+    const name = `Edit Me ${size} ${Date.now()}`;
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/');
+    await signIn(page, 'admin@trailbuddy.app');
+    const added = await apiIn<{ id: string }>(page, 'POST', '/api/trails', {
+      name,
+      location: 'Setúbal, Portugal',
+      length: '12 km',
+      hours: 3,
+      difficulty: 'Moderate',
+      activity: 'hiking',
+      description: 'Added for the edit journey.',
+      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
+    });
+    await page.goto('/admin');
+    const list = page.getByRole('region', { name: /^Trails/ });
+    await showAllTrails(list);
+
+    await list.getByRole('button', { name: `Edit ${name}` }).click();
+    const form = page.getByRole('region', { name: `Edit ${name}` });
+    await form.waitFor();
+    expect(await form.getByLabel('Hiking').isChecked()).toBe(true);
+    await form.getByLabel(/^Name/).fill(`${name} Ride`);
+    await form.getByText('Biking', { exact: true }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+
+    await page.getByText(`${name} Ride was saved.`).waitFor();
+    await list.getByRole('heading', { level: 3, name: `${name} Ride` }).waitFor();
+    const trail = await apiIn<{ name: string; activity: string }>(page, 'GET', `/api/trails/${added.id}`);
+    expect(trail).toMatchObject({ name: `${name} Ride`, activity: 'biking' });
+    await page.screenshot({ path: `/tmp/papercuts-admin-edit-${size}.png`, fullPage: false });
+    await apiIn(page, 'DELETE', `/api/trails/${added.id}`);
+    await context.close();
   });
 });

@@ -104,14 +104,24 @@ describe('block and report', () => {
     await card.getByText('Mocking me before the hike.').waitFor();
     await card.getByLabel(/^Note for the audit log/).fill('First warning for rude messages.');
     await card.getByRole('button', { name: 'Warn' }).click();
+    // The warning has its own message, previewed as Eve will read it (issue 23).
+    const toEve = 'Please keep the conversation friendly: mocking people breaks our community rules.';
+    await card.getByLabel(/^Message to Eve Rude/).fill(toEve);
+    await card
+      .getByRole('figure', { name: /^Preview of the warning/ })
+      .getByText(toEve)
+      .waitFor();
+    await admin.screenshot({ path: '/tmp/papercuts-warning-1280.png' });
+    await card.getByRole('button', { name: 'Send warning' }).click();
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(0);
     await admin.getByRole('tab', { name: 'Closed' }).click();
     await admin.getByRole('listitem', { name: `Report about Eve Rude ${tag}` }).waitFor();
     await admin.getByText('First warning for rude messages.', { exact: false }).first().waitFor();
 
-    // Eve finds the warning among her notifications.
-    const warnings = await apiIn<{ items: { kind: string }[] }>(eve, 'GET', '/api/notifications');
-    expect(warnings.items.map((n) => n.kind)).toContain('account-warning');
+    // Eve finds the warning among her notifications: its message, never the administrator's note.
+    const warnings = await apiIn<{ items: { kind: string; body: string }[] }>(eve, 'GET', '/api/notifications');
+    expect(warnings.items.filter((n) => n.kind === 'account-warning').map((n) => n.body)).toEqual([toEve]);
+    expect(JSON.stringify(warnings)).not.toContain('First warning for rude messages.');
   });
 });
 

@@ -119,3 +119,30 @@ describe('a visitor, not signed in', () => {
     await context.close();
   });
 });
+
+describe('a visitor who taps a trail and signs in (issue 23)', () => {
+  it.each([
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ])('reaches the trail they tapped, on a %s', async (_, viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sintra Palaces Loop' }).click();
+    const dialog = signInDialog(page);
+    await dialog.getByLabel('Email').fill('ingrid@trailbuddy.app');
+    await dialog.getByLabel('Password').fill('trailbuddy');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+
+    // Not Home: the trail that was tapped, with its address, and no prompt left open.
+    await page.getByRole('heading', { level: 1, name: 'Sintra Palaces Loop' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/trails\/[^/]+$/);
+    await page.getByRole('button', { name: 'Find Hiking Buddy' }).waitFor();
+    expect(await dialog.count()).toBe(0);
+    // Back returns to Home, where the tap was made.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+    await context.close();
+  });
+});

@@ -13,6 +13,8 @@ const tripCard = general.extend({
   traveller_name: required,
   trail_name: required,
   trailhead: required,
+  /** The hike's meeting point, '' until one is set (ADR 0055). */
+  meeting_point: z.string().trim().max(280).default(''),
   /** The trail's map; optional because a trail may have none. */
   map_link: webLink.or(z.literal('')),
   date: required,
@@ -65,6 +67,7 @@ function cardBlocks(p: Params<'trip-card'>): Block[] {
     details([
       ['Trail', p.trail_name],
       ['Trailhead', p.trailhead],
+      ['Meeting point', p.meeting_point],
       ['Map', p.map_link],
       ['Date', p.date],
       ['Start', p.start_time],

@@ -1,5 +1,12 @@
-import { ACTIVITIES, ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS } from '@trailbuddy/shared/contracts/enums';
-import { compatibility } from '@trailbuddy/shared/domain/compatibility';
+import {
+  ACTIVITIES,
+  ADVENTURE_LEVELS,
+  COMMUNICATION_STYLES,
+  PACES,
+  SKILL_LEVELS,
+  type SkillLevel,
+} from '@trailbuddy/shared/contracts/enums';
+import { compatibility, preferenceCompatibility, SKILL_SCORES } from '@trailbuddy/shared/domain/compatibility';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, profiles, trails, users } from '../db/schema/index.js';
@@ -10,12 +17,15 @@ import { bestMatches, OTHERS_SHOWN } from './best-matches.js';
 let w: MatchWorld;
 let viewer: TestUser;
 const viewerTraits = {
-  skills: { hiking: 'intermediate', running: 'advanced' },
+  skills: { hiking: 'intermediate', running: 'advanced', biking: 'beginner' },
   preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'cautious' },
 } as const;
 const candidates: {
   user: TestUser;
-  traits: { skills: { hiking: string; running: string }; preferences: { pace: string; communication: string; adventureLevel: string } };
+  traits: {
+    skills: { hiking: string; running: string; biking: string };
+    preferences: { pace: string; communication: string; adventureLevel: string };
+  };
 }[] = [];
 const trailIds: Record<string, string> = {};
 
@@ -36,12 +46,13 @@ beforeAll(async () => {
     trailIds[activity] = res.json().id;
   }
   viewer = await registeredUser(w.t, 'viewer@example.com', viewerTraits);
-  // Every skill pair crossed with rotating preferences: 9 candidates covering each level and value.
+  // Every skill pair crossed with rotating preferences and biking levels: 9 candidates covering
+  // each level and value.
   let i = 0;
   for (const hiking of SKILL_LEVELS) {
     for (const running of SKILL_LEVELS) {
       const traits = {
-        skills: { hiking, running },
+        skills: { hiking, running, biking: SKILL_LEVELS[(i + 2) % 3]! },
         preferences: {
           pace: PACES[i % 3]!,
           communication: COMMUNICATION_STYLES[(i + 1) % 3]!,
@@ -68,6 +79,41 @@ describe('Best Matches', () => {
     }
     const scores = ranked.map((r) => r.compatibility);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('ranks a biking trail by the biking skill, not by hiking and running (issue 23)', async () => {
+    const ranked = await rank(trailIds.biking!, 'saturday');
+    for (const c of candidates) {
+      const found = ranked.find((r) => r.profile.id === c.user.id)!;
+      expect(found.profile.skills.biking).toBe(c.traits.skills.biking);
+      // The viewer bikes as a beginner: the skill part is the biking levels' alone.
+      const skill = 100 * (1 - Math.abs(SKILL_SCORES.beginner - SKILL_SCORES[c.traits.skills.biking as SkillLevel]) / 2);
+      const preferences = preferenceCompatibility(viewerTraits.preferences, c.traits.preferences as never)!;
+      expect(found.compatibility, c.user.email).toBe(Math.round((skill + preferences) / 2));
+    }
+  });
+
+  it('ranks a biking trail’s searchers by the biking skill their search copied, and follows a change of it (migration 0030)', async () => {
+    const cyclist = candidates.find((c) => c.traits.skills.biking === 'advanced')!;
+    const search = (await api(w.t, cyclist.user).post('/api/matches/search', { trailId: trailIds.biking, day: 'sunday' })).json().match;
+    const scoreOf = async () => (await rank(trailIds.biking!, 'sunday')).find((r) => r.searchingMatchId === search.id)?.compatibility;
+    const preferences = preferenceCompatibility(viewerTraits.preferences, cyclist.traits.preferences as never)!;
+    // Advanced against the viewer's beginner: skill part 0.
+    expect(await scoreOf()).toBe(Math.round(preferences / 2));
+    await w.t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: cyclist.user.cookie },
+      payload: { skills: { ...cyclist.traits.skills, biking: 'beginner' } },
+    });
+    expect(await scoreOf()).toBe(Math.round((100 + preferences) / 2));
+    await w.t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: cyclist.user.cookie },
+      payload: { skills: cyclist.traits.skills },
+    });
+    await api(w.t, cyclist.user).post(`/api/matches/${search.id}/cancel`);
   });
 
   it('puts users searching the same trail and day first, and leaves out incomplete profiles', async () => {

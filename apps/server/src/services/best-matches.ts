@@ -34,44 +34,55 @@ const position = z.union([
 export type BestMatchesPosition = z.infer<typeof position>;
 
 /**
- * Compatibility depends only on five profile fields of three values each, so there are 243
- * kinds of candidate. Scoring the kinds (with the domain rule itself, not a copy of it in SQL)
- * and then taking the first users of the best kinds through an index makes the work depend on
- * the number of kinds, not on the number of profiles.
+ * Compatibility depends only on the trail's activity skill and three preferences, of three
+ * values each. Scoring the kinds (with the domain rule itself, not a copy of it in SQL) and then
+ * taking the first users of the best kinds through an index makes the work depend on the number
+ * of kinds, not on the number of profiles. A hiking or running trail's kinds are the hiking and
+ * running skills and the preferences (243, the order of its indexes); a biking trail's, the
+ * biking skill and the preferences (81, issue 23: profiles_biking_kind_idx and
+ * matches_searching_biking_kind_recent_idx).
  */
 function scoredKinds(viewer: CompatibilityProfile | null, activity: Activity) {
   const kinds = {
     h: [] as string[],
     r: [] as string[],
+    b: [] as string[],
     pa: [] as string[],
     co: [] as string[],
     ad: [] as string[],
     score: [] as number[],
     reliable: [] as boolean[],
   };
-  for (const hiking of SKILL_LEVELS)
-    for (const running of SKILL_LEVELS)
-      for (const pace of PACES)
-        for (const communication of COMMUNICATION_STYLES)
-          for (const adventureLevel of ADVENTURE_LEVELS) {
-            // Missing data on the viewer's side gives every kind the default (ARCHITECTURE §5).
-            const score = compatibility(
-              viewer,
-              { skills: { hiking, running }, preferences: { pace, communication, adventureLevel } },
-              activity,
-            );
-            // The reliability badge splits each kind in two: it ranks after compatibility (ADR 0031).
-            for (const reliable of [true, false]) {
-              kinds.h.push(hiking);
-              kinds.r.push(running);
-              kinds.pa.push(pace);
-              kinds.co.push(communication);
-              kinds.ad.push(adventureLevel);
-              kinds.score.push(score);
-              kinds.reliable.push(reliable);
-            }
+  // Biking reads one skill; the other two only need to be complete for the rule to score.
+  const skillKinds =
+    activity === 'biking'
+      ? SKILL_LEVELS.map((biking) => ({ hiking: SKILL_LEVELS[0], running: SKILL_LEVELS[0], biking }))
+      : SKILL_LEVELS.flatMap((hiking) => SKILL_LEVELS.map((running) => ({ hiking, running, biking: SKILL_LEVELS[0] })));
+  for (const skills of skillKinds)
+    for (const pace of PACES)
+      for (const communication of COMMUNICATION_STYLES)
+        for (const adventureLevel of ADVENTURE_LEVELS) {
+          // Missing data on the viewer's side gives every kind the default (ARCHITECTURE §5).
+          const score = compatibility(viewer, { skills, preferences: { pace, communication, adventureLevel } }, activity);
+          // The reliability badge splits each kind in two: it ranks after compatibility (ADR 0031).
+          for (const reliable of [true, false]) {
+            kinds.h.push(skills.hiking);
+            kinds.r.push(skills.running);
+            kinds.b.push(skills.biking);
+            kinds.pa.push(pace);
+            kinds.co.push(communication);
+            kinds.ad.push(adventureLevel);
+            kinds.score.push(score);
+            kinds.reliable.push(reliable);
           }
+        }
   return kinds;
+}
+
+/** A candidate's skills of a kind: the biking skill on a biking trail, else hiking and running. */
+function skillsOfKind(activity: Activity, alias: 's' | 'p'): SQL {
+  const column = (name: string) => sql.raw(alias === 's' ? `s.searcher_skill_${name}` : `p.skill_${name}`);
+  return activity === 'biking' ? sql`${column('biking')} = kind.b` : sql`(${column('hiking')}, ${column('running')}) = (kind.h, kind.r)`;
 }
 
 export interface RankingInput {
@@ -130,8 +141,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
       UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}
     ),
     kinds AS MATERIALIZED (
-      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
-        AS kind(h, r, pa, co, ad, compatibility, reliable)
+      SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.b)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
+        AS kind(h, r, b, pa, co, ad, compatibility, reliable)
       ORDER BY compatibility DESC, reliable DESC
     ),
     searching AS (
@@ -141,8 +152,9 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         SELECT s.id1 AS user_id, s.id AS searching_match_id, s.created_at, ${microsOf(sql`s.created_at`)} AS started_micros
         FROM matches s
         WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
-          AND (s.searcher_skill_hiking, s.searcher_skill_running, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
-            = (kind.h, kind.r, kind.pa, kind.co, kind.ad, kind.reliable)
+          AND ${skillsOfKind(activity, 's')}
+          AND (s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
+            = (kind.pa, kind.co, kind.ad, kind.reliable)
           AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
@@ -163,8 +175,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         CROSS JOIN LATERAL (
           SELECT p.user_id FROM profiles p
           WHERE p.registration_completed_at IS NOT NULL
-            AND (p.skill_hiking, p.skill_running, p.pace, p.communication, p.adventure_level, p.reliable)
-              = (kind.h, kind.r, kind.pa, kind.co, kind.ad, kind.reliable)
+            AND ${skillsOfKind(activity, 'p')}
+            AND (p.pace, p.communication, p.adventure_level, p.reliable) = (kind.pa, kind.co, kind.ad, kind.reliable)
             AND ${comfortFilter(PROFILE_COMFORT, comfort)}
             AND p.user_id <> ${viewerId}
             AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
@@ -231,7 +243,7 @@ export async function bestMatches(
   const slot = sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
   const viewerTraits = viewer?.registrationCompletedAt
     ? {
-        skills: { hiking: viewer.skillHiking, running: viewer.skillRunning },
+        skills: { hiking: viewer.skillHiking, running: viewer.skillRunning, biking: viewer.skillBiking },
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;

@@ -185,18 +185,16 @@ type ProfileRow = typeof profiles.$inferSelect;
 const matchingTraits = (p: ProfileRow | null | undefined) =>
   p?.registrationCompletedAt
     ? {
-        skills: { hiking: p.skillHiking, running: p.skillRunning },
+        skills: { hiking: p.skillHiking, running: p.skillRunning, biking: p.skillBiking },
         preferences: { pace: p.pace, communication: p.communication, adventureLevel: p.adventureLevel },
       }
     : null;
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The partner's level for the trail's activity, as the mail shows it; biking names both skills. */
-function skillLevelText(skills: { hiking: string; running: string }, activity: Activity): string {
-  if (activity === 'hiking') return capitalized(skills.hiking);
-  if (activity === 'running') return capitalized(skills.running);
-  return `Hiking: ${capitalized(skills.hiking)}, running: ${capitalized(skills.running)}`;
+/** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
+function skillLevelText(skills: Record<Activity, string>, activity: Activity): string {
+  return capitalized(skills[activity]);
 }
 
 /**

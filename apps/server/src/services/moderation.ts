@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminReport, AdminReportAction, AuditEntry, ReportReason, ReportStatus } from '@trailbuddy/shared/contracts/safety';
+import type { AdminReport, AdminReportActionInput, AuditEntry, ReportReason, ReportStatus } from '@trailbuddy/shared/contracts/safety';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { adminAuditLog, matches, reports, users } from '../db/schema/index.js';
@@ -107,7 +107,7 @@ export async function actOnReport(
   auth: Auth,
   admin: AdminActor,
   reportId: string,
-  { action, note }: { action: AdminReportAction; note: string },
+  { action, note, message }: AdminReportActionInput,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -118,8 +118,9 @@ export async function actOnReport(
       await tx.update(reports).set({ status: 'in_review', updatedAt: now }).where(eq(reports.id, reportId));
     } else {
       await tx.update(reports).set({ status: 'closed', resolution: RESOLUTION[action], updatedAt: now }).where(eq(reports.id, reportId));
+      // The member reads the warning's own message; the note stays in the audit log (issue 23).
       if (action === 'warn') {
-        await notify(tx, { recipientId: report.reportedId, kind: 'account-warning', params: { message: note }, now });
+        await notify(tx, { recipientId: report.reportedId, kind: 'account-warning', params: { message }, now });
       }
       if (action === 'disable') await disableAccount(tx, auth, admin, report.reportedId, note, now);
     }

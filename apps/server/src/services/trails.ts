@@ -11,7 +11,7 @@ import {
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
-import { matches, searchFolded, trails } from '../db/schema/index.js';
+import { favourites, matches, searchFolded, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
@@ -97,7 +97,7 @@ export interface TrailPageRead {
  * the last row's sort key (ADR 0022): a trail added meanwhile goes to the end of the order, so a
  * walk through the pages meets every trail once.
  */
-export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPageRead> {
+export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date, favouritesOf?: string): Promise<TrailPageRead> {
   const limit = query.limit ?? TRAIL_PAGE_SIZE;
   const origin = resolveOrigin(query);
   const search = searchQuery(query.q);
@@ -107,6 +107,9 @@ export async function readTrailPage(db: DbOrTx, query: TrailListQuery, now: Date
     query.country ? sql`lower(${trails.country}) = lower(${query.country})` : undefined,
     query.location ? sql`lower(${trails.location}) = lower(${query.location})` : undefined,
     search ? sql`${trails.search} @@ to_tsquery('simple', ${searchFolded(sql`${search}`)})` : undefined,
+    favouritesOf
+      ? sql`EXISTS (SELECT 1 FROM ${favourites} WHERE ${favourites.trailId} = ${trails.id} AND ${favourites.userId} = ${favouritesOf})`
+      : undefined,
   );
   if (origin) return readByDistance(db, { ...query, limit }, origin, filters);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, trailCursor);
@@ -172,8 +175,9 @@ async function readByDistance(
   };
 }
 
-export async function listTrailPage(db: DbOrTx, query: TrailListQuery, now: Date): Promise<TrailPage> {
-  return (await readTrailPage(db, query, now)).page;
+/** A page of the list; with `favouritesOf`, of that person's favourite trails only. */
+export async function listTrailPage(db: DbOrTx, query: TrailListQuery, now: Date, favouritesOf?: string): Promise<TrailPage> {
+  return (await readTrailPage(db, query, now, favouritesOf)).page;
 }
 
 /**
@@ -214,6 +218,12 @@ function countryOf(location: string): string {
   return findCountry(country)?.name ?? country;
 }
 
+/** The columns the admin form sets on a trail, added or edited; the location must name its country. */
+function placeOf(input: Omit<CreateTrailInput, 'weekendDay'>) {
+  const { name, location, length, hours, difficulty, activity, description, linkmap } = input;
+  return { name, location, country: countryOf(location), length, hours, difficulty, activity, description, linkmap };
+}
+
 export interface NewTrail extends CreateTrailInput {
   image?: string | null;
   map?: string | null;
@@ -224,21 +234,12 @@ export interface NewTrail extends CreateTrailInput {
  * 10:00 in the trails' time zone, lasting `hours`. It goes to the end of the list.
  */
 export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: string; now: Date; timeZone: string }): Promise<Trail> {
-  const country = countryOf(input.location);
   const session = nextWeekendSession(input.weekendDay, ctx.now, { hours: input.hours, timeZone: ctx.timeZone });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(trails)
       .values({
-        name: input.name,
-        location: input.location,
-        country,
-        length: input.length,
-        hours: input.hours,
-        difficulty: input.difficulty,
-        activity: input.activity,
-        description: input.description,
-        linkmap: input.linkmap,
+        ...placeOf(input),
         image: input.image ?? null,
         map: input.map ?? null,
         startTime: session.start,
@@ -251,6 +252,40 @@ export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: str
     // Every open home list and admin list hears about it (at commit).
     await publishEvent(tx, { type: 'trail.created', audience: null, payload: { trailId: row!.id } });
     return toTrail(row!);
+  });
+}
+
+/**
+ * An administrator's edit of a trail (issue 23): its place, description and images change; its
+ * session keeps its start (people are booked on it) and ends after the new hours. Hikes already
+ * made keep their own times. A new image's key replaces the old one, whose key is returned so
+ * the caller removes the file after commit.
+ */
+export async function updateTrail(
+  db: Db,
+  id: string,
+  input: Omit<NewTrail, 'weekendDay'>,
+): Promise<{ trail: Trail; replaced: (string | null)[] }> {
+  const place = placeOf(input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(trails).where(eq(trails.id, id)).for('update');
+    if (!current) throw notFound('Trail');
+    const [row] = await tx
+      .update(trails)
+      .set({
+        ...place,
+        ...(input.image ? { image: input.image } : {}),
+        ...(input.map ? { map: input.map } : {}),
+        endTime: new Date(current.startTime.getTime() + input.hours * 3_600_000),
+      })
+      .where(eq(trails.id, id))
+      .returning();
+    // Every open home list, trail page and admin list hears about it (at commit).
+    await publishEvent(tx, { type: 'trail.changed', audience: null, payload: { trailId: id } });
+    const replaced = [input.image ? current.image : null, input.map ? current.map : null].filter(
+      (key) => key !== row!.image && key !== row!.map,
+    );
+    return { trail: toTrail(row!), replaced };
   });
 }
 

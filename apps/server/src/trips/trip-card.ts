@@ -5,16 +5,22 @@ import { trails } from '../db/schema/index.js';
 import { partnerOf, publicProfilesById, type MatchRow } from '../services/match-presenter.js';
 import { displayNameOf } from './emergency-contact.js';
 
+/** States in which the pair has agreed to meet: the meeting point exists only there. */
+export const AGREED = new Set<MatchRow['status']>(['confirmed', 'completed', 'active']);
+
 /**
  * What the contact learns of a hike (ADR 0033): the trail and its trailhead with the map link,
- * the date, start and expected return, and the buddy's first name and photo. Never the meeting
- * point, the buddy's surname, contact details or profile: the card is the sharer's to share,
- * and only what the sharer's safety needs.
+ * the date, start and expected return, the meeting point once one is set (ADR 0055: where to
+ * look for someone overdue), and the buddy's first name and photo. Never the buddy's surname,
+ * contact details or profile: the card is the sharer's to share, and only what the sharer's
+ * safety needs.
  */
 export interface TripCard {
   travellerName: string;
   trailName: string;
   trailhead: string;
+  /** '' until the hike's participants set one. */
+  meetingPoint: string;
   mapLink: string;
   date: string;
   startTime: string;
@@ -44,6 +50,7 @@ export async function tripCardOf(db: DbOrTx, m: MatchRow, sharerId: string, opts
     travellerName: await displayNameOf(db, sharerId),
     trailName: trail?.name ?? 'A TrailBuddy trail',
     trailhead: trail?.location ?? 'Not given',
+    meetingPoint: (AGREED.has(m.status) && m.meetingPoint) || '',
     mapLink: /^https?:\/\//.test(trail?.linkmap ?? '') ? trail!.linkmap : '',
     date: day.format(m.startTime),
     startTime: time.format(m.startTime),
@@ -59,6 +66,7 @@ export function tripCardParams(card: TripCard, token: string, appUrl: string) {
     traveller_name: card.travellerName,
     trail_name: card.trailName,
     trailhead: card.trailhead,
+    meeting_point: card.meetingPoint,
     map_link: card.mapLink,
     date: card.date,
     start_time: card.startTime,

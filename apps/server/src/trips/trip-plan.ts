@@ -13,7 +13,7 @@ import { conflict, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import type { MatchRow } from '../services/match-presenter.js';
 import { announce } from '../services/matches.js';
-import { tripCardOf, tripCardParams } from './trip-card.js';
+import { AGREED, tripCardOf, tripCardParams } from './trip-card.js';
 import { tripPageToken } from './tokens.js';
 
 export interface TripSettings {
@@ -24,9 +24,6 @@ export interface TripSettings {
 }
 
 type Participation = typeof tripParticipations.$inferSelect;
-
-/** States in which the pair has agreed to meet: the meeting point exists only there. */
-const AGREED = new Set<MatchRow['status']>(['confirmed', 'completed', 'active']);
 
 /** A match of mine, locked when asked: 404 for anyone else's, so a stranger learns nothing of it. */
 async function myMatch(db: DbOrTx, userId: string, matchId: string, lock = false): Promise<MatchRow> {

@@ -19,7 +19,7 @@ function makeMe(overrides: { isAdmin?: boolean; image?: string } = {}): Me {
       age: 30,
       location: 'Lisbon, Portugal',
       gender: 'Female',
-      skills: { hiking: 'intermediate', running: 'beginner' },
+      skills: { hiking: 'intermediate', running: 'beginner', biking: 'beginner' },
       bio: 'Weekend hiker.',
       instagram: 'rita',
       preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
@@ -94,6 +94,15 @@ describe('MainApp', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeDefined();
     expect(location.pathname).toBe('/agenda');
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('opens the trail a visitor tapped once they have signed in from the prompt it raised (issue 23)', async () => {
+    const { routes } = renderApp(null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sintra Forest Loop' }));
+    await signInFromDialog(routes, makeMe());
+
+    await waitFor(() => expect(location.pathname).toMatch(/^\/trails\/[^/]+$/));
     expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
   });
 

@@ -20,6 +20,7 @@ const loadTrailDetailView = () => import('../features/trails/components/TrailDet
 const TrailDetailView = lazy(loadTrailDetailView);
 const OnboardingCarousel = lazy(() => import('../features/onboarding/components/OnboardingCarousel'));
 const NotFoundView = lazy(() => import('./chrome/NotFoundView'));
+const AccountDeletedView = lazy(() => import('./chrome/AccountDeletedView'));
 const loadMemberViews = () => import('./member-views');
 const MemberViewOf = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberViewOf })));
 const MemberOverlays = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberOverlays })));
@@ -57,7 +58,7 @@ function tabOf(view: View): MainTab | null {
   if (view.name === 'matches-page' || view.name === 'matches' || view.name === 'conversation') return 'matches';
   if (view.name === 'profile' || view.name === 'personal-profile' || view.name === 'not-found') return null;
   if (view.name === 'notifications' || view.name === 'notification' || view.name === 'notification-preferences') return null;
-  if (view.name === 'account-settings') return null;
+  if (view.name === 'account-settings' || view.name === 'account-deleted') return null;
   return 'home';
 }
 
@@ -74,6 +75,8 @@ const CurrentView = memo(function CurrentView({ view, displayName }: { view: Vie
       return <TrailDetailView trailId={view.trailId} from={view.from} day={view.day} />;
     case 'not-found':
       return <NotFoundView />;
+    case 'account-deleted':
+      return <AccountDeletedView />;
     default:
       return <MemberViewOf view={view} />;
   }
@@ -143,7 +146,9 @@ export function MainApp() {
     setAfterSignIn(then);
     setLoginMode('signIn');
   }, []);
-  const requireSignIn = useCallback(() => askToSignIn(null), [askToSignIn]);
+  const requireSignIn = useCallback((then?: View) => askToSignIn(then ?? null), [askToSignIn]);
+  // The header's Sign In asks for no view (ADR 0048).
+  const signInFromHeader = useCallback(() => askToSignIn(null), [askToSignIn]);
   const closeLogin = useCallback(() => {
     setAfterSignIn(null);
     setLoginMode(null);
@@ -153,8 +158,8 @@ export function MainApp() {
     const href = hrefOf(view);
     if (!memberViewSignedOut || meQuery.isPending || askedForSignIn.current === href) return;
     askedForSignIn.current = href;
-    requireSignIn();
-  }, [memberViewSignedOut, meQuery.isPending, view, requireSignIn]);
+    askToSignIn(null);
+  }, [memberViewSignedOut, meQuery.isPending, view, askToSignIn]);
   // navigate reads who is signed in at call time, so it (and the navigation context that the
   // views read) stays the same object when /api/me answers.
   const signInState = useRef({ signedIn: Boolean(me), pending: meQuery.isPending });
@@ -240,7 +245,7 @@ export function MainApp() {
           me={meQuery.isPending ? undefined : (me ?? null)}
           onHome={() => window.scrollTo({ top: 0 })}
           onHelp={openOnboarding}
-          onSignIn={requireSignIn}
+          onSignIn={signInFromHeader}
           onSignedOut={() => navigateTo('/')}
           onProfile={() => navigate({ name: 'personal-profile' })}
           nav={<HeaderNav current={tabOf(currentView)} badges={{ matches: unreadMessages }} onSelect={selectTab} />}

@@ -68,7 +68,7 @@ const messageSafety = (person: Person, matchId: string, messageId: string) =>
   later(<SafetyActions person={person} matchId={matchId} messageId={messageId} compact />);
 
 /** A view of MEMBER_VIEWS (lib/routes.ts); main-app.tsx renders the others itself. */
-export type MemberView = Exclude<View, { name: 'home' | 'trail-detail' | 'not-found' }>;
+export type MemberView = Exclude<View, { name: 'home' | 'trail-detail' | 'not-found' | 'account-deleted' }>;
 
 export function MemberViewOf({ view }: { view: MemberView }) {
   switch (view.name) {

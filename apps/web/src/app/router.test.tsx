@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { ACCOUNT_DELETED_PAGE } from '@trailbuddy/shared/contracts/account';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Me } from '@trailbuddy/shared/contracts/profile';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +81,16 @@ describe('AppRouter', () => {
     fireEvent.click(home);
     expect(await mainHome()).toBeDefined();
     expect(window.location.pathname).toBe('/');
+  });
+
+  it('says an account is deleted at /account-deleted, signed out, with the way home (issue 23)', async () => {
+    renderAt('/account-deleted', null);
+    expect(await screen.findByRole('heading', { level: 1, name: ACCOUNT_DELETED_PAGE.title })).toBeDefined();
+    expect(screen.getByText(ACCOUNT_DELETED_PAGE.body)).toBeDefined();
+    // Not a members' view: nobody is asked to sign in to read it.
+    expect(screen.queryByRole('dialog', { name: 'Sign In' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
+    expect(await mainHome()).toBeDefined();
   });
 
   it('links the header logo to / as a plain link that stays in the app', async () => {

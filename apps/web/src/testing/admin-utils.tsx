@@ -19,7 +19,7 @@ export function makeAdminMe(isAdmin = true): Me {
       age: 40,
       location: 'Lisbon, Portugal',
       gender: 'Female',
-      skills: { hiking: 'advanced', running: 'intermediate' },
+      skills: { hiking: 'advanced', running: 'intermediate', biking: 'beginner' },
       bio: 'Looks after the trail list.',
       instagram: 'ana.trails',
       preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },

@@ -25,7 +25,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     age: 31,
     location: 'Lisbon, Portugal',
     gender: 'Female',
-    skills: { hiking: 'intermediate', running: 'beginner' },
+    skills: { hiking: 'intermediate', running: 'beginner', biking: 'beginner' },
     bio: 'Weekend hiker who loves coastal paths.',
     instagram: 'rita.hikes',
     preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },

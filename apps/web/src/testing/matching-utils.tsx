@@ -34,7 +34,7 @@ export function makeProfile(overrides: Partial<PublicProfile> = {}): PublicProfi
     age: 31,
     location: 'Porto, Portugal',
     gender: 'Female',
-    skills: { hiking: 'intermediate', running: 'beginner' },
+    skills: { hiking: 'intermediate', running: 'beginner', biking: 'beginner' },
     bio: 'I love early starts and long ridgelines.',
     instagram: 'trail.person',
     preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },

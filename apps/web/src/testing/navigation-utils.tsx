@@ -7,7 +7,7 @@ import { renderWithProviders } from './test-utils';
 /** A navigation whose every action is a spy, so a test can assert where a view sends the user. */
 export interface TestNavigation extends Navigation {
   navigate: Mock<(view: View) => void>;
-  requireSignIn: Mock<() => void>;
+  requireSignIn: Mock<(then?: View) => void>;
   openOnboarding: Mock<() => void>;
 }
 
@@ -15,7 +15,7 @@ export function createTestNavigation(overrides: Partial<Navigation> = {}): TestN
   return {
     view: { name: 'home' },
     navigate: vi.fn<(view: View) => void>(),
-    requireSignIn: vi.fn<() => void>(),
+    requireSignIn: vi.fn<(then?: View) => void>(),
     openOnboarding: vi.fn<() => void>(),
     ...overrides,
   } as TestNavigation;

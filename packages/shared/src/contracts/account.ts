@@ -69,8 +69,20 @@ export const DELETE_ACCOUNT_WORD = 'DELETE';
 /** Who stands in for a deleted account in what stays for the others (a past hike, its feedback). */
 export const FORMER_MEMBER = { id: 'former-member', name: 'Former member' } as const;
 
+/**
+ * How what the others see names a deleted account in a sentence about it ("Your buddy cancelled
+ * the hike."): its placeholder's name cut to a first name would read "Former" (issue 23).
+ */
+export const FORMER_MEMBER_IN_A_SENTENCE = 'Your buddy';
+
 /** The cancel note the partners of a deleted account read: neutral, it says nothing about the person. */
 export const ACCOUNT_CLOSED_NOTE = 'Your buddy is no longer on TrailBuddy.';
+
+/** The page a person sees once their account is deleted (issue 23). */
+export const ACCOUNT_DELETED_PAGE = {
+  title: 'Your account has been deleted',
+  body: 'Your profile, photos, messages and contact details are erased, and you are signed out everywhere. Your buddies were told that your planned hikes are off.',
+} as const;
 
 export const ACCOUNT_SETTINGS_MESSAGES = {
   confirmationMissing: `Type your email address or ${DELETE_ACCOUNT_WORD} to confirm`,

@@ -22,6 +22,7 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'personal-profile' }, '/me'],
   [{ name: 'notification-preferences' }, '/me/notifications'],
   [{ name: 'account-settings' }, '/me/account'],
+  [{ name: 'account-deleted' }, '/account-deleted'],
   [{ name: 'notifications' }, '/notifications'],
   [{ name: 'notification', notificationId: 'n-1' }, '/notifications/n-1'],
   [{ name: 'agenda' }, '/agenda'],

@@ -38,7 +38,9 @@ export type View =
   | { name: 'notification'; notificationId: string }
   | { name: 'notification-preferences' }
   /** Account settings (ADR 0034): password, e-mail, sessions, my data, deleting the account. */
-  | { name: 'account-settings' };
+  | { name: 'account-settings' }
+  /** Where a person lands once their account is deleted (issue 23): signed out, so not a members' view. */
+  | { name: 'account-deleted' };
 
 export type ViewName = View['name'];
 
@@ -119,6 +121,8 @@ export function hrefOf(view: View): string {
       return '/me/notifications';
     case 'account-settings':
       return '/me/account';
+    case 'account-deleted':
+      return '/account-deleted';
   }
 }
 
@@ -184,6 +188,8 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       if (second === 'notifications' && third === undefined) return { name: 'notification-preferences' };
       if (second === 'account' && third === undefined) return { name: 'account-settings' };
       return second === undefined ? { name: 'personal-profile' } : null;
+    case 'account-deleted':
+      return second === undefined ? { name: 'account-deleted' } : null;
     case 'notifications': {
       if (second === undefined) return { name: 'notifications' };
       const notificationId = decoded(second);

@@ -18,14 +18,14 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const ACTIVITIES = ['hiking', 'running', 'biking'] as const;
 export type Activity = (typeof ACTIVITIES)[number];
-/** The admin form offers only hiking and running (SPEC §9). */
-export const ADMIN_FORM_ACTIVITIES = ['hiking', 'running'] as const;
+/** The admin form offers every activity (issue 23; SPEC §9 offered only hiking and running). */
+export const ADMIN_FORM_ACTIVITIES = ACTIVITIES;
 
 export const MATCH_STATUSES = ['searching', 'pending', 'confirmed', 'completed', 'cancelled', 'active'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 export const PROFILE_DEFAULTS = {
-  skills: { hiking: 'beginner', running: 'beginner' },
+  skills: { hiking: 'beginner', running: 'beginner', biking: 'beginner' },
   preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
 } as const;
 

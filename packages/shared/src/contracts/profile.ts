@@ -11,6 +11,11 @@ const required = (label: string) =>
 export const skillsSchema = z.object({
   hiking: z.enum(SKILL_LEVELS, { error: 'Hiking experience is required.' }),
   running: z.enum(SKILL_LEVELS, { error: 'Running experience is required.' }),
+  /**
+   * Issue 23: Best Matches uses it on biking trails. A request that predates it (no biking)
+   * gets the spec's default, as a new profile does.
+   */
+  biking: z.enum(SKILL_LEVELS, { error: 'Biking experience is required.' }).default('beginner'),
 });
 
 export const preferencesSchema = z.object({
@@ -35,7 +40,8 @@ const bioSchema = z
   .max(BIO_MAX, `Bio must be between ${BIO_MIN} and ${BIO_MAX} characters.`);
 
 /**
- * Registration completion ("Complete Your Profile", SPEC §5): every field is required.
+ * Registration completion ("Complete Your Profile", SPEC §5): every field is required but the
+ * Instagram handle.
  * The city must belong to the chosen country; the server checks that against the data module.
  */
 export const completeRegistrationSchema = z.object({
@@ -46,7 +52,11 @@ export const completeRegistrationSchema = z.object({
   city: required('City'),
   skills: skillsSchema,
   bio: bioSchema,
-  instagram: required('Instagram handle').max(60, 'Instagram handle is too long.'),
+  /**
+   * Optional (issue 23): buddies reach each other through the hike's conversation. Empty means
+   * none: the server stores no handle and the profile views show no Instagram row.
+   */
+  instagram: z.string({ error: 'Instagram handle must be text.' }).trim().max(60, 'Instagram handle is too long.').optional(),
   preferences: preferencesSchema.optional(),
 });
 export type CompleteRegistrationInput = z.infer<typeof completeRegistrationSchema>;

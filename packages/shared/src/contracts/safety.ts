@@ -102,14 +102,31 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 export const ADMIN_REPORT_ACTIONS = ['review', 'dismiss', 'warn', 'disable'] as const;
 export type AdminReportAction = (typeof ADMIN_REPORT_ACTIONS)[number];
 export const ADMIN_NOTE_MAX = 500;
-export const adminReportActionSchema = z.object({
-  action: z.enum(ADMIN_REPORT_ACTIONS, { error: 'Choose review, dismiss, warn or disable.' }),
-  note: z
-    .string({ error: 'Say why.' })
-    .trim()
-    .min(1, 'Say why: the audit log records it.')
-    .max(ADMIN_NOTE_MAX, `Keep the note under ${ADMIN_NOTE_MAX} characters.`),
-});
+export const WARNING_MESSAGE_MAX = 500;
+export const WARNING_MESSAGE_MISSING = 'Write the message the member will read.';
+/**
+ * An administrator's action on a report. The note is for the audit log and the administrators
+ * only; a warning carries its own message to the member (issue 23), which the admin page
+ * previews as the member will read it before it is sent.
+ */
+export const adminReportActionSchema = z
+  .object({
+    action: z.enum(ADMIN_REPORT_ACTIONS, { error: 'Choose review, dismiss, warn or disable.' }),
+    note: z
+      .string({ error: 'Say why.' })
+      .trim()
+      .min(1, 'Say why: the audit log records it.')
+      .max(ADMIN_NOTE_MAX, `Keep the note under ${ADMIN_NOTE_MAX} characters.`),
+    message: z
+      .string({ error: WARNING_MESSAGE_MISSING })
+      .trim()
+      .max(WARNING_MESSAGE_MAX, `Keep the message under ${WARNING_MESSAGE_MAX} characters.`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'warn' && !body.message) ctx.addIssue({ code: 'custom', path: ['message'], message: WARNING_MESSAGE_MISSING });
+  });
+export type AdminReportActionInput = z.infer<typeof adminReportActionSchema>;
 
 export const auditEntrySchema = z.object({
   id: z.number(),

@@ -135,3 +135,11 @@ export const createTrailRequestSchema = createTrailSchema.extend({
   map: uploadedKey('map'),
 });
 export type CreateTrailRequest = z.infer<typeof createTrailRequestSchema>;
+
+/**
+ * `PUT /api/trails/:id`'s body (issue 23: an administrator edits a trail): the form's fields but
+ * the day, which stays (people are booked on the listed sessions). An image key replaces that
+ * image; none keeps the current one.
+ */
+export const updateTrailRequestSchema = createTrailRequestSchema.omit({ weekendDay: true });
+export type UpdateTrailRequest = z.infer<typeof updateTrailRequestSchema>;

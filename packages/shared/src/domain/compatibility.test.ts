@@ -41,11 +41,10 @@ describe('skillScoreFor', () => {
     [{ hiking: 'advanced', running: 'beginner' }, 'running', 1],
     [{ hiking: 'beginner', running: 'intermediate' }, 'running', 2],
     [{ hiking: 'beginner', running: 'advanced' }, 'running', 3],
-    // biking: the mean of hiking and running
-    [{ hiking: 'advanced', running: 'beginner' }, 'biking', 2],
-    [{ hiking: 'advanced', running: 'intermediate' }, 'biking', 2.5],
-    [{ hiking: 'beginner', running: 'intermediate' }, 'biking', 1.5],
-    [{ hiking: 'advanced', running: 'advanced' }, 'biking', 3],
+    // biking: the profile's own biking skill (issue 23), whatever the other two
+    [{ hiking: 'advanced', running: 'beginner', biking: 'intermediate' }, 'biking', 2],
+    [{ hiking: 'beginner', running: 'beginner', biking: 'advanced' }, 'biking', 3],
+    [{ hiking: 'advanced', running: 'advanced' }, 'biking', null],
     // unknown
     [null, 'hiking', null],
     [undefined, 'running', null],
@@ -97,29 +96,41 @@ describe('skillCompatibility: all nine level pairs', () => {
   );
 });
 
-describe('skillCompatibility: biking averages the hiking and running parts', () => {
+describe('skillCompatibility: biking uses the biking skill (issue 23)', () => {
   it.each<[SkillsInput, SkillsInput, number]>([
-    // hiking part 50, running part 50 (not 100, though the mean scores agree)
-    [{ hiking: 'advanced', running: 'beginner' }, { hiking: 'intermediate', running: 'intermediate' }, 50],
-    [{ hiking: 'advanced', running: 'intermediate' }, { hiking: 'intermediate', running: 'intermediate' }, 75],
-    [{ hiking: 'advanced', running: 'advanced' }, { hiking: 'beginner', running: 'intermediate' }, 25],
-    [{ hiking: 'advanced', running: 'advanced' }, { hiking: 'beginner', running: 'beginner' }, 0],
-    [{ hiking: 'beginner', running: 'advanced' }, { hiking: 'advanced', running: 'beginner' }, 0],
+    // Hiking and running disagree completely; the biking levels decide.
+    [
+      { hiking: 'advanced', running: 'beginner', biking: 'intermediate' },
+      { hiking: 'beginner', running: 'advanced', biking: 'intermediate' },
+      100,
+    ],
+    [
+      { hiking: 'advanced', running: 'advanced', biking: 'beginner' },
+      { hiking: 'advanced', running: 'advanced', biking: 'intermediate' },
+      50,
+    ],
+    [{ hiking: 'beginner', running: 'beginner', biking: 'advanced' }, { hiking: 'beginner', running: 'beginner', biking: 'beginner' }, 0],
   ])('%j vs %j → %s', (a, b, expected) => {
     expect(skillCompatibility(a, b, 'biking')).toBe(expected);
     expect(skillCompatibility(b, a, 'biking')).toBe(expected);
   });
 
   it('the same pair differs per activity', () => {
-    const a: SkillsInput = { hiking: 'advanced', running: 'beginner' };
-    const b: SkillsInput = { hiking: 'intermediate', running: 'intermediate' };
+    const a: SkillsInput = { hiking: 'advanced', running: 'beginner', biking: 'beginner' };
+    const b: SkillsInput = { hiking: 'intermediate', running: 'intermediate', biking: 'beginner' };
     expect(skillCompatibility(a, b, 'hiking')).toBe(50);
     expect(skillCompatibility(a, b, 'running')).toBe(50);
-    expect(skillCompatibility(a, b, 'biking')).toBe(50);
+    expect(skillCompatibility(a, b, 'biking')).toBe(100);
   });
 
-  it('is null when either side lacks a level', () => {
-    expect(skillCompatibility({ hiking: 'advanced' }, { hiking: 'advanced', running: 'advanced' }, 'biking')).toBeNull();
+  it('is null when either side lacks the biking level', () => {
+    expect(
+      skillCompatibility(
+        { hiking: 'advanced', running: 'advanced' },
+        { hiking: 'advanced', running: 'advanced', biking: 'advanced' },
+        'biking',
+      ),
+    ).toBeNull();
     expect(skillCompatibility(null, { hiking: 'advanced', running: 'advanced' }, 'hiking')).toBeNull();
   });
 });
@@ -183,20 +194,22 @@ describe('compatibility', () => {
       'hiking',
       83,
     ],
+    // biking: the biking skill alone (issue 23)
     [
-      'biking skill 75, preferences 50 → 62.5',
-      profile('advanced', 'intermediate'),
-      profile('intermediate', 'intermediate', far),
+      'biking skill 50, preferences 50 → 50',
+      { skills: { hiking: 'advanced', running: 'intermediate', biking: 'advanced' }, preferences: SAME_PREFS },
+      { skills: { hiking: 'advanced', running: 'intermediate', biking: 'intermediate' }, preferences: far },
       'biking',
-      63,
+      50,
     ],
     [
-      'biking skill 25, preferences 70 → 47.5',
-      profile('advanced', 'advanced'),
-      profile('beginner', 'intermediate', { ...far, pace: 'moderate' }),
+      'biking skill 0, preferences 70 → 35',
+      { skills: { hiking: 'advanced', running: 'advanced', biking: 'advanced' }, preferences: SAME_PREFS },
+      { skills: { hiking: 'advanced', running: 'advanced', biking: 'beginner' }, preferences: { ...far, pace: 'moderate' } },
       'biking',
-      48,
+      35,
     ],
+    ['biking without a biking level: the default', profile('advanced', 'advanced'), profile('advanced', 'advanced'), 'biking', 85],
     // whole results stay whole
     [
       'skill 50, preferences 80 → 65',

@@ -31,6 +31,7 @@ export const PREFERENCE_POINTS = { base: 50, pace: 20, communication: 15, advent
 export interface SkillsInput {
   readonly hiking?: SkillLevel | null;
   readonly running?: SkillLevel | null;
+  readonly biking?: SkillLevel | null;
 }
 
 export interface PreferencesInput {
@@ -50,41 +51,21 @@ function scoreOf(level: SkillLevel | null | undefined): number | null {
   return level != null && (SKILL_LEVELS as readonly string[]).includes(level) ? SKILL_SCORES[level] : null;
 }
 
-/**
- * A person's skill score (1–3) for an activity; for biking, the mean of the hiking and running
- * scores (which can be x.5), a summary for display. Compatibility does not use it for biking
- * (see skillCompatibility). Null when a needed level is missing.
- */
+/** A person's skill score (1–3) for the trail's activity (issue 23: biking has its own). Null when unknown. */
 export function skillScoreFor(skills: SkillsInput | null | undefined, activity: Activity): number | null {
-  if (!skills) return null;
-  const hiking = scoreOf(skills.hiking);
-  const running = scoreOf(skills.running);
-  switch (activity) {
-    case 'hiking':
-      return hiking;
-    case 'running':
-      return running;
-    case 'biking':
-      return hiking === null || running === null ? null : (hiking + running) / 2;
-  }
+  return skills ? scoreOf(skills[activity]) : null;
 }
 
 /**
- * 100 × (1 − |a − b| / 2): equal levels 100, one level apart 50, beginner vs advanced 0.
- * There is no biking skill on the profile, so a biking trail averages the hiking and running
- * parts (ARCHITECTURE §5): a strong hiker and a strong runner are not a good biking pair just
- * because their mean scores agree. Null when a needed level is unknown.
+ * 100 × (1 − |a − b| / 2) on the trail's activity skill: equal levels 100, one level apart 50,
+ * beginner vs advanced 0. Biking uses the profile's biking skill (issue 23; ARCHITECTURE §5 had
+ * it average the hiking and running parts while profiles had none). Null when a level is unknown.
  */
 export function skillCompatibility(
   a: SkillsInput | null | undefined,
   b: SkillsInput | null | undefined,
   activity: Activity,
 ): number | null {
-  if (activity === 'biking') {
-    const hiking = skillCompatibility(a, b, 'hiking');
-    const running = skillCompatibility(a, b, 'running');
-    return hiking === null || running === null ? null : (hiking + running) / 2;
-  }
   const scoreA = skillScoreFor(a, activity);
   const scoreB = skillScoreFor(b, activity);
   if (scoreA === null || scoreB === null) return null;
@@ -117,7 +98,7 @@ export function compatibility(
   const skill = skillCompatibility(a?.skills, b?.skills, activity);
   const preference = preferenceCompatibility(a?.preferences, b?.preferences);
   if (skill === null || preference === null) return DEFAULT_COMPATIBILITY;
-  // Both parts are multiples of 5 (or 25 for biking), so the sum is exact and .5 rounds up.
+  // Both parts are multiples of 5, so the sum is exact and .5 rounds up.
   return Math.round((skill + preference) / 2);
 }
 

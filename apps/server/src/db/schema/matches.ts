@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { trails } from './trails.js';
 
@@ -7,6 +18,11 @@ import { trails } from './trails.js';
  * A match (SPEC §3). `id1` is the creator and `id2` the partner once there is one;
  * `participants` mirrors them so "participants contains me" is one GIN-indexed query.
  */
+type KindColumn = 'searcherPace' | 'searcherCommunication' | 'searcherAdventureLevel' | 'searcherReliable' | 'createdAt' | 'id';
+/** A searching kind's preferences and badge, then the most recent search first (the keyset's tie-break). */
+const searcherPreferencesThenRecent = (t: Record<KindColumn, ExtraConfigColumn>) =>
+  [t.searcherPace, t.searcherCommunication, t.searcherAdventureLevel, t.searcherReliable, t.createdAt.desc(), t.id.desc()] as const;
+
 export const matches = pgTable(
   'matches',
   {
@@ -62,6 +78,8 @@ export const matches = pgTable(
      */
     searcherSkillHiking: text('searcher_skill_hiking'),
     searcherSkillRunning: text('searcher_skill_running'),
+    /** Copied by the triggers as migration 0030 extends them (issue 23). */
+    searcherSkillBiking: text('searcher_skill_biking'),
     searcherPace: text('searcher_pace'),
     searcherCommunication: text('searcher_communication'),
     searcherAdventureLevel: text('searcher_adventure_level'),
@@ -83,18 +101,11 @@ export const matches = pgTable(
     // Best Matches: a slot's searchers of one kind, the most recent search first, and the
     // keyset cursor's tie-break (services/best-matches.ts, ADR 0022).
     index('matches_searching_kind_recent_idx')
-      .on(
-        t.trailId,
-        t.startTime,
-        t.searcherSkillHiking,
-        t.searcherSkillRunning,
-        t.searcherPace,
-        t.searcherCommunication,
-        t.searcherAdventureLevel,
-        t.searcherReliable,
-        t.createdAt.desc(),
-        t.id.desc(),
-      )
+      .on(t.trailId, t.startTime, t.searcherSkillHiking, t.searcherSkillRunning, ...searcherPreferencesThenRecent(t))
+      .where(sql`status = 'searching'`),
+    // The same for a biking trail, whose kinds are the biking skill and the preferences (migration 0030).
+    index('matches_searching_biking_kind_recent_idx')
+      .on(t.trailId, t.startTime, t.searcherSkillBiking, ...searcherPreferencesThenRecent(t))
       .where(sql`status = 'searching'`),
     // "never two": one open search per user, trail and day.
     uniqueIndex('matches_one_search_per_slot_uq')

@@ -29,6 +29,10 @@ export const profiles = pgTable(
     skillRunning: text('skill_running', { enum: ['beginner', 'intermediate', 'advanced'] })
       .notNull()
       .default('beginner'),
+    /** Issue 23: Best Matches uses it on biking trails (migration 0030). */
+    skillBiking: text('skill_biking', { enum: ['beginner', 'intermediate', 'advanced'] })
+      .notNull()
+      .default('beginner'),
     pace: text('pace', { enum: ['relaxed', 'moderate', 'fast'] })
       .notNull()
       .default('moderate'),
@@ -73,6 +77,10 @@ export const profiles = pgTable(
     // migration) so the filters are read from the index (ADR 0031).
     index('profiles_match_kind_idx')
       .on(t.skillHiking, t.skillRunning, t.pace, t.communication, t.adventureLevel, t.reliable, t.userId)
+      .where(sql`registration_completed_at IS NOT NULL`),
+    // A biking trail's kinds: the biking skill and the preferences (migration 0030).
+    index('profiles_biking_kind_idx')
+      .on(t.skillBiking, t.pace, t.communication, t.adventureLevel, t.reliable, t.userId)
       .where(sql`registration_completed_at IS NOT NULL`),
   ],
 );

@@ -148,6 +148,7 @@ async function seedEmptyDatabase(db: Db, storage: FileStorage, opts: SeedOptions
         instagram: p.instagram,
         skillHiking: p.skills.hiking,
         skillRunning: p.skills.running,
+        skillBiking: p.skills.biking,
         pace: p.preferences.pace,
         communication: p.preferences.communication,
         adventureLevel: p.preferences.adventureLevel,

@@ -114,6 +114,9 @@ describe('reports', () => {
     }
     const noNote = await act(admin, queued!.id, { action: 'warn' });
     expect([noNote.statusCode, Object.keys(noNote.json().error.fields)]).toEqual([400, ['note']]);
+    // A warning needs its own message to the member (issue 23): the note is for the audit log.
+    const noMessage = await act(admin, queued!.id, { action: 'warn', note: 'Rude in the chat.' });
+    expect([noMessage.statusCode, noMessage.json().error.fields]).toEqual([400, { message: 'Write the message the member will read.' }]);
     const badStatus = await api(a, admin).get('/api/admin/reports?status=done');
     expect([badStatus.statusCode, Object.keys(badStatus.json().error.fields)]).toEqual([400, ['status']]);
     expect((await act(admin, '00000000-0000-4000-8000-000000000000', { action: 'dismiss', note: 'x' })).statusCode).toBe(404);
@@ -123,13 +126,19 @@ describe('reports', () => {
     const [queued] = await queue('open');
     expect((await act(admin, queued!.id, { action: 'review', note: 'Reading the conversation.' })).statusCode).toBe(204);
     expect((await queue('in_review')).map((r) => r.id)).toEqual([queued!.id]);
-    expect((await act(admin, queued!.id, { action: 'warn', note: 'Keep it friendly, please.' })).statusCode).toBe(204);
+    const note = 'Second report this month; called Ana an idiot.';
+    const message = 'Please keep the conversation friendly: insults break our community rules.';
+    expect((await act(admin, queued!.id, { action: 'warn', note, message })).statusCode).toBe(204);
     const [closed] = (await api(a, admin).get('/api/admin/reports?status=closed')).json().reports;
     expect([closed.id, closed.resolution]).toEqual([queued!.id, 'warned']);
     const warning = await database.db.select().from(notifications).where(eq(notifications.recipientId, rui.id));
-    expect(warning.filter((n) => n.kind === 'account-warning').map((n) => n.params)).toEqual([
-      expect.objectContaining({ message: 'Keep it friendly, please.' }),
-    ]);
+    expect(warning.filter((n) => n.kind === 'account-warning').map((n) => n.params)).toEqual([expect.objectContaining({ message })]);
+    // The administrator's note never reaches the reported person (issue 23): not in the
+    // notification, not in what their notification list answers.
+    expect(JSON.stringify(warning)).not.toContain('idiot');
+    expect((await api(a, rui).get('/api/notifications')).body).not.toContain('idiot');
+    const log = (await api(a, admin).get('/api/admin/audit-log')).json().entries;
+    expect(log[0]).toMatchObject({ action: 'report.warn', note });
     // A closed report takes no more actions.
     expect((await act(admin, queued!.id, { action: 'disable', note: 'again' })).statusCode).toBe(409);
   });

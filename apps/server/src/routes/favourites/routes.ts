@@ -1,14 +1,30 @@
 import { z } from 'zod';
+import { trailListQuerySchema, trailPageSchema } from '@trailbuddy/shared/contracts/trail';
 import { requireUser } from '../../policies/session.js';
 import { addFavourite, listFavouriteTrailIds, removeFavourite } from '../../services/favourites.js';
+import { listTrailPage } from '../../services/trails.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 
 const tags = ['me'];
 
 /** The trail-detail favourite toggle, persisted per user. */
-export const favouriteRoutes: RouteModule = (app, { db }) => {
+export const favouriteRoutes: RouteModule = (app, { db, now }) => {
   const r = typed(app);
+
+  r.get(
+    '/api/me/favourites/trails',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'A page of my favourite trails, as GET /api/trails pages and filters them (Home’s Favourites filter)',
+        querystring: trailListQuerySchema,
+        response: { 200: trailPageSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (req) => listTrailPage(db, req.query, now(), (await requireUser(req)).id),
+  );
 
   r.get(
     '/api/me/favourites',

@@ -73,7 +73,7 @@ describe('PUT /api/me/registration', () => {
     ['skills.hiking', { skills: { running: 'beginner' } }, 'Hiking experience is required.'],
     ['bio', { bio: 'too short' }, 'Bio must be between 10 and 500 characters.'],
     ['bio', { bio: 'x'.repeat(501) }, 'Bio must be between 10 and 500 characters.'],
-    ['instagram', { instagram: ' ' }, 'Instagram handle is required.'],
+    ['instagram', { instagram: 'x'.repeat(61) }, 'Instagram handle is too long.'],
   ])('refuses a bad %s with a 400 naming it', async (field, change, message) => {
     const res = await register(rita.cookie, { ...validRegistration(), ...change });
     expect(res.statusCode).toBe(400);
@@ -112,6 +112,51 @@ describe('PUT /api/me/registration', () => {
     const mails = await queuedMail(t.database.db, { template: 'welcome' });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'rita@example.com', params: { to_email: 'rita@example.com', to_name: 'Rita Sousa' } });
+  });
+});
+
+describe('the Instagram handle is optional (issue 23)', () => {
+  it('completes a profile without one', async () => {
+    const quiet = await signUp(t, 'no-handle@example.com');
+    const { instagram: _omitted, ...withoutHandle } = validRegistration();
+    const res = await register(quiet.cookie, withoutHandle);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ registrationComplete: true, instagram: null });
+  });
+
+  it('stores an empty handle as none, and an edit can remove one', async () => {
+    const later = await signUp(t, 'handle-later@example.com');
+    expect((await register(later.cookie, { ...validRegistration(), instagram: '  ' })).json().instagram).toBeNull();
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: '/api/me/profile', headers: { cookie: later.cookie }, payload });
+    expect((await patch({ instagram: 'later.trails' })).json().instagram).toBe('later.trails');
+    expect((await patch({ instagram: '' })).json().instagram).toBeNull();
+  });
+});
+
+describe('the biking skill (issue 23)', () => {
+  it('is stored beside hiking and running, a beginner when a request leaves it out, and edited like them', async () => {
+    const cyclist = await signUp(t, 'cyclist@example.com');
+    const res = await register(cyclist.cookie, {
+      ...validRegistration(),
+      skills: { hiking: 'beginner', running: 'beginner', biking: 'advanced' },
+    });
+    expect(res.json().skills).toEqual({ hiking: 'beginner', running: 'beginner', biking: 'advanced' });
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      headers: { cookie: cyclist.cookie },
+      payload: { skills: { hiking: 'beginner', running: 'beginner', biking: 'intermediate' } },
+    });
+    expect(edited.json().skills.biking).toBe('intermediate');
+    const bad = await register(cyclist.cookie, {
+      ...validRegistration(),
+      skills: { hiking: 'beginner', running: 'beginner', biking: 'pro' },
+    });
+    expect([bad.statusCode, bad.json().error.fields['skills.biking']]).toEqual([400, 'Biking experience is required.']);
+
+    const older = await signUp(t, 'older-client@example.com');
+    expect((await register(older.cookie, validRegistration())).json().skills.biking).toBe('beginner');
   });
 });
 

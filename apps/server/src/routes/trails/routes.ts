@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createTrailRequestSchema,
@@ -10,11 +10,12 @@ import {
   trailPlacesSchema,
   trailSchema,
   type TrailImageKind,
+  updateTrailRequestSchema,
 } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
 import { encodedEtag, etagMatches, preferredEncoding } from '../../services/compression.js';
 import type { StoredJson } from '../../services/trail-list-cache.js';
-import { createTrail, deleteTrail, fileUrl, getTrail, listTrailPage } from '../../services/trails.js';
+import { createTrail, deleteTrail, fileUrl, getTrail, listTrailPage, updateTrail } from '../../services/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -32,6 +33,17 @@ async function checkUploadedKey(storage: FileStorage, field: TrailImageKind, key
     throw invalidField(field, `Upload the ${field} first and send the key it returned.`);
   if (!(await storage.get(key))) throw invalidField(field, `The uploaded ${field} was not found; upload it again.`);
   return key;
+}
+
+/**
+ * Removes a trail's stored files once its row no longer names them: after the commit, so a
+ * failure here leaves an orphan file, never a broken trail. Seeded paths and URLs are not ours.
+ */
+async function removeStoredFiles(storage: FileStorage, keys: (string | null)[], log: FastifyBaseLogger) {
+  for (const key of keys) {
+    if (key && !/^(https?:)?\//.test(key))
+      await storage.delete(key).catch((err: unknown) => log.warn({ err, key }, 'could not delete trail file'));
+  }
 }
 
 /** A cached JSON answer as its stored bytes in the encoding the request prefers, or a 304 (ADR 0015). */
@@ -167,6 +179,28 @@ export const trailRoutes: RouteModule = (app, deps) => {
     },
   );
 
+  r.put(
+    '/api/trails/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Administrators: edit a trail (its session keeps its day and start)',
+        params: uuidParams('Trail'),
+        body: updateTrailRequestSchema,
+        response: { 200: trailSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
+      },
+    },
+    async (req) => {
+      await requireAdmin(req, deps.adminEmails);
+      const image = await checkUploadedKey(deps.storage, 'image', req.body.image);
+      const map = await checkUploadedKey(deps.storage, 'map', req.body.map);
+      const { trail, replaced } = await updateTrail(deps.db, req.params.id, { ...req.body, image, map });
+      await removeStoredFiles(deps.storage, replaced, req.log);
+      return trail;
+    },
+  );
+
   r.delete(
     '/api/trails/:id',
     {
@@ -181,11 +215,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
     async (req, reply) => {
       const admin = await requireAdmin(req, deps.adminEmails);
       const files = await deleteTrail(deps.db, req.params.id, { actorId: admin.id, now: deps.now() });
-      // Files are removed after the row: a failure here leaves an orphan file, never a broken trail.
-      for (const key of [files.image, files.map]) {
-        if (key && !/^(https?:)?\//.test(key))
-          await deps.storage.delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'could not delete trail file'));
-      }
+      await removeStoredFiles(deps.storage, [files.image, files.map], req.log);
       return reply.status(204).send(null);
     },
   );

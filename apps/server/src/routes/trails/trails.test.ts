@@ -212,6 +212,42 @@ describe('trails', () => {
     expect(bad.json().error.fields).toHaveProperty('id');
   });
 
+  it('lets an admin edit a trail: its details and a new image change, its day and start stay (issue 23)', async () => {
+    const [first] = (await t.app.inject({ method: 'GET', url: '/api/trails' })).json().trails;
+    const put = (cookie: string | undefined, payload: object, id = first.id) =>
+      t.app.inject({ method: 'PUT', url: `/api/trails/${id}`, headers: cookie ? { cookie } : {}, payload });
+    const edit = { ...validTrail(), name: 'Arrábida Coast Ride', activity: 'biking', hours: 5, location: 'Sesimbra, Portugal' };
+    expect((await put(undefined, edit)).statusCode).toBe(401);
+    expect((await put(user.cookie, edit)).statusCode).toBe(403);
+    expect((await put(curatorWrongCase.cookie, edit)).statusCode).toBe(403);
+    expect((await put(admin.cookie, edit, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const bad = await put(admin.cookie, { ...edit, linkmap: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('linkmap');
+    expect((await t.app.inject({ method: 'GET', url: `/api/trails/${first.id}` })).json()).toEqual(first);
+
+    const image = (await uploadImage(admin.cookie, 'image', 'Arrábida Coast Ride')).json().key as string;
+    const res = await put(admin.cookie, { ...edit, image, weekendDay: 'sunday' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: first.id,
+      name: 'Arrábida Coast Ride',
+      activity: 'biking',
+      location: 'Sesimbra, Portugal',
+      hours: 5,
+      weekendDay: first.weekendDay,
+      startTime: first.startTime,
+      endTime: new Date(new Date(first.startTime).getTime() + 5 * 3_600_000).toISOString(),
+      image: `/api/files/${image}`,
+      // No new map: the current one stays.
+      map: first.map,
+    });
+    // The old image goes with the edit; the list shows the edited trail.
+    expect((await t.app.inject({ method: 'GET', url: first.image })).statusCode).toBe(404);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/trails' })).json().trails;
+    expect(listed.find((trail: { id: string }) => trail.id === first.id).name).toBe('Arrábida Coast Ride');
+  });
+
   it('deletes a trail for admins only, with its files', async () => {
     const [first] = (await t.app.inject({ method: 'GET', url: '/api/trails' })).json().trails;
     const del = (cookie?: string) => t.app.inject({ method: 'DELETE', url: `/api/trails/${first.id}`, headers: cookie ? { cookie } : {} });

@@ -93,6 +93,7 @@ export function tripRoutesWith(settings: Omit<TripSettings, 'timeZone'>): RouteM
               definitionList([
                 ['Trail', card.trailName],
                 ['Trailhead', card.trailhead],
+                ['Meeting point', card.meetingPoint],
                 ['Map', card.mapLink ? 'Open the map' : '', card.mapLink],
                 ['Date', card.date],
                 ['Start', card.startTime],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../../test/match-fixtures.js';
+import { parseTemplateMail, renderMail } from '../../mail/templates.js';
 import { queuedMail } from '../../test/queued-jobs.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -129,13 +130,16 @@ describe('the meeting point, sharing, check-in and check-out', () => {
     expect(card.params.date).toBe('Saturday, 21 November 2026');
     expect([card.params.start_time, card.params.expected_return]).toEqual(['10:00', '13:00']);
     expect(card.params.map_link).toMatch(/^https:\/\/www\.openstreetmap\.org/);
-    expect(JSON.stringify(card)).not.toContain('Café Flor');
+    // The meeting point once set: where to look for someone overdue (issue 23, ADR 0055).
+    expect(card.params.meeting_point).toBe(SECRET_SPOT);
+    const mail = renderMail(parseTemplateMail('trip-card', card.params));
+    expect(mail.text).toContain(`Meeting point: ${SECRET_SPOT}`);
     const trip = new URL(card.params.trip_link!).pathname;
     const opened = await page(trip);
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('Arrábida Ridge');
     expect(opened.body).toContain('Ana Ribeiro has not checked in yet.');
-    expect(opened.body).not.toContain('Café Flor');
+    expect(opened.body).toContain('<dt>Meeting point</dt><dd>Café Flor, table by the window, 09:45</dd>');
     expect(opened.body).not.toContain('Santos');
     expect((await page(`/trip/${tokenOf(card.params.trip_link!)}x`)).statusCode).toBe(404);
     w.clock.now = new Date('2026-11-22T12:59:00Z'); // Saturday 13:00 + 24 h - 1 min

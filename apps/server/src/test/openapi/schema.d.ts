@@ -170,7 +170,8 @@ export interface paths {
     };
     /** One trail */
     get: operations['getTrailsById'];
-    put?: never;
+    /** Administrators: edit a trail (its session keeps its day and start) */
+    put: operations['putTrailsById'];
     post?: never;
     /** Administrators: delete a trail */
     delete: operations['deleteTrailsById'];
@@ -704,6 +705,23 @@ export interface paths {
     put?: never;
     /** Mark one of my notifications read */
     post: operations['postNotificationsByIdRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/favourites/trails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of my favourite trails, as GET /api/trails pages and filters them (Home’s Favourites filter) */
+    get: operations['getMeFavouritesTrails'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2723,6 +2741,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -2796,9 +2819,14 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio: string;
-          instagram: string;
+          instagram?: string;
           preferences?: {
             /** @enum {string} */
             pace: 'relaxed' | 'moderate' | 'fast';
@@ -2829,6 +2857,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2903,6 +2936,11 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio?: string;
           instagram?: string;
@@ -2963,6 +3001,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3049,6 +3092,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3131,6 +3179,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3215,6 +3268,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3481,6 +3539,73 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  putTrailsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          location: string;
+          length: string;
+          hours: number;
+          /** @enum {string} */
+          difficulty: 'Easy' | 'Moderate' | 'Challenging';
+          /** @enum {string} */
+          activity: 'hiking' | 'running' | 'biking';
+          description: string;
+          /** Format: uri */
+          linkmap: string;
+          /** @description A key returned by POST /api/trail-images with kind=image */
+          image?: string;
+          /** @description A key returned by POST /api/trail-images with kind=map */
+          map?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            location: string;
+            country: string;
+            length: string;
+            hours: number;
+            /** @enum {string} */
+            difficulty: 'Easy' | 'Moderate' | 'Challenging';
+            /** @enum {string} */
+            activity: 'hiking' | 'running' | 'biking';
+            description: string;
+            linkmap: string;
+            image: string | null;
+            map: string | null;
+            startTime: string;
+            endTime: string;
+            /** @enum {string} */
+            weekendDay: 'saturday' | 'sunday';
+            order: number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   deleteTrailsById: {
     parameters: {
       query?: never;
@@ -3698,6 +3823,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3774,6 +3904,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3859,6 +3994,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3957,6 +4097,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4048,6 +4193,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4139,6 +4289,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4230,6 +4385,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4321,6 +4481,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4412,6 +4577,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4526,6 +4696,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4593,6 +4768,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4667,6 +4847,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4767,6 +4952,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4858,6 +5048,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4949,6 +5144,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5046,6 +5246,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5136,6 +5341,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5723,6 +5933,59 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  getMeFavouritesTrails: {
+    parameters: {
+      query?: {
+        activity?: 'hiking' | 'running' | 'biking';
+        country?: string;
+        location?: string;
+        q?: string;
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            trails: {
+              id: string;
+              name: string;
+              location: string;
+              country: string;
+              length: string;
+              hours: number;
+              /** @enum {string} */
+              difficulty: 'Easy' | 'Moderate' | 'Challenging';
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              description: string;
+              linkmap: string;
+              image: string | null;
+              map: string | null;
+              startTime: string;
+              endTime: string;
+              /** @enum {string} */
+              weekendDay: 'saturday' | 'sunday';
+              order: number;
+            }[];
+            nextCursor: string | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   getMeFavourites: {
     parameters: {
       query?: never;
@@ -6186,6 +6449,7 @@ export interface operations {
           /** @enum {string} */
           action: 'review' | 'dismiss' | 'warn' | 'disable';
           note: string;
+          message?: string;
         };
       };
     };
@@ -6545,6 +6809,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;

@@ -26,6 +26,8 @@ export interface TrailQuery {
   /** Nearest trailhead to `from` ("City, Country", one of the profile's cities) first (ADR 0057). */
   sort?: 'distance';
   from?: string;
+  /** Only the signed-in person's favourite trails (issue 23). */
+  favourites?: true;
 }
 
 /**
@@ -43,8 +45,10 @@ export const trailKeys = {
 };
 
 /** A page of the coming weekend's trail sessions, in the admins' chosen order. */
-export async function getTrailPage(query: TrailQuery, cursor: string | null, signal?: AbortSignal): Promise<TrailPage> {
-  const page = await api.get<TrailPage>('/api/trails', { query: { ...query, cursor: cursor ?? undefined }, signal });
+export async function getTrailPage({ favourites, ...query }: TrailQuery, cursor: string | null, signal?: AbortSignal): Promise<TrailPage> {
+  // The favourites are the person's own list, paged and filtered as the public one is.
+  const path = favourites ? '/api/me/favourites/trails' : '/api/trails';
+  const page = await api.get<TrailPage>(path, { query: { ...query, cursor: cursor ?? undefined }, signal });
   return { trails: page.trails, nextCursor: page.nextCursor ?? null, ...(page.origin && { origin: page.origin }) };
 }
 

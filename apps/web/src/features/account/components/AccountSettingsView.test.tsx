@@ -20,7 +20,7 @@ const type = (label: string | RegExp, value: string) => fireEvent.change(screen.
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccountSettingsView', () => {
-  it('deletes the account only with a confirmation that names it, then shows the signed-out home', async () => {
+  it('deletes the account only with a confirmation that names it, then shows the page that says it is deleted (issue 23)', async () => {
     const fetch = mockFetch([
       { path: '/api/me', body: me },
       { method: 'POST', path: '/api/account/delete', status: 204 },
@@ -38,7 +38,7 @@ describe('AccountSettingsView', () => {
     type(/Type your e-mail or DELETE/, 'DELETE');
     fireEvent.change(screen.getAllByLabelText(/^Password/).at(-1)!, { target: { value: 'secret123' } });
     fireEvent.click(button);
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ name: 'home' }, { replace: true }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith({ name: 'account-deleted' }, { replace: true }));
     expect(sent(fetch, '/api/account/delete')).toEqual([{ confirmation: 'DELETE', password: 'secret123' }]);
   });
 

@@ -148,7 +148,8 @@ function DownloadMyData() {
 
 function DeleteAccount({ email }: { email: string }) {
   const { navigate } = useNavigation();
-  const remove = useDeleteAccount(() => navigate({ name: 'home' }, { replace: true }));
+  // A page that says the account is gone (issue 23), not Home as if nothing had happened.
+  const remove = useDeleteAccount(() => navigate({ name: 'account-deleted' }, { replace: true }));
   const [fields, setFields] = useState<Fields>({});
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReport, AdminReportAction, AuditEntry, ReportStatus } from '@trailbuddy/shared/contracts/safety';
+import type { AdminReport, AdminReportActionInput, AuditEntry, ReportStatus } from '@trailbuddy/shared/contracts/safety';
 import { api } from '../../../lib/api-client';
 
 const reportKeys = { all: ['admin-reports'] as const, queue: (status: ReportStatus) => ['admin-reports', status] as const };
@@ -20,7 +20,7 @@ export const useAuditLog = () =>
 export function useReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ reportId, ...body }: { reportId: string; action: AdminReportAction; note: string }) =>
+    mutationFn: ({ reportId, ...body }: { reportId: string } & AdminReportActionInput) =>
       api.post<void>(`/api/admin/reports/${encodeURIComponent(reportId)}/actions`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reportKeys.all }),
   });

@@ -1,12 +1,13 @@
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
-import { Plus } from 'lucide-react';
+import { Plus, Save } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
-import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX } from '@trailbuddy/shared/contracts/trail';
+import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX, type Trail } from '@trailbuddy/shared/contracts/trail';
 import { useCreateTrail } from '../api/create-trail';
+import { useUpdateTrail } from '../api/update-trail';
 import { useTrailImageUpload } from '../api/use-trail-image-upload';
 import {
   ACTIVITY_LABELS,
@@ -19,6 +20,7 @@ import {
   WEEKEND_DAY_LABELS,
   checkTrailForm,
   serverFieldErrors,
+  trailFormValuesOf,
   type TrailFormErrors,
   type TrailFormField,
   type TrailFormValues,
@@ -31,14 +33,27 @@ const DAY_CHOICES = (['saturday', 'sunday'] as const).map((value) => ({ value, l
 
 type Notice = { tone: 'error' | 'success'; message: string };
 
-/** SPEC §5 "Adding a trail": the administrators' form, with the trail and map image uploads. */
-export function AddTrailForm() {
-  const [values, setValues] = useState<TrailFormValues>(EMPTY_TRAIL_FORM);
+export interface AddTrailFormProps {
+  /** A listed trail to edit (issue 23) instead of adding one; mount with its id as the key. */
+  editing?: Trail | null;
+  /** The edit was saved or cancelled: the form goes back to adding. */
+  onEditDone?: (saved: Trail | null) => void;
+}
+
+/**
+ * SPEC §5 "Adding a trail": the administrators' form, with the trail and map image uploads. With
+ * `editing`, the same form edits a listed trail: every field but the day (people are booked on
+ * its sessions); an image left alone stays.
+ */
+export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) {
+  const [values, setValues] = useState<TrailFormValues>(() => (editing ? trailFormValuesOf(editing) : EMPTY_TRAIL_FORM));
   const [errors, setErrors] = useState<TrailFormErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const image = useTrailImageUpload('image');
   const map = useTrailImageUpload('map');
   const createTrail = useCreateTrail();
+  const updateTrail = useUpdateTrail();
+  const saving = editing ? updateTrail : createTrail;
   const formRef = useRef<HTMLFormElement>(null);
 
   const uploading = image.state.status === 'uploading' || map.state.status === 'uploading';
@@ -68,7 +83,7 @@ export function AddTrailForm() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (createTrail.isPending || uploading) return;
+    if (saving.isPending || uploading) return;
 
     const checked = checkTrailForm(values);
     const found: TrailFormErrors = checked.ok ? {} : checked.errors;
@@ -86,6 +101,15 @@ export function AddTrailForm() {
       ...(image.state.key ? { image: image.state.key } : {}),
       ...(map.state.key ? { map: map.state.key } : {}),
     };
+    const onError = (error: Error) => {
+      const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
+      showErrors(fieldErrors, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+    };
+    if (editing) {
+      const { weekendDay: _day, ...changes } = body;
+      updateTrail.mutate({ id: editing.id, body: changes }, { onSuccess: (trail) => onEditDone?.(trail), onError });
+      return;
+    }
     createTrail.mutate(body, {
       onSuccess: (trail) => {
         setValues(EMPTY_TRAIL_FORM);
@@ -93,10 +117,7 @@ export function AddTrailForm() {
         map.clear();
         setNotice({ tone: 'success', message: `${trail.name} was added for ${formatDateTime(trail.startTime)}.` });
       },
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
-        showErrors(fieldErrors, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
-      },
+      onError,
     });
   }
 
@@ -114,11 +135,13 @@ export function AddTrailForm() {
       className="scroll-mt-20 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-stone-200 sm:p-6"
     >
       <h2 id="add-trail-heading" className="text-xl font-semibold tracking-tight text-stone-900">
-        Add a trail
+        {editing ? `Edit ${editing.name}` : 'Add a trail'}
       </h2>
       <p className="mt-1 text-sm text-stone-600">
-        It is scheduled for the coming Saturday or Sunday at 10:00 and appears on the home page at once. Fields marked{' '}
-        <span className="text-red-700">*</span> are required.
+        {editing
+          ? `Its session stays on ${formatDateTime(editing.startTime)}: people are booked on it. An image you leave alone stays.`
+          : 'It is scheduled for the coming Saturday or Sunday at 10:00 and appears on the home page at once.'}{' '}
+        Fields marked <span className="text-red-700">*</span> are required.
       </p>
 
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5 grid grid-cols-1 gap-x-4 *:mb-4 *:last:mb-0 sm:grid-cols-2">
@@ -170,14 +193,16 @@ export function AddTrailForm() {
           error={errors.activity}
           onChange={(value) => update('activity', value)}
         />
-        <ChoiceField
-          name="weekendDay"
-          label="Day"
-          options={DAY_CHOICES}
-          value={values.weekendDay}
-          error={errors.weekendDay}
-          onChange={(value) => update('weekendDay', value)}
-        />
+        {!editing && (
+          <ChoiceField
+            name="weekendDay"
+            label="Day"
+            options={DAY_CHOICES}
+            value={values.weekendDay}
+            error={errors.weekendDay}
+            onChange={(value) => update('weekendDay', value)}
+          />
+        )}
 
         <TextAreaField
           {...text('description')}
@@ -203,10 +228,25 @@ export function AddTrailForm() {
 
         <div className="space-y-3 sm:col-span-2">
           {notice && <Alert tone={notice.tone}>{notice.message}</Alert>}
-          <Button type="submit" disabled={createTrail.isPending || uploading} className="w-full sm:w-auto">
-            <Plus className="size-4" aria-hidden="true" />
-            {createTrail.isPending ? 'Adding…' : uploading ? 'Waiting for the upload…' : 'Add trail'}
-          </Button>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="submit" disabled={saving.isPending || uploading} className="w-full sm:w-auto">
+              {editing ? <Save className="size-4" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}
+              {uploading
+                ? 'Waiting for the upload…'
+                : editing
+                  ? saving.isPending
+                    ? 'Saving…'
+                    : 'Save changes'
+                  : saving.isPending
+                    ? 'Adding…'
+                    : 'Add trail'}
+            </Button>
+            {editing && (
+              <Button type="button" variant="secondary" onClick={() => onEditDone?.(null)} className="w-full sm:w-auto">
+                Cancel
+              </Button>
+            )}
+          </div>
         </div>
       </form>
     </section>

@@ -274,3 +274,56 @@ describe('AdminPage delete', SLOW, () => {
     expect(screen.getByRole('status').textContent).toBe('Arrábida Ridge was deleted.');
   });
 });
+
+describe('AdminPage edit (issue 23)', SLOW, () => {
+  it('edits a listed trail in the form, biking included, keeping its day, and says so', async () => {
+    const trail = makeTrail({ name: 'Arrábida Ridge', activity: 'hiking', hours: 3 });
+    const saved = { ...trail, name: 'Arrábida Coast Ride', activity: 'biking' as const };
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [trail] } },
+      { method: 'PUT', path: `/api/trails/${trail.id}`, body: saved },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Arrábida Ridge' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Edit Arrábida Ridge' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Arrábida Ridge');
+    expect((screen.getByLabelText('Hiking') as HTMLInputElement).checked).toBe(true);
+    // The day of a listed trail stays: people are booked on its sessions.
+    expect(screen.queryByLabelText('Sunday')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Arrábida Coast Ride' } });
+    fireEvent.click(screen.getByLabelText('Biking'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect((await screen.findByText('Arrábida Coast Ride was saved.')).closest('[role="status"]')).toBeTruthy();
+    const [, init] = requestsTo(fetchMock, 'PUT', `/api/trails/${trail.id}`)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Arrábida Coast Ride',
+      location: trail.location,
+      length: trail.length,
+      hours: 3,
+      difficulty: trail.difficulty,
+      activity: 'biking',
+      description: trail.description,
+      linkmap: trail.linkmap,
+    });
+    expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Add a trail' })).toBeTruthy();
+  });
+
+  it('goes back to adding when the edit is cancelled, sending nothing', async () => {
+    const trail = makeTrail({ name: 'Arrábida Ridge' });
+    const fetchMock = mockFetch([
+      { path: '/api/me', body: makeAdminMe() },
+      { path: '/api/trails', body: { trails: [trail] } },
+    ]);
+    renderAtAdminRoute(<AdminPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Arrábida Ridge' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Add a trail' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+    expect(requestsTo(fetchMock, 'PUT', `/api/trails/${trail.id}`)).toHaveLength(0);
+  });
+});

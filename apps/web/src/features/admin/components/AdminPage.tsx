@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
+import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
 import { useLiveEvents } from '../../../lib/live-events';
 import { followLink, navigateTo, usePathname } from '../../../lib/location';
@@ -55,6 +57,14 @@ function TrailManager() {
   // administrators add or delete show up here without a reload.
   useLiveEvents(true);
   const trailCount = useTrailPlaces().data?.total;
+  // The trail being edited in the form (issue 23); none: the form adds one.
+  const [editing, setEditing] = useState<Trail | null>(null);
+  const [savedName, setSavedName] = useState<string | null>(null);
+  const edit = (trail: Trail) => {
+    setEditing(trail);
+    setSavedName(null);
+    document.getElementById('add-trail')?.scrollIntoView?.({ block: 'start' });
+  };
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -131,8 +141,18 @@ function TrailManager() {
             id="main"
             className="mx-auto grid w-full max-w-6xl flex-1 grid-cols-1 items-start gap-6 px-4 pt-4 pb-10 lg:pt-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-8"
           >
-            <AddTrailForm />
-            <TrailManagerList />
+            <div className="space-y-4">
+              {savedName && <Alert tone="success">{savedName} was saved.</Alert>}
+              <AddTrailForm
+                key={editing?.id ?? 'new'}
+                editing={editing}
+                onEditDone={(saved) => {
+                  setEditing(null);
+                  setSavedName(saved?.name ?? null);
+                }}
+              />
+            </div>
+            <TrailManagerList onEdit={edit} />
           </main>
         </>
       )}

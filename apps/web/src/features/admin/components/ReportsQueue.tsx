@@ -1,5 +1,8 @@
+import { NOTIFICATION_PARAM_FALLBACKS, notificationTexts } from '@trailbuddy/shared/contracts/notifications';
 import {
   REPORT_REASON_LABELS,
+  WARNING_MESSAGE_MAX,
+  WARNING_MESSAGE_MISSING,
   REPORT_STATUSES,
   type AdminReport,
   type AdminReportAction,
@@ -55,7 +58,16 @@ export function ReportsQueue() {
 function ReportCard({ report }: { report: AdminReport }) {
   const act = useReportAction();
   const [note, setNote] = useState('');
+  // Warn opens the warning's own message to the member and its preview (issue 23); null: closed.
+  const [message, setMessage] = useState<string | null>(null);
+  const [messageMissing, setMessageMissing] = useState(false);
   const noteError = act.error instanceof ApiError ? act.error.fields?.note : undefined;
+  const messageError = messageMissing ? WARNING_MESSAGE_MISSING : act.error instanceof ApiError ? act.error.fields?.message : undefined;
+  const sendWarning = () => {
+    const text = message?.trim() ?? '';
+    setMessageMissing(!text);
+    if (text) act.mutate({ reportId: report.id, action: 'warn', note, message: text });
+  };
   const actions: AdminReportAction[] = report.status === 'open' ? ['review', 'dismiss', 'warn', 'disable'] : ['dismiss', 'warn', 'disable'];
   const { context } = report;
   return (
@@ -99,24 +111,79 @@ function ReportCard({ report }: { report: AdminReport }) {
             onChange={(e) => setNote(e.target.value)}
             error={noteError}
           />
-          {act.error && !noteError && (
+          <p className="text-xs text-stone-500">Only administrators read the note; {report.reported.name} never sees it.</p>
+          {act.error && !noteError && !messageError && (
             <Alert tone="error">{act.error instanceof ApiError ? act.error.message : 'Something went wrong.'}</Alert>
           )}
-          <div className="flex flex-wrap gap-2">
-            {actions.map((action) => (
-              <Button
-                key={action}
-                variant={action === 'disable' ? 'primary' : 'secondary'}
-                disabled={act.isPending}
-                onClick={() => act.mutate({ reportId: report.id, action, note })}
-              >
-                {ACTION_LABELS[action]}
-              </Button>
-            ))}
-          </div>
+          {message === null ? (
+            <div className="flex flex-wrap gap-2">
+              {actions.map((action) => (
+                <Button
+                  key={action}
+                  variant={action === 'disable' ? 'primary' : 'secondary'}
+                  disabled={act.isPending}
+                  onClick={() => (action === 'warn' ? setMessage('') : act.mutate({ reportId: report.id, action, note }))}
+                >
+                  {ACTION_LABELS[action]}
+                </Button>
+              ))}
+            </div>
+          ) : (
+            <WarningComposer
+              name={report.reported.name}
+              message={message}
+              error={messageError}
+              pending={act.isPending}
+              onChange={(text) => {
+                setMessage(text);
+                setMessageMissing(false);
+              }}
+              onSend={sendWarning}
+              onBack={() => setMessage(null)}
+            />
+          )}
         </div>
       )}
     </li>
+  );
+}
+
+/** The warning's own message to the member, and a preview of it as their notification reads. */
+function WarningComposer(props: {
+  name: string;
+  message: string;
+  error: string | undefined;
+  pending: boolean;
+  onChange: (message: string) => void;
+  onSend: () => void;
+  onBack: () => void;
+}) {
+  const preview = notificationTexts('account-warning', { ...NOTIFICATION_PARAM_FALLBACKS, message: props.message.trim() || undefined });
+  return (
+    <div className="space-y-3 rounded-xl bg-amber-50 p-3 ring-1 ring-amber-200">
+      <TextAreaField
+        label={`Message to ${props.name}`}
+        required
+        maxLength={WARNING_MESSAGE_MAX}
+        hint="This is what they will read, in the app and by e-mail."
+        value={props.message}
+        onChange={(e) => props.onChange(e.target.value)}
+        error={props.error}
+      />
+      <figure aria-label={`Preview of the warning to ${props.name}`} className="rounded-lg bg-white p-3 text-sm ring-1 ring-stone-200">
+        <figcaption className="mb-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">Preview</figcaption>
+        <p className="font-semibold text-stone-900">{preview.title}</p>
+        <p className="whitespace-pre-wrap text-stone-700">{preview.body}</p>
+      </figure>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={props.pending} onClick={props.onSend}>
+          Send warning
+        </Button>
+        <Button variant="secondary" disabled={props.pending} onClick={props.onBack}>
+          Back
+        </Button>
+      </div>
+    </div>
   );
 }
 

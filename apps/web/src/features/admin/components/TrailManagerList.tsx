@@ -1,7 +1,7 @@
 import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
-import { CalendarDays, MapPin, Mountain, Trash2 } from 'lucide-react';
+import { CalendarDays, MapPin, Mountain, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -19,8 +19,8 @@ const DIFFICULTY_STYLES: Record<Difficulty, string> = {
 
 type TrailRef = Pick<Trail, 'id' | 'name'>;
 
-/** The trails in the admins' order, page by page, each with a Delete button that asks first. */
-export function TrailManagerList() {
+/** The trails in the admins' order, page by page, each with Edit (issue 23) and a Delete button that asks first. */
+export function TrailManagerList({ onEdit }: { onEdit: (trail: Trail) => void }) {
   const trailsQuery = useTrailPages();
   const total = useTrailPlaces().data?.total;
   const [deleting, setDeleting] = useState<TrailRef | null>(null);
@@ -68,7 +68,7 @@ export function TrailManagerList() {
           <ul id="trail-manager-list" className="space-y-3">
             {trails.map((trail) => (
               <li key={trail.id}>
-                <TrailRow trail={trail} onDelete={() => setDeleting(trail)} />
+                <TrailRow trail={trail} onEdit={() => onEdit(trail)} onDelete={() => setDeleting(trail)} />
                 <TrailRouteEditor trail={trail} />
               </li>
             ))}
@@ -91,7 +91,7 @@ export function TrailManagerList() {
   );
 }
 
-function TrailRow({ trail, onDelete }: { trail: Trail; onDelete: () => void }) {
+function TrailRow({ trail, onEdit, onDelete }: { trail: Trail; onEdit: () => void; onDelete: () => void }) {
   return (
     <article className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <div className="relative h-18 w-24 shrink-0 overflow-hidden rounded-xl bg-stone-200">
@@ -127,6 +127,16 @@ function TrailRow({ trail, onDelete }: { trail: Trail; onDelete: () => void }) {
         </div>
       </div>
 
+      {/* Icons alone where the list is a narrow column (a phone, beside the form from lg): the name keeps the room. */}
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Edit ${trail.name}`}
+        className="inline-flex shrink-0 items-center gap-1.5 self-center rounded-full px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50"
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        <span className="hidden sm:inline lg:hidden">Edit</span>
+      </button>
       <button
         type="button"
         onClick={onDelete}
@@ -135,7 +145,7 @@ function TrailRow({ trail, onDelete }: { trail: Trail; onDelete: () => void }) {
         className="inline-flex shrink-0 items-center gap-1.5 self-center rounded-full px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 ring-inset hover:bg-red-50"
       >
         <Trash2 className="size-4" aria-hidden="true" />
-        <span className="hidden sm:inline">Delete</span>
+        <span className="hidden sm:inline lg:hidden">Delete</span>
       </button>
     </article>
   );

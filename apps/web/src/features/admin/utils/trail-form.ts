@@ -1,6 +1,6 @@
 import { ADMIN_FORM_ACTIVITIES, DIFFICULTIES, type Difficulty } from '@trailbuddy/shared/contracts/enums';
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
-import type { CreateTrailInput } from '@trailbuddy/shared/contracts/trail';
+import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
 import { trailFormSchema } from '@trailbuddy/shared/contracts/trail-form';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 
@@ -37,6 +37,21 @@ export const EMPTY_TRAIL_FORM: TrailFormValues = {
   linkmap: '',
   weekendDay: 'saturday',
 };
+
+/** The form filled with a listed trail, to edit it (issue 23). */
+export function trailFormValuesOf(trail: Trail): TrailFormValues {
+  return {
+    name: trail.name,
+    location: trail.location,
+    length: trail.length,
+    hours: String(trail.hours),
+    difficulty: trail.difficulty,
+    activity: trail.activity,
+    description: trail.description,
+    linkmap: trail.linkmap,
+    weekendDay: trail.weekendDay,
+  };
+}
 
 const REQUIRED_FIELDS = ['name', 'location', 'length', 'hours', 'difficulty', 'activity', 'description', 'linkmap'] as const;
 
@@ -85,6 +100,6 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): T
 }
 
 export const DIFFICULTY_OPTIONS = DIFFICULTIES;
-export const ACTIVITY_LABELS: Record<AdminActivity | 'biking', string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
+export const ACTIVITY_LABELS: Record<AdminActivity, string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
 export const ACTIVITY_OPTIONS = ADMIN_FORM_ACTIVITIES;
 export const WEEKEND_DAY_LABELS: Record<WeekendDay, string> = { saturday: 'Saturday', sunday: 'Sunday' };

@@ -9,7 +9,11 @@ import NoMatchesView from './NoMatchesView';
 
 const trail = makeTrail({ name: 'Sintra Forest Loop', location: 'Sintra, Portugal' });
 const otherTrail = makeTrail({ name: 'Douro Riverside Run' });
-const sofia = makeProfile({ name: 'Sofia Almeida', location: 'Lisbon, Portugal', skills: { hiking: 'advanced', running: 'intermediate' } });
+const sofia = makeProfile({
+  name: 'Sofia Almeida',
+  location: 'Lisbon, Portugal',
+  skills: { hiking: 'advanced', running: 'intermediate', biking: 'beginner' },
+});
 const mySearch = makeMatch({ trailId: trail.id, trail: { ...trail, image: null }, status: 'searching' });
 
 interface Setup {

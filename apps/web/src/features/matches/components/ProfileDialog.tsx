@@ -79,10 +79,12 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
           <Fact label="Gender" value={profile.gender ?? FALLBACK_LABELS.notAvailable} />
           <Fact label="Hiking" value={skillLabel(profile.skills.hiking)} />
           <Fact label="Running" value={skillLabel(profile.skills.running)} />
-          <Fact
-            label="Instagram"
-            value={
-              profile.instagram ? (
+          <Fact label="Biking" value={skillLabel(profile.skills.biking)} />
+          {/* Optional (issue 23): shown only when the person has given one. */}
+          {profile.instagram && (
+            <Fact
+              label="Instagram"
+              value={
                 <a
                   href={`https://instagram.com/${encodeURIComponent(profile.instagram.replace(/^@/, ''))}`}
                   target="_blank"
@@ -93,11 +95,9 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
                   {profile.instagram.replace(/^@/, '')}
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
-              ) : (
-                FALLBACK_LABELS.notAvailable
-              )
-            }
-          />
+              }
+            />
+          )}
         </dl>
 
         <div>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ACCOUNT_CLOSED_NOTE, FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
 import { CANCEL_NOTE_MAX } from '@trailbuddy/shared/contracts/match';
 import { describe, expect, it } from 'vitest';
 import { daysFromNow, makeMatch, makeProfile } from '../../../testing/matches-utils';
@@ -86,5 +87,15 @@ describe('MatchPlanActions', () => {
     renderWithProviders(<MatchPlanActions match={ended} />);
     expect(screen.getByRole('status').textContent).toBe('Rui cancelled the hike.“Twisted my ankle”');
     expect(screen.queryByRole('link', { name: 'Add to calendar' })).toBeNull();
+  });
+
+  it('names a buddy who deleted their account "Your buddy", not by the placeholder’s first word (issue 23)', () => {
+    const ended = makeMatch({
+      status: 'cancelled',
+      partner: makeProfile({ id: FORMER_MEMBER.id, name: FORMER_MEMBER.name }),
+      cancellation: { kind: 'cancelled', by: 'partner', note: ACCOUNT_CLOSED_NOTE, at: null, late: false },
+    });
+    renderWithProviders(<MatchPlanActions match={ended} />);
+    expect(screen.getByRole('status').textContent).toBe(`Your buddy cancelled the hike.“${ACCOUNT_CLOSED_NOTE}”`);
   });
 });

@@ -1,8 +1,13 @@
+import { FORMER_MEMBER, FORMER_MEMBER_IN_A_SENTENCE } from '@trailbuddy/shared/contracts/account';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { LATE_CANCEL_WINDOW_MS } from '@trailbuddy/shared/domain/match-states';
 
-export const partnerFirstName = (match: MatchView) => match.partner?.name.trim().split(/\s+/)[0] || FALLBACK_LABELS.unknownPartner;
+/** The partner as a sentence names them: a first name, or "Your buddy" for a deleted account. */
+export const partnerFirstName = (match: MatchView) =>
+  match.partner?.id === FORMER_MEMBER.id
+    ? FORMER_MEMBER_IN_A_SENTENCE
+    : match.partner?.name.trim().split(/\s+/)[0] || FALLBACK_LABELS.unknownPartner;
 export const trailName = (match: MatchView) => match.trail?.name || FALLBACK_LABELS.unknownTrail;
 
 /** Cancelling now would be recorded as late: the hike starts within 24 hours. */

@@ -107,6 +107,7 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     set('City', 'Braga');
     set('Bio', 'Coastal paths and sunrise starts.');
     set('Communication', 'quiet');
+    set('Biking experience', 'intermediate');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull());
@@ -118,12 +119,24 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
       gender: 'Female',
       country: 'Portugal',
       city: 'Braga',
-      skills: { hiking: 'intermediate', running: 'beginner' },
+      skills: { hiking: 'intermediate', running: 'beginner', biking: 'intermediate' },
       bio: 'Coastal paths and sunrise starts.',
       instagram: 'rita.trails',
       preferences: { pace: 'moderate', communication: 'quiet', adventureLevel: 'moderate' },
     });
     expect(screen.getByText('Coastal paths and sunrise starts.')).toBeTruthy();
+  });
+
+  it('saves with the Instagram handle removed: it is optional (issue 23)', async () => {
+    const fetchMock = mockFetch([{ method: 'PATCH', path: '/api/me/profile', body: { ...me.profile, instagram: null } }]);
+    renderProfileUi(<PersonalProfileView />, { me });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    set('Instagram handle', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ instagram: '' });
+    expect(screen.queryByText('Instagram')).toBeNull();
   });
 
   it('says "Failed to update profile. Please try again." when saving fails, and stays in edit mode', async () => {
@@ -141,7 +154,7 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    set('Instagram handle', '  ');
+    set('Bio', '  ');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
-import { AtSign, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
+import { AtSign, Bike, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   ADVENTURE_LABELS,
@@ -43,7 +43,7 @@ function SkillChip({ icon, label, level }: { icon: ReactNode; label: string; lev
 
 /**
  * The read-only parts of a profile (ARCHITECTURE §5 "Public profile"): age, gender, location,
- * skills, bio, instagram and preferences. Missing values read "N/A" (SPEC §8).
+ * skills, bio, instagram (when set) and preferences. Missing values read "N/A" (SPEC §8).
  */
 export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile; extraRows?: ReactNode }) {
   const handle = profile.instagram?.replace(/^@+/, '').trim();
@@ -55,8 +55,9 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
           <Row label="Age">{profile.age ?? NOT_AVAILABLE}</Row>
           <Row label="Gender">{profile.gender ? GENDER_LABELS[profile.gender] : NOT_AVAILABLE}</Row>
           <Row label="Location">{profile.location || NOT_AVAILABLE}</Row>
-          <Row label="Instagram">
-            {handle ? (
+          {/* Optional (issue 23): no row at all for a person who has not given one. */}
+          {handle && (
+            <Row label="Instagram">
               <a
                 href={instagramUrl(handle)}
                 target="_blank"
@@ -67,10 +68,8 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
                 {handle}
                 <span className="sr-only">(Instagram, opens in a new tab)</span>
               </a>
-            ) : (
-              NOT_AVAILABLE
-            )}
-          </Row>
+            </Row>
+          )}
         </dl>
       </Card>
 
@@ -79,13 +78,14 @@ export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile;
       </Card>
 
       <Card title="Experience">
-        <div className="mt-3 flex flex-col gap-2 min-[380px]:flex-row">
+        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-3 md:grid-cols-1 xl:grid-cols-3">
           <SkillChip icon={<Mountain className="size-4" aria-hidden="true" />} label="Hiking" level={SKILL_LABELS[profile.skills.hiking]} />
           <SkillChip
             icon={<Footprints className="size-4" aria-hidden="true" />}
             label="Running"
             level={SKILL_LABELS[profile.skills.running]}
           />
+          <SkillChip icon={<Bike className="size-4" aria-hidden="true" />} label="Biking" level={SKILL_LABELS[profile.skills.biking]} />
         </div>
       </Card>
 

@@ -99,6 +99,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
       <Section title="Experience">
         <SelectField label="Hiking experience" options={SKILL_OPTIONS} required {...bind('hiking')} />
         <SelectField label="Running experience" options={SKILL_OPTIONS} required {...bind('running')} />
+        <SelectField label="Biking experience" options={SKILL_OPTIONS} required {...bind('biking')} />
         <TextAreaField
           label="Bio"
           rows={4}
@@ -123,7 +124,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          required
+          hint="Optional. Buddies write to each other in the hike's conversation."
           {...bind('instagram')}
           // The box shows its own "@": one typed or pasted in front would read "@ @handle".
           onChange={(event) => onChange({ instagram: withoutAt(event.target.value) })}

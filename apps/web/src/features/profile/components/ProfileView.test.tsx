@@ -15,17 +15,21 @@ describe('ProfileView', { timeout: 20_000 }, () => {
     expect(screen.getByText('34')).toBeTruthy();
     expect(screen.getByText('Male')).toBeTruthy();
     expect(screen.getByText('Advanced')).toBeTruthy();
+    // Biking beside hiking and running (issue 23).
+    expect(screen.getByText('Biking').nextElementSibling?.textContent).toBe('Beginner');
     expect(screen.getByText('Trail runner, early riser.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /miguel\.runs/ }).getAttribute('href')).toBe('https://www.instagram.com/miguel.runs/');
     expect(screen.getByText('Fast')).toBeTruthy();
     expect(screen.queryByText(/@example/)).toBeNull();
   });
 
-  it('falls back to "Unknown Player" and "N/A" for missing values', async () => {
+  it('falls back to "Unknown Player" and "N/A" for missing values, and shows no Instagram row without a handle', async () => {
     mockFetch([{ path: '/api/users/u2', body: makePublicProfile({ name: '', age: null, bio: null, instagram: null, gender: null }) }]);
     renderProfileUi(<ProfileView userId="u2" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Unknown Player' })).toBeTruthy();
-    expect(screen.getAllByText('N/A').length).toBe(4);
+    // Age, gender, bio; the handle is optional (issue 23), so its row is left out, not "N/A".
+    expect(screen.getAllByText('N/A').length).toBe(3);
+    expect(screen.queryByText('Instagram')).toBeNull();
   });
 
   it('says "No profile data available." when the profile does not exist', async () => {

@@ -19,6 +19,7 @@ function fillValidForm() {
   set('City', 'Porto');
   set('Hiking experience', 'advanced');
   set('Running experience', 'intermediate');
+  set('Biking experience', 'advanced');
   set('Bio', 'Weekend hiker who loves the Douro valley.');
   set('Instagram handle', '@rita.trails');
 }
@@ -164,7 +165,7 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
       gender: 'Female',
       country: 'Portugal',
       city: 'Porto',
-      skills: { hiking: 'advanced', running: 'intermediate' },
+      skills: { hiking: 'advanced', running: 'intermediate', biking: 'advanced' },
       bio: 'Weekend hiker who loves the Douro valley.',
       instagram: 'rita.trails',
       preferences: { pace: 'fast', communication: 'chatty', adventureLevel: 'moderate' },

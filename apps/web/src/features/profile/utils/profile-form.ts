@@ -28,6 +28,7 @@ export interface ProfileFormValues {
   city: string;
   hiking: SkillLevel;
   running: SkillLevel;
+  biking: SkillLevel;
   bio: string;
   instagram: string;
   pace: Pace;
@@ -52,6 +53,7 @@ export function registrationDefaults(me: Me): ProfileFormValues {
     city: '',
     hiking: me.profile.skills.hiking ?? PROFILE_DEFAULTS.skills.hiking,
     running: me.profile.skills.running ?? PROFILE_DEFAULTS.skills.running,
+    biking: me.profile.skills.biking ?? PROFILE_DEFAULTS.skills.biking,
     bio: '',
     instagram: '',
     pace: me.profile.preferences.pace ?? PROFILE_DEFAULTS.preferences.pace,
@@ -70,6 +72,7 @@ export function valuesFromProfile(profile: OwnProfile): ProfileFormValues {
     city: profile.city ?? '',
     hiking: profile.skills.hiking,
     running: profile.skills.running,
+    biking: profile.skills.biking,
     bio: profile.bio ?? '',
     // The box shows its own "@" before the handle; a stored "@name" would read "@@name".
     instagram: instagramHandle(profile.instagram ?? ''),
@@ -92,7 +95,7 @@ function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
     gender: values.gender as Gender,
     country: values.country,
     city: values.city,
-    skills: { hiking: values.hiking, running: values.running },
+    skills: { hiking: values.hiking, running: values.running, biking: values.biking },
     bio: values.bio,
     instagram: instagramHandle(values.instagram),
     preferences: { pace: values.pace, communication: values.communication, adventureLevel: values.adventureLevel },
@@ -122,6 +125,7 @@ const SERVER_FIELD_NAMES: Record<string, ProfileField> = {
   instagram: 'instagram',
   'skills.hiking': 'hiking',
   'skills.running': 'running',
+  'skills.biking': 'biking',
   'preferences.pace': 'pace',
   'preferences.communication': 'communication',
   'preferences.adventureLevel': 'adventureLevel',

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { trailKeys } from '../../../lib/queries/trails';
 import { favouriteKeys } from './get-favourites';
 
 export interface SetFavouriteInput {
@@ -35,7 +36,11 @@ export function useSetFavourite() {
     // A refetch while another toggle is still on its way could bring back the older state.
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: favouriteKeys.all }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: favouriteKeys.all });
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: favouriteKeys.all }),
+          // Home's Favourites list (issue 23) follows the toggle.
+          queryClient.invalidateQueries({ queryKey: trailKeys.pages({ favourites: true }), exact: false }),
+        ]);
       }
     },
   });

@@ -46,10 +46,16 @@ const PLACES = {
 };
 
 /** `displayName` left out: a visitor; given as undefined: who is signed in is not known yet. */
-function renderHome({ trails = TRAILS, pageSize = 12, ...who }: { trails?: Trail[]; pageSize?: number; displayName?: string | null } = {}) {
+function renderHome({
+  trails = TRAILS,
+  pageSize = 12,
+  favourites = [],
+  ...who
+}: { trails?: Trail[]; pageSize?: number; favourites?: Trail[]; displayName?: string | null } = {}) {
   const displayName = 'displayName' in who ? who.displayName : null;
   const fetchMock = mockFetch([
     { path: '/api/trails', body: trailsApi(trails, pageSize) },
+    { path: '/api/me/favourites/trails', body: trailsApi(favourites, pageSize) },
     { path: '/api/trails/places', body: trails.length ? PLACES : { countries: [], total: 0 } },
   ]);
   const { navigation, queryClient, rerender } = renderWithNavigation(<HomeView displayName={displayName} />);
@@ -216,7 +222,8 @@ describe('HomeView', { timeout: 20_000 }, () => {
     const trail = await screen.findByRole('button', { name: 'Monsanto Ridge' });
     expect(trail.getAttribute('aria-haspopup')).toBe('dialog');
     fireEvent.click(trail);
-    expect(navigation.requireSignIn).toHaveBeenCalledTimes(1);
+    // Signed in from that prompt, the trail opens (issue 23).
+    expect(navigation.requireSignIn).toHaveBeenCalledExactlyOnceWith({ name: 'trail-detail', trailId: TRAILS[2]!.id, from: 'home' });
     expect(navigation.navigate).not.toHaveBeenCalled();
   });
 
@@ -253,6 +260,37 @@ describe('HomeView', { timeout: 20_000 }, () => {
       await waitFor(() => expect(navigation.requireSignIn).toHaveBeenCalledTimes(1));
       expect(navigation.navigate).not.toHaveBeenCalled();
     }
+  });
+
+  it('shows only my favourite trails when a signed-in person asks, with the other filters (issue 23)', async () => {
+    const { fetchMock } = renderHome({ displayName: 'Rita', favourites: [TRAILS[0]!, TRAILS[4]!] });
+    await screen.findByText('Monsanto Ridge');
+    const favourites = screen.getByRole('button', { name: 'Favourites' });
+    expect(favourites.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(favourites);
+    await waitFor(() => expect(trailNames()).toEqual(['Sintra Forest Loop', 'Costa Brava Ride']));
+    expect(favourites.getAttribute('aria-pressed')).toBe('true');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/me/favourites/trails');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Activity' })).getByRole('button', { name: 'Biking' }));
+    await waitFor(() => expect(trailNames()).toEqual(['Costa Brava Ride']));
+
+    // Off again: the whole list.
+    fireEvent.click(favourites);
+    fireEvent.click(within(screen.getByRole('group', { name: 'Activity' })).getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(trailNames()).toHaveLength(TRAILS.length));
+  });
+
+  it('says where favourites come from when there are none', async () => {
+    renderHome({ displayName: 'Rita' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Favourites' }));
+    expect(await screen.findByText('No favourite trails this weekend. Tap the heart on a trail’s page to keep it here.')).toBeDefined();
+  });
+
+  it('offers no Favourites filter to a visitor', async () => {
+    renderHome();
+    await screen.findByText('Monsanto Ridge');
+    expect(screen.queryByRole('button', { name: 'Favourites' })).toBeNull();
   });
 
   it('says so when nothing is scheduled at all', async () => {

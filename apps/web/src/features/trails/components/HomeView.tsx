@@ -35,26 +35,31 @@ export function HomeView({ displayName }: HomeViewProps) {
   const search = useDebounced(filters.search, SEARCH_DELAY_MS);
   // The server filters (ADR 0022): each filter is its own paged list, the unfiltered one first
   // filled from the page.
+  // Favourites are a signed-in person's own (issue 23): signed out, the choice does not apply.
+  const favouritesOnly = signedIn && filters.favouritesOnly;
   // A member with a city may list the nearest trailheads first (ADR 0057); the server measures.
   const profile = useMe().data?.profile;
   const homePlace = signedIn && profile?.city ? profile.location : null;
   const [nearestFirst, setNearestFirst] = useState(false);
   const byDistance = nearestFirst && homePlace !== null;
   const query = useMemo<TrailQuery>(
-    () => ({ ...toTrailQuery({ ...filters, search }), ...(byDistance && { sort: 'distance', from: homePlace }) }),
-    [filters, search, byDistance, homePlace],
+    () => ({ ...toTrailQuery({ ...filters, search, favouritesOnly }), ...(byDistance && { sort: 'distance', from: homePlace }) }),
+    [filters, search, favouritesOnly, byDistance, homePlace],
   );
   const trailsQuery = useTrailPages(query);
   const origin = byDistance ? trailsQuery.data?.pages[0]?.origin : undefined;
   const places = useTrailPlaces();
   const trails = trailsQuery.trails ?? [];
-  const nothingListed = !hasFilters(filters) || places.data?.total === 0;
+  const nothingListed = !hasFilters({ ...filters, favouritesOnly }) || places.data?.total === 0;
+  const onlyFavourites = favouritesOnly && !hasFilters({ ...filters, favouritesOnly: false });
 
   const openTrail = useCallback(
     (trail: Trail) => {
-      // SPEC §2: choosing a trail signed out opens the login modal.
-      if (!signedIn) return requireSignIn();
-      navigate({ name: 'trail-detail', trailId: trail.id, from: 'home' });
+      const detail = { name: 'trail-detail', trailId: trail.id, from: 'home' } as const;
+      // SPEC §2: choosing a trail signed out opens the login modal; signed in from it, the trail
+      // opens (issue 23), as a tap on a members' view does (ADR 0048).
+      if (!signedIn) return requireSignIn(detail);
+      navigate(detail);
     },
     [signedIn, navigate, requireSignIn],
   );
@@ -78,7 +83,7 @@ export function HomeView({ displayName }: HomeViewProps) {
         <h2 id="trails-heading" className="sr-only">
           This weekend’s trails
         </h2>
-        <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} />
+        <TrailFilters filters={filters} countries={places.data?.countries ?? []} onChange={setFilters} showFavourites={signedIn} />
         {homePlace && profile?.city && (
           <label className="flex w-fit items-center gap-2 text-sm font-medium text-stone-700">
             <input
@@ -119,6 +124,8 @@ export function HomeView({ displayName }: HomeViewProps) {
           </>
         ) : nothingListed ? (
           <EmptyState message="No trails are scheduled for this weekend." />
+        ) : onlyFavourites ? (
+          <EmptyState message="No favourite trails this weekend. Tap the heart on a trail’s page to keep it here." />
         ) : (
           <EmptyState
             message="No trails match your filters."

@@ -18,7 +18,7 @@ const ME: Me = {
     age: 30,
     location: 'Lisbon, Portugal',
     gender: 'Female',
-    skills: { hiking: 'intermediate', running: 'beginner' },
+    skills: { hiking: 'intermediate', running: 'beginner', biking: 'beginner' },
     bio: 'Weekend hiker.',
     instagram: 'rita',
     preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },

@@ -1,6 +1,7 @@
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
 import type { TrailPlaces } from '@trailbuddy/shared/contracts/trail';
 import { TRAIL_SEARCH_MAX } from '@trailbuddy/shared/contracts/trail-list';
+import { Heart } from 'lucide-react';
 import { useId } from 'react';
 import { placeLabel, type ActivityFilter, type LocationFilter, type TrailFilters as Filters } from '../utils/filter-trails';
 
@@ -14,9 +15,16 @@ export interface TrailFiltersProps {
   /** The places that have trails (GET /api/trails/places), not those of the loaded pages. */
   countries: TrailPlaces['countries'];
   onChange: (filters: Filters) => void;
+  /** Offer "Favourites" (issue 23): someone is signed in, so there are favourites to show. */
+  showFavourites?: boolean;
 }
 
-export function TrailFilters({ filters, countries, onChange }: TrailFiltersProps) {
+const chip = (pressed: boolean) =>
+  `shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
+    pressed ? 'bg-brand-700 text-white shadow-sm' : 'bg-white text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100'
+  }`;
+
+export function TrailFilters({ filters, countries, onChange, showFavourites = false }: TrailFiltersProps) {
   const locationId = useId();
   const searchId = useId();
 
@@ -31,16 +39,23 @@ export function TrailFilters({ filters, countries, onChange }: TrailFiltersProps
               type="button"
               aria-pressed={pressed}
               onClick={() => onChange({ ...filters, activity: value })}
-              className={`shrink-0 rounded-full px-4 py-2 text-sm font-semibold transition-colors ${
-                pressed
-                  ? 'bg-brand-700 text-white shadow-sm'
-                  : 'bg-white text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100'
-              }`}
+              className={chip(pressed)}
             >
               {label}
             </button>
           );
         })}
+        {showFavourites && (
+          <button
+            type="button"
+            aria-pressed={filters.favouritesOnly}
+            onClick={() => onChange({ ...filters, favouritesOnly: !filters.favouritesOnly })}
+            className={`inline-flex items-center gap-1.5 ${chip(filters.favouritesOnly)}`}
+          >
+            <Heart className={`size-4 ${filters.favouritesOnly ? 'fill-current' : ''}`} aria-hidden="true" />
+            Favourites
+          </button>
+        )}
       </div>
 
       <div className="sm:w-56">

@@ -14,11 +14,14 @@ export interface TrailFilters {
   location: LocationFilter;
   /** The search box's text, as typed. */
   search: string;
+  /** Only my favourite trails (issue 23; signed in only). */
+  favouritesOnly: boolean;
 }
 
-export const NO_FILTERS: TrailFilters = { activity: 'all', location: '', search: '' };
+export const NO_FILTERS: TrailFilters = { activity: 'all', location: '', search: '', favouritesOnly: false };
 
-export const hasFilters = (filters: TrailFilters) => filters.activity !== 'all' || filters.location !== '' || filters.search.trim() !== '';
+export const hasFilters = (filters: TrailFilters) =>
+  filters.activity !== 'all' || filters.location !== '' || filters.search.trim() !== '' || filters.favouritesOnly;
 
 /** "Lisbon, Portugal" → "Lisbon" under the Portugal heading; anything else is shown whole. */
 export function placeLabel(place: string, country: string): string {
@@ -27,8 +30,9 @@ export function placeLabel(place: string, country: string): string {
 }
 
 /** The filters as GET /api/trails's query: the server filters (ADR 0022). */
-export function toTrailQuery({ activity, location, search }: TrailFilters): TrailQuery {
+export function toTrailQuery({ activity, location, search, favouritesOnly }: TrailFilters): TrailQuery {
   const query: TrailQuery = {};
+  if (favouritesOnly) query.favourites = true;
   if (activity !== 'all') query.activity = activity;
   if (location.startsWith('country:')) query.country = location.slice('country:'.length);
   if (location.startsWith('place:')) query.location = location.slice('place:'.length);
