@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BestMatchPage, StartSearchInput } from '@trailbuddy/shared/contracts/match';
+import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
@@ -9,7 +9,10 @@ import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
-import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
+import { comfortAllows, comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
+import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
+import { hikePerson, peopleById } from './hike-people.js';
+import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
 
 /** Candidates per page. */
@@ -261,6 +264,7 @@ export async function bestMatches(
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
   return {
+    hikes: after === undefined ? await hikesToJoin(db, viewerId, trail, slot.start) : [],
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
       compatibility: Number(r.compatibility),
@@ -281,4 +285,42 @@ function positionOf(row: {
   return row.searchingMatchId !== null && row.startedMicros !== null
     ? ['s', compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
     : ['o', compatibility, row.reliable ? 1 : 0, row.user.id];
+}
+
+/**
+ * The slot's hikes with room that the viewer may join (ADR 0054): who is on each, with their
+ * compatibility with the viewer, and the places left. Everyone on a hike must pass the viewer's
+ * comfort preferences and the viewer theirs, as for a search.
+ */
+async function hikesToJoin(
+  db: DbOrTx,
+  viewerId: string,
+  trail: { id: string; activity: Activity },
+  slotStart: Date,
+): Promise<HikeToJoin[]> {
+  const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart);
+  if (hikes.length === 0) return [];
+  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)]);
+  const viewer = people.get(viewerId);
+  const requested = await myOpenJoinRequests(
+    db,
+    viewerId,
+    hikes.map((h) => h.id),
+  );
+  const offered: HikeToJoin[] = [];
+  for (const hike of hikes) {
+    let comfortable = true;
+    for (const person of hike.participants) comfortable &&= await comfortAllows(db, viewerId, person);
+    if (!comfortable) continue;
+    offered.push({
+      matchId: hike.id,
+      people: hike.participants.flatMap((id) => {
+        const person = people.get(id);
+        return person ? [hikePerson(person, viewer, trail.activity)] : [];
+      }),
+      placesLeft: placesLeftOn(hike),
+      requested: requested.has(hike.id),
+    });
+  }
+  return offered;
 }

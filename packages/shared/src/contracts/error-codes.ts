@@ -1,5 +1,6 @@
 // Zod-free: the web app's API client imports it on the signed-out home page (ARCHITECTURE §7 budget).
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE } from '../domain/match-states';
+import { HIKE_FULL_MESSAGE } from '../domain/hikes';
 import { IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES } from './identity-errors';
 
 /**
@@ -27,6 +28,10 @@ export const GENERAL_ERROR_CODES = [
   'verification-required',
   /** Searching, requesting, inviting or writing before "Complete Your Profile" (ADR 0030). */
   'profile-required',
+  /** A person would be on two hikes whose times overlap (ADR 0054); the message names the hike. */
+  'hike-conflict',
+  /** Every place on the hike is taken (ADR 0054). */
+  'hike-full',
 ] as const;
 
 /** The answers of the matching gate (ADR 0030): each names the step the person takes next. */
@@ -72,6 +77,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   'not-participant': NOT_PARTICIPANT_MESSAGE,
   'verification-required': 'Verify your e-mail address (or confirm a phone number) to find a buddy.',
   'profile-required': 'Complete your profile to find a buddy.',
+  'hike-conflict': 'That overlaps another hike.',
+  'hike-full': HIKE_FULL_MESSAGE,
   'network-request-failed': 'A network error has occurred',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',
