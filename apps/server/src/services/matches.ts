@@ -367,14 +367,14 @@ export async function cancelSearch(db: Db, ctx: MatchContext, matchId: string): 
   });
 }
 
-/** Propose a Date: a manual event (status active, 2 hours) on the trail at the chosen time. */
+/** Propose a Date: a manual event (status active, the trail's own duration) on the trail at the chosen time. */
 export async function proposeDate(db: Db, ctx: MatchContext, input: CustomDateInput): Promise<MatchView> {
   const start = new Date(input.startTime);
   const problem = validateCustomEventStart(start, ctx.now);
   if (problem) throw invalidField('startTime', problem);
   return db.transaction(async (tx) => {
     const trail = await loadTrail(tx, input.trailId);
-    const session = customEventSession(start);
+    const session = customEventSession(start, trail.hours);
     const [m] = await tx
       .insert(matches)
       .values({

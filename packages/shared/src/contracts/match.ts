@@ -20,6 +20,8 @@ export const startSearchSchema = z.object({
   capacity: hikeCapacitySchema.default(HIKE_CAPACITY_DEFAULT),
 });
 export type StartSearchInput = z.infer<typeof startSearchSchema>;
+/** What a client sends: the capacity may be left out ("just the two of us"). */
+export type StartSearchRequest = z.input<typeof startSearchSchema>;
 
 export const inviteSchema = z.object({
   userId: z.string().min(1, 'Choose someone to invite.'),
