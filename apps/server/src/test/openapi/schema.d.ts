@@ -469,6 +469,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/matches/{id}/find-someone-else': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** My buddy cancelled our hike: re-open my search for that slot at once */
+    post: operations['postMatchesByIdFindSomeoneElse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/join-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask to join a confirmed hike that has places left */
+    post: operations['postMatchesByIdJoinRequests'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/join-requests/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept a request to join a hike I am on */
+    post: operations['postJoinRequestsByIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/join-requests/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a request to join a hike I am on, or withdraw my own */
+    post: operations['postJoinRequestsByIdDecline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/matches/changed-plans': {
     parameters: {
       query?: never;
@@ -2397,6 +2465,8 @@ export interface components {
           | 'not-participant'
           | 'verification-required'
           | 'profile-required'
+          | 'hike-conflict'
+          | 'hike-full'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
@@ -3362,6 +3432,8 @@ export interface operations {
           trailId: string;
           /** @enum {string} */
           day: 'saturday' | 'sunday';
+          /** @default 2 */
+          capacity?: number;
         };
       };
     };
@@ -3436,6 +3508,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             };
             created: boolean;
           };
@@ -3445,6 +3579,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3469,6 +3604,39 @@ export interface operations {
         };
         content: {
           'application/json': {
+            hikes: {
+              matchId: string;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              requested: boolean;
+            }[];
             candidates: {
               profile: {
                 id: string;
@@ -3597,6 +3765,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -3695,6 +3925,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -3786,6 +4078,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -3877,6 +4231,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -3968,6 +4384,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4059,6 +4537,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4150,6 +4690,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4264,6 +4866,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             }[];
           };
         };
@@ -4405,6 +5069,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             } | null;
           };
         };
@@ -4505,6 +5231,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4596,6 +5384,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4687,6 +5537,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4784,6 +5696,435 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdFindSomeoneElse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+              reliable: boolean;
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdJoinRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postJoinRequestsByIdAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+              reliable: boolean;
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postJoinRequestsByIdDecline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
           };
         };
       };
@@ -4874,6 +6215,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             }[];
           };
         };
@@ -5104,6 +6507,12 @@ export interface operations {
                 | 'feedback-prompt'
                 | 'hike-reminder'
                 | 'trail-removed'
+                | 'join-requested'
+                | 'hike-joined'
+                | 'hike-full'
+                | 'hike-left'
+                | 'request-ended'
+                | 'hike-clash'
                 | 'account-warning'
                 | 'trip-overdue';
               title: string;
@@ -5365,6 +6774,12 @@ export interface operations {
               | 'feedback-prompt'
               | 'hike-reminder'
               | 'trail-removed'
+              | 'join-requested'
+              | 'hike-joined'
+              | 'hike-full'
+              | 'hike-left'
+              | 'request-ended'
+              | 'hike-clash'
               | 'account-warning'
               | 'trip-overdue';
             title: string;
