@@ -100,14 +100,32 @@ async function loadProfiles(client) {
   return searching.rowCount;
 }
 
-/** The viewer already paired with a few people on the measured slot: they must be left out. */
+/**
+ * The viewer already paired with a few people on the measured slot: they must be left out. One
+ * of those is confirmed, the others are requests the viewer sent: a person is on one hike at a
+ * time (ADR 0054).
+ */
 async function pairViewer(client, viewerId, trail) {
   const { rowCount } = await client.query(
     `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by)
-     SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + g % 2], $3::timestamptz, $4::timestamptz, $1::text,
+     SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + (g = 1)::int], $3::timestamptz, $4::timestamptz, $1::text,
             'bench-' || (g * 997), ARRAY[$1::text, 'bench-' || (g * 997)], $1::text
      FROM generate_series(1, 5) g`,
     [viewerId, trail.id, trail.startTime, trail.endTime],
+  );
+  await client.query('ANALYZE matches');
+  return rowCount;
+}
+
+/** Hikes to join on the measured slot (ADR 0054): BENCH_HIKES confirmed hikes of three with room for a fourth. */
+const HIKES = Number(process.env.BENCH_HIKES ?? 30);
+async function loadHikes(client, trail) {
+  const { rowCount } = await client.query(
+    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by, capacity, confirmed_at)
+     SELECT $1::uuid, 'confirmed', $2::timestamptz, $3::timestamptz, 'bench-' || (100 * k + 50), 'bench-' || (100 * k + 51),
+            ARRAY['bench-' || (100 * k + 50), 'bench-' || (100 * k + 51), 'bench-' || (100 * k + 52)], 'bench-' || (100 * k + 51), 4, now()
+     FROM generate_series(1, $4::int) k`,
+    [trail.id, trail.startTime, trail.endTime, HIKES],
   );
   await client.query('ANALYZE matches');
   return rowCount;
@@ -268,6 +286,7 @@ try {
     preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
   };
   const paired = await pairViewer(client, viewer.user_id, trail);
+  const hikesLoaded = await loadHikes(client, trail);
   const { rows: counts } = await client.query(
     `SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete,
             (SELECT count(*) FROM users u JOIN profiles p ON p.user_id = u.id
@@ -371,7 +390,7 @@ try {
     `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; ARCHITECTURE.md §7)`,
   );
   console.log(
-    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot)`,
+    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot, ${hikesLoaded} hikes with room on it, ${answer.hikes?.length ?? 0} of them offered on the first page)`,
   );
   console.log(
     `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,
