@@ -106,6 +106,11 @@ async function loadProfiles(client) {
  * time (ADR 0054).
  */
 async function pairViewer(client, viewerId, trail) {
+  // The viewer's demo plans at that hour give way to the bench's own.
+  await client.query(
+    `DELETE FROM matches WHERE participants @> ARRAY[$1::text] AND tstzrange(start_time, end_time) && tstzrange($2::timestamptz, $3::timestamptz)`,
+    [viewerId, trail.startTime, trail.endTime],
+  );
   const { rowCount } = await client.query(
     `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by)
      SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + (g = 1)::int], $3::timestamptz, $4::timestamptz, $1::text,
