@@ -114,7 +114,7 @@ async function pairViewer(client, viewerId, trail) {
   const { rowCount } = await client.query(
     `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by)
      SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + (g = 1)::int], $3::timestamptz, $4::timestamptz, $1::text,
-            'bench-' || (g * 997), ARRAY[$1::text, 'bench-' || (g * 997)], $1::text
+            'bench-' || (g * 100 + 53), ARRAY[$1::text, 'bench-' || (g * 100 + 53)], $1::text
      FROM generate_series(1, 5) g`,
     [viewerId, trail.id, trail.startTime, trail.endTime],
   );
