@@ -122,15 +122,30 @@ async function pairViewer(client, viewerId, trail) {
   return rowCount;
 }
 
-/** Hikes to join on the measured slot (ADR 0054): BENCH_HIKES confirmed hikes of three with room for a fourth. */
+/**
+ * Hikes to join on the measured slot (ADR 0054): BENCH_HIKES confirmed hikes of three with room
+ * for a fourth, of people the viewer's comfort preferences let through (and who ask nothing of
+ * the viewer), so that the first page carries them; none of them searching anything.
+ */
 const HIKES = Number(process.env.BENCH_HIKES ?? 30);
-async function loadHikes(client, trail) {
+async function loadHikes(client, trail, viewer) {
   const { rowCount } = await client.query(
-    `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by, capacity, confirmed_at)
-     SELECT $1::uuid, 'confirmed', $2::timestamptz, $3::timestamptz, 'bench-' || (100 * k + 50), 'bench-' || (100 * k + 51),
-            ARRAY['bench-' || (100 * k + 50), 'bench-' || (100 * k + 51), 'bench-' || (100 * k + 52)], 'bench-' || (100 * k + 51), 4, now()
-     FROM generate_series(1, $4::int) k`,
-    [trail.id, trail.startTime, trail.endTime, HIKES],
+    `WITH eligible AS (
+       SELECT p.user_id, row_number() OVER (ORDER BY p.user_id) - 1 AS n
+       FROM profiles p JOIN users u ON u.id = p.user_id
+       WHERE p.user_id LIKE 'bench-%' AND u.email_verified AND NOT u.is_anonymous AND NOT u.disabled
+         AND p.gender = $5 AND p.age BETWEEN 25 AND 45 AND NOT p.comfort_same_gender
+         AND p.comfort_age_min IS NULL AND p.comfort_age_max IS NULL
+         AND (p.languages = '{}' OR p.languages && '{Portuguese,English}'::text[])
+         AND NOT EXISTS (SELECT 1 FROM matches s WHERE s.id1 = p.user_id OR s.participants @> ARRAY[p.user_id])
+       LIMIT $4::int * 3
+     ), grouped AS (
+       SELECT n / 3 AS k, array_agg(user_id ORDER BY n) AS people FROM eligible GROUP BY n / 3 HAVING count(*) = 3
+     )
+     INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by, capacity, confirmed_at)
+     SELECT $1::uuid, 'confirmed', $2::timestamptz, $3::timestamptz, people[1], people[2], people, people[2], 4, now()
+     FROM grouped`,
+    [trail.id, trail.startTime, trail.endTime, HIKES, viewer.gender],
   );
   await client.query('ANALYZE matches');
   return rowCount;
@@ -291,7 +306,7 @@ try {
     preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
   };
   const paired = await pairViewer(client, viewer.user_id, trail);
-  const hikesLoaded = await loadHikes(client, trail);
+  const hikesLoaded = await loadHikes(client, trail, viewer);
   const { rows: counts } = await client.query(
     `SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete,
             (SELECT count(*) FROM users u JOIN profiles p ON p.user_id = u.id

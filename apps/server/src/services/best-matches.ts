@@ -9,7 +9,7 @@ import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
-import { comfortAllows, comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
+import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { hikePerson, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
@@ -238,15 +238,20 @@ export async function bestMatches(
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;
+  const comfort = viewerComfortOf(viewer);
   const ranked = rankingQuery({
     viewerId,
     viewer: viewerTraits,
-    comfort: viewerComfortOf(viewer),
+    comfort,
     trailId: trail.id,
     activity: trail.activity,
     slotStart: slot.start,
     after,
   });
+  // The hikes to join (first page only) are read beside the ranking, on another connection.
+  const hikes = after === undefined ? hikesToJoin(db, viewerId, trail, slot.start, comfort) : Promise.resolve([]);
+  // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
+  hikes.catch(() => undefined);
   // The people come with their rank in the same round trip.
   const rows = await db
     .select({
@@ -264,7 +269,7 @@ export async function bestMatches(
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
   return {
-    hikes: after === undefined ? await hikesToJoin(db, viewerId, trail, slot.start) : [],
+    hikes: await hikes,
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
       compatibility: Number(r.compatibility),
@@ -289,16 +294,17 @@ function positionOf(row: {
 
 /**
  * The slot's hikes with room that the viewer may join (ADR 0054): who is on each, with their
- * compatibility with the viewer, and the places left. Everyone on a hike must pass the viewer's
- * comfort preferences and the viewer theirs, as for a search.
+ * compatibility with the viewer, and the places left. Three statements whatever the number of
+ * hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
  */
 async function hikesToJoin(
   db: DbOrTx,
   viewerId: string,
   trail: { id: string; activity: Activity },
   slotStart: Date,
+  comfort: ViewerComfort,
 ): Promise<HikeToJoin[]> {
-  const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart);
+  const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
   const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)]);
   const viewer = people.get(viewerId);
@@ -307,20 +313,13 @@ async function hikesToJoin(
     viewerId,
     hikes.map((h) => h.id),
   );
-  const offered: HikeToJoin[] = [];
-  for (const hike of hikes) {
-    let comfortable = true;
-    for (const person of hike.participants) comfortable &&= await comfortAllows(db, viewerId, person);
-    if (!comfortable) continue;
-    offered.push({
-      matchId: hike.id,
-      people: hike.participants.flatMap((id) => {
-        const person = people.get(id);
-        return person ? [hikePerson(person, viewer, trail.activity)] : [];
-      }),
-      placesLeft: placesLeftOn(hike),
-      requested: requested.has(hike.id),
-    });
-  }
-  return offered;
+  return hikes.map((hike) => ({
+    matchId: hike.id,
+    people: hike.participants.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [hikePerson(person, viewer, trail.activity)] : [];
+    }),
+    placesLeft: placesLeftOn(hike),
+    requested: requested.has(hike.id),
+  }));
 }

@@ -2,11 +2,11 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { HIKE_FULL_MESSAGE } from '@trailbuddy/shared/domain/hikes';
 import type { Db, DbOrTx } from '../db/client.js';
-import { hikeRequests, matches, userBlocks, users } from '../db/schema/index.js';
+import { hikeRequests, matches, profiles, userBlocks, users } from '../db/schema/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { notify } from '../notifications/notify.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
-import { assertComfortable } from './comfort.js';
+import { assertComfortable, comfortFilter, PROFILE_COMFORT, type ViewerComfort } from './comfort.js';
 import { presentMatches, type MatchRow } from './match-presenter.js';
 import { announce, notParticipant, type MatchContext } from './matches.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
@@ -179,9 +179,16 @@ export async function myOpenJoinRequests(db: DbOrTx, userId: string, matchIds: s
 /**
  * The confirmed hikes of a slot with places left, that the viewer is not on and shares no block
  * with, the longest-standing first: what Best Matches offers to join. A full hike is offered to
- * nobody. The slot's (trail, start) is matches_trail_status_idx's prefix, and a slot has few hikes.
+ * nobody. One statement: the slot's (trail, status) is matches_trail_status_idx's prefix, and a
+ * slot has few hikes; everyone on one must pass the comfort preferences both ways, as a searcher does.
  */
-export async function hikesWithRoom(db: DbOrTx, viewerId: string, trailId: string, slotStart: Date): Promise<MatchRow[]> {
+export async function hikesWithRoom(
+  db: DbOrTx,
+  viewerId: string,
+  trailId: string,
+  slotStart: Date,
+  comfort: ViewerComfort,
+): Promise<MatchRow[]> {
   return db
     .select()
     .from(matches)
@@ -195,6 +202,9 @@ export async function hikesWithRoom(db: DbOrTx, viewerId: string, trailId: strin
         // Nobody on it blocked the viewer or was blocked by them (ADR 0032).
         sql`NOT EXISTS (SELECT 1 FROM ${userBlocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ANY(${matches.participants}))
           OR (b.blocked_id = ${viewerId} AND b.blocker_id = ANY(${matches.participants})))`,
+        // Everyone on it passes the viewer's comfort preferences and the viewer theirs (ADR 0031).
+        sql`NOT EXISTS (SELECT 1 FROM ${profiles} p WHERE p.user_id = ANY(${matches.participants})
+          AND NOT (${comfortFilter(PROFILE_COMFORT, comfort)}))`,
       ),
     )
     .orderBy(matches.confirmedAt)
