@@ -139,17 +139,15 @@ async function leaveHike(
     const id2 = hike.id2 === ctx.userId ? rest.find((id) => id !== id1)! : hike.id2;
     const [m] = await tx.update(matches).set({ participants: rest, id1, id2 }).where(eq(matches.id, hike.id)).returning();
     const late = hike.startTime.getTime() - ctx.now.getTime() < LATE_CANCEL_WINDOW_MS;
-    await tx
-      .insert(hikeRequests)
-      .values({
-        matchId: hike.id,
-        userId: ctx.userId,
-        status: 'left',
-        decidedBy: ctx.userId,
-        decidedAt: ctx.now,
-        createdAt: ctx.now,
-        late,
-      });
+    await tx.insert(hikeRequests).values({
+      matchId: hike.id,
+      userId: ctx.userId,
+      status: 'left',
+      decidedBy: ctx.userId,
+      decidedAt: ctx.now,
+      createdAt: ctx.now,
+      late,
+    });
     for (const person of rest) {
       await notify(tx, {
         recipientId: person,
