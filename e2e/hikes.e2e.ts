@@ -1,9 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { apiIn } from './support/members';
-import { verifyFromInbox } from './support/inbox';
-import { uniqueEmail } from './support/people';
+import { launchBrowser } from './support/browser';
+import { apiIn, person } from './support/members';
 
 /**
  * Hikes people join, one at a time (issue 23, ADR 0054), in Chromium at a phone's width and a
@@ -25,25 +23,9 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ] as const;
 
-/** A person in a browser of their own at `viewport`, verified and with a complete profile. */
+/** A person in a browser of their own at `viewport`, verified and with a complete profile, and their id. */
 async function hiker(fullName: string, viewport: { width: number; height: number }): Promise<{ page: Page; id: string }> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
-  await page.goto('/');
-  const email = uniqueEmail(fullName.split(' ')[0]!.toLowerCase());
-  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
-  await apiIn(page, 'PUT', '/api/me/registration', {
-    fullName,
-    age: 33,
-    gender: 'Other',
-    country: 'Portugal',
-    city: 'Lisbon',
-    skills: { hiking: 'intermediate', running: 'beginner' },
-    bio: 'Up for a long walk.',
-    instagram: '@up.for.a.walk',
-  });
-  await apiIn(page, 'PATCH', '/api/me/profile', { hasSeenOnboarding: true });
-  await verifyFromInbox(page, email);
+  const page = await person(browser, contexts, fullName, fullName.split(' ')[0]!.toLowerCase(), viewport);
   const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
   return { page, id: me.user.id };
 }
