@@ -204,6 +204,27 @@ describe('a hike for three', () => {
   });
 });
 
+describe('find me someone else', () => {
+  it('re-opens the search of the one left at once, and Best Matches offers them to people searching that slot', async () => {
+    const ivo = await registeredUser(w.t, 'ivo@example.com', { fullName: 'Ivo' });
+    const joao = await registeredUser(w.t, 'joao@example.com', { fullName: 'Joao' });
+    const kim = await registeredUser(w.t, 'kim@example.com', { fullName: 'Kim' });
+    const invitation = (await api(w.t, ivo).post('/api/matches/invite', { userId: joao.id, trailId: sintraId, day: 'saturday' })).json();
+    expect((await api(w.t, joao).post(`/api/matches/${invitation.id}/accept`)).statusCode).toBe(200);
+    // Only a hike the other person called off can be searched again.
+    expect((await api(w.t, ivo).post(`/api/matches/${invitation.id}/find-someone-else`)).statusCode).toBe(409);
+    expect((await api(w.t, joao).post(`/api/matches/${invitation.id}/cancellation`, { reason: 'Flu' })).statusCode).toBe(200);
+    expect(await kindsFor(ivo)).toContain('match-cancelled');
+
+    const again = await api(w.t, ivo).post(`/api/matches/${invitation.id}/find-someone-else`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'searching', startTime: SATURDAY_10, trailId: sintraId });
+    expect((await api(w.t, kim).post('/api/matches/search', { trailId: sintraId, day: 'saturday' })).statusCode).toBe(200);
+    const seenByKim = (await api(w.t, kim).get(`/api/trails/${sintraId}/best-matches?day=saturday`)).json();
+    expect(seenByKim.candidates).toContainEqual(expect.objectContaining({ searchingMatchId: again.json().id }));
+  });
+});
+
 describe('two accepts racing for the last place', () => {
   it('give one hike of the right size; the other accepter gets a 409 and the other requester a notification', async () => {
     const { noah, miguel, gil, hugo } = people as Record<string, TestUser>;
