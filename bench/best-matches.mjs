@@ -100,14 +100,52 @@ async function loadProfiles(client) {
   return searching.rowCount;
 }
 
-/** The viewer already paired with a few people on the measured slot: they must be left out. */
+/**
+ * The viewer already paired with a few people on the measured slot: they must be left out. One
+ * of those is confirmed, the others are requests the viewer sent: a person is on one hike at a
+ * time (ADR 0054).
+ */
 async function pairViewer(client, viewerId, trail) {
+  // The viewer's demo plans at that hour give way to the bench's own.
+  await client.query(
+    `DELETE FROM matches WHERE participants @> ARRAY[$1::text] AND tstzrange(start_time, end_time) && tstzrange($2::timestamptz, $3::timestamptz)`,
+    [viewerId, trail.startTime, trail.endTime],
+  );
   const { rowCount } = await client.query(
     `INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by)
-     SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + g % 2], $3::timestamptz, $4::timestamptz, $1::text,
-            'bench-' || (g * 997), ARRAY[$1::text, 'bench-' || (g * 997)], $1::text
+     SELECT $2::uuid, (ARRAY['pending', 'confirmed'])[1 + (g = 1)::int], $3::timestamptz, $4::timestamptz, $1::text,
+            'bench-' || (g * 100 + 53), ARRAY[$1::text, 'bench-' || (g * 100 + 53)], $1::text
      FROM generate_series(1, 5) g`,
     [viewerId, trail.id, trail.startTime, trail.endTime],
+  );
+  await client.query('ANALYZE matches');
+  return rowCount;
+}
+
+/**
+ * Hikes to join on the measured slot (ADR 0054): BENCH_HIKES confirmed hikes of three with room
+ * for a fourth, of people the viewer's comfort preferences let through (and who ask nothing of
+ * the viewer), so that the first page carries them; none of them searching anything.
+ */
+const HIKES = Number(process.env.BENCH_HIKES ?? 30);
+async function loadHikes(client, trail, viewer) {
+  const { rowCount } = await client.query(
+    `WITH eligible AS (
+       SELECT p.user_id, row_number() OVER (ORDER BY p.user_id) - 1 AS n
+       FROM profiles p JOIN users u ON u.id = p.user_id
+       WHERE p.user_id LIKE 'bench-%' AND u.email_verified AND NOT u.is_anonymous AND NOT u.disabled
+         AND p.gender = $5 AND p.age BETWEEN 25 AND 45 AND NOT p.comfort_same_gender
+         AND p.comfort_age_min IS NULL AND p.comfort_age_max IS NULL
+         AND (p.languages = '{}' OR p.languages && '{Portuguese,English}'::text[])
+         AND NOT EXISTS (SELECT 1 FROM matches s WHERE s.id1 = p.user_id OR s.participants @> ARRAY[p.user_id])
+       LIMIT $4::int * 3
+     ), grouped AS (
+       SELECT n / 3 AS k, array_agg(user_id ORDER BY n) AS people FROM eligible GROUP BY n / 3 HAVING count(*) = 3
+     )
+     INSERT INTO matches (trail_id, status, start_time, end_time, id1, id2, participants, requested_by, capacity, confirmed_at)
+     SELECT $1::uuid, 'confirmed', $2::timestamptz, $3::timestamptz, people[1], people[2], people, people[2], 4, now()
+     FROM grouped`,
+    [trail.id, trail.startTime, trail.endTime, HIKES, viewer.gender],
   );
   await client.query('ANALYZE matches');
   return rowCount;
@@ -268,6 +306,7 @@ try {
     preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
   };
   const paired = await pairViewer(client, viewer.user_id, trail);
+  const hikesLoaded = await loadHikes(client, trail, viewer);
   const { rows: counts } = await client.query(
     `SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete,
             (SELECT count(*) FROM users u JOIN profiles p ON p.user_id = u.id
@@ -371,7 +410,7 @@ try {
     `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; ARCHITECTURE.md §7)`,
   );
   console.log(
-    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot)`,
+    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot, ${hikesLoaded} hikes with room on it, ${answer.hikes?.length ?? 0} of them offered on the first page)`,
   );
   console.log(
     `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,

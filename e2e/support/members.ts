@@ -21,8 +21,14 @@ export function apiIn<T = unknown>(page: Page, method: string, path: string, bod
 }
 
 /** A person in a browser of their own, signed up with a complete profile and a verified e-mail (matching needs both, ADR 0030), who has seen the onboarding. */
-export async function person(browser: Browser, contexts: BrowserContext[], fullName: string, emailPrefix: string) {
-  const { context, page } = await newPage(browser);
+export async function person(
+  browser: Browser,
+  contexts: BrowserContext[],
+  fullName: string,
+  emailPrefix: string,
+  viewport?: { width: number; height: number },
+) {
+  const { context, page } = await newPage(browser, viewport);
   contexts.push(context);
   await page.goto('/');
   const email = uniqueEmail(emailPrefix);

@@ -2,6 +2,7 @@ import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventStatus } from 'ical-g
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { CALENDAR_ALARM_MINUTES_BEFORE, matchPagePath } from '@trailbuddy/shared/contracts/calendar';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
+import { joinNames } from '@trailbuddy/shared/domain/hikes';
 
 const UNKNOWN_TRAIL = FALLBACK_LABELS.unknownTrail;
 const UNKNOWN_PARTNER = FALLBACK_LABELS.unknownPartner;
@@ -35,16 +36,25 @@ const STATUS_TITLE: Record<MatchView['status'], string> = {
 
 export const firstName = (fullName: string | undefined) => fullName?.trim().split(/\s+/)[0] || UNKNOWN_PARTNER;
 
+/** Everyone else on the hike by first name (ADR 0054), or the partner of a pending match. */
+const withWhom = (match: MatchView) =>
+  match.people.length > 0
+    ? joinNames(match.people.map((p) => firstName(p.profile.name)))
+    : match.partner
+      ? firstName(match.partner.name)
+      : null;
+
 function summaryOf(match: MatchView): string {
   const trail = match.trail?.name ?? UNKNOWN_TRAIL;
-  if (match.partner && match.status !== 'searching')
-    return `${trail} with ${firstName(match.partner.name)} (${STATUS_TITLE[match.status]})`;
+  const others = withWhom(match);
+  if (others && match.status !== 'searching') return `${trail} with ${others} (${STATUS_TITLE[match.status]})`;
   return `${trail} (${STATUS_TITLE[match.status]})`;
 }
 
 function descriptionOf(match: MatchView, link: string): string {
   const lines = [`TrailBuddy: ${STATUS_TITLE[match.status]}.`];
-  if (match.partner) lines.push(`Buddy: ${firstName(match.partner.name)}`);
+  const others = withWhom(match);
+  if (others) lines.push(`${match.people.length > 1 ? 'Buddies' : 'Buddy'}: ${others}`);
   if (match.cancellation?.note) lines.push(`Why it was cancelled: ${match.cancellation.note}`);
   lines.push(`Open in TrailBuddy: ${link}`);
   return lines.join('\n');

@@ -30,19 +30,20 @@ const reminders = () =>
     .where(eq(notifications.kind, 'hike-reminder'))
     .then((rows) => rows.map((n) => ({ to: n.recipientId, actor: n.actorId, matchId: n.matchId, params: n.params })));
 
-async function confirmedHike(day: 'saturday' | 'sunday') {
-  const invitation = (await api(w.t, ana).post('/api/matches/invite', { userId: rui.id, trailId: w.trailId, day })).json();
-  const accepted = await api(w.t, rui).post(`/api/matches/${invitation.id}/accept`);
+async function confirmedHike(day: 'saturday' | 'sunday', inviter: TestUser = ana, invitee: TestUser = rui) {
+  const invitation = (await api(w.t, inviter).post('/api/matches/invite', { userId: invitee.id, trailId: w.trailId, day })).json();
+  const accepted = await api(w.t, invitee).post(`/api/matches/${invitation.id}/accept`);
   expect(accepted.json()).toMatchObject({ status: 'confirmed' });
   return accepted.json() as { id: string };
 }
 
 describe('the day-before reminder, with two instances on one database', () => {
   it('reminds each participant of each confirmed hike once, however many runs race', async () => {
-    const saturday = await confirmedHike('saturday');
-    const sunday = await confirmedHike('sunday');
+    // One hike at a time (ADR 0054): the cancelled one is called off before the next is made.
     const cancelled = await confirmedHike('saturday');
     await api(w.t, ana).post(`/api/matches/${cancelled.id}/cancellation`, { reason: 'Double booked' });
+    const saturday = await confirmedHike('saturday');
+    const sunday = await confirmedHike('sunday');
 
     const runners = await Promise.all([instance(), instance()]);
     try {
@@ -84,7 +85,12 @@ describe('the day-before reminder, with two instances on one database', () => {
   it('skips a hike confirmed less than two hours before its start', async () => {
     // Saturday 21st 08:30 UTC: the 10:00 session is an hour and a half away.
     w.clock.now = new Date('2026-11-21T08:30:00Z');
-    const lastMinute = await confirmedHike('saturday');
+    // Ana and Rui are on Saturday's hike already: two others make this one (ADR 0054).
+    const lastMinute = await confirmedHike(
+      'saturday',
+      await registeredUser(w.t, 'carla@example.com'),
+      await registeredUser(w.t, 'dora@example.com'),
+    );
     const runners = await Promise.all([instance(), instance()]);
     try {
       await runReminders(runners, 2);

@@ -3,7 +3,8 @@ import type { Db } from '../db/client.js';
 import { matches, trails } from '../db/schema/index.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { notify } from '../notifications/notify.js';
-import { partnerOf, publicProfilesById } from '../services/match-presenter.js';
+import { joinNames } from '@trailbuddy/shared/domain/hikes';
+import { othersOn, partnerOf, publicProfilesById } from '../services/match-presenter.js';
 
 /** The reminder goes out the day before: once the start is this close. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,7 @@ export const REMINDER_MIN_LEAD_MS = 2 * 60 * 60 * 1000;
 
 /**
  * Sends the day-before reminder of every confirmed hike now due (starting within 24 hours, and
- * not within the next 2), to both participants, through notify() so every channel and the
+ * not within the next 2), to everyone on it, through notify() so every channel and the
  * person's preferences apply. One UPDATE … RETURNING claims the due matches by setting
  * `reminded_at`: of any number of runs on any number of instances, each match is claimed once
  * (a concurrent UPDATE waits for the row and re-checks `reminded_at IS NULL`), and the
@@ -43,6 +44,8 @@ export async function remindHikes(db: Db, now: Date, timeZone: string): Promise<
       for (const recipientId of m.participants) {
         const buddyId = partnerOf(m, recipientId);
         const buddyImage = buddyId ? people.get(buddyId)?.image : undefined;
+        // One reminder per person naming everyone else on the hike (ADR 0054).
+        const withNames = joinNames(othersOn(m, recipientId).flatMap((id) => people.get(id)?.name ?? []));
         await notify(tx, {
           recipientId,
           kind: 'hike-reminder',
@@ -54,6 +57,7 @@ export async function remindHikes(db: Db, now: Date, timeZone: string): Promise<
             // The pair's exact meeting point when they set one (ADR 0033), else the trailhead.
             ...(m.meetingPoint || trail?.location ? { meetingPoint: m.meetingPoint ?? trail!.location } : {}),
             ...(buddyImage ? { buddyImage } : {}),
+            ...(withNames ? { withNames } : {}),
           },
         });
       }

@@ -38,11 +38,15 @@ describe('match expiry', () => {
     const byId = new Map(rows.map((m) => [m.id, m]));
     expect(byId.get(search.id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
     expect(byId.get(pending.id)).toMatchObject({ status: 'cancelled', cancelReason: 'expired' });
-    expect(byId.get(sundaySearch.id)?.status).toBe('searching');
+    // Accepting the Sunday invitation ended Ana's own Sunday search (ADR 0054: one hike at a time).
+    expect(byId.get(sundaySearch.id)).toMatchObject({ status: 'cancelled', cancelReason: 'superseded' });
     expect(byId.get(confirmedInvite.id)?.status).toBe('confirmed');
   });
 
   it('expires each match once when two instances run the job at the same moment', async () => {
+    // Someone else's Sunday search is left open.
+    const carla = await registeredUser(w.t, 'carla@example.com');
+    expect((await api(w.t, carla).post('/api/matches/search', { trailId: w.trailId, day: 'sunday' })).statusCode).toBe(200);
     const other = connectDatabase(w.t.database.url);
     try {
       const late = new Date('2026-11-22T12:00:00Z');
@@ -51,7 +55,7 @@ describe('match expiry', () => {
         expireMatches(other.db, late),
         expireMatches(w.t.database.db, late),
       ]);
-      // Only Ana's Sunday search is left open (accepting the Sunday invite found it there).
+      // Only Carla's Sunday search is left open.
       expect(results.reduce((a, b) => a + b, 0)).toBe(1);
       const open = await w.t.database.db
         .select()

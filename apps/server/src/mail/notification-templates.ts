@@ -108,6 +108,34 @@ const TEMPLATES: { [K in NotificationKind]: KindTemplate<K> } = {
       button(link, 'See your matches'),
     ],
   }),
+  'join-requested': (p, link) => ({
+    subject: `${p.actorName} asks to join your hike on ${p.trailName}`,
+    blocks: [
+      paragraph(notificationTexts('join-requested', p).body),
+      paragraph('Anyone on the hike may accept or decline.'),
+      button(link, 'See the hike'),
+    ],
+  }),
+  'hike-joined': (p, link) => ({
+    subject: `${p.actorName} joined your hike on ${p.trailName}`,
+    blocks: [paragraph(notificationTexts('hike-joined', p).body), button(link, 'See the hike')],
+  }),
+  'hike-full': (p, link) => ({
+    subject: `The hike on ${p.trailName} is full`,
+    blocks: [paragraph(notificationTexts('hike-full', p).body), button(link, 'See your matches')],
+  }),
+  'hike-left': (p, link) => ({
+    subject: `${p.actorName} left your hike on ${p.trailName}`,
+    blocks: [paragraph(notificationTexts('hike-left', p).body), button(link, 'See the hike')],
+  }),
+  'request-ended': (p, link) => ({
+    subject: `Your plans for ${p.trailName} ended`,
+    blocks: [paragraph(notificationTexts('request-ended', p).body), button(link, 'See your matches')],
+  }),
+  'hike-clash': (p, link) => ({
+    subject: `Your hike on ${p.trailName} overlaps another`,
+    blocks: [paragraph(notificationTexts('hike-clash', p).body), button(link, 'See the hike')],
+  }),
   'account-warning': (p, link) => ({
     subject: 'About your TrailBuddy account',
     blocks: [paragraph(notificationTexts('account-warning', p).body), button(link, 'Open your profile')],

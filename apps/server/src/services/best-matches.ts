@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { BestMatchPage, StartSearchInput } from '@trailbuddy/shared/contracts/match';
+import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
@@ -10,6 +10,9 @@ import { notFound } from '../errors.js';
 import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
+import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
+import { hikePerson, peopleById } from './hike-people.js';
+import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
 
 /** Candidates per page. */
@@ -247,15 +250,20 @@ export async function bestMatches(
         preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
       }
     : null;
+  const comfort = viewerComfortOf(viewer);
   const ranked = rankingQuery({
     viewerId,
     viewer: viewerTraits,
-    comfort: viewerComfortOf(viewer),
+    comfort,
     trailId: trail.id,
     activity: trail.activity,
     slotStart: slot.start,
     after,
   });
+  // The hikes to join (first page only) are read beside the ranking, on another connection.
+  const hikes = after === undefined ? hikesToJoin(db, viewerId, trail, slot.start, comfort) : Promise.resolve([]);
+  // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
+  hikes.catch(() => undefined);
   // The people come with their rank in the same round trip.
   const rows = await db
     .select({
@@ -273,6 +281,7 @@ export async function bestMatches(
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
   return {
+    hikes: await hikes,
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
       compatibility: Number(r.compatibility),
@@ -293,4 +302,36 @@ function positionOf(row: {
   return row.searchingMatchId !== null && row.startedMicros !== null
     ? ['s', compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
     : ['o', compatibility, row.reliable ? 1 : 0, row.user.id];
+}
+
+/**
+ * The slot's hikes with room that the viewer may join (ADR 0054): who is on each, with their
+ * compatibility with the viewer, and the places left. Three statements whatever the number of
+ * hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
+ */
+async function hikesToJoin(
+  db: DbOrTx,
+  viewerId: string,
+  trail: { id: string; activity: Activity },
+  slotStart: Date,
+  comfort: ViewerComfort,
+): Promise<HikeToJoin[]> {
+  const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
+  if (hikes.length === 0) return [];
+  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)]);
+  const viewer = people.get(viewerId);
+  const requested = await myOpenJoinRequests(
+    db,
+    viewerId,
+    hikes.map((h) => h.id),
+  );
+  return hikes.map((hike) => ({
+    matchId: hike.id,
+    people: hike.participants.flatMap((id) => {
+      const person = people.get(id);
+      return person ? [hikePerson(person, viewer, trail.activity)] : [];
+    }),
+    placesLeft: placesLeftOn(hike),
+    requested: requested.has(hike.id),
+  }));
 }

@@ -2,11 +2,21 @@ import { and, arrayContains, desc, eq, gt, gte, isNotNull, ne, sql } from 'drizz
 import type { CancelMatchInput, MatchView } from '@trailbuddy/shared/contracts/match';
 import { LATE_CANCEL_WINDOW_MS, normalizeMatchStatus, transitionError } from '@trailbuddy/shared/domain/match-states';
 import type { Db, DbOrTx } from '../db/client.js';
-import { matches } from '../db/schema/index.js';
+import { hikeRequests, matches } from '../db/schema/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { notify } from '../notifications/notify.js';
 import { partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
-import { announce, giveSearchBack, loadMatch, notParticipant, type MatchContext } from './matches.js';
+import {
+  announce,
+  ensureSearch,
+  giveSearchBack,
+  loadMatch,
+  loadTrail,
+  notParticipant,
+  SESSION_STARTED_MESSAGE,
+  type MatchContext,
+} from './matches.js';
+import { assertNotBooked, oneHikeAtATime } from './one-hike-at-a-time.js';
 
 const isParticipant = (m: MatchRow, userId: string) => m.participants.includes(userId) || m.id1 === userId;
 
@@ -51,6 +61,8 @@ export async function cancelMatch(
   input: CancelMatchInput,
 ): Promise<{ match: MatchView; row: MatchRow }> {
   const lateBefore = new Date(ctx.now.getTime() + LATE_CANCEL_WINDOW_MS).toISOString();
+  const left = await leaveHike(db, ctx, matchId, input);
+  if (left) return left;
   return db.transaction(async (tx) => {
     const [m] = await tx
       .update(matches)
@@ -92,6 +104,84 @@ export async function cancelMatch(
     await announce(tx, m);
     return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
   });
+}
+
+/**
+ * Leaving a hike of three or more (ADR 0054): the hike goes on with the others, who are all told
+ * (every channel); the place opens again. Less than 24 hours before the start it counts as a late
+ * cancellation, like cancelling a hike of two. Null when the hike is not one to leave (a hike of
+ * two is cancelled instead; anything else gets cancelMatch's answer).
+ */
+async function leaveHike(
+  db: Db,
+  ctx: MatchContext,
+  matchId: string,
+  input: CancelMatchInput,
+): Promise<{ match: MatchView; row: MatchRow } | null> {
+  return db.transaction(async (tx) => {
+    const [hike] = await tx
+      .select()
+      .from(matches)
+      .where(
+        and(
+          eq(matches.id, matchId),
+          eq(matches.status, 'confirmed'),
+          arrayContains(matches.participants, [ctx.userId]),
+          gt(matches.startTime, ctx.now),
+          sql`cardinality(${matches.participants}) > 2`,
+        ),
+      )
+      .for('update');
+    if (!hike) return null;
+    const rest = hike.participants.filter((id) => id !== ctx.userId);
+    // The creator and partner columns stay two of the people still on it.
+    const id1 = hike.id1 === ctx.userId ? rest.find((id) => id !== hike.id2)! : hike.id1;
+    const id2 = hike.id2 === ctx.userId ? rest.find((id) => id !== id1)! : hike.id2;
+    const [m] = await tx.update(matches).set({ participants: rest, id1, id2 }).where(eq(matches.id, hike.id)).returning();
+    const late = hike.startTime.getTime() - ctx.now.getTime() < LATE_CANCEL_WINDOW_MS;
+    await tx.insert(hikeRequests).values({
+      matchId: hike.id,
+      userId: ctx.userId,
+      status: 'left',
+      decidedBy: ctx.userId,
+      decidedAt: ctx.now,
+      createdAt: ctx.now,
+      late,
+    });
+    for (const person of rest) {
+      await notify(tx, {
+        recipientId: person,
+        kind: 'hike-left',
+        matchId: hike.id,
+        actorId: ctx.userId,
+        now: ctx.now,
+        params: { reason: input.reason },
+      });
+    }
+    await announce(tx, { ...m!, participants: hike.participants });
+    return { match: (await presentMatches(tx, [m!], ctx.userId))[0]!, row: m! };
+  });
+}
+
+/**
+ * "Find me someone else" (ADR 0054): the one left when the other person cancelled a hike of two
+ * gets their search for the slot back at once, with the room for more they had chosen, so Best
+ * Matches offers them again to people searching that slot.
+ */
+export async function findSomeoneElse(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return oneHikeAtATime(db, ctx, () =>
+    db.transaction(async (tx) => {
+      const m = await loadMatch(tx, matchId);
+      if (!isParticipant(m, ctx.userId)) throw notParticipant();
+      const cancelledByOther = m.status === 'cancelled' && m.confirmedAt !== null && m.cancelledBy !== null && m.cancelledBy !== ctx.userId;
+      if (!cancelledByOther) throw conflict('Only a hike your buddy cancelled can be searched again.', 'failed-precondition');
+      if (m.startTime <= ctx.now) throw conflict(SESSION_STARTED_MESSAGE, 'failed-precondition');
+      const slot = { start: m.startTime, end: m.endTime };
+      await assertNotBooked(tx, ctx.userId, slot, ctx);
+      const { match } = await ensureSearch(tx, ctx.userId, await loadTrail(tx, m.trailId), slot, m.id, m.capacity);
+      return (await presentMatches(tx, [match], ctx.userId))[0]!;
+    }),
+  );
 }
 
 /** One of my matches, whatever its state (cancelled included, with why): 404 for anyone else's. */

@@ -5,12 +5,20 @@ import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
 import { matchFeedback, type matches, profiles, trails, users } from '../db/schema/index.js';
 import { asSeenBy, blockedAmong } from './blocked-view.js';
+import { hikePerson, joinRequestView, openJoinRequests, peopleById } from './hike-people.js';
 import { toPublicProfile } from './profiles.js';
 import { fileUrl } from './trails.js';
 
 export type MatchRow = typeof matches.$inferSelect;
 
 export const partnerOf = (m: Pick<MatchRow, 'id1' | 'id2'>, userId: string): string | null => (m.id1 === userId ? m.id2 : m.id1);
+
+/** Everyone on a match but `userId` (ADR 0054: a hike may have more than two people). */
+export const othersOn = (m: Pick<MatchRow, 'participants'>, userId: string): string[] => m.participants.filter((id) => id !== userId);
+
+/** Places still free on a confirmed hike. */
+export const placesLeftOn = (m: Pick<MatchRow, 'status' | 'participants' | 'capacity'>): number =>
+  m.status === 'confirmed' ? Math.max(0, m.capacity - m.participants.length) : 0;
 
 /**
  * Public profiles of the given users, keyed by id (missing users are simply absent), as `viewerId`
@@ -62,6 +70,11 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
   // query at a time (pg refuses overlapping queries on a client).
   const trailRows = await db.select().from(trails).where(inArray(trails.id, trailIds));
   const partners = await publicProfilesById(db, partnerIds, viewerId);
+  const requests = await openJoinRequests(
+    db,
+    rows.filter((m) => m.status === 'confirmed' && m.participants.includes(viewerId)).map((m) => m.id),
+  );
+  const people = await peopleById(db, [viewerId, ...rows.flatMap((m) => m.participants), ...requests.map((r) => r.userId)]);
   const feedbackRows = await db
     .select()
     .from(matchFeedback)
@@ -81,6 +94,8 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
     const partnerId = partnerOf(m, viewerId);
     const feedback = feedbackByMatch.get(m.id);
     const status = normalizeMatchStatus(m.status);
+    const activity = trail?.activity ?? 'hiking';
+    const viewer = people.get(viewerId);
     return {
       id: m.id,
       trailId: m.trailId,
@@ -108,6 +123,13 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
           }
         : null,
       cancellation: cancellationOf(m, viewerId),
+      capacity: m.capacity,
+      people: othersOn(m, viewerId).flatMap((id) => {
+        const person = people.get(id);
+        return person ? [hikePerson(person, viewer, activity)] : [];
+      }),
+      placesLeft: placesLeftOn(m),
+      joinRequests: requests.filter((r) => r.matchId === m.id).flatMap((r) => joinRequestView(r, people, viewer, activity) ?? []),
     };
   });
 }

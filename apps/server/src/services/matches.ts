@@ -2,7 +2,8 @@ import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
-import { compatibility, DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
+import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
+import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
 import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -15,7 +16,9 @@ import { notify } from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
 import { assertComfortable } from './comfort.js';
+import { compatibilityBetween, matchingTraits } from './hike-people.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
+import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
 
 export interface MatchContext {
   userId: string;
@@ -53,7 +56,14 @@ export async function announce(db: DbOrTx, m: MatchRow, status: LiveEventPayload
 }
 
 /** The user's open search for a slot, created unless it exists: never two (a unique index holds it). */
-export async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, slot: { start: Date; end: Date }, fromMatchId?: string) {
+export async function ensureSearch(
+  tx: DbOrTx,
+  userId: string,
+  trail: TrailRow,
+  slot: { start: Date; end: Date },
+  fromMatchId?: string,
+  capacity: number = HIKE_CAPACITY_DEFAULT,
+) {
   const [created] = await tx
     .insert(matches)
     .values({
@@ -64,6 +74,7 @@ export async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, 
       id1: userId,
       participants: [userId],
       fromMatchId: fromMatchId ?? null,
+      capacity,
     })
     .onConflictDoNothing()
     .returning();
@@ -79,15 +90,30 @@ export async function ensureSearch(tx: DbOrTx, userId: string, trail: TrailRow, 
 }
 
 /** Find a buddy: a searching match for the trail and day, or the one the user already has. */
+export const SESSION_STARTED_MESSAGE = 'This session has already started. Choose another day or trail.';
+
+/**
+ * Find a buddy: a searching match for the trail and day, or the one the user already has (its
+ * room for more follows the latest choice). Refused with a 409 naming the hike when the user is
+ * already on, or looking for, another hike at an overlapping time (ADR 0054).
+ */
 export async function startSearch(db: Db, ctx: MatchContext, input: StartSearchInput) {
-  return db.transaction(async (tx) => {
-    const trail = await loadTrail(tx, input.trailId);
-    const slot = slotOf(trail, input.day, ctx.timeZone);
-    if (slot.start <= ctx.now) throw invalidField('day', 'This session has already started. Choose another day or trail.');
-    const { match, created } = await ensureSearch(tx, ctx.userId, trail, slot);
-    const [view] = await presentMatches(tx, [match], ctx.userId);
-    return { match: view!, created };
-  });
+  return oneHikeAtATime(db, ctx, () =>
+    db.transaction(async (tx) => {
+      const trail = await loadTrail(tx, input.trailId);
+      const slot = slotOf(trail, input.day, ctx.timeZone);
+      if (slot.start <= ctx.now) throw invalidField('day', SESSION_STARTED_MESSAGE);
+      await assertNotBooked(tx, ctx.userId, slot, ctx);
+      const capacity = input.capacity ?? HIKE_CAPACITY_DEFAULT;
+      const found = await ensureSearch(tx, ctx.userId, trail, slot, undefined, capacity);
+      const match =
+        found.match.capacity === capacity
+          ? found.match
+          : (await tx.update(matches).set({ capacity }).where(eq(matches.id, found.match.id)).returning())[0]!;
+      const [view] = await presentMatches(tx, [match], ctx.userId);
+      return { match: view!, created: found.created };
+    }),
+  );
 }
 
 /** Explains why a guarded UPDATE matched no row, in the order a person would want to hear it. */
@@ -108,7 +134,7 @@ async function refusal(
 export async function requestMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   // A blocked pair is refused by the database (migration 0016) and answered like a search that is gone.
   return asIfUnavailable(
-    () => requestInTransaction(db, ctx, matchId),
+    () => oneHikeAtATime(db, ctx, () => requestInTransaction(db, ctx, matchId)),
     () => notFound('Match'),
   );
 }
@@ -124,6 +150,10 @@ async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string):
     // The search of someone who may no longer match (ADR 0038) is one Best Matches no longer shows: gone.
     if (search && search.owner !== ctx.userId && !search.ownerMayMatch) throw notFound('Match');
     if (search && search.owner !== ctx.userId) await assertComfortable(tx, ctx.userId, search.owner, () => notFound('Match'));
+    if (search && search.owner !== ctx.userId) {
+      const row = await loadMatch(tx, matchId);
+      await assertNotBooked(tx, ctx.userId, { start: row.startTime, end: row.endTime }, ctx);
+    }
     const [m] = await tx
       .update(matches)
       .set({ status: 'pending', id2: ctx.userId, participants: sql`ARRAY[${matches.id1}, ${ctx.userId}]::text[]`, requestedBy: ctx.userId })
@@ -141,7 +171,7 @@ export async function invite(db: Db, ctx: MatchContext, input: InviteInput): Pro
   if (input.userId === ctx.userId) throw selfMatch();
   // A blocked pair is answered like a person who does not exist (ADR 0032).
   return asIfUnavailable(
-    () => inviteInTransaction(db, ctx, input),
+    () => oneHikeAtATime(db, ctx, () => inviteInTransaction(db, ctx, input)),
     () => notFound('Profile'),
   );
 }
@@ -158,7 +188,10 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
     await assertComfortable(tx, ctx.userId, input.userId, () => notFound('Profile'));
     const trail = await loadTrail(tx, input.trailId);
     const slot = slotOf(trail, input.day, ctx.timeZone);
-    if (slot.start <= ctx.now) throw invalidField('day', 'This session has already started. Choose another day or trail.');
+    if (slot.start <= ctx.now) throw invalidField('day', SESSION_STARTED_MESSAGE);
+    // Either person already on a hike at that time: refused, naming it (ADR 0054).
+    await assertNotBooked(tx, ctx.userId, slot, ctx);
+    await assertNotBooked(tx, input.userId, slot, ctx);
     const { match } = await ensureSearch(tx, ctx.userId, trail, slot);
     const [m] = await tx
       .update(matches)
@@ -181,15 +214,6 @@ async function profileFor(db: DbOrTx, userId: string) {
   return row;
 }
 
-type ProfileRow = typeof profiles.$inferSelect;
-const matchingTraits = (p: ProfileRow | null | undefined) =>
-  p?.registrationCompletedAt
-    ? {
-        skills: { hiking: p.skillHiking, running: p.skillRunning, biking: p.skillBiking },
-        preferences: { pace: p.pace, communication: p.communication, adventureLevel: p.adventureLevel },
-      }
-    : null;
-
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
@@ -198,16 +222,24 @@ function skillLevelText(skills: Record<Activity, string>, activity: Activity): s
 }
 
 /**
- * Accept (pending → confirmed): one guarded UPDATE decides the race, so of any number of
- * concurrent accepts exactly one confirms. Then, in the same transaction: compatibility, the
- * accepter's new search for the slot, the match-confirmed mail to the accepter and the
- * match-accepted notification to the requester (SPEC §4, §7; ADR 0025).
+ * Accept (pending → confirmed). The match's row is locked first, so of any number of concurrent
+ * accepts exactly one confirms and the others find it confirmed (a 409 naming its state). Then,
+ * in the same transaction (ADR 0054): everyone's other plans at overlapping times end, with a
+ * notification to whoever else was in them; the confirming write, which the database refuses if
+ * anyone would be on two hikes at once (a 409 naming the hike); compatibility; the
+ * match-confirmed mail to the accepter and the match-accepted notification to the requester
+ * (SPEC §7; ADR 0025). Accepting opens no new search: looking for more people is the choice of
+ * room made when the search started.
  */
 export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
+  return oneHikeAtATime(db, ctx, () => acceptInTransaction(db, ctx, matchId));
+}
+
+async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
   return db.transaction(async (tx) => {
-    const [m] = await tx
-      .update(matches)
-      .set({ status: 'confirmed', confirmedAt: ctx.now })
+    const [locked] = await tx
+      .select()
+      .from(matches)
       .where(
         and(
           eq(matches.id, matchId),
@@ -216,23 +248,24 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
           ne(matches.requestedBy, ctx.userId),
         ),
       )
-      .returning();
-    if (!m)
+      .for('update');
+    if (!locked)
       throw await refusal(tx, matchId, 'accept', ctx.userId, {
         participantsOnly: true,
         selfIf: (row) => row.requestedBy === ctx.userId && row.status === 'pending',
       });
+    for (const person of locked.participants) await endOtherPlans(tx, person, locked, ctx.now, (ended) => announce(tx, ended));
 
-    const trail = await loadTrail(tx, m.trailId);
+    const trail = await loadTrail(tx, locked.trailId);
     // One after the other: a transaction is one connection, which runs one query at a time.
-    const a = await profileFor(tx, m.id1);
-    const b = await profileFor(tx, m.id2!);
-    const traitsA = matchingTraits(a?.profile);
-    const traitsB = matchingTraits(b?.profile);
-    const score = traitsA && traitsB ? compatibility(traitsA, traitsB, trail.activity) : DEFAULT_COMPATIBILITY;
-    const [confirmed] = await tx.update(matches).set({ compatibility: score }).where(eq(matches.id, m.id)).returning();
-
-    await ensureSearch(tx, ctx.userId, trail, { start: m.startTime, end: m.endTime }, m.id);
+    const a = await profileFor(tx, locked.id1);
+    const b = await profileFor(tx, locked.id2!);
+    const [confirmed] = await tx
+      .update(matches)
+      .set({ status: 'confirmed', confirmedAt: ctx.now, compatibility: compatibilityBetween(a?.profile, b?.profile, trail.activity) })
+      .where(and(eq(matches.id, matchId), eq(matches.status, 'pending')))
+      .returning();
+    const m = confirmed!;
 
     const accepter = m.id1 === ctx.userId ? a : b;
     const requester = m.id1 === ctx.userId ? b : a;
@@ -274,8 +307,8 @@ export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): P
         idempotencyKey: `match-confirmed:${m.id}:${accepter.user.id}`,
       });
     }
-    await announce(tx, confirmed!);
-    return (await presentMatches(tx, [confirmed!], ctx.userId))[0]!;
+    await announce(tx, m);
+    return (await presentMatches(tx, [m], ctx.userId))[0]!;
   });
 }
 
@@ -329,14 +362,14 @@ export async function cancelSearch(db: Db, ctx: MatchContext, matchId: string): 
   });
 }
 
-/** Propose a Date: a manual event (status active, 2 hours) on the trail at the chosen time. */
+/** Propose a Date: a manual event (status active, the trail's own duration) on the trail at the chosen time. */
 export async function proposeDate(db: Db, ctx: MatchContext, input: CustomDateInput): Promise<MatchView> {
   const start = new Date(input.startTime);
   const problem = validateCustomEventStart(start, ctx.now);
   if (problem) throw invalidField('startTime', problem);
   return db.transaction(async (tx) => {
     const trail = await loadTrail(tx, input.trailId);
-    const session = customEventSession(start);
+    const session = customEventSession(start, trail.hours);
     const [m] = await tx
       .insert(matches)
       .values({

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { tripPagePath } from '@trailbuddy/shared/contracts/trip';
 import type { DbOrTx } from '../db/client.js';
 import { trails } from '../db/schema/index.js';
-import { partnerOf, publicProfilesById, type MatchRow } from '../services/match-presenter.js';
+import { joinNames } from '@trailbuddy/shared/domain/hikes';
+import { othersOn, publicProfilesById, type MatchRow } from '../services/match-presenter.js';
 import { displayNameOf } from './emergency-contact.js';
 
 /** States in which the pair has agreed to meet: the meeting point exists only there. */
@@ -36,8 +37,11 @@ const absolute = (url: string | null | undefined, appUrl: string) =>
 
 export async function tripCardOf(db: DbOrTx, m: MatchRow, sharerId: string, opts: { appUrl: string; timeZone: string }): Promise<TripCard> {
   const [trail] = await db.select().from(trails).where(eq(trails.id, m.trailId));
-  const buddyId = partnerOf(m, sharerId);
-  const buddy = buddyId ? (await publicProfilesById(db, [buddyId], sharerId)).get(buddyId) : undefined;
+  // Everyone else on the hike (ADR 0054): their first names, and the first one's photo.
+  const others = othersOn(m, sharerId);
+  const profiles = await publicProfilesById(db, others, sharerId);
+  const buddies = others.flatMap((id) => profiles.get(id) ?? []);
+  const buddy = buddies[0];
   const day = new Intl.DateTimeFormat('en-GB', {
     timeZone: opts.timeZone,
     weekday: 'long',
@@ -55,7 +59,7 @@ export async function tripCardOf(db: DbOrTx, m: MatchRow, sharerId: string, opts
     date: day.format(m.startTime),
     startTime: time.format(m.startTime),
     expectedReturn: time.format(m.endTime),
-    buddyFirstName: buddy ? firstNameOf(buddy.name) : 'their buddy',
+    buddyFirstName: buddies.length > 0 ? joinNames(buddies.map((b) => firstNameOf(b.name))) : 'their buddy',
     buddyPhoto: absolute(buddy?.image, opts.appUrl),
   };
 }

@@ -73,7 +73,7 @@ export type MemberView = Exclude<View, { name: 'home' | 'trail-detail' | 'not-fo
 export function MemberViewOf({ view }: { view: MemberView }) {
   switch (view.name) {
     case 'matching':
-      return <MatchingView trailId={view.trailId} day={view.day} />;
+      return <MatchingView trailId={view.trailId} day={view.day} capacity={view.capacity} />;
     case 'no-matches':
       return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} profileActions={profileSafety} />;
     case 'request-sent':

@@ -58,6 +58,10 @@ export function makeMatch(overrides: Partial<MatchView> & { start?: Date; hours?
     awaitingMyAnswer: false,
     myFeedback: null,
     cancellation: null,
+    capacity: 2,
+    people: [],
+    placesLeft: 0,
+    joinRequests: [],
     ...rest,
   };
 }

@@ -61,6 +61,10 @@ export function makeMatch(overrides: Partial<MatchView> = {}): MatchView {
     awaitingMyAnswer: false,
     myFeedback: null,
     cancellation: null,
+    capacity: 2,
+    people: [],
+    placesLeft: 0,
+    joinRequests: [],
     ...overrides,
   };
 }

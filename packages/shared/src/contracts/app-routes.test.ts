@@ -10,6 +10,7 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'trail-detail', trailId: TRAIL, from: 'home' }, `/trails/${TRAIL}`],
   [{ name: 'trail-detail', trailId: TRAIL, from: 'home', day: 'sunday' }, `/trails/${TRAIL}?day=sunday`],
   [{ name: 'matching', trailId: TRAIL, day: 'saturday' }, `/trails/${TRAIL}/buddies?day=saturday`],
+  [{ name: 'matching', trailId: TRAIL, day: 'sunday', capacity: 4 }, `/trails/${TRAIL}/buddies?day=sunday&room=4`],
   [{ name: 'no-matches', trailId: TRAIL, day: 'sunday', matchId: MATCH }, `/trails/${TRAIL}/buddies/searches/${MATCH}?day=sunday`],
   [{ name: 'request-sent', matchId: MATCH }, `/matches/${MATCH}/sent`],
   [{ name: 'match-accepted', matchId: MATCH }, `/matches/${MATCH}/accepted`],

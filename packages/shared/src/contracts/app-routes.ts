@@ -1,3 +1,4 @@
+import { HIKE_CAPACITY_DEFAULT, HIKE_CAPACITY_MAX } from '../domain/hikes';
 import { isWeekendDay, type WeekendDay } from '../domain/schedule';
 
 /**
@@ -18,7 +19,8 @@ export type View =
   | { name: 'home' }
   /** `day`: the weekend day chosen on the trail; `from` lives in the history entry, not the URL. */
   | { name: 'trail-detail'; trailId: string; from: TrailDetailFrom; day?: WeekendDay }
-  | { name: 'matching'; trailId: string; day: WeekendDay }
+  /** `capacity`: the room for more chosen on the trail page (ADR 0054); unset, "just the two of us". */
+  | { name: 'matching'; trailId: string; day: WeekendDay; capacity?: number }
   | { name: 'no-matches'; trailId: string; day: WeekendDay; matchId: string }
   | { name: 'request-sent'; matchId: string }
   | { name: 'match-accepted'; matchId: string }
@@ -66,6 +68,13 @@ const segment = (value: string) => encodeURIComponent(value);
 
 // Query strings by hand: this module runs in the browser and on the server, and the shared
 // package is typed without either's globals (URLSearchParams is both's, but neither's type here).
+/** `?room=N`: a hike for up to N people (3–HIKE_CAPACITY_MAX); anything else is the default. */
+function capacityParam(search: string): number | undefined {
+  const raw = queryValue(search, 'room') ?? null;
+  const n = raw !== null && /^\d$/.test(raw) ? Number(raw) : NaN;
+  return n > HIKE_CAPACITY_DEFAULT && n <= HIKE_CAPACITY_MAX ? n : undefined;
+}
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const search = Object.entries(query)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -92,7 +101,10 @@ export function hrefOf(view: View): string {
     case 'trail-detail':
       return withQuery(`/trails/${segment(view.trailId)}`, { day: view.day });
     case 'matching':
-      return withQuery(`/trails/${segment(view.trailId)}/buddies`, { day: view.day });
+      return withQuery(`/trails/${segment(view.trailId)}/buddies`, {
+        day: view.day,
+        room: view.capacity && view.capacity > HIKE_CAPACITY_DEFAULT ? String(view.capacity) : undefined,
+      });
     case 'no-matches':
       return withQuery(`/trails/${segment(view.trailId)}/buddies/searches/${segment(view.matchId)}`, { day: view.day });
     case 'request-sent':
@@ -161,7 +173,10 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       if (third !== 'buddies') return null;
       // A buddies link without a valid day opens the trail, where the day is chosen.
       if (!day) return fourth === undefined ? { name: 'trail-detail', trailId, from } : null;
-      if (fourth === undefined) return { name: 'matching', trailId, day };
+      if (fourth === undefined) {
+        const capacity = capacityParam(search);
+        return capacity ? { name: 'matching', trailId, day, capacity } : { name: 'matching', trailId, day };
+      }
       const matchId = decoded(rest[0]);
       if (fourth !== 'searches' || !matchId || rest.length !== 1) return null;
       return { name: 'no-matches', trailId, day, matchId };

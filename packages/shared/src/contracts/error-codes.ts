@@ -1,5 +1,6 @@
 // Zod-free: the web app's API client imports it on the signed-out home page (ARCHITECTURE §7 budget).
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE } from '../domain/match-states';
+import { HIKE_FULL_MESSAGE } from '../domain/hikes';
 import { IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES } from './identity-errors';
 
 /**
@@ -29,6 +30,10 @@ export const GENERAL_ERROR_CODES = [
   'profile-required',
   /** A state change a browser sent from another site's page, or from another port or subdomain of ours (ADR 0052). */
   'cross-site-request',
+  /** A person would be on two hikes whose times overlap (ADR 0054); the message names the hike. */
+  'hike-conflict',
+  /** Every place on the hike is taken (ADR 0054). */
+  'hike-full',
 ] as const;
 
 /** The answers of the matching gate (ADR 0030): each names the step the person takes next. */
@@ -75,6 +80,8 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   'verification-required': 'Verify your e-mail address (or confirm a phone number) to find a buddy.',
   'profile-required': 'Complete your profile to find a buddy.',
   'cross-site-request': 'This request came from another site and was refused. Open TrailBuddy itself and try again.',
+  'hike-conflict': 'That overlaps another hike.',
+  'hike-full': HIKE_FULL_MESSAGE,
   'network-request-failed': 'A network error has occurred',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HIKE_CAPACITY_DEFAULT, HIKE_CAPACITY_MAX } from '../domain/hikes';
 import { WEEKEND_DAYS } from '../domain/schedule';
 import { ACTIVITIES, MATCH_STATUSES } from './enums';
 import { publicProfileSchema } from './profile';
@@ -6,8 +7,21 @@ import { publicProfileSchema } from './profile';
 const weekendDay = z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' });
 const uuid = (label: string) => z.uuid({ error: `${label} must be a UUID.` });
 
-export const startSearchSchema = z.object({ trailId: uuid('Trail id'), day: weekendDay });
+/** How many people the hike takes: 2 ("just the two of us") up to HIKE_CAPACITY_MAX (ADR 0054). */
+export const hikeCapacitySchema = z
+  .number({ error: `Capacity must be a number from ${HIKE_CAPACITY_DEFAULT} to ${HIKE_CAPACITY_MAX}.` })
+  .int(`Capacity must be a number from ${HIKE_CAPACITY_DEFAULT} to ${HIKE_CAPACITY_MAX}.`)
+  .min(HIKE_CAPACITY_DEFAULT, `Capacity must be a number from ${HIKE_CAPACITY_DEFAULT} to ${HIKE_CAPACITY_MAX}.`)
+  .max(HIKE_CAPACITY_MAX, `A hike takes at most ${HIKE_CAPACITY_MAX} people.`);
+
+export const startSearchSchema = z.object({
+  trailId: uuid('Trail id'),
+  day: weekendDay,
+  capacity: hikeCapacitySchema.default(HIKE_CAPACITY_DEFAULT),
+});
 export type StartSearchInput = z.infer<typeof startSearchSchema>;
+/** What a client sends: the capacity may be left out ("just the two of us"). */
+export type StartSearchRequest = z.input<typeof startSearchSchema>;
 
 export const inviteSchema = z.object({
   userId: z.string().min(1, 'Choose someone to invite.'),
@@ -74,6 +88,18 @@ export const feedbackStateSchema = z.object({
   submittedAt: z.string(),
 });
 
+/** Someone on a hike (or asking to join it), as another person on it sees them. */
+export const hikePersonSchema = z.object({
+  profile: publicProfileSchema,
+  /** Their compatibility with the viewer, from the one function every view uses. */
+  compatibility: z.number(),
+});
+export type HikePerson = z.infer<typeof hikePersonSchema>;
+
+/** A request to join a hike, as the people on it see it. */
+export const joinRequestViewSchema = z.object({ id: z.string(), person: hikePersonSchema, createdAt: z.string() });
+export type JoinRequestView = z.infer<typeof joinRequestViewSchema>;
+
 /** A match as one of its participants sees it. */
 export const matchViewSchema = z.object({
   id: z.string(),
@@ -94,6 +120,14 @@ export const matchViewSchema = z.object({
   myFeedback: feedbackStateSchema.nullable(),
   /** Set when the match is cancelled: why, by whom, and the partner's note. */
   cancellation: matchCancellationSchema.nullable(),
+  /** How many people the hike takes (ADR 0054). */
+  capacity: z.number(),
+  /** Everyone else on the hike, each with their compatibility with the viewer. */
+  people: z.array(hikePersonSchema),
+  /** Places still free on a confirmed hike; 0 when full. */
+  placesLeft: z.number(),
+  /** Requests to join, for the people on a confirmed hike with room. */
+  joinRequests: z.array(joinRequestViewSchema),
 });
 export type MatchView = z.infer<typeof matchViewSchema>;
 
@@ -110,7 +144,19 @@ export type BestMatch = z.infer<typeof bestMatchSchema>;
  * recent search first, then the best-fitting others (never every member); `nextCursor` asks for
  * the next page, null on the last.
  */
+/** A confirmed hike with room, offered to someone looking at its slot (ADR 0054). */
+export const hikeToJoinSchema = z.object({
+  matchId: z.string(),
+  people: z.array(hikePersonSchema),
+  placesLeft: z.number(),
+  /** The viewer already asked to join it. */
+  requested: z.boolean(),
+});
+export type HikeToJoin = z.infer<typeof hikeToJoinSchema>;
+
 export const bestMatchPageSchema = z.object({
+  /** Hikes of the slot with room to join, on the first page only. */
+  hikes: z.array(hikeToJoinSchema),
   candidates: z.array(bestMatchSchema),
   nextCursor: z.string().nullable(),
 });

@@ -25,6 +25,12 @@ describe('the notification kinds', () => {
       'feedback-prompt',
       'hike-reminder',
       'trail-removed',
+      'join-requested',
+      'hike-joined',
+      'hike-full',
+      'hike-left',
+      'request-ended',
+      'hike-clash',
       'account-warning',
       'trip-overdue',
     ]);

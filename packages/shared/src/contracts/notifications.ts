@@ -63,9 +63,24 @@ export interface NotificationExtraParams {
   /** `preview`: the start of the message, plain text. */
   'message-received': { preview?: string };
   'feedback-prompt': Record<never, string>;
-  /** Formatted for the reader; `meetingPoint` when the trail has one; `buddyImage` the buddy's picture URL. */
-  'hike-reminder': { startTime?: string; meetingPoint?: string; buddyImage?: string };
+  /**
+   * Formatted for the reader; `meetingPoint` when the trail has one; `buddyImage` the buddy's picture URL;
+   * `withNames` everyone else on the hike (ADR 0054), else the actor's name is used.
+   */
+  'hike-reminder': { startTime?: string; meetingPoint?: string; buddyImage?: string; withNames?: string };
   'trail-removed': Record<never, string>;
+  /** ADR 0054: someone asks to join a hike with room. */
+  'join-requested': Record<never, string>;
+  /** Someone joined the hike (to those already on it). */
+  'hike-joined': Record<never, string>;
+  /** A join request could not be accepted: the hike filled up. */
+  'hike-full': Record<never, string>;
+  /** Someone left a hike that goes on with the others. */
+  'hike-left': { reason?: string };
+  /** A search, request or invitation ended because someone in it is now on another hike at that time. */
+  'request-ended': Record<never, string>;
+  /** Two confirmed hikes of one person overlapped when the rule came in: the hike to look at. */
+  'hike-clash': Record<never, string>;
   /** `message`: what the warning says. */
   'account-warning': { message?: string };
   /** `contactName`: whom the overdue alert went to (ADR 0033). */
@@ -160,7 +175,7 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: NotificationKindSpec
     label: 'Reminders the day before',
     title: () => 'Your hike is tomorrow',
     body: (p) =>
-      `${p.trailName} with ${p.actorName}${p.startTime ? `, ${p.startTime}` : ''}${p.meetingPoint ? `. Meeting point: ${p.meetingPoint}` : ''}.`,
+      `${p.trailName} with ${p.withNames || p.actorName}${p.startTime ? `, ${p.startTime}` : ''}${p.meetingPoint ? `. Meeting point: ${p.meetingPoint}` : ''}.`,
     opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
     defaults: everywhere,
   },
@@ -170,6 +185,48 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: NotificationKindSpec
     body: (p) => `${p.trailName} was removed from TrailBuddy, and your hike there with it.`,
     opens: () => upcoming,
     defaults: everywhere,
+  },
+  'join-requested': {
+    label: 'Requests to join your hike',
+    title: () => 'Someone wants to join',
+    body: (p) => `${p.actorName} asks to join your hike on ${p.trailName}.`,
+    opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
+    defaults: everywhere,
+  },
+  'hike-joined': {
+    label: 'People joining your hike',
+    title: () => 'New hiker on your hike',
+    body: (p) => `${p.actorName} joined your hike on ${p.trailName}.`,
+    opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
+    defaults: everywhere,
+  },
+  'hike-full': {
+    label: 'Hikes that filled up',
+    title: () => 'That hike is full',
+    body: (p) => `The hike on ${p.trailName} filled up before your request was accepted.`,
+    opens: () => pending,
+    defaults: everywhere,
+  },
+  'hike-left': {
+    label: 'People leaving your hike',
+    title: () => 'Someone left your hike',
+    body: (p) => `${p.actorName} left your hike on ${p.trailName}.${p.reason ? ` Reason: ${p.reason}` : ''}`,
+    opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
+    defaults: everywhere,
+  },
+  'request-ended': {
+    label: 'Requests ended by another hike',
+    title: () => 'Request ended',
+    body: (p) => `${p.actorName} is now on another hike at that time, so your plans for ${p.trailName} together ended.`,
+    opens: () => pending,
+    defaults: everywhere,
+  },
+  'hike-clash': {
+    label: 'Hikes that overlap',
+    title: () => 'Two hikes at once',
+    body: (p) => `Your hike on ${p.trailName} overlaps another hike of someone on it. Check who can still come.`,
+    opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
+    defaults: { inApp: true, email: false, push: false },
   },
   'account-warning': {
     label: 'Account warnings',

@@ -25,6 +25,12 @@ describe('customEventSession', () => {
     expect(session.end.getTime() - session.start.getTime()).toBe(CUSTOM_EVENT_HOURS * 3_600_000);
   });
 
+  it('lasts the trail’s own duration when it is given (issue 23), two hours when it is not usable', () => {
+    const start = new Date('2025-06-21T10:00:00.000Z');
+    expect(customEventSession(start, 4.5).end.toISOString()).toBe('2025-06-21T14:30:00.000Z');
+    expect(customEventSession(start, 0).end.toISOString()).toBe('2025-06-21T12:00:00.000Z');
+  });
+
   it('rejects an invalid date', () => {
     expect(() => customEventSession(new Date('nope'))).toThrow(RangeError);
   });

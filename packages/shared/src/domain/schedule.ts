@@ -135,13 +135,14 @@ export const CUSTOM_EVENT_INVALID_MESSAGE = 'Choose a valid date and time.';
 export const CUSTOM_EVENT_PAST_MESSAGE = 'Choose a date and time in the future.';
 
 /**
- * A proposed custom date (a manual event, ARCHITECTURE §5 "Choosing the day") lasts
- * CUSTOM_EVENT_HOURS of elapsed time from its start; unlike trail sessions it has no wall-clock
- * rule, so no zone is involved.
+ * A proposed custom date (a manual event, ARCHITECTURE §5 "Choosing the day") lasts the trail's
+ * own duration (issue 23; CUSTOM_EVENT_HOURS when none is known) of elapsed time from its start;
+ * unlike trail sessions it has no wall-clock rule, so no zone is involved.
  */
-export function customEventSession(start: Date): Session {
+export function customEventSession(start: Date, hours: number = CUSTOM_EVENT_HOURS): Session {
   assertValidDate(start, 'start');
-  return { start, end: new Date(start.getTime() + CUSTOM_EVENT_HOURS * HOUR_MS) };
+  const duration = Number.isFinite(hours) && hours > 0 ? hours : CUSTOM_EVENT_HOURS;
+  return { start, end: new Date(start.getTime() + Math.round(duration * HOUR_MS)) };
 }
 
 /**

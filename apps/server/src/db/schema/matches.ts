@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -13,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { trails } from './trails.js';
+
+/** A PostgreSQL time range, read and written as its text form (only SQL looks inside it). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
 /**
  * A match (SPEC §3). `id1` is the creator and `id2` the partner once there is one;
@@ -43,12 +47,19 @@ export const matches = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * How many people the hike takes (ADR 0054): 2 is "just the two of us", up to
+     * HIKE_CAPACITY_MAX when the one who started the search left room for more.
+     */
+    capacity: integer('capacity').notNull().default(2),
     /** Who moved the match to pending (a request or an invite): the other participant accepts. */
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'cascade' }),
     compatibility: integer('compatibility'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    cancelReason: text('cancel_reason', { enum: ['user_cancelled', 'expired', 'withdrawn', 'blocked'] }),
+    cancelReason: text('cancel_reason', {
+      enum: ['user_cancelled', 'expired', 'withdrawn', 'blocked', 'superseded', 'merged'],
+    }),
     /** Who ended it (a withdrawal, a rejection, a cancelled hike); null for expiry and cancelled searches of old. */
     cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -124,6 +135,65 @@ export const matches = pgTable(
       .on(t.cancelledBy)
       .where(sql`late_cancel`),
   ],
+);
+
+/**
+ * A request to join a confirmed hike that has room (ADR 0054): anyone already on the hike may
+ * accept it; the first accept that finds a place wins. A person leaving a hike that goes on with
+ * the others is recorded here too (`left`, with `late` for the reliability signal).
+ */
+export const hikeRequests = pgTable(
+  'hike_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn', 'closed', 'left'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** A leave less than 24 hours before the start (ADR 0027's late cancellation). */
+    late: boolean('late').notNull().default(false),
+  },
+  (t) => [
+    index('hike_requests_match_idx').on(t.matchId),
+    index('hike_requests_user_idx').on(t.userId),
+    // One open request per person and hike.
+    uniqueIndex('hike_requests_one_open_uq')
+      .on(t.matchId, t.userId)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * Who is booked when (ADR 0054): one row per person and hike they search, asked to join or are
+ * on, kept by triggers of migration 0028 from `matches` and `hike_requests` (never written by
+ * the application). Two exclusion constraints there make "one hike at a time" atomic: a person's
+ * active bookings of overlapping times are all for one slot (trail and start), and at most one
+ * of them is confirmed. `active` is false only for clashes that existed before the rule.
+ */
+export const hikeBookings = pgTable(
+  'hike_bookings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    /** The trail and start, as one key: bookings of the same slot may overlap. */
+    slot: text('slot').notNull(),
+    period: tstzrange('period').notNull(),
+    confirmed: boolean('confirmed').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('hike_bookings_match_idx').on(t.matchId)],
 );
 
 /** Feedback per user on a match (SPEC §3 "Feedback per user"). */

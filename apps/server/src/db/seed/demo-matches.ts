@@ -35,6 +35,12 @@ interface Round {
   weeks: number;
   day: WeekendDay;
   story: Story;
+  /**
+   * A confirmed round's hike that the person sitting the round out joins (ADR 0054): the demo
+   * shows hikes of two and of three. `capacity` is that hike's size; more than three leaves room
+   * that Best Matches offers to people searching the slot.
+   */
+  groupOf?: number;
 }
 
 /**
@@ -48,9 +54,9 @@ const ROUNDS: readonly Round[] = [
   { weeks: -3, day: 'sunday', story: 'completed' },
   { weeks: -2, day: 'saturday', story: 'completed' },
   { weeks: -1, day: 'sunday', story: 'completed' },
-  { weeks: 0, day: 'saturday', story: 'confirmed' },
+  { weeks: 0, day: 'saturday', story: 'confirmed', groupOf: 3 },
   { weeks: 0, day: 'sunday', story: 'pending' },
-  { weeks: 1, day: 'saturday', story: 'confirmed' },
+  { weeks: 1, day: 'saturday', story: 'confirmed', groupOf: 4 },
   { weeks: 1, day: 'sunday', story: 'pending' },
   { weeks: 2, day: 'saturday', story: 'searching' },
 ];
@@ -132,11 +138,18 @@ export function planDemoMatches(people: readonly DemoPerson[], trailRows: readon
   ROUNDS.forEach((round, r) => {
     const trailsOfDay = byDay(round.day);
     const status = statusOf(round.story);
-    pairsOf(r, people.length).forEach(([a, b], p) => {
+    // The one sitting the round out comes last, so the group hike they may join exists by then.
+    const pairs = pairsOf(r, people.length).sort((x, y) => Number(x[1] === null) - Number(y[1] === null));
+    pairs.forEach(([a, b], p) => {
       const trail = trailsOfDay[(r * 5 + p) % trailsOfDay.length]!;
       const session = sessionOf(round, trail, now, timeZone);
       const createdAt = new Date(Math.min(session.start.getTime() - 9 * DAY_MS, now.getTime()));
-      // Whoever sits a coming round out is searching for a buddy for it.
+      // Whoever sits a coming round out is searching for a buddy for it, or joins its group hike.
+      if (b === null && round.groupOf) {
+        const hike = plan.matches.find((m) => m.id === demoMatchId(`${round.story}:group:${r}`));
+        if (hike) hike.participants = [...hike.participants!, people[a]!.id];
+        return;
+      }
       const searchers = round.story === 'searching' ? [a, b] : b === null && session.start > now ? [a] : [];
       if (b === null && searchers.length === 0) return;
       for (const s of searchers) {
@@ -156,7 +169,9 @@ export function planDemoMatches(people: readonly DemoPerson[], trailRows: readon
       if (searchers.length > 0) return;
 
       const [from, to] = [people[a]!, people[b!]!];
-      const id = demoMatchId(`${round.story}:${from.demo.email}:${to.demo.email}:${r}`);
+      // The round's first pair is its group hike, when it has one.
+      const group = round.groupOf && p === 0 ? round.groupOf : undefined;
+      const id = demoMatchId(group ? `${round.story}:group:${r}` : `${round.story}:${from.demo.email}:${to.demo.email}:${r}`);
       const confirmedAt = status === 'pending' ? null : new Date(Math.min(createdAt.getTime() + 2 * DAY_MS, now.getTime()));
       plan.matches.push({
         id,
@@ -167,6 +182,7 @@ export function planDemoMatches(people: readonly DemoPerson[], trailRows: readon
         id1: from.id,
         id2: to.id,
         participants: [from.id, to.id],
+        capacity: group ?? 2,
         requestedBy: from.id,
         compatibility: confirmedAt ? compatibility(from.demo.profile, to.demo.profile, trail.activity) : null,
         createdAt,
@@ -240,7 +256,18 @@ export async function keepDemoMatchesCurrent(db: Db, opts: { now: Date; timeZone
       .where(and(eq(matches.status, 'searching'), sql`NOT ${isDemoMatch}`));
     const slot = (m: { id1: string; trailId: string; startTime: Date }) => `${m.id1} ${m.trailId} ${m.startTime.getTime()}`;
     const taken = new Set(ownSearches.map(slot));
-    const rows = plan.matches.filter((m) => m.status !== 'searching' || !taken.has(slot(m)));
+    // One hike at a time (ADR 0054): a plan row is left out where one of its people is already
+    // booked at an overlapping time on a hike of their own making.
+    const { rows: booked } = await tx.execute<{ user_id: string; lower: Date; upper: Date }>(sql`
+      SELECT b.user_id, lower(b.period) AS lower, upper(b.period) AS upper FROM hike_bookings b
+      WHERE b.active AND NOT (b.match_id::text LIKE ${`${DEMO_ID_PREFIX}%`})`);
+    const busy = (m: NewMatch) =>
+      booked.some(
+        (b) => m.participants!.includes(b.user_id) && new Date(b.lower) < (m.endTime as Date) && (m.startTime as Date) < new Date(b.upper),
+      );
+    const rows = plan.matches.filter((m) => (m.status !== 'searching' || !taken.has(slot(m))) && !busy(m));
+    // The seed's rows move a week at a time, one statement each: the one-hike rule is checked at commit.
+    await tx.execute(sql`SET CONSTRAINTS hike_bookings_one_slot_at_a_time, hike_bookings_one_hike_at_a_time DEFERRED`);
 
     const ids = rows.map((m) => m.id!);
     await tx.delete(matches).where(ids.length > 0 ? and(isDemoMatch, notInArray(matches.id, ids)) : isDemoMatch);
@@ -264,6 +291,7 @@ export async function keepDemoMatchesCurrent(db: Db, opts: { now: Date; timeZone
             lateCancel: false,
             remindedAt: null,
             fromMatchId: null,
+            capacity: 2,
             ...fields,
           },
         });

@@ -202,6 +202,17 @@ describe('the demo seed, kept current on every start', () => {
     expect(completed.every((m) => m.answers === 2)).toBe(true);
   });
 
+  it('shows confirmed hikes of two and of three, one of them with room for a fourth (ADR 0054)', async () => {
+    const confirmed = await db()
+      .select({ participants: matches.participants, capacity: matches.capacity })
+      .from(matches)
+      .where(and(DEMO_ID, eq(matches.status, 'confirmed')));
+    const sizes = confirmed.map((m) => m.participants.length);
+    expect(sizes).toContain(2);
+    expect(sizes).toContain(3);
+    expect(confirmed.some((m) => m.participants.length === 3 && m.capacity === 4)).toBe(true);
+  });
+
   it('changes nothing when started again the same day', async () => {
     const before = await snapshot();
     const result = await seed(new Date(A_WEEK_LATER.getTime() + 3600_000));

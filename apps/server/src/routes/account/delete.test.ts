@@ -146,11 +146,12 @@ describe('deleting an account with a history', () => {
       { matchId: past, userId: ana.id, attended: true, rating: 5, comment: `${ANA_SECRET} lovely`, wouldHikeAgain: true },
       { matchId: past, userId: bruno.id, attended: true, rating: 4, comment: 'Ana was on time', wouldHikeAgain: true },
     ]);
-    // Open plans: a confirmed hike with Carla, Ana's own search Eva asked to join, Dora's search Ana asked to join.
+    // Open plans: a confirmed hike with Carla, Ana's own search Eva asked to join, Dora's search Ana asked to join
+    // (the same Saturday slot as Ana's own search: one hike at a time, ADR 0054).
     confirmed = await pendingMatch(carla, ana, 'sunday');
     await setStatus(confirmed, 'confirmed');
     mine = await pendingMatch(ana, eva, 'saturday', secondTrailId);
-    theirs = await pendingMatch(dora, ana, 'sunday', secondTrailId);
+    theirs = await pendingMatch(dora, ana, 'saturday', secondTrailId);
     // Her own picture.
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#123456' } })
       .png()

@@ -153,6 +153,9 @@ describe('requests and invitations outside either person’s comfort', () => {
 });
 
 describe('reliability from the structured feedback', () => {
+  /** Each reported hike a week before the last: one person is on one hike at a time (ADR 0054). */
+  let weeksBack = 0;
+  const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
   /** A hike of `person` with a fresh partner that ended, and the partner's answers about it. */
   async function reportedHike(person: TestUser, answers: { showedUp: boolean; onTime?: boolean; paceAsDescribed?: boolean }) {
     const partner = await registeredUser(w.t, `p${Math.random().toString(36).slice(2)}@example.com`);
@@ -162,8 +165,8 @@ describe('reliability from the structured feedback', () => {
       .values({
         trailId: w.trailId,
         status: 'confirmed',
-        startTime: new Date('2026-11-14T10:00:00Z'),
-        endTime: new Date('2026-11-14T13:00:00Z'),
+        startTime: new Date(Date.parse('2026-11-14T10:00:00Z') - weeksBack * WEEK_MS),
+        endTime: new Date(Date.parse('2026-11-14T13:00:00Z') - weeksBack++ * WEEK_MS),
         id1: person.id,
         id2: partner.id,
         participants: [person.id, partner.id],

@@ -81,17 +81,19 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
     expect((await api(w.t, carla).post(`/api/matches/${searchId}/accept`)).statusCode).toBe(403);
   });
 
-  it('confirms on Ana’s accept: compatibility, a new search for her slot, her match-confirmed mail and Bruno’s notification', async () => {
+  it('confirms on Ana’s accept: compatibility, no new search for her (ADR 0054), her match-confirmed mail and Bruno’s notification', async () => {
     const res = await api(w.t, ana).post(`/api/matches/${searchId}/accept`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'confirmed', compatibility: 68 });
     expect(res.json().confirmedAt).toBe(WEDNESDAY.toISOString());
 
-    const [fresh] = await w.t.database.db
+    // Accepting opens no new search (ADR 0054 replaces SPEC §4's rule): one hike at a time.
+    const fresh = await w.t.database.db
       .select()
       .from(matches)
-      .where(and(eq(matches.fromMatchId, searchId), eq(matches.status, 'searching')));
-    expect(fresh).toMatchObject({ id1: ana.id, trailId: w.trailId, startTime: new Date(SATURDAY_10_LISBON) });
+      .where(and(eq(matches.id1, ana.id), eq(matches.status, 'searching'), eq(matches.startTime, new Date(SATURDAY_10_LISBON))));
+    expect(fresh).toEqual([]);
+    expect(res.json()).toMatchObject({ capacity: 2, placesLeft: 0, people: [expect.objectContaining({ compatibility: 68 })] });
 
     // Bruno, who asked, hears through the notifications (ADR 0025); Ana gets the mail of SPEC §7 at once.
     const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cancelMatchSchema, matchViewSchema } from '@trailbuddy/shared/contracts/match';
-import { cancelMatch, getMyMatch, listChangedPlans, withdrawMatch } from '../../services/match-plans.js';
+import { acceptJoinRequest, declineJoinRequest, requestToJoin } from '../../services/hike-joins.js';
+import { cancelMatch, findSomeoneElse, getMyMatch, listChangedPlans, withdrawMatch } from '../../services/match-plans.js';
 import { errors, uuidParams } from '../schemas.js';
 import { matchContextOf } from './context.js';
 import { typed, type RouteModule } from '../types.js';
@@ -40,6 +41,72 @@ export const matchPlanRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => (await cancelMatch(deps.db, await context(req), req.params.id, req.body)).match,
+  );
+
+  r.post(
+    '/api/matches/:id/find-someone-else',
+    {
+      config: { access: 'may-match' },
+      schema: {
+        tags,
+        summary: 'My buddy cancelled our hike: re-open my search for that slot at once',
+        params: uuidParams('Match'),
+        response: matchResponses,
+      },
+    },
+    async (req) => findSomeoneElse(deps.db, await context(req), req.params.id),
+  );
+
+  // Joining a hike with room (ADR 0054).
+  r.post(
+    '/api/matches/:id/join-requests',
+    {
+      config: { access: 'may-match' },
+      schema: {
+        tags,
+        summary: 'Ask to join a confirmed hike that has places left',
+        params: uuidParams('Match'),
+        response: {
+          201: z.object({ requestId: z.string() }),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await requestToJoin(deps.db, await context(req), req.params.id)),
+  );
+
+  r.post(
+    '/api/join-requests/:id/accept',
+    {
+      config: { access: 'may-match' },
+      schema: { tags, summary: 'Accept a request to join a hike I am on', params: uuidParams('Request'), response: matchResponses },
+    },
+    async (req) => acceptJoinRequest(deps.db, await context(req), req.params.id),
+  );
+
+  r.post(
+    '/api/join-requests/:id/decline',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Decline a request to join a hike I am on, or withdraw my own',
+        params: uuidParams('Request'),
+        response: {
+          200: z.object({ ok: z.literal(true) }),
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          404: errors[404],
+          409: errors[409],
+        },
+      },
+    },
+    async (req) => declineJoinRequest(deps.db, await context(req), req.params.id),
   );
 
   r.get(

@@ -27,7 +27,7 @@ describe('races, against the real database', () => {
     expect(row).toMatchObject({ status: 'pending', id2: winner.id, participants: [owner.id, winner.id], requestedBy: winner.id });
   });
 
-  it('20 concurrent accepts of one pending match → exactly one confirmed and one new search, the rest 409', async () => {
+  it('20 concurrent accepts of one pending match → exactly one confirmed and no new search (ADR 0054), the rest 409', async () => {
     const [pending] = await w.t.database.db
       .select()
       .from(matches)
@@ -41,8 +41,8 @@ describe('races, against the real database', () => {
     const fresh = await w.t.database.db
       .select()
       .from(matches)
-      .where(and(eq(matches.fromMatchId, pending!.id), eq(matches.status, 'searching')));
-    expect(fresh).toHaveLength(1);
+      .where(and(eq(matches.id1, owner.id), eq(matches.status, 'searching')));
+    expect(fresh).toHaveLength(0);
     const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
     expect(mails).toHaveLength(1);
     const accepted = await w.t.database.db.select().from(notifications).where(eq(notifications.kind, 'match-accepted'));

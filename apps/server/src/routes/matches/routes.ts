@@ -51,6 +51,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
           401: errors[401],
           403: errors[403],
           404: errors[404],
+          409: errors[409],
         },
       },
     },

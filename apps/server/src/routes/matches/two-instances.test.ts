@@ -47,7 +47,7 @@ describe('two instances on one PostgreSQL', () => {
 
     const accepted = await api(a, owner).post(`/api/matches/${search.id}/accept`);
     expect(accepted.statusCode).toBe(200);
-    // The accepter's new search is announced to the owner only; the partner hears the confirmation.
+    // The partner hears the confirmation.
     const event = await stream.next('match.changed', 5_000);
     expect(event.data).toEqual({ matchId: search.id, status: 'confirmed' });
     // And the notification of the accept (ADR 0025), then its read, marked through instance A.

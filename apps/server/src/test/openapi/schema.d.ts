@@ -131,7 +131,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A page of the trails, ordered by order or by distance from a city; filters by activity, country, place and words of the name or place
+     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
      * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
      */
     get: operations['getTrails'];
@@ -170,46 +170,10 @@ export interface paths {
     };
     /** One trail */
     get: operations['getTrailsById'];
-    /** Administrators: edit a trail (its session keeps its day and start) */
-    put: operations['putTrailsById'];
+    put?: never;
     post?: never;
     /** Administrators: delete a trail */
     delete: operations['deleteTrailsById'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/trails/{id}/route': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A trail's route: distance, elevation gain and loss, highest and lowest point, elevation profile, suggested difficulty */
-    get: operations['getTrailsByIdRoute'];
-    /** Administrators: upload a trail's route as a GPX file (multipart field "file", at most 5 MB); its facts are computed and stored */
-    put: operations['putTrailsByIdRoute'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/trails/{id}/trailhead': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Administrators: set where a trail starts (WGS 84 latitude and longitude) */
-    put: operations['putTrailsByIdTrailhead'];
-    post?: never;
-    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -505,6 +469,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/matches/{id}/find-someone-else': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** My buddy cancelled our hike: re-open my search for that slot at once */
+    post: operations['postMatchesByIdFindSomeoneElse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/matches/{id}/join-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask to join a confirmed hike that has places left */
+    post: operations['postMatchesByIdJoinRequests'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/join-requests/{id}/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept a request to join a hike I am on */
+    post: operations['postJoinRequestsByIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/join-requests/{id}/decline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decline a request to join a hike I am on, or withdraw my own */
+    post: operations['postJoinRequestsByIdDecline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/matches/changed-plans': {
     parameters: {
       query?: never;
@@ -705,23 +737,6 @@ export interface paths {
     put?: never;
     /** Mark one of my notifications read */
     post: operations['postNotificationsByIdRead'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/favourites/trails': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A page of my favourite trails, as GET /api/trails pages and filters them (Home’s Favourites filter) */
-    get: operations['getMeFavouritesTrails'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1056,7 +1071,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Receive push notifications in this browser (a push service endpoint; the newest few browsers per account are kept) */
+    /** Receive push notifications in this browser */
     post: operations['postPushSubscriptions'];
     /** Stop push notifications in this browser */
     delete: operations['deletePushSubscriptions'];
@@ -1114,10 +1129,10 @@ export interface paths {
     };
     /** My emergency contact */
     get: operations['getMeEmergencyContact'];
-    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it (a few new addresses a day per account: past that, 429 naming `email`); replacing the contact ends the trip links it held */
+    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it */
     put: operations['putMeEmergencyContact'];
     post?: never;
-    /** Remove my emergency contact, ending the trip links it held */
+    /** Remove my emergency contact */
     delete: operations['deleteMeEmergencyContact'];
     options?: never;
     head?: never;
@@ -1203,109 +1218,6 @@ export interface paths {
     put?: never;
     /** Check out at the end; both check-outs complete the match */
     post: operations['postMatchesByIdCheckOut'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** My measured ability, and the activity services I can connect */
-    get: operations['getMeAbility'];
-    put?: never;
-    post?: never;
-    /** Delete my measured ability (the figures of every imported activity) */
-    delete: operations['deleteMeAbility'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability/{provider}/connect': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Connect an activity service: redirects to the service's consent page (OAuth 2 authorization code) */
-    get: operations['getMeAbilityByProviderConnect'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability/{provider}/callback': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Where the activity service sends the member back; imports the last 12 months, then redirects to the profile */
-    get: operations['getMeAbilityByProviderCallback'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability/{provider}/import': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Import my activities of the last 12 months from a connected service again */
-    post: operations['postMeAbilityByProviderImport'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability/{provider}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Disconnect an activity service: our access is revoked there and its tokens dropped (imported figures stay) */
-    delete: operations['deleteMeAbilityByProvider'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/ability/imports': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Import GPX, TCX or FIT files (multipart field "files", up to 50; optional field "activity" for files that do not say); only figures are kept */
-    post: operations['postMeAbilityImports'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2553,7 +2465,8 @@ export interface components {
           | 'not-participant'
           | 'verification-required'
           | 'profile-required'
-          | 'cross-site-request'
+          | 'hike-conflict'
+          | 'hike-full'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
@@ -2573,7 +2486,6 @@ export interface components {
           | 'user-not-found'
           | 'weak-password'
           | 'wrong-password'
-          | 'invalid-login-credentials'
           | 'account-exists-with-different-credential'
           | 'invalid-credential'
           | 'user-cancelled'
@@ -2612,7 +2524,7 @@ export interface components {
         'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description Not allowed: signed in without the right to do this, or (`cross-site-request`) a change sent by a page of another site or of another port of ours (ADR 0052). */
+    /** @description Signed in, but not allowed to do this. */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -2741,11 +2653,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -2789,7 +2696,6 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
-              maxTravelKm: number;
             };
           };
         };
@@ -2819,14 +2725,9 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
-            /**
-             * @default beginner
-             * @enum {string}
-             */
-            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio: string;
-          instagram?: string;
+          instagram: string;
           preferences?: {
             /** @enum {string} */
             pace: 'relaxed' | 'moderate' | 'fast';
@@ -2857,11 +2758,6 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
-              /**
-               * @default beginner
-               * @enum {string}
-               */
-              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2905,13 +2801,11 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
-            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2936,11 +2830,6 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
-            /**
-             * @default beginner
-             * @enum {string}
-             */
-            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio?: string;
           instagram?: string;
@@ -2978,7 +2867,6 @@ export interface operations {
               | 'Japanese'
             )[];
           };
-          maxTravelKm?: number;
         };
       };
     };
@@ -3001,11 +2889,6 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
-              /**
-               * @default beginner
-               * @enum {string}
-               */
-              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3049,13 +2932,11 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
-            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3092,11 +2973,6 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
-              /**
-               * @default beginner
-               * @enum {string}
-               */
-              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3140,13 +3016,11 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
-            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3179,11 +3053,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3227,14 +3096,12 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
-              maxTravelKm: number;
             };
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3268,11 +3135,6 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
-              /**
-               * @default beginner
-               * @enum {string}
-               */
-              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3301,8 +3163,6 @@ export interface operations {
         country?: string;
         location?: string;
         q?: string;
-        sort?: 'order' | 'distance';
-        from?: string;
         cursor?: string;
         limit?: number;
       };
@@ -3339,23 +3199,8 @@ export interface operations {
               /** @enum {string} */
               weekendDay: 'saturday' | 'sunday';
               order: number;
-              trailhead: {
-                latitude: number;
-                longitude: number;
-              } | null;
-              route: {
-                distanceMeters: number;
-                elevationGainMeters: number;
-                elevationLossMeters: number;
-                highestPointMeters: number;
-                lowestPointMeters: number;
-              } | null;
             }[];
             nextCursor: string | null;
-            origin?: {
-              latitude: number;
-              longitude: number;
-            };
           };
         };
       };
@@ -3429,17 +3274,6 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
-            trailhead: {
-              latitude: number;
-              longitude: number;
-            } | null;
-            route: {
-              distanceMeters: number;
-              elevationGainMeters: number;
-              elevationLossMeters: number;
-              highestPointMeters: number;
-              lowestPointMeters: number;
-            } | null;
           };
         };
       };
@@ -3520,88 +3354,10 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
-            trailhead: {
-              latitude: number;
-              longitude: number;
-            } | null;
-            route: {
-              distanceMeters: number;
-              elevationGainMeters: number;
-              elevationLossMeters: number;
-              highestPointMeters: number;
-              lowestPointMeters: number;
-            } | null;
           };
         };
       };
       400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  putTrailsById: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          name: string;
-          location: string;
-          length: string;
-          hours: number;
-          /** @enum {string} */
-          difficulty: 'Easy' | 'Moderate' | 'Challenging';
-          /** @enum {string} */
-          activity: 'hiking' | 'running' | 'biking';
-          description: string;
-          /** Format: uri */
-          linkmap: string;
-          /** @description A key returned by POST /api/trail-images with kind=image */
-          image?: string;
-          /** @description A key returned by POST /api/trail-images with kind=map */
-          map?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: string;
-            name: string;
-            location: string;
-            country: string;
-            length: string;
-            hours: number;
-            /** @enum {string} */
-            difficulty: 'Easy' | 'Moderate' | 'Challenging';
-            /** @enum {string} */
-            activity: 'hiking' | 'running' | 'biking';
-            description: string;
-            linkmap: string;
-            image: string | null;
-            map: string | null;
-            startTime: string;
-            endTime: string;
-            /** @enum {string} */
-            weekendDay: 'saturday' | 'sunday';
-            order: number;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3616,109 +3372,6 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getTrailsByIdRoute: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            distanceMeters: number;
-            elevationGainMeters: number;
-            elevationLossMeters: number;
-            highestPointMeters: number;
-            lowestPointMeters: number;
-            profile: [number, number][];
-            /** @enum {string} */
-            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  putTrailsByIdRoute: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            distanceMeters: number;
-            elevationGainMeters: number;
-            elevationLossMeters: number;
-            highestPointMeters: number;
-            lowestPointMeters: number;
-            profile: [number, number][];
-            /** @enum {string} */
-            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      413: components['responses']['PayloadTooLarge'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  putTrailsByIdTrailhead: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          latitude: number;
-          longitude: number;
-        };
-      };
-    };
     responses: {
       /** @description Default Response */
       204: {
@@ -3779,6 +3432,8 @@ export interface operations {
           trailId: string;
           /** @enum {string} */
           day: 'saturday' | 'sunday';
+          /** @default 2 */
+          capacity?: number;
         };
       };
     };
@@ -3823,11 +3478,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3858,6 +3508,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             };
             created: boolean;
           };
@@ -3867,6 +3579,7 @@ export interface operations {
       401: components['responses']['Unauthenticated'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3891,6 +3604,39 @@ export interface operations {
         };
         content: {
           'application/json': {
+            hikes: {
+              matchId: string;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              requested: boolean;
+            }[];
             candidates: {
               profile: {
                 id: string;
@@ -3904,11 +3650,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3994,11 +3735,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4029,6 +3765,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4097,11 +3895,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4132,6 +3925,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4193,11 +4048,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4228,6 +4078,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4289,11 +4201,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4324,6 +4231,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4385,11 +4354,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4420,6 +4384,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4481,11 +4507,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4516,6 +4537,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4577,11 +4660,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4612,6 +4690,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -4696,11 +4836,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4731,6 +4866,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             }[];
           };
         };
@@ -4768,11 +4965,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4847,11 +5039,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4882,6 +5069,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             } | null;
           };
         };
@@ -4952,11 +5201,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4987,6 +5231,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -5048,11 +5354,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5083,6 +5384,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -5144,11 +5507,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5179,6 +5537,68 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
           };
         };
       };
@@ -5246,11 +5666,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5281,6 +5696,435 @@ export interface operations {
               at: string | null;
               late: boolean;
             } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdFindSomeoneElse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+              reliable: boolean;
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMatchesByIdJoinRequests: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            requestId: string;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postJoinRequestsByIdAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            trailId: string;
+            trail: {
+              id: string;
+              name: string;
+              location: string;
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              image: string | null;
+            } | null;
+            /** @enum {string} */
+            status: 'searching' | 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'active';
+            startTime: string;
+            endTime: string;
+            createdManually: boolean;
+            compatibility: number | null;
+            createdAt: string;
+            confirmedAt: string | null;
+            /** @enum {string} */
+            role: 'creator' | 'partner';
+            partner: {
+              id: string;
+              name: string;
+              image: string;
+              age: number | null;
+              location: string | null;
+              gender: ('Male' | 'Female' | 'Other') | null;
+              skills: {
+                /** @enum {string} */
+                hiking: 'beginner' | 'intermediate' | 'advanced';
+                /** @enum {string} */
+                running: 'beginner' | 'intermediate' | 'advanced';
+              };
+              bio: string | null;
+              instagram: string | null;
+              preferences: {
+                /** @enum {string} */
+                pace: 'relaxed' | 'moderate' | 'fast';
+                /** @enum {string} */
+                communication: 'quiet' | 'balanced' | 'chatty';
+                /** @enum {string} */
+                adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+              };
+              reliable: boolean;
+            } | null;
+            awaitingMyAnswer: boolean;
+            myFeedback: {
+              attended: boolean | null;
+              rating: number | null;
+              wouldHikeAgain: boolean | null;
+              comment: string | null;
+              skipped: boolean;
+              submittedAt: string;
+            } | null;
+            cancellation: {
+              /** @enum {string} */
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              by: ('me' | 'partner') | null;
+              note: string | null;
+              at: string | null;
+              late: boolean;
+            } | null;
+            capacity: number;
+            people: {
+              profile: {
+                id: string;
+                name: string;
+                image: string;
+                age: number | null;
+                location: string | null;
+                gender: ('Male' | 'Female' | 'Other') | null;
+                skills: {
+                  /** @enum {string} */
+                  hiking: 'beginner' | 'intermediate' | 'advanced';
+                  /** @enum {string} */
+                  running: 'beginner' | 'intermediate' | 'advanced';
+                };
+                bio: string | null;
+                instagram: string | null;
+                preferences: {
+                  /** @enum {string} */
+                  pace: 'relaxed' | 'moderate' | 'fast';
+                  /** @enum {string} */
+                  communication: 'quiet' | 'balanced' | 'chatty';
+                  /** @enum {string} */
+                  adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                };
+                reliable: boolean;
+              };
+              compatibility: number;
+            }[];
+            placesLeft: number;
+            joinRequests: {
+              id: string;
+              person: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              };
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postJoinRequestsByIdDecline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            ok: true;
           };
         };
       };
@@ -5341,11 +6185,6 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
-                  /**
-                   * @default beginner
-                   * @enum {string}
-                   */
-                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5376,6 +6215,68 @@ export interface operations {
                 at: string | null;
                 late: boolean;
               } | null;
+              capacity: number;
+              people: {
+                profile: {
+                  id: string;
+                  name: string;
+                  image: string;
+                  age: number | null;
+                  location: string | null;
+                  gender: ('Male' | 'Female' | 'Other') | null;
+                  skills: {
+                    /** @enum {string} */
+                    hiking: 'beginner' | 'intermediate' | 'advanced';
+                    /** @enum {string} */
+                    running: 'beginner' | 'intermediate' | 'advanced';
+                  };
+                  bio: string | null;
+                  instagram: string | null;
+                  preferences: {
+                    /** @enum {string} */
+                    pace: 'relaxed' | 'moderate' | 'fast';
+                    /** @enum {string} */
+                    communication: 'quiet' | 'balanced' | 'chatty';
+                    /** @enum {string} */
+                    adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                  };
+                  reliable: boolean;
+                };
+                compatibility: number;
+              }[];
+              placesLeft: number;
+              joinRequests: {
+                id: string;
+                person: {
+                  profile: {
+                    id: string;
+                    name: string;
+                    image: string;
+                    age: number | null;
+                    location: string | null;
+                    gender: ('Male' | 'Female' | 'Other') | null;
+                    skills: {
+                      /** @enum {string} */
+                      hiking: 'beginner' | 'intermediate' | 'advanced';
+                      /** @enum {string} */
+                      running: 'beginner' | 'intermediate' | 'advanced';
+                    };
+                    bio: string | null;
+                    instagram: string | null;
+                    preferences: {
+                      /** @enum {string} */
+                      pace: 'relaxed' | 'moderate' | 'fast';
+                      /** @enum {string} */
+                      communication: 'quiet' | 'balanced' | 'chatty';
+                      /** @enum {string} */
+                      adventureLevel: 'cautious' | 'moderate' | 'adventurous';
+                    };
+                    reliable: boolean;
+                  };
+                  compatibility: number;
+                };
+                createdAt: string;
+              }[];
             }[];
           };
         };
@@ -5606,6 +6507,12 @@ export interface operations {
                 | 'feedback-prompt'
                 | 'hike-reminder'
                 | 'trail-removed'
+                | 'join-requested'
+                | 'hike-joined'
+                | 'hike-full'
+                | 'hike-left'
+                | 'request-ended'
+                | 'hike-clash'
                 | 'account-warning'
                 | 'trip-overdue';
               title: string;
@@ -5686,7 +6593,6 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5719,7 +6625,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5808,7 +6713,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5835,7 +6739,6 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5871,6 +6774,12 @@ export interface operations {
               | 'feedback-prompt'
               | 'hike-reminder'
               | 'trail-removed'
+              | 'join-requested'
+              | 'hike-joined'
+              | 'hike-full'
+              | 'hike-left'
+              | 'request-ended'
+              | 'hike-clash'
               | 'account-warning'
               | 'trip-overdue';
             title: string;
@@ -5928,61 +6837,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getMeFavouritesTrails: {
-    parameters: {
-      query?: {
-        activity?: 'hiking' | 'running' | 'biking';
-        country?: string;
-        location?: string;
-        q?: string;
-        cursor?: string;
-        limit?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            trails: {
-              id: string;
-              name: string;
-              location: string;
-              country: string;
-              length: string;
-              hours: number;
-              /** @enum {string} */
-              difficulty: 'Easy' | 'Moderate' | 'Challenging';
-              /** @enum {string} */
-              activity: 'hiking' | 'running' | 'biking';
-              description: string;
-              linkmap: string;
-              image: string | null;
-              map: string | null;
-              startTime: string;
-              endTime: string;
-              /** @enum {string} */
-              weekendDay: 'saturday' | 'sunday';
-              order: number;
-            }[];
-            nextCursor: string | null;
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6030,7 +6885,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6055,7 +6909,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6156,7 +7009,6 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
-      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6297,7 +7149,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6322,7 +7173,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6363,7 +7213,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6449,7 +7298,6 @@ export interface operations {
           /** @enum {string} */
           action: 'review' | 'dismiss' | 'warn' | 'disable';
           note: string;
-          message?: string;
         };
       };
     };
@@ -6556,7 +7404,6 @@ export interface operations {
           };
         };
       };
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6635,7 +7482,6 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6656,7 +7502,6 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6739,7 +7584,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6767,7 +7611,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6809,11 +7652,6 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
-                /**
-                 * @default beginner
-                 * @enum {string}
-                 */
-                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -6857,7 +7695,6 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
-              maxTravelKm: number;
             };
             matches: {
               id: string;
@@ -6906,21 +7743,6 @@ export interface operations {
               notifications: unknown;
             };
             favouriteTrails: string[];
-            measuredAbility: {
-              /** @enum {string} */
-              activity: 'hiking' | 'running' | 'biking';
-              activityCount: number;
-              flatPaceSecondsPerKm: number | null;
-              climbRateMetersPerHour: number | null;
-              longestDistanceMeters: number;
-              largestElevationGainMeters: number;
-              updatedAt: string;
-            }[];
-            activityConnections: {
-              provider: string;
-              connectedAt: string;
-              lastImportAt: string | null;
-            }[];
           };
         };
       };
@@ -7019,7 +7841,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7040,7 +7861,6 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7123,7 +7943,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -7163,7 +7982,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -7203,7 +8021,6 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -7243,233 +8060,8 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
-      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getMeAbility: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            abilities: {
-              /** @enum {string} */
-              activity: 'hiking' | 'running' | 'biking';
-              activityCount: number;
-              flatPaceSecondsPerKm: number | null;
-              climbRateMetersPerHour: number | null;
-              longestDistanceMeters: number;
-              largestElevationGainMeters: number;
-              updatedAt: string;
-            }[];
-            providers: {
-              /** @enum {string} */
-              id: 'strava';
-              name: string;
-              connected: boolean;
-              lastImportAt: string | null;
-            }[];
-          };
-        };
-      };
-      401: components['responses']['Unauthenticated'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  deleteMeAbility: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components['responses']['Unauthenticated'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getMeAbilityByProviderConnect: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        provider: 'strava';
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      302: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getMeAbilityByProviderCallback: {
-    parameters: {
-      query?: {
-        code?: string;
-        state?: string;
-        scope?: string;
-        error?: string;
-      };
-      header?: never;
-      path: {
-        provider: 'strava';
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      302: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postMeAbilityByProviderImport: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        provider: 'strava';
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            outcomes: {
-              file: string;
-              /** @enum {string} */
-              status: 'imported' | 'duplicate' | 'rejected';
-              activity: ('hiking' | 'running' | 'biking') | null;
-              reason: string | null;
-            }[];
-            abilities: {
-              /** @enum {string} */
-              activity: 'hiking' | 'running' | 'biking';
-              activityCount: number;
-              flatPaceSecondsPerKm: number | null;
-              climbRateMetersPerHour: number | null;
-              longestDistanceMeters: number;
-              largestElevationGainMeters: number;
-              updatedAt: string;
-            }[];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  deleteMeAbilityByProvider: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        provider: 'strava';
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      404: components['responses']['NotFound'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  postMeAbilityImports: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            outcomes: {
-              file: string;
-              /** @enum {string} */
-              status: 'imported' | 'duplicate' | 'rejected';
-              activity: ('hiking' | 'running' | 'biking') | null;
-              reason: string | null;
-            }[];
-            abilities: {
-              /** @enum {string} */
-              activity: 'hiking' | 'running' | 'biking';
-              activityCount: number;
-              flatPaceSecondsPerKm: number | null;
-              climbRateMetersPerHour: number | null;
-              longestDistanceMeters: number;
-              largestElevationGainMeters: number;
-              updatedAt: string;
-            }[];
-          };
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthenticated'];
-      413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
   };

@@ -1,6 +1,6 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
-import type { BestMatchPage, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
+import type { HikeToJoin, BestMatchPage, MatchView, PastPartner } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { api } from '../api-client';
@@ -55,20 +55,25 @@ export const useFeedbackPrompt = (enabled: boolean) =>
  * Best Matches page by page (ADR 0022): everyone searching the trail and day, then the
  * best-fitting others. `data` is the candidates loaded so far.
  */
+const bestMatchesQuery = (trailId: string, day: WeekendDay) => ({
+  queryKey: matchKeys.bestMatches(trailId, day),
+  queryFn: async ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
+    const page = await api.get<BestMatchPage>(`/api/trails/${trailId}/best-matches`, {
+      query: { day, cursor: pageParam ?? undefined },
+      signal,
+    });
+    return { candidates: page.candidates, hikes: page.hikes ?? [], nextCursor: page.nextCursor ?? null };
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+});
+
 export const useBestMatches = (trailId: string, day: WeekendDay) =>
-  useInfiniteQuery({
-    queryKey: matchKeys.bestMatches(trailId, day),
-    queryFn: async ({ pageParam, signal }) => {
-      const page = await api.get<BestMatchPage>(`/api/trails/${trailId}/best-matches`, {
-        query: { day, cursor: pageParam ?? undefined },
-        signal,
-      });
-      return { candidates: page.candidates, nextCursor: page.nextCursor ?? null };
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    select: (data) => data.pages.flatMap((page) => page.candidates),
-  });
+  useInfiniteQuery({ ...bestMatchesQuery(trailId, day), select: (data) => data.pages.flatMap((page) => page.candidates) });
+
+/** The slot's hikes with room to join (ADR 0054): the first page of Best Matches carries them. */
+export const useHikesToJoin = (trailId: string, day: WeekendDay) =>
+  useInfiniteQuery({ ...bestMatchesQuery(trailId, day), select: (data): HikeToJoin[] => data.pages[0]?.hikes ?? [] });
 
 export const userKeys = { profile: (id: string) => [CACHE_ROOTS.users, id] as const };
 

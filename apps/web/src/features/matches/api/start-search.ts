@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MatchView, StartSearchInput } from '@trailbuddy/shared/contracts/match';
+import type { MatchView, StartSearchRequest } from '@trailbuddy/shared/contracts/match';
 import { api } from '../../../lib/api-client';
 import { invalidateMatches } from './invalidate';
 
 /** Find a buddy: starts my search for the trail and day, or returns the one I already have. */
-export function startSearch(input: StartSearchInput) {
+export function startSearch(input: StartSearchRequest) {
   return api.post<{ match: MatchView; created: boolean }>('/api/matches/search', input);
 }
 

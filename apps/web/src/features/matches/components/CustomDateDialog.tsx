@@ -1,6 +1,6 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
-import { CUSTOM_EVENT_HOURS, customEventSession, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
+import { CUSTOM_EVENT_HOURS, customEventSession, formatHours, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import { Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -13,6 +13,8 @@ import { errorMessage } from '../utils/errors';
 export interface CustomDateDialogProps {
   trailId: string;
   trailName: string;
+  /** The trail's own duration in hours (issue 23); unset, CUSTOM_EVENT_HOURS. */
+  hours?: number;
   onClose: () => void;
   onCreated: (event: MatchView) => void;
   /** Injectable clock for tests; defaults to the real time when the form is sent. */
@@ -30,15 +32,23 @@ function readStart(date: string, time: string): Date {
   return date && time ? new Date(`${date}T${time}`) : new Date(Number.NaN);
 }
 
-/** The custom-date event dialog (Propose a Date): a 2-hour event of my own on this trail. */
-export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now = () => new Date() }: CustomDateDialogProps) {
+/** The custom-date event dialog (Propose a Date): an event of my own on this trail, as long as the trail's session. */
+export function CustomDateDialog({
+  trailId,
+  trailName,
+  hours: trailHours,
+  onClose,
+  onCreated,
+  now = () => new Date(),
+}: CustomDateDialogProps) {
+  const hours = trailHours !== undefined && Number.isFinite(trailHours) && trailHours > 0 ? trailHours : CUSTOM_EVENT_HOURS;
   const propose = useProposeDate();
   const [date, setDate] = useState('');
   const [time, setTime] = useState('10:00');
   const [problem, setProblem] = useState<string | null>(null);
 
   const start = readStart(date, time);
-  const session = Number.isNaN(start.getTime()) ? null : customEventSession(start);
+  const session = Number.isNaN(start.getTime()) ? null : customEventSession(start, hours);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +63,7 @@ export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now =
   return (
     <Dialog
       title="Propose a Date"
-      description={`Plan your own ${CUSTOM_EVENT_HOURS}-hour outing on ${trailName}.`}
+      description={`Plan your own ${formatHours(hours)}-hour outing on ${trailName}.`}
       onClose={onClose}
       historyEntry="custom-date"
     >
@@ -86,10 +96,10 @@ export function CustomDateDialog({ trailId, trailName, onClose, onCreated, now =
           <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
           {session ? (
             <span>
-              Lasts {CUSTOM_EVENT_HOURS} hours: {formatTimeRange(session.start, session.end)}
+              Lasts {formatHours(hours)} hours: {formatTimeRange(session.start, session.end)}
             </span>
           ) : (
-            <span>Lasts {CUSTOM_EVENT_HOURS} hours.</span>
+            <span>Lasts {formatHours(hours)} hours.</span>
           )}
         </p>
 

@@ -13,6 +13,7 @@ import { errorMessage } from '../utils/errors';
 import { compatibilityPercent, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
 import { Avatar } from './Avatar';
+import { HikePeople, showsHikePeople } from './HikePeople';
 import { TrailThumb } from './visuals';
 
 const THUMB_SIZE = 88;
@@ -121,6 +122,8 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
           </p>
         )}
       </div>
+
+      {showsHikePeople(match) && <HikePeople match={match} describedBy={titleId} />}
 
       {match.status === 'pending' &&
         (match.awaitingMyAnswer ? (

@@ -44,4 +44,25 @@ describe('MatchingView', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to Home' }));
     expect(navigation.navigate).toHaveBeenCalledWith({ name: 'home' });
   });
+
+  it('shows the server’s own words for a refusal it explains: a started session, another hike at that time', async () => {
+    mockFetch([
+      { path: `/api/trails/${trail.id}`, body: trail },
+      {
+        method: 'POST',
+        path: '/api/matches/search',
+        status: 409,
+        body: {
+          error: {
+            code: 'hike-conflict',
+            message: 'You already have a hike at that time: Sintra Forest Loop, Saturday, 21 November 2026 at 10:00. One hike at a time.',
+          },
+        },
+      },
+    ]);
+    renderWithNavigation(<MatchingView trailId={trail.id} day="saturday" capacity={3} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You already have a hike at that time: Sintra Forest Loop, Saturday, 21 November 2026 at 10:00. One hike at a time.',
+    );
+  });
 });

@@ -2,6 +2,7 @@ import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
+import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
 import { useTrail } from '../../../lib/queries/trails';
 import { useStartSearch } from '../api/start-search';
@@ -9,12 +10,20 @@ import { useStartSearch } from '../api/start-search';
 export interface MatchingViewProps {
   trailId: string;
   day: WeekendDay;
+  /** Room for up to this many people (ADR 0054); unset, "just the two of us". */
+  capacity?: number;
 }
 
 export const MATCH_FAILED_MESSAGE = 'Something went wrong while trying to create a match.';
 
+/** The server's words for a refusal it explains (a started session, another hike at that time), else ours. */
+const failureMessage = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : MATCH_FAILED_MESSAGE);
+
+/** The search's body: the capacity only when the person left room for more. */
+const searchInput = (trailId: string, day: WeekendDay, capacity?: number) => (capacity ? { trailId, day, capacity } : { trailId, day });
+
 /** SPEC §2 "matching": starts my search for the trail and day, then shows the results view. */
-export default function MatchingView({ trailId, day }: MatchingViewProps) {
+export default function MatchingView({ trailId, day, capacity }: MatchingViewProps) {
   const { navigate } = useNavigation();
   const search = useStartSearch();
   const trailName = useTrail(trailId).data?.name;
@@ -25,8 +34,8 @@ export default function MatchingView({ trailId, day }: MatchingViewProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    mutate({ trailId, day });
-  }, [mutate, trailId, day]);
+    mutate(searchInput(trailId, day, capacity));
+  }, [mutate, trailId, day, capacity]);
 
   const matchId = search.data?.match.id;
   useEffect(() => {
@@ -40,14 +49,14 @@ export default function MatchingView({ trailId, day }: MatchingViewProps) {
         <h1 id="matching-heading" className="text-2xl font-bold tracking-tight text-stone-900">
           Finding a buddy
         </h1>
-        <Alert tone="error">{MATCH_FAILED_MESSAGE}</Alert>
+        <Alert tone="error">{failureMessage(search.error)}</Alert>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Button onClick={() => navigate({ name: 'home' })}>Back to Home</Button>
           <Button
             variant="secondary"
             onClick={() => {
               search.reset();
-              mutate({ trailId, day });
+              mutate(searchInput(trailId, day, capacity));
             }}
           >
             Try again

@@ -98,7 +98,7 @@ describe('NoMatchesView', () => {
     expect(calls('POST', `/api/matches/${theirSearchId}/request`)).toHaveLength(1);
   });
 
-  it('refuses a proposed date in the past, and creates a 2-hour event for a future one', async () => {
+  it('refuses a proposed date in the past, and creates an event as long as the trail’s session for a future one', async () => {
     const { calls, routes } = setup({ extra: [{ method: 'POST', path: '/api/matches/custom', body: makeMatch() }] });
     fireEvent.click(await screen.findByRole('button', { name: 'Propose a Date' }));
     const dialog = screen.getByRole('dialog', { name: 'Propose a Date' });
@@ -110,7 +110,8 @@ describe('NoMatchesView', () => {
     expect(calls('POST', '/api/matches/custom')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2099-03-14' } });
-    expect(within(dialog).getByText(/Lasts 2 hours: /)).toBeDefined();
+    // The trail's own duration (3 hours), not a fixed two (issue 23).
+    expect(within(dialog).getByText(/Lasts 3\.0 hours: /)).toBeDefined();
     // The new event shows in My Created Events once my matches are refetched.
     const created = makeMatch({
       trailId: trail.id,

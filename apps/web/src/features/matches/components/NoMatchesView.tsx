@@ -16,6 +16,7 @@ import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
 import { CustomDateDialog } from './CustomDateDialog';
+import { HikesToJoin } from './HikesToJoin';
 import { IncomingRequestCard } from './IncomingRequestCard';
 import { ProfileDialog, type ProfileDialogProps } from './ProfileDialog';
 
@@ -164,6 +165,8 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
         )}
       </div>
 
+      <HikesToJoin trailId={trailId} day={day} />
+
       <section aria-labelledby="best-matches-heading" className="space-y-3">
         <div>
           <h2 id="best-matches-heading" className="text-lg font-semibold text-stone-900">
@@ -265,6 +268,7 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
         <CustomDateDialog
           trailId={trailId}
           trailName={trailName}
+          hours={trail?.hours}
           onClose={() => setProposing(false)}
           onCreated={(event) => {
             setProposing(false);

@@ -19,6 +19,10 @@ export const useCancelHike = () =>
   );
 
 /** Cancel Search: my open search ends (searching → cancelled). */
+/** "Find me someone else" (ADR 0054): my buddy cancelled our hike of two; my search for that slot re-opens at once. */
+export const useFindSomeoneElse = () =>
+  useMatchMutation((matchId: string) => api.post<MatchView>(`/api/matches/${matchId}/find-someone-else`));
+
 export const useCancelSearch = () => useMatchMutation((matchId: string) => api.post<MatchView>(`/api/matches/${matchId}/cancel`));
 
 /** Requests and hikes my partners withdrew, rejected or cancelled lately. */

@@ -32,10 +32,16 @@ export function CancelHikeDialog({ match, now, onClose }: { match: MatchView; no
     cancel.mutate({ matchId: match.id, ...parsed.data }, { onSuccess: onClose });
   }
 
+  // A hike of three or more goes on without the one who leaves (ADR 0054).
+  const group = match.people.length > 1;
   return (
     <Dialog
-      title="Cancel this hike?"
-      description={`${partnerFirstName(match)} will be told right away, with your reason, that ${trailName(match)} is off.`}
+      title={group ? 'Leave this hike?' : 'Cancel this hike?'}
+      description={
+        group
+          ? `Everyone else on ${trailName(match)} will be told right away, with your reason. The hike goes on without you.`
+          : `${partnerFirstName(match)} will be told right away, with your reason, that ${trailName(match)} is off.`
+      }
       onClose={onClose}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
@@ -61,7 +67,7 @@ export function CancelHikeDialog({ match, now, onClose }: { match: MatchView; no
             Keep the hike
           </Button>
           <Button type="submit" disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling…' : 'Cancel hike'}
+            {cancel.isPending ? 'Cancelling…' : group ? 'Leave hike' : 'Cancel hike'}
           </Button>
         </div>
       </form>

@@ -59,6 +59,20 @@ describe('MatchPlanActions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('offers to leave a hike of three or more, which goes on without me (ADR 0054)', async () => {
+    const person = (name: string) => ({ profile: makeProfile({ name }), compatibility: 90 });
+    const hike = makeMatch({ status: 'confirmed', start: daysFromNow(4), capacity: 3, people: [person('Rui Santos'), person('Eva Lima')] });
+    const fetch = mockFetch([{ method: 'POST', path: `/api/matches/${hike.id}/cancellation`, body: hike }]);
+    renderWithProviders(<MatchPlanActions match={hike} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave hike' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this hike?' });
+    expect(dialog.textContent).toContain('The hike goes on without you.');
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Knee trouble' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave hike' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(bodyOf(fetch.mock.calls[0]!)).toEqual({ reason: 'Knee trouble' });
+  });
+
   it('shows the server’s word on the reason field', async () => {
     const hike = makeMatch({ status: 'confirmed', start: daysFromNow(4) });
     mockFetch([

@@ -46,7 +46,7 @@ export default function MatchPlanActions({ match, now = Date.now() }: { match: M
             </a>
             <Button variant="ghost" onClick={() => setCancelling(true)}>
               <X className="size-4" aria-hidden="true" />
-              Cancel hike
+              {match.people.length > 1 ? 'Leave hike' : 'Cancel hike'}
             </Button>
           </>
         )}

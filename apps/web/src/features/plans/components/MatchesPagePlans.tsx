@@ -1,11 +1,11 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
-import { Search, X } from 'lucide-react';
+import { Search, UserPlus, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useMyMatches } from '../../../lib/queries/matches';
-import { useCancelSearch, useChangedPlans } from '../api/plans';
+import { useCancelSearch, useChangedPlans, useFindSomeoneElse } from '../api/plans';
 import { trailName, whatHappened } from '../utils/plans-text';
 
 const when = (match: MatchView) => `${formatDate(match.startTime, 'short')}, ${formatTimeRange(match.startTime, match.endTime)}`;
@@ -51,8 +51,9 @@ function OpenSearches({ now }: { now: number }) {
 }
 
 /** What my partners changed lately, so a withdrawn request or a cancelled hike does not just vanish. */
-function ChangedPlans() {
+function ChangedPlans({ now }: { now: number }) {
   const changed = useChangedPlans();
+  const findSomeoneElse = useFindSomeoneElse();
   const list = changed.data ?? [];
   if (list.length === 0) return null;
   return (
@@ -68,9 +69,33 @@ function ChangedPlans() {
             </p>
             <p className="text-stone-700">{whatHappened(match)}</p>
             {match.cancellation?.note && <p className="text-stone-600">“{match.cancellation.note}”</p>}
+            {match.cancellation?.kind === 'cancelled' &&
+              match.cancellation.by === 'partner' &&
+              new Date(match.startTime).getTime() > now && (
+                <Button
+                  variant="secondary"
+                  className="mt-2"
+                  disabled={findSomeoneElse.isPending}
+                  aria-label={`Find me someone else: ${trailName(match)}, ${when(match)}`}
+                  onClick={() => findSomeoneElse.mutate(match.id)}
+                >
+                  <UserPlus className="size-4" aria-hidden="true" />
+                  Find me someone else
+                </Button>
+              )}
           </li>
         ))}
       </ul>
+      {findSomeoneElse.isSuccess && (
+        <p role="status" className="text-sm text-brand-800">
+          Your search is open again: you are in Best Matches for that hike.
+        </p>
+      )}
+      {findSomeoneElse.error && (
+        <Alert tone="error">
+          {findSomeoneElse.error instanceof ApiError ? findSomeoneElse.error.message : 'Something went wrong. Please try again.'}
+        </Alert>
+      )}
     </section>
   );
 }
@@ -82,7 +107,7 @@ export default function MatchesPagePlans() {
   return (
     <div className="space-y-5">
       <OpenSearches now={now} />
-      <ChangedPlans />
+      <ChangedPlans now={now} />
     </div>
   );
 }

@@ -161,7 +161,7 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
   });
 
   it('opened from home, offers Find Hiking Buddy with the trail’s own day chosen, and Back to Home', async () => {
-    const trail = makeTrail({ weekendDay: 'sunday', startTime: '2026-06-14T09:00:00.000Z', endTime: '2026-06-14T12:00:00.000Z' });
+    const trail = makeTrail({ weekendDay: 'sunday', startTime: '2027-06-13T09:00:00.000Z', endTime: '2027-06-13T12:00:00.000Z' });
     fakeServer({ trail });
     const { navigation } = renderDetail(trail, 'home');
     await screen.findByRole('heading', { level: 1, name: trail.name });
@@ -175,8 +175,8 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
     expect(saturday.checked).toBe(false);
     // Each day shows its own date of the same weekend.
     const dateOf = (radio: HTMLElement) => radio.closest('label')!.lastElementChild!.textContent;
-    expect(dateOf(sunday)).toMatch(/14/);
-    expect(dateOf(saturday)).toMatch(/13/);
+    expect(dateOf(sunday)).toMatch(/13/);
+    expect(dateOf(saturday)).toMatch(/12/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'sunday' });
@@ -189,10 +189,45 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
       { replace: true },
     );
     const date = screen.getByText('Date', { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(date).toBe(formatSessionDayShort(new Date('2026-06-13T09:00:00.000Z')));
+    expect(date).toBe(formatSessionDayShort(new Date('2027-06-12T09:00:00.000Z')));
     fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'saturday' });
     expect(navigation.navigate).toHaveBeenCalledTimes(4);
+
+    // Room for more (ADR 0054): the search carries the size chosen.
+    fireEvent.click(screen.getByRole('radio', { name: /Room for up to/ }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'How many people in all' }), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'saturday', capacity: 4 });
+  });
+
+  it('does not offer a session that has started (issue 23)', async () => {
+    // Saturday has started; Sunday has not.
+    const saturdayStart = new Date(Date.now() - 60 * 60 * 1000);
+    const trail = makeTrail({
+      weekendDay: 'saturday',
+      startTime: saturdayStart.toISOString(),
+      endTime: new Date(saturdayStart.getTime() + 3 * 60 * 60 * 1000).toISOString(),
+    });
+    fakeServer({ trail });
+    const { navigation } = renderDetail(trail, 'home');
+    await screen.findByRole('heading', { level: 1, name: trail.name });
+    const saturday = (await screen.findByRole('radio', { name: /Saturday/ })) as HTMLInputElement;
+    await waitFor(() => expect(saturday.disabled).toBe(true));
+    expect(saturday.closest('label')!.textContent).toContain('Already started');
+    fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'sunday' });
+  });
+
+  it('says so when both of the weekend’s sessions have started', async () => {
+    const trail = makeTrail({ weekendDay: 'saturday', startTime: '2026-06-13T09:00:00.000Z', endTime: '2026-06-13T12:00:00.000Z' });
+    fakeServer({ trail });
+    renderDetail(trail, 'home');
+    await screen.findByRole('heading', { level: 1, name: trail.name });
+    expect((await screen.findByText('This weekend’s sessions have already started. Next weekend’s open soon.')).getAttribute('role')).toBe(
+      'status',
+    );
+    expect(screen.queryByRole('button', { name: 'Find Hiking Buddy' })).toBeNull();
   });
 
   it('toggles the favourite through the API, optimistically', async () => {
@@ -277,6 +312,7 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
     const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(fact('Date')).toBe('Invalid date');
     expect(fact('Time')).toBe('Invalid time');
-    for (const radio of screen.getAllByRole('radio')) expect(radio.closest('label')!.textContent).toContain('Invalid date');
+    for (const radio of screen.getAllByRole('radio').filter((r) => r.getAttribute('name') === 'trail-day'))
+      expect(radio.closest('label')!.textContent).toContain('Invalid date');
   });
 });

@@ -3,7 +3,8 @@ import { imageSrcSet, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contra
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { ArrowLeft, CalendarDays, Clock, ExternalLink, Gauge, Map as MapIcon, MapPin, Mountain, Route, Timer, Users } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
@@ -16,6 +17,7 @@ import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 import { sessionOnDay } from '../utils/trail-session';
 import { DayChoice } from './DayChoice';
 import { FavouriteToggle } from './FavouriteToggle';
+import { RoomChoice } from './RoomChoice';
 import { TrailDescription } from './TrailDescription';
 import { TrailRouteSection } from './TrailRouteSection';
 
@@ -75,6 +77,16 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
     () => ({ saturday: sessionOnDay(trail, 'saturday', timeZone), sunday: sessionOnDay(trail, 'sunday', timeZone) }),
     [trail, timeZone],
   );
+  const [capacity, setCapacity] = useState(HIKE_CAPACITY_DEFAULT);
+  // A session that has started is not offered (issue 23). Read after mount: the server's first
+  // paint and the browser's must agree, and only the browser's clock is the person's.
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => setNow(Date.now()), []);
+  const started = {
+    saturday: now !== null && sessions.saturday.start !== null && sessions.saturday.start.getTime() <= now,
+    sunday: now !== null && sessions.sunday.start !== null && sessions.sunday.start.getTime() <= now,
+  };
+  const offeredDay = started[day] ? (['saturday', 'sunday'] as const).find((d) => !started[d]) : day;
   // Opened from the agenda or matches, the trail's own session is the one that counts.
   const shownDay = from === 'home' ? day : trail.weekendDay;
   const session = sessions[shownDay];
@@ -148,11 +160,28 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
 
           {from === 'home' && (
             <section aria-label="Find a buddy" className="space-y-4 rounded-3xl bg-white p-4 shadow-card ring-1 ring-stone-200/70">
-              <DayChoice value={day} sessions={sessions} onChange={setDay} />
-              <Button className="w-full py-3 text-base" onClick={() => navigate({ name: 'matching', trailId: trail.id, day })}>
-                <Users className="size-5" aria-hidden="true" />
-                Find Hiking Buddy
-              </Button>
+              <DayChoice value={offeredDay ?? day} sessions={sessions} onChange={setDay} started={started} />
+              <RoomChoice value={capacity} onChange={setCapacity} />
+              {offeredDay ? (
+                <Button
+                  className="w-full py-3 text-base"
+                  onClick={() =>
+                    navigate({
+                      name: 'matching',
+                      trailId: trail.id,
+                      day: offeredDay,
+                      ...(capacity > HIKE_CAPACITY_DEFAULT ? { capacity } : {}),
+                    })
+                  }
+                >
+                  <Users className="size-5" aria-hidden="true" />
+                  Find Hiking Buddy
+                </Button>
+              ) : (
+                <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  This weekend’s sessions have already started. Next weekend’s open soon.
+                </p>
+              )}
             </section>
           )}
         </div>

@@ -1,0 +1,74 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { HikePerson, JoinRequestView } from '@trailbuddy/shared/contracts/match';
+import type { Activity } from '@trailbuddy/shared/contracts/enums';
+import { compatibility, DEFAULT_COMPATIBILITY, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import type { DbOrTx } from '../db/client.js';
+import { hikeRequests, profiles, users } from '../db/schema/index.js';
+import { toPublicProfile } from './profiles.js';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** A profile's compatibility traits, or null until its registration is complete (every score is then the default). */
+export const matchingTraits = (p: ProfileRow | null | undefined): CompatibilityProfile | null =>
+  p?.registrationCompletedAt
+    ? {
+        skills: { hiking: p.skillHiking, running: p.skillRunning, biking: p.skillBiking },
+        preferences: { pace: p.pace, communication: p.communication, adventureLevel: p.adventureLevel },
+      }
+    : null;
+
+/**
+ * The compatibility of two people for a trail's activity: the one place every view of a hike
+ * (the match card, the people on a hike, hikes to join, the confirmation) computes it.
+ */
+export function compatibilityBetween(a: ProfileRow | null | undefined, b: ProfileRow | null | undefined, activity: Activity): number {
+  const traitsA = matchingTraits(a);
+  const traitsB = matchingTraits(b);
+  return traitsA && traitsB ? compatibility(traitsA, traitsB, activity) : DEFAULT_COMPATIBILITY;
+}
+
+export interface PersonRow {
+  user: UserRow;
+  profile: ProfileRow | null;
+}
+
+/** The users and profiles of the given ids, keyed by id (missing users are absent). */
+export async function peopleById(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PersonRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.user.id, r]));
+}
+
+/** One person as the viewer sees them on a hike: public profile and compatibility with the viewer. */
+export function hikePerson(person: PersonRow, viewer: PersonRow | undefined, activity: Activity): HikePerson {
+  return {
+    profile: toPublicProfile(person.user, person.profile),
+    compatibility: compatibilityBetween(viewer?.profile, person.profile, activity),
+  };
+}
+
+/** The open requests to join the given hikes, oldest first. */
+export async function openJoinRequests(db: DbOrTx, matchIds: readonly string[]) {
+  if (matchIds.length === 0) return [];
+  return db
+    .select()
+    .from(hikeRequests)
+    .where(and(inArray(hikeRequests.matchId, [...matchIds]), eq(hikeRequests.status, 'pending')))
+    .orderBy(hikeRequests.createdAt);
+}
+
+export function joinRequestView(
+  request: { id: string; userId: string; createdAt: Date },
+  people: Map<string, PersonRow>,
+  viewer: PersonRow | undefined,
+  activity: Activity,
+): JoinRequestView | null {
+  const person = people.get(request.userId);
+  return person ? { id: request.id, person: hikePerson(person, viewer, activity), createdAt: request.createdAt.toISOString() } : null;
+}
