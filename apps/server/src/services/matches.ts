@@ -217,8 +217,8 @@ async function profileFor(db: DbOrTx, userId: string) {
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
-function skillLevelText(skills: Record<Activity, string>, activity: Activity): string {
-  return capitalized(skills[activity]);
+function skillLevelText(skills: Partial<Record<Activity, string | null>>, activity: Activity): string {
+  return capitalized(skills[activity] ?? PROFILE_DEFAULTS.skills[activity]);
 }
 
 /**
