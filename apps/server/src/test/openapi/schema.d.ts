@@ -131,7 +131,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A page of the trails, ordered by order; filters by activity, country, place and words of the name or place
+     * A page of the trails, ordered by order or by distance from a city; filters by activity, country, place and words of the name or place
      * @description Without a cursor, the first page; each page names the cursor of the next one (`nextCursor`, null on the last). The cursor is opaque: send back what a page gave. The unfiltered first page is served from memory with an ETag.
      */
     get: operations['getTrails'];
@@ -170,10 +170,46 @@ export interface paths {
     };
     /** One trail */
     get: operations['getTrailsById'];
-    put?: never;
+    /** Administrators: edit a trail (its session keeps its day and start) */
+    put: operations['putTrailsById'];
     post?: never;
     /** Administrators: delete a trail */
     delete: operations['deleteTrailsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/{id}/route': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A trail's route: distance, elevation gain and loss, highest and lowest point, elevation profile, suggested difficulty */
+    get: operations['getTrailsByIdRoute'];
+    /** Administrators: upload a trail's route as a GPX file (multipart field "file", at most 5 MB); its facts are computed and stored */
+    put: operations['putTrailsByIdRoute'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/trails/{id}/trailhead': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Administrators: set where a trail starts (WGS 84 latitude and longitude) */
+    put: operations['putTrailsByIdTrailhead'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -743,6 +779,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/me/favourites/trails': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A page of my favourite trails, as GET /api/trails pages and filters them (Home’s Favourites filter) */
+    get: operations['getMeFavouritesTrails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/me/favourites': {
     parameters: {
       query?: never;
@@ -1071,7 +1124,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Receive push notifications in this browser */
+    /** Receive push notifications in this browser (a push service endpoint; the newest few browsers per account are kept) */
     post: operations['postPushSubscriptions'];
     /** Stop push notifications in this browser */
     delete: operations['deletePushSubscriptions'];
@@ -1129,10 +1182,10 @@ export interface paths {
     };
     /** My emergency contact */
     get: operations['getMeEmergencyContact'];
-    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it */
+    /** Set my emergency contact; a new address is mailed a confirmation link and is unconfirmed until they follow it (a few new addresses a day per account: past that, 429 naming `email`); replacing the contact ends the trip links it held */
     put: operations['putMeEmergencyContact'];
     post?: never;
-    /** Remove my emergency contact */
+    /** Remove my emergency contact, ending the trip links it held */
     delete: operations['deleteMeEmergencyContact'];
     options?: never;
     head?: never;
@@ -1218,6 +1271,109 @@ export interface paths {
     put?: never;
     /** Check out at the end; both check-outs complete the match */
     post: operations['postMatchesByIdCheckOut'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My measured ability, and the activity services I can connect */
+    get: operations['getMeAbility'];
+    put?: never;
+    post?: never;
+    /** Delete my measured ability (the figures of every imported activity) */
+    delete: operations['deleteMeAbility'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Connect an activity service: redirects to the service's consent page (OAuth 2 authorization code) */
+    get: operations['getMeAbilityByProviderConnect'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the activity service sends the member back; imports the last 12 months, then redirects to the profile */
+    get: operations['getMeAbilityByProviderCallback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import my activities of the last 12 months from a connected service again */
+    post: operations['postMeAbilityByProviderImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/{provider}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Disconnect an activity service: our access is revoked there and its tokens dropped (imported figures stay) */
+    delete: operations['deleteMeAbilityByProvider'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/ability/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import GPX, TCX or FIT files (multipart field "files", up to 50; optional field "activity" for files that do not say); only figures are kept */
+    post: operations['postMeAbilityImports'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2465,6 +2621,7 @@ export interface components {
           | 'not-participant'
           | 'verification-required'
           | 'profile-required'
+          | 'cross-site-request'
           | 'hike-conflict'
           | 'hike-full'
           | 'admin-restricted-operation'
@@ -2486,6 +2643,7 @@ export interface components {
           | 'user-not-found'
           | 'weak-password'
           | 'wrong-password'
+          | 'invalid-login-credentials'
           | 'account-exists-with-different-credential'
           | 'invalid-credential'
           | 'user-cancelled'
@@ -2524,7 +2682,7 @@ export interface components {
         'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description Signed in, but not allowed to do this. */
+    /** @description Not allowed: signed in without the right to do this, or (`cross-site-request`) a change sent by a page of another site or of another port of ours (ADR 0052). */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -2653,6 +2811,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -2696,6 +2859,7 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
           };
         };
@@ -2725,9 +2889,14 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio: string;
-          instagram: string;
+          instagram?: string;
           preferences?: {
             /** @enum {string} */
             pace: 'relaxed' | 'moderate' | 'fast';
@@ -2758,6 +2927,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2801,11 +2975,13 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2830,6 +3006,11 @@ export interface operations {
             hiking: 'beginner' | 'intermediate' | 'advanced';
             /** @enum {string} */
             running: 'beginner' | 'intermediate' | 'advanced';
+            /**
+             * @default beginner
+             * @enum {string}
+             */
+            biking?: 'beginner' | 'intermediate' | 'advanced';
           };
           bio?: string;
           instagram?: string;
@@ -2867,6 +3048,7 @@ export interface operations {
               | 'Japanese'
             )[];
           };
+          maxTravelKm?: number;
         };
       };
     };
@@ -2889,6 +3071,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -2932,11 +3119,13 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -2973,6 +3162,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3016,11 +3210,13 @@ export interface operations {
                 | 'Japanese'
               )[];
             };
+            maxTravelKm: number;
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -3053,6 +3249,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3096,12 +3297,14 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
           };
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3135,6 +3338,11 @@ export interface operations {
               hiking: 'beginner' | 'intermediate' | 'advanced';
               /** @enum {string} */
               running: 'beginner' | 'intermediate' | 'advanced';
+              /**
+               * @default beginner
+               * @enum {string}
+               */
+              biking: 'beginner' | 'intermediate' | 'advanced';
             };
             bio: string | null;
             instagram: string | null;
@@ -3163,6 +3371,8 @@ export interface operations {
         country?: string;
         location?: string;
         q?: string;
+        sort?: 'order' | 'distance';
+        from?: string;
         cursor?: string;
         limit?: number;
       };
@@ -3199,8 +3409,23 @@ export interface operations {
               /** @enum {string} */
               weekendDay: 'saturday' | 'sunday';
               order: number;
+              trailhead: {
+                latitude: number;
+                longitude: number;
+              } | null;
+              route: {
+                distanceMeters: number;
+                elevationGainMeters: number;
+                elevationLossMeters: number;
+                highestPointMeters: number;
+                lowestPointMeters: number;
+              } | null;
             }[];
             nextCursor: string | null;
+            origin?: {
+              latitude: number;
+              longitude: number;
+            };
           };
         };
       };
@@ -3274,6 +3499,17 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
+            trailhead: {
+              latitude: number;
+              longitude: number;
+            } | null;
+            route: {
+              distanceMeters: number;
+              elevationGainMeters: number;
+              elevationLossMeters: number;
+              highestPointMeters: number;
+              lowestPointMeters: number;
+            } | null;
           };
         };
       };
@@ -3354,10 +3590,99 @@ export interface operations {
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
             order: number;
+            trailhead: {
+              latitude: number;
+              longitude: number;
+            } | null;
+            route: {
+              distanceMeters: number;
+              elevationGainMeters: number;
+              elevationLossMeters: number;
+              highestPointMeters: number;
+              lowestPointMeters: number;
+            } | null;
           };
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          location: string;
+          length: string;
+          hours: number;
+          /** @enum {string} */
+          difficulty: 'Easy' | 'Moderate' | 'Challenging';
+          /** @enum {string} */
+          activity: 'hiking' | 'running' | 'biking';
+          description: string;
+          /** Format: uri */
+          linkmap: string;
+          /** @description A key returned by POST /api/trail-images with kind=image */
+          image?: string;
+          /** @description A key returned by POST /api/trail-images with kind=map */
+          map?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            location: string;
+            country: string;
+            length: string;
+            hours: number;
+            /** @enum {string} */
+            difficulty: 'Easy' | 'Moderate' | 'Challenging';
+            /** @enum {string} */
+            activity: 'hiking' | 'running' | 'biking';
+            description: string;
+            linkmap: string;
+            image: string | null;
+            map: string | null;
+            startTime: string;
+            endTime: string;
+            /** @enum {string} */
+            weekendDay: 'saturday' | 'sunday';
+            order: number;
+            trailhead: {
+              latitude: number;
+              longitude: number;
+            } | null;
+            route: {
+              distanceMeters: number;
+              elevationGainMeters: number;
+              elevationLossMeters: number;
+              highestPointMeters: number;
+              lowestPointMeters: number;
+            } | null;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -3372,6 +3697,109 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getTrailsByIdRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            distanceMeters: number;
+            elevationGainMeters: number;
+            elevationLossMeters: number;
+            highestPointMeters: number;
+            lowestPointMeters: number;
+            profile: [number, number][];
+            /** @enum {string} */
+            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsByIdRoute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            distanceMeters: number;
+            elevationGainMeters: number;
+            elevationLossMeters: number;
+            highestPointMeters: number;
+            lowestPointMeters: number;
+            profile: [number, number][];
+            /** @enum {string} */
+            suggestedDifficulty: 'Easy' | 'Moderate' | 'Challenging';
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  putTrailsByIdTrailhead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          latitude: number;
+          longitude: number;
+        };
+      };
+    };
     responses: {
       /** @description Default Response */
       204: {
@@ -3478,6 +3906,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3522,6 +3955,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -3553,6 +3991,11 @@ export interface operations {
                       hiking: 'beginner' | 'intermediate' | 'advanced';
                       /** @enum {string} */
                       running: 'beginner' | 'intermediate' | 'advanced';
+                      /**
+                       * @default beginner
+                       * @enum {string}
+                       */
+                      biking: 'beginner' | 'intermediate' | 'advanced';
                     };
                     bio: string | null;
                     instagram: string | null;
@@ -3619,6 +4062,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -3650,6 +4098,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3735,6 +4188,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3779,6 +4237,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3810,6 +4273,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -3895,6 +4363,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -3939,6 +4412,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -3970,6 +4448,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4048,6 +4531,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4092,6 +4580,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4123,6 +4616,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4201,6 +4699,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4245,6 +4748,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4276,6 +4784,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4354,6 +4867,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4398,6 +4916,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4429,6 +4952,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4507,6 +5035,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4551,6 +5084,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4582,6 +5120,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4660,6 +5203,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -4704,6 +5252,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4735,6 +5288,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4836,6 +5394,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -4880,6 +5443,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -4911,6 +5479,11 @@ export interface operations {
                       hiking: 'beginner' | 'intermediate' | 'advanced';
                       /** @enum {string} */
                       running: 'beginner' | 'intermediate' | 'advanced';
+                      /**
+                       * @default beginner
+                       * @enum {string}
+                       */
+                      biking: 'beginner' | 'intermediate' | 'advanced';
                     };
                     bio: string | null;
                     instagram: string | null;
@@ -4965,6 +5538,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5039,6 +5617,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5083,6 +5666,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -5114,6 +5702,11 @@ export interface operations {
                       hiking: 'beginner' | 'intermediate' | 'advanced';
                       /** @enum {string} */
                       running: 'beginner' | 'intermediate' | 'advanced';
+                      /**
+                       * @default beginner
+                       * @enum {string}
+                       */
+                      biking: 'beginner' | 'intermediate' | 'advanced';
                     };
                     bio: string | null;
                     instagram: string | null;
@@ -5201,6 +5794,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5245,6 +5843,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5276,6 +5879,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -5354,6 +5962,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5398,6 +6011,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5429,6 +6047,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -5507,6 +6130,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5551,6 +6179,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5582,6 +6215,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -5666,6 +6304,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5710,6 +6353,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5741,6 +6389,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -5819,6 +6472,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -5863,6 +6521,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -5894,6 +6557,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -6002,6 +6670,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -6046,6 +6719,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -6077,6 +6755,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -6185,6 +6868,11 @@ export interface operations {
                   hiking: 'beginner' | 'intermediate' | 'advanced';
                   /** @enum {string} */
                   running: 'beginner' | 'intermediate' | 'advanced';
+                  /**
+                   * @default beginner
+                   * @enum {string}
+                   */
+                  biking: 'beginner' | 'intermediate' | 'advanced';
                 };
                 bio: string | null;
                 instagram: string | null;
@@ -6229,6 +6917,11 @@ export interface operations {
                     hiking: 'beginner' | 'intermediate' | 'advanced';
                     /** @enum {string} */
                     running: 'beginner' | 'intermediate' | 'advanced';
+                    /**
+                     * @default beginner
+                     * @enum {string}
+                     */
+                    biking: 'beginner' | 'intermediate' | 'advanced';
                   };
                   bio: string | null;
                   instagram: string | null;
@@ -6260,6 +6953,11 @@ export interface operations {
                       hiking: 'beginner' | 'intermediate' | 'advanced';
                       /** @enum {string} */
                       running: 'beginner' | 'intermediate' | 'advanced';
+                      /**
+                       * @default beginner
+                       * @enum {string}
+                       */
+                      biking: 'beginner' | 'intermediate' | 'advanced';
                     };
                     bio: string | null;
                     instagram: string | null;
@@ -6593,6 +7291,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6625,6 +7324,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6713,6 +7413,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6739,6 +7440,7 @@ export interface operations {
         };
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6837,7 +7539,78 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeFavouritesTrails: {
+    parameters: {
+      query?: {
+        activity?: 'hiking' | 'running' | 'biking';
+        country?: string;
+        location?: string;
+        q?: string;
+        sort?: 'order' | 'distance';
+        from?: string;
+        cursor?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            trails: {
+              id: string;
+              name: string;
+              location: string;
+              country: string;
+              length: string;
+              hours: number;
+              /** @enum {string} */
+              difficulty: 'Easy' | 'Moderate' | 'Challenging';
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              description: string;
+              linkmap: string;
+              image: string | null;
+              map: string | null;
+              startTime: string;
+              endTime: string;
+              /** @enum {string} */
+              weekendDay: 'saturday' | 'sunday';
+              order: number;
+              trailhead: {
+                latitude: number;
+                longitude: number;
+              } | null;
+              route: {
+                distanceMeters: number;
+                elevationGainMeters: number;
+                elevationLossMeters: number;
+                highestPointMeters: number;
+                lowestPointMeters: number;
+              } | null;
+            }[];
+            nextCursor: string | null;
+            origin?: {
+              latitude: number;
+              longitude: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -6885,6 +7658,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -6909,6 +7683,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7009,6 +7784,7 @@ export interface operations {
         content?: never;
       };
       400: components['responses']['BadRequest'];
+      403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7149,6 +7925,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7173,6 +7950,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7213,6 +7991,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7298,6 +8077,7 @@ export interface operations {
           /** @enum {string} */
           action: 'review' | 'dismiss' | 'warn' | 'disable';
           note: string;
+          message?: string;
         };
       };
     };
@@ -7404,6 +8184,7 @@ export interface operations {
           };
         };
       };
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7482,6 +8263,7 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7502,6 +8284,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7584,6 +8367,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7611,6 +8395,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
@@ -7652,6 +8437,11 @@ export interface operations {
                 hiking: 'beginner' | 'intermediate' | 'advanced';
                 /** @enum {string} */
                 running: 'beginner' | 'intermediate' | 'advanced';
+                /**
+                 * @default beginner
+                 * @enum {string}
+                 */
+                biking: 'beginner' | 'intermediate' | 'advanced';
               };
               bio: string | null;
               instagram: string | null;
@@ -7695,6 +8485,7 @@ export interface operations {
                   | 'Japanese'
                 )[];
               };
+              maxTravelKm: number;
             };
             matches: {
               id: string;
@@ -7743,6 +8534,21 @@ export interface operations {
               notifications: unknown;
             };
             favouriteTrails: string[];
+            measuredAbility: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+            activityConnections: {
+              provider: string;
+              connectedAt: string;
+              lastImportAt: string | null;
+            }[];
           };
         };
       };
@@ -7841,6 +8647,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7861,6 +8668,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -7943,6 +8751,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -7982,6 +8791,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -8021,6 +8831,7 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
@@ -8060,8 +8871,237 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+            providers: {
+              /** @enum {string} */
+              id: 'strava';
+              name: string;
+              connected: boolean;
+              lastImportAt: string | null;
+            }[];
+          };
+        };
+      };
+      401: components['responses']['Unauthenticated'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMeAbility: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbilityByProviderConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMeAbilityByProviderCallback: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        scope?: string;
+        error?: string;
+      };
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMeAbilityByProviderImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            outcomes: {
+              file: string;
+              /** @enum {string} */
+              status: 'imported' | 'duplicate' | 'rejected';
+              activity: ('hiking' | 'running' | 'biking') | null;
+              reason: string | null;
+            }[];
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  deleteMeAbilityByProvider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: 'strava';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  postMeAbilityImports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            outcomes: {
+              file: string;
+              /** @enum {string} */
+              status: 'imported' | 'duplicate' | 'rejected';
+              activity: ('hiking' | 'running' | 'biking') | null;
+              reason: string | null;
+            }[];
+            abilities: {
+              /** @enum {string} */
+              activity: 'hiking' | 'running' | 'biking';
+              activityCount: number;
+              flatPaceSecondsPerKm: number | null;
+              climbRateMetersPerHour: number | null;
+              longestDistanceMeters: number;
+              largestElevationGainMeters: number;
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthenticated'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       429: components['responses']['TooManyRequests'];
     };
   };
