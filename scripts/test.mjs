@@ -108,7 +108,7 @@ async function slot() {
 await Promise.all(Array.from({ length: slots }, slot));
 console.log(`${label}: ${seconds(startedAt)} s in all`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(10)} ${r.took.padStart(7)} s`);
-for (const name of except) console.log(`  not run ${name.padEnd(10)} (--except)`);
+for (const name of except) console.log(`  ${'—'.padEnd(6)} ${name.padEnd(10)} not run (--except)`);
 
 const RECAP_LINES = 40;
 // eslint-disable-next-line no-control-regex -- the test runners colour their output
