@@ -34,6 +34,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Every file builds its own app on its own database, so the files share nothing but
+          // the modules: imported once a worker instead of once a file (ADR 0060).
+          isolate: false,
         },
       },
       {

@@ -7,7 +7,10 @@
 // every failure, and the run fails if any job failed.
 //
 //   node scripts/test.mjs                 every job, two at a time
-//   node scripts/test.mjs unit-node db    only these, one after another (CI's Node 24 pass)
+//   node scripts/test.mjs --except db     every job but these, two at a time: CI, whose Node 24
+//                                         pass runs the database suite (ADR 0060); the summary
+//                                         names what was left to it
+//   node scripts/test.mjs db unit-node    only these, one after another (CI's Node 24 pass)
 //   node scripts/test.mjs --label x …     a name for the summary
 //
 // A failed job's failures are printed once more under the summary, and written to
@@ -20,7 +23,9 @@ import { appendFileSync } from 'node:fs';
 // with `unit` whole, one slot ran unit then db (821 s) while the other ran e2e, typecheck and
 // lint (712 s). The unit suite in two halves (Vitest's --shard, by file) evens them out: e2e then
 // one half, db then the other half and the short checks, about 760 s each (ADR 0059). The
-// database suite is not split: each part would pay its own PostgreSQL start and template.
+// database suite is not split: each part would pay its own PostgreSQL start and template. In CI
+// (`--except db`, ADR 0060) the database suite runs in the Node 24 pass instead, and the two
+// slots here take e2e and the unit halves with the short checks.
 const vitestUnit = (...extra) => ['npx', ['vitest', 'run', '--project', 'unit', ...extra]];
 const JOBS = {
   e2e: ['node', ['scripts/e2e.mjs']],
@@ -39,19 +44,29 @@ const DEFAULT_JOBS = ['e2e', 'db', 'unit-1', 'unit-2', 'typecheck', 'lint'];
 const SLOTS = 2;
 
 const args = process.argv.slice(2);
-const labelAt = args.indexOf('--label');
-const label = labelAt >= 0 ? args.splice(labelAt, 2)[1] : 'npm test';
-const unknown = args.filter((name) => !Object.hasOwn(JOBS, name));
+/** Takes `--name value` out of the arguments; the value, or undefined when absent. */
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : undefined;
+};
+const label = option('--label') ?? 'npm test';
+const except = (option('--except') ?? '').split(',').filter(Boolean);
+const unknown = [...args, ...except].filter((name) => !Object.hasOwn(JOBS, name));
 if (unknown.length) {
   console.error(`unknown test job(s): ${unknown.join(', ')}; known: ${Object.keys(JOBS).join(', ')}`);
   process.exit(2);
 }
-const queue = args.length ? [...args] : [...DEFAULT_JOBS];
+if (args.length && except.length) {
+  console.error('--except leaves jobs out of the default set: name jobs or leave some out, not both');
+  process.exit(2);
+}
+const queue = args.length ? [...args] : DEFAULT_JOBS.filter((name) => !except.includes(name));
 const slots = args.length ? 1 : SLOTS;
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 const startedAt = performance.now();
 console.log(`${label}: Node ${process.version}; ${queue.join(', ')}, ${slots} at a time`);
+if (except.length) console.log(`${label}: not run here (--except): ${except.join(', ')}`);
 
 // Stopped from outside (Ctrl-C, CI's clean-up): stop the running jobs too, not leave them behind.
 const running = new Set();
@@ -93,6 +108,7 @@ async function slot() {
 await Promise.all(Array.from({ length: slots }, slot));
 console.log(`${label}: ${seconds(startedAt)} s in all`);
 for (const r of results) console.log(`  ${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(10)} ${r.took.padStart(7)} s`);
+for (const name of except) console.log(`  ${'—'.padEnd(6)} ${name.padEnd(10)} not run (--except)`);
 
 const RECAP_LINES = 40;
 // eslint-disable-next-line no-control-regex -- the test runners colour their output

@@ -22,7 +22,13 @@ afterEach(() => {
 
 // node-postgres warns, once a process, when a query is sent on a client that is still running
 // one: two queries at once on a transaction's connection, a bug pg 9 turns into an error.
-process.on('warning', (warning) => {
-  if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query'))
-    unexpected.push(`overlapping queries on one database client: ${warning.stack ?? warning.message}`);
-});
+// Without isolation (the db project, ADR 0060) this file runs again for every test file in the
+// same process: one listener a process, reporting to the list of the file running now.
+const current = globalThis as { reportOverlappingQuery?: (message: string) => void };
+if (!current.reportOverlappingQuery) {
+  process.on('warning', (warning) => {
+    if (warning.name === 'DeprecationWarning' && warning.message.includes('already executing a query'))
+      current.reportOverlappingQuery?.(`overlapping queries on one database client: ${warning.stack ?? warning.message}`);
+  });
+}
+current.reportOverlappingQuery = (message) => unexpected.push(message);
