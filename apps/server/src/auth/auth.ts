@@ -4,7 +4,6 @@ import { isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Db } from '../db/client.js';
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { tenantDirectory } from './tenants.js';
@@ -24,6 +23,7 @@ import {
   UNUSED_PHONE_PATHS,
   type PhoneSignInOptions,
 } from './phone-sign-in.js';
+import { AUTH_TABLES } from './create-user.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
 import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
@@ -87,17 +87,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         (config.log ?? console).error('[auth] request failed', error);
       },
     },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        rateLimit: rateLimits,
-        twoFactor: twoFactors,
-      },
-    }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: AUTH_TABLES }),
     user: {
       // Columns of ours that Better Auth reads back into the session's user; clients never set them.
       additionalFields: {

@@ -141,7 +141,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
 
     await options.api().consumePhoneNumberOTP({ body: { phoneNumber, code } });
     const userId = await inAuthErrors(() =>
-      resolvePhoneAccount(db, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
+      resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );
     const user = await ctx.context.internalAdapter.findUserById(userId);
     if (!user) throw toAPIError(identityError('user-not-found'));
