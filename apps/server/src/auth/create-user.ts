@@ -32,7 +32,12 @@ type ProvisioningSource = Parameters<AuthContext['internalAdapter']['createUser'
  * adapter runs on that transaction (`runWithAdapter`): the user is written, or rolled back, with
  * the rest of the flow's changes.
  */
-export async function createUser(auth: AuthContext, tx: DbOrTx, user: NewUser, source: ProvisioningSource): Promise<void> {
+export async function createUser(
+  auth: Pick<AuthContext, 'options' | 'internalAdapter'>,
+  tx: DbOrTx,
+  user: NewUser,
+  source: ProvisioningSource,
+): Promise<void> {
   const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(auth.options);
   await runWithAdapter(adapter, () => auth.internalAdapter.createUser(user, source));
 }

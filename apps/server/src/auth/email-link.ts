@@ -20,7 +20,8 @@ import {
 import type { EmailIdentitySettings } from '../identity/email-settings.js';
 import { identityError } from '../identity/errors.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
-import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
+import { presentIdentityUser } from '../identity/users.js';
+import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { actionLink } from './action-link.js';
 import { createUser } from './create-user.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from './one-time-records.js';

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { conflict } from '../errors.js';
 import { createUser } from './create-user.js';
+import { phoneAccountEmail } from './placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from './guest-merge.js';
 import { identityError } from '../identity/errors.js';
 import { lockPhoneNumber, PHONE_PROVIDER } from '../identity/phone.js';
@@ -19,9 +20,6 @@ export async function phoneAccountOwner(db: Db, phoneNumber: string, tenantId: s
     .limit(1);
   return row?.userId ?? null;
 }
-
-/** Phone-only accounts have no mailbox: an address at `.invalid` (RFC 2606) fills `users.email`. */
-export const phoneAccountEmail = (id: string) => `phone-${id}@phone.invalid`;
 
 export interface PhoneSignIn {
   phoneNumber: string;

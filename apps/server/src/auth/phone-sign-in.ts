@@ -13,7 +13,8 @@ import { tenantOfUser } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
-import { linkPhoneAccount, numberHeldInATenant, phoneAccountEmail, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { phoneAccountEmail } from './placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
 
 export const PHONE_SEND_PATH = '/phone-number/send-otp';

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { AppError } from '../../errors.js';
 import { createUser } from '../../auth/create-user.js';
+import { federatedAccountEmail } from '../../auth/placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../../auth/guest-merge.js';
 import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email-common.js';
 import { identityError } from '../errors.js';
@@ -161,7 +162,7 @@ export async function resolveFederatedSignIn(
           name: profile.displayName ?? '',
           // A provider that shares no e-mail (some Twitter and GitHub accounts): an address no mail
           // can reach, shown as `email: null` like a guest's or a phone account's.
-          ...(email ? emailColumns(tenantId, userId, normalizeEmail(email)) : { email: `federated-${userId}@federated.invalid` }),
+          ...(email ? emailColumns(tenantId, userId, normalizeEmail(email)) : { email: federatedAccountEmail(userId) }),
           tenantId,
           emailVerified: email ? profile.emailVerified : false,
           image: profile.photoUrl,
