@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
@@ -163,6 +164,8 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       // Its origin (CSRF) check, which it turns off by itself when NODE_ENV is "test": the suite
       // runs the policy production runs.
       disableOriginCheck: false,
+      // Better Auth's ids are the UUIDs our own code makes (ADR 0061); earlier ids stay as they are.
+      database: { generateId: () => randomUUID() },
     },
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,
