@@ -17,7 +17,7 @@ import {
   normalizeEmail,
   tenantScopedKey,
 } from '../identity/email-common.js';
-import type { EmailIdentitySettings } from '../identity/email-settings.js';
+import type { EmailIdentitySettings } from '../env.js';
 import { identityError } from '../identity/errors.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { presentIdentityUser } from '../identity/users.js';

@@ -6,7 +6,6 @@ import { phoneNumber } from 'better-auth/plugins';
 import type { Db } from '../db/client.js';
 import { identityError } from '../identity/errors.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
-import { PHONE_CODE_LENGTH } from '../identity/phone-settings.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { tenantOfUser } from '../identity/users.js';
@@ -20,6 +19,10 @@ import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './p
 export const PHONE_SEND_PATH = '/phone-number/send-otp';
 export const PHONE_VERIFY_PATH = '/phone-number/verify';
 export const PHONE_CONFIG_PATH = '/phone-number/config';
+
+/** The digits of a sign-in code (the widget's code field has as many). */
+const PHONE_CODE_LENGTH = 6;
+
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
