@@ -281,6 +281,97 @@ export const envSchema = z.object({
   JOBS_ENABLED: bool(true),
 });
 
+type EnvVariables = z.infer<typeof envSchema>;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** A count in a fixed window (auth/attempt-limits.ts counts them). */
+const perWindow = (max: number, windowMs: number) => ({ max, windowMs });
+
+/**
+ * Which SMS transport the environment selects: the webhook when `SMS_WEBHOOK_URL` is set, else
+ * the development inbox (DEV_INBOX, never in production), else none, and phone sign-in is off
+ * (`operation-not-allowed`) rather than accepting numbers whose codes could never leave.
+ */
+export function smsTransportKind(env: Pick<EnvVariables, 'NODE_ENV' | 'SMS_WEBHOOK_URL' | 'DEV_INBOX'>): 'webhook' | 'dev-inbox' | null {
+  if (env.SMS_WEBHOOK_URL) return 'webhook';
+  return env.DEV_INBOX && env.NODE_ENV !== 'production' ? 'dev-inbox' : null;
+}
+
+/** The e-mail family's settings (password, e-mail link, sign-up controls). */
+const emailIdentity = (env: EnvVariables) => ({
+  /**
+   * Firebase's e-mail enumeration protection: the sign-in methods of any e-mail are `[]`, password
+   * recovery answers success for unknown e-mails, and a password sign-in with an unknown e-mail is
+   * `wrong-password`. The widget then offers sign-up for every e-mail; signing an existing e-mail up
+   * fails with `email-already-in-use`.
+   */
+  enumerationProtection: env.IDENTITY_EMAIL_ENUMERATION_PROTECTION,
+  /** No new accounts by password sign-up or e-mail link: `admin-restricted-operation`. */
+  signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
+  adminContactEmail: env.IDENTITY_ADMIN_CONTACT_EMAIL ?? null,
+  helpUrl: env.IDENTITY_HELP_URL ?? null,
+  /** Widget provider ids whose sign-up must carry a non-blank display name. */
+  requireDisplayName: env.IDENTITY_REQUIRE_DISPLAY_NAME.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean),
+  /** Failed password sign-ins, per e-mail and per client IP, before `too-many-requests`. */
+  passwordFailuresPerEmail: perWindow(env.IDENTITY_PASSWORD_FAILURES_PER_EMAIL, 15 * MINUTE_MS),
+  passwordFailuresPerClient: perWindow(env.IDENTITY_PASSWORD_FAILURES_PER_CLIENT, 15 * MINUTE_MS),
+  /** Sign-in links and reset mails per e-mail address (a mailbox cannot be flooded). */
+  mailsPerEmail: perWindow(env.IDENTITY_EMAIL_SENDS_PER_HOUR, HOUR_MS),
+  /** How long an e-mail sign-in link works. */
+  emailLinkTtlMs: HOUR_MS,
+});
+
+/** The account-action family's settings (docs/security/identity-actions.md). */
+const actionIdentity = (env: EnvVariables) => ({
+  /** verifyAndChangeEmail links (and any verifyEmail / resetPassword code of ours). */
+  codeTtlMs: env.IDENTITY_ACTION_CODE_TTL_MIN * MINUTE_MS,
+  /**
+   * The defence links: recoverEmail (undo an e-mail change) and revertSecondFactorAddition. They
+   * live longer, because the owner of a taken-over account may not read mail at once.
+   */
+  recoveryCodeTtlMs: env.IDENTITY_RECOVERY_CODE_TTL_HOURS * HOUR_MS,
+  /** Changing the e-mail or second factors needs a session this young, or the current password. */
+  recentLoginMs: env.IDENTITY_RECENT_LOGIN_MIN * MINUTE_MS,
+  /** Change-of-e-mail requests per account (each one mails the new address). */
+  emailChangesPerUser: perWindow(5, HOUR_MS),
+  /** Codes tried per account while enrolling a second factor (TOTP or SMS), then `too-many-requests`. */
+  enrollAttemptsPerUser: perWindow(5, 15 * MINUTE_MS),
+  /** How long a started enrollment waits for its code (the TOTP app's first code, or the SMS code). */
+  enrollmentTtlMs: 10 * MINUTE_MS,
+  /** The issuer an authenticator app shows. */
+  totpIssuer: 'TrailBuddy',
+  /** SMS enrollment codes per phone number and hour (a number cannot be flooded). */
+  smsPerPhoneNumber: perWindow(5, HOUR_MS),
+});
+
+/** The phone family's settings (docs/security/identity-phone.md). */
+const phoneIdentity = (env: EnvVariables) => ({
+  /** Phone sign-in works only with a way to send the codes (SMS webhook or development inbox). */
+  enabled: smsTransportKind(env) !== null,
+  /** The transport the codes leave by; `dev-inbox` also serves /dev/sms. */
+  transport: smsTransportKind(env),
+  codeTtlMs: env.IDENTITY_PHONE_CODE_TTL_S * 1000,
+  /** SPEC §9: the widget counts down 15 s before it offers "Resend"; the server holds to it too. */
+  resendDelayMs: env.IDENTITY_PHONE_RESEND_DELAY_S * 1000,
+  /** Codes sent to one number per hour, then "This phone number has been used too many times". */
+  sendsPerNumber: perWindow(env.IDENTITY_PHONE_SENDS_PER_HOUR, HOUR_MS),
+  /** Wrong codes before the code is burned. */
+  maxAttempts: env.IDENTITY_PHONE_MAX_ATTEMPTS,
+});
+
+/** The variables, and the identity families' settings read from them once (identity/settings.ts adds the rest). */
+const envWithSettings = envSchema.transform((env) => ({
+  ...env,
+  identityFamilies: { email: emailIdentity(env), actions: actionIdentity(env), phone: phoneIdentity(env) },
+}));
+
+export type EmailIdentitySettings = ReturnType<typeof emailIdentity>;
+export type ActionIdentitySettings = ReturnType<typeof actionIdentity>;
+export type PhoneIdentitySettings = ReturnType<typeof phoneIdentity>;
+
 /**
  * The other ports a development server opens, each at its value for the default PORT 3000. Unset,
  * each moves by as much as PORT moves from 3000 (PORT=3100: PostgreSQL 54429, the inbox 1125 and
@@ -294,7 +385,7 @@ export const PORT_FOLLOWERS = {
 const DEFAULT_PORT = 3000;
 type PortFollower = keyof typeof PORT_FOLLOWERS;
 
-export type Env = Omit<z.infer<typeof envSchema>, 'APP_URL' | 'HOST' | 'TRUSTED_ORIGINS' | PortFollower> & {
+export type Env = Omit<z.infer<typeof envWithSettings>, 'APP_URL' | 'HOST' | 'TRUSTED_ORIGINS' | PortFollower> & {
   APP_URL: string;
   HOST: string;
   TRUSTED_ORIGINS: string[];
@@ -310,7 +401,7 @@ const VITE_DEV_ORIGIN = 'http://localhost:5173';
 export const localAppUrl = (port: number) => `http://localhost:${port}`;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envWithSettings.safeParse(source);
   if (!result.success) throw invalidEnvironment(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   const { data } = result;
   const followers = {} as Record<PortFollower, number>;

@@ -118,3 +118,34 @@ describe('the ports that follow PORT', () => {
     expect(() => parseEnv({ PORT: '1000', DATABASE_URL: 'postgres://db/trailbuddy', SMTP_URL: 'smtp://mail:587' })).not.toThrow();
   });
 });
+
+describe('the identity families’ settings, read once from their variables', () => {
+  it('turns minutes, hours, seconds and lists into what the flows use', () => {
+    const { identityFamilies } = parseEnv({
+      IDENTITY_RECENT_LOGIN_MIN: '7',
+      IDENTITY_RECOVERY_CODE_TTL_HOURS: '2',
+      IDENTITY_PHONE_RESEND_DELAY_S: '30',
+      IDENTITY_PHONE_SENDS_PER_HOUR: '3',
+      IDENTITY_REQUIRE_DISPLAY_NAME: ' password, emailLink ,',
+      IDENTITY_PASSWORD_FAILURES_PER_EMAIL: '4',
+    });
+    expect(identityFamilies.actions.recentLoginMs).toBe(7 * 60_000);
+    expect(identityFamilies.actions.recoveryCodeTtlMs).toBe(2 * 3_600_000);
+    expect(identityFamilies.phone.resendDelayMs).toBe(30_000);
+    expect(identityFamilies.phone.sendsPerNumber).toEqual({ max: 3, windowMs: 3_600_000 });
+    expect(identityFamilies.email.requireDisplayName).toEqual(['password', 'emailLink']);
+    expect(identityFamilies.email.passwordFailuresPerEmail).toEqual({ max: 4, windowMs: 15 * 60_000 });
+  });
+
+  it('offers phone sign-in only with a transport: the webhook, or the inbox outside production', () => {
+    expect(parseEnv({ SMS_WEBHOOK_URL: 'https://sms.example.com/send' }).identityFamilies.phone).toMatchObject({
+      enabled: true,
+      transport: 'webhook',
+    });
+    expect(parseEnv({ NODE_ENV: 'development' }).identityFamilies.phone).toMatchObject({ enabled: true, transport: 'dev-inbox' });
+    expect(parseEnv({ NODE_ENV: 'production', DEV_INBOX: 'true' }).identityFamilies.phone).toMatchObject({
+      enabled: false,
+      transport: null,
+    });
+  });
+});

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { consumeActionCode, createActionCode, greetingName } from '../identity/actions-codes.js';
-import type { ActionIdentitySettings } from '../identity/actions-settings.js';
+import type { ActionIdentitySettings } from '../env.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from '../identity/actions.js';
 import { identityError } from '../identity/errors.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';

@@ -1,10 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Db } from '../db/client.js';
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema/index.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
 import { tenantDirectory } from './tenants.js';
@@ -24,6 +24,7 @@ import {
   UNUSED_PHONE_PATHS,
   type PhoneSignInOptions,
 } from './phone-sign-in.js';
+import { AUTH_TABLES } from './create-user.js';
 import { secondFactorGate } from './second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
 import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
@@ -99,17 +100,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
         (config.log ?? console).error('[auth] request failed', error);
       },
     },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: users,
-        session: sessions,
-        account: accounts,
-        verification: verifications,
-        rateLimit: rateLimits,
-        twoFactor: twoFactors,
-      },
-    }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: AUTH_TABLES }),
     session: {
       // A session check reads its signed cookie instead of PostgreSQL for up to five minutes,
       // unless the revocation guard has heard of a change to that session or user since (ADR 0058).
@@ -190,11 +181,15 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      // A session and its user in one query (drizzle's relational query, db/schema/relations.ts).
-      database: { joins: true },
       // Its origin (CSRF) check, which it turns off by itself when NODE_ENV is "test": the suite
       // runs the policy production runs.
       disableOriginCheck: false,
+      database: {
+        // A session and its user in one query (drizzle's relational query, db/schema/relations.ts).
+        joins: true,
+        // Better Auth's ids are the UUIDs our own code makes (ADR 0061); earlier ids stay as they are.
+        generateId: () => randomUUID(),
+      },
     },
     // Describes these endpoints for our one OpenAPI document (plugins/openapi-auth.ts merges it).
     // Its Scalar page would load a script from a CDN and its schema route would be a second,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { emailLinkCheckRequestSchema, emailLinkSendRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
-import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
+import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
@@ -17,11 +17,13 @@ import {
   normalizeEmail,
   tenantScopedKey,
 } from '../identity/email-common.js';
-import type { EmailIdentitySettings } from '../identity/email-settings.js';
+import type { EmailIdentitySettings } from '../env.js';
 import { identityError } from '../identity/errors.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
-import { presentIdentityUser, tenantPlaceholderEmail } from '../identity/users.js';
+import { presentIdentityUser } from '../identity/users.js';
+import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { actionLink } from './action-link.js';
+import { createUser } from './create-user.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from './one-time-records.js';
 import { inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { assertSameOriginHeaders } from './same-origin.js';
@@ -174,7 +176,7 @@ async function consumeLink(db: Db, oobCode: string, link: StoredLink, now: Date)
  * upgraded in place (same id, checklist §5.9), or a new account of a tenant (its real address in
  * `tenant_email`, ADR 0009). A new default account is the plugin's own sign-up.
  */
-async function makeAccount(db: Db, link: StoredLink, guestId: string | null) {
+async function makeAccount(db: Db, auth: AuthContext, link: StoredLink, guestId: string | null) {
   const columns = { email: link.accountEmail, tenantEmail: link.tenantId ? link.email : null, emailVerified: true };
   try {
     if (guestId) {
@@ -185,7 +187,7 @@ async function makeAccount(db: Db, link: StoredLink, guestId: string | null) {
         .returning({ id: users.id });
       if (upgraded.length === 0) throw identityError('credential-already-in-use');
     } else if (link.newUserId) {
-      await db.insert(users).values({ id: link.newUserId, ...columns, tenantId: link.tenantId, name: '' });
+      await createUser(auth, db, { id: link.newUserId, ...columns, tenantId: link.tenantId, name: '' }, { method: 'magic-link' });
     }
   } catch (err) {
     if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
@@ -220,7 +222,7 @@ async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
   // A tenant account made since the link was sent has another placeholder: ask for a new link.
   if (user && user.email !== link.accountEmail) throw identityError('invalid-action-code');
   await consumeLink(o.db, text(query.token) ?? '', link, now);
-  if (!user) await makeAccount(o.db, link, await guestOf(ctx, tenantId));
+  if (!user) await makeAccount(o.db, ctx.context, link, await guestOf(ctx, tenantId));
 }
 
 /**

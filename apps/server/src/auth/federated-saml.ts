@@ -83,7 +83,7 @@ export function samlEndpoints(kit: FederatedKit) {
       await kit.limitClient(ctx, 'federated-callback');
       const profile = await completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
       const { tenantId, guestUserId } = state;
-      const { userId, isNewUser } = await resolveFederatedSignIn(db, profile, { ...kit.rules(), tenantId, guestUserId });
+      const { userId, isNewUser } = await resolveFederatedSignIn(db, ctx.context, profile, { ...kit.rules(), tenantId, guestUserId });
       await startSession(ctx, userId);
       outcome = { ok: true, providerId, user: await presentIdentityUser(db, userId), isNewUser };
     } catch (err) {

@@ -10,6 +10,7 @@ import {
 } from 'better-auth/api';
 import { generateIdTokenNonce, generateState, getOAuthCallbackPath } from 'better-auth/oauth2';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { getCurrentAuthEndpointContext } from '@better-auth/core/context';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../db/schema/index.js';
@@ -74,7 +75,7 @@ export function federatedSignIn(options: FederatedSignInOptions) {
       if (state?.link) throw identityError('operation-not-allowed');
       if (!profile.subject) throw identityError('invalid-credential');
       if (flow && now().getTime() - flow.startedAt > settings.stateTtlMs) throw identityError('invalid-credential');
-      const resolved = await resolveFederatedSignIn(db, profile, {
+      const resolved = await resolveFederatedSignIn(db, getCurrentAuthEndpointContext().context, profile, {
         ...kit.rules(),
         tenantId: flow?.tenantId ?? null,
         guestUserId: flow?.guestUserId ?? null,

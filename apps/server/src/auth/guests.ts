@@ -10,6 +10,7 @@ import { identityError } from '../identity/errors.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../identity/users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
+import { GUEST_EMAIL_DOMAIN } from './placeholder-emails.js';
 import { inAuthErrors, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
@@ -155,8 +156,8 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
 export function guestPlugins(options: GuestOptions) {
   return [
     anonymous({
-      // Like every account without a mailbox: an address at `.invalid` (RFC 2606) no mail can reach.
-      emailDomainName: 'guest.invalid',
+      // Like every account without a mailbox (auth/placeholder-emails.ts).
+      emailDomainName: GUEST_EMAIL_DOMAIN,
       // A guest is never deleted by a sign-in elsewhere: it is upgraded in place or merged (above).
       disableDeleteAnonymousUser: true,
     }),

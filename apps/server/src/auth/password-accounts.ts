@@ -1,6 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -16,7 +15,7 @@ import { identityError } from '../identity/errors.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { signInMethodsFor } from '../identity/sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../identity/tenants.js';
-import { isPlaceholderEmail } from '../identity/users.js';
+import { isPlaceholderEmail, unheldAddress } from './placeholder-emails.js';
 import { contractMetadata, inAuthErrors, parseAuthBody } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
@@ -25,13 +24,6 @@ export interface PasswordAccountsOptions {
   identity: IdentitySettings;
   now: () => Date;
 }
-
-/** An address no account holds, one per tenant and address, so its failures are counted apart. */
-const unheldAddress = (scope: string, email: string) =>
-  `tenant-unknown-${createHash('sha256')
-    .update(`${scope}:${normalizeEmail(email)}`)
-    .digest('hex')
-    .slice(0, 32)}@tenant.invalid`;
 
 /**
  * The address Better Auth's `/sign-in/email` looks up. A sign-in naming a tenant (ADR 0009) gets
@@ -45,10 +37,10 @@ export async function signInLookupEmail(db: Db, tenants: TenantSettings, email: 
     throw invalidField('tenantId', 'There is no tenant with this id.');
   }
   const tenant = resolveTenant(tenants, tenantId);
-  if (!tenant) return isPlaceholderEmail(normalizeEmail(email)) ? unheldAddress('', email) : normalizeEmail(email);
+  if (!tenant) return isPlaceholderEmail(normalizeEmail(email)) ? unheldAddress('', normalizeEmail(email)) : normalizeEmail(email);
   assertTenantAllows(tenant, 'password');
   const account = await findAccountByEmail(db, email, tenant.id);
-  return account ? account.email : unheldAddress(tenant.id, email);
+  return account ? account.email : unheldAddress(tenant.id, normalizeEmail(email));
 }
 
 /** Whether a full account (not a guest) holds this `users.email`. */

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { AuthContext } from 'better-auth';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { conflict } from '../errors.js';
+import { createUser } from './create-user.js';
+import { phoneAccountEmail } from './placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from './guest-merge.js';
 import { identityError } from '../identity/errors.js';
 import { lockPhoneNumber, PHONE_PROVIDER } from '../identity/phone.js';
@@ -17,9 +20,6 @@ export async function phoneAccountOwner(db: Db, phoneNumber: string, tenantId: s
     .limit(1);
   return row?.userId ?? null;
 }
-
-/** Phone-only accounts have no mailbox: an address at `.invalid` (RFC 2606) fills `users.email`. */
-export const phoneAccountEmail = (id: string) => `phone-${id}@phone.invalid`;
 
 export interface PhoneSignIn {
   phoneNumber: string;
@@ -39,7 +39,7 @@ type Resolution = { userId: string } | { conflictWith: string };
  * that belongs to another account gets `merge-conflict` with a merge token (POST /api/auth/identity/merge).
  * New accounts and guest upgrades are refused with `admin-restricted-operation` when sign-up is disabled.
  */
-export async function resolvePhoneAccount(db: Db, input: PhoneSignIn): Promise<string> {
+export async function resolvePhoneAccount(db: Db, auth: AuthContext, input: PhoneSignIn): Promise<string> {
   const { phoneNumber, guestUserId, tenantId } = input;
   const resolution = await db.transaction(async (tx): Promise<Resolution> => {
     await tx.execute(lockPhoneNumber(phoneNumber));
@@ -63,16 +63,21 @@ export async function resolvePhoneAccount(db: Db, input: PhoneSignIn): Promise<s
         throw conflict('The guest account changed while signing in. Try again.', 'aborted');
       }
     } else {
-      await tx.insert(users).values({
-        id: userId,
-        name: '',
-        email: phoneAccountEmail(userId),
-        tenantId,
-        phoneNumber,
-        phoneNumberVerified: true,
-        createdAt: input.now,
-        updatedAt: input.now,
-      });
+      await createUser(
+        auth,
+        tx,
+        {
+          id: userId,
+          name: '',
+          email: phoneAccountEmail(userId),
+          tenantId,
+          phoneNumber,
+          phoneNumberVerified: true,
+          createdAt: input.now,
+          updatedAt: input.now,
+        },
+        { method: 'phone-number' },
+      );
     }
     await linkPhoneAccount(tx, userId, phoneNumber, input.now);
     return { userId };

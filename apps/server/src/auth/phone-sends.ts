@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { phoneCodeSends } from '../db/schema/index.js';
 import { identityError } from '../identity/errors.js';
 import { assertResendDelayPassed, lockPhoneNumber, PHONE_NUMBER_USED_TOO_MANY_TIMES } from '../identity/phone.js';
-import type { PhoneIdentitySettings } from '../identity/phone-settings.js';
+import type { PhoneIdentitySettings } from '../env.js';
 
 /**
  * Refuses a send the handset's limits do not allow, whatever the tenant: within `resendDelayMs`

@@ -6,19 +6,23 @@ import { phoneNumber } from 'better-auth/plugins';
 import type { Db } from '../db/client.js';
 import { identityError } from '../identity/errors.js';
 import { normalizePhoneNumber } from '../identity/phone.js';
-import { PHONE_CODE_LENGTH } from '../identity/phone-settings.js';
 import type { IdentitySettings } from '../identity/settings.js';
 import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
 import { tenantOfUser } from '../identity/users.js';
 import { phoneCodeSms, queueSms } from '../sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
-import { linkPhoneAccount, numberHeldInATenant, phoneAccountEmail, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { phoneAccountEmail } from './placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
 
 export const PHONE_SEND_PATH = '/phone-number/send-otp';
 export const PHONE_VERIFY_PATH = '/phone-number/verify';
 export const PHONE_CONFIG_PATH = '/phone-number/config';
+
+/** The digits of a sign-in code (the widget's code field has as many). */
+const PHONE_CODE_LENGTH = 6;
+
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
@@ -141,7 +145,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
 
     await options.api().consumePhoneNumberOTP({ body: { phoneNumber, code } });
     const userId = await inAuthErrors(() =>
-      resolvePhoneAccount(db, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
+      resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );
     const user = await ctx.context.internalAdapter.findUserById(userId);
     if (!user) throw toAPIError(identityError('user-not-found'));

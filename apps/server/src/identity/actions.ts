@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
-import type { ActionIdentitySettings } from './actions-settings.js';
+import type { ActionIdentitySettings } from '../env.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from './errors.js';
 import { enforceRateLimit } from '../auth/attempt-limits.js';

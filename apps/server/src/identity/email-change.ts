@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../db/schema/index.js';
 import { enqueueMail } from '../mail/queue.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
-import type { ActionIdentitySettings } from './actions-settings.js';
+import type { ActionIdentitySettings } from '../env.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from './errors.js';
 import { enforceRateLimit, type RateLimitRule } from '../auth/attempt-limits.js';

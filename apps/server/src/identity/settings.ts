@@ -1,9 +1,6 @@
-import type { Env } from '../env.js';
+import type { ActionIdentitySettings, EmailIdentitySettings, Env, PhoneIdentitySettings } from '../env.js';
 import type { RateLimitRule } from '../auth/attempt-limits.js';
-import { emailIdentitySettings, type EmailIdentitySettings } from './email-settings.js';
-import { actionIdentitySettings, type ActionIdentitySettings } from './actions-settings.js';
 import { captchaSettings, type CaptchaSettings } from '../auth/altcha.js';
-import { phoneIdentitySettings, type PhoneIdentitySettings } from './phone-settings.js';
 import { federatedSettings, type FederatedSettings } from './federated/providers.js';
 import { tenantSettings, type TenantSettings } from './tenants.js';
 
@@ -12,11 +9,11 @@ export interface IdentitySettings {
   appUrl: string;
   /** Per client IP, for every identity endpoint that checks a credential or sends a message. */
   perClientLimit: RateLimitRule;
-  /** Password, e-mail link and sign-up controls (email-settings.ts). */
+  /** Password, e-mail link and sign-up controls (env.ts). */
   email: EmailIdentitySettings;
-  /** Account actions: action-code lifetimes, recent sign-in, second factors (actions-settings.ts). */
+  /** Account actions: action-code lifetimes, recent sign-in, second factors (env.ts). */
   actions: ActionIdentitySettings;
-  /** Phone codes: lifetime, resend delay, limits per number (phone-settings.ts). */
+  /** Phone codes: lifetime, resend delay, limits per number (env.ts). */
   phone: PhoneIdentitySettings;
   /** The captcha before any SMS: ALTCHA or reCAPTCHA (auth/altcha.ts). */
   captcha: CaptchaSettings;
@@ -35,9 +32,7 @@ export function identitySettings(env: Env, authSecret: string): IdentitySettings
   return {
     appUrl: env.APP_URL,
     perClientLimit: { max: env.IDENTITY_RATE_LIMIT_MAX, windowMs: 60_000 },
-    email: emailIdentitySettings(env),
-    actions: actionIdentitySettings(env),
-    phone: phoneIdentitySettings(env),
+    ...env.identityFamilies,
     captcha: captchaSettings(env, authSecret),
     federated,
     tenants: tenantSettings(env, federated),

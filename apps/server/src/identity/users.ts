@@ -2,6 +2,7 @@ import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
+import { isPlaceholderEmail, tenantPlaceholderEmail } from '../auth/placeholder-emails.js';
 
 /**
  * Provider ids as the sign-in widget knows them (checklist §1.9). Better Auth names the password
@@ -15,16 +16,12 @@ export const widgetProviderId = (accountProviderId: string) =>
   accountProviderId === BETTER_AUTH_PASSWORD_PROVIDER ? PASSWORD_PROVIDER : accountProviderId;
 
 /**
- * Tenants (ADR 0009). Better Auth finds accounts by the globally unique `users.email`, so a tenant
- * account keeps its real address in `users.tenant_email` (unique per tenant) and a placeholder no
- * mail can reach in `users.email`: the modal never finds it, and the same address can have an
- * account in every tenant and in the default pool (tenant null). The placeholder is lower case,
- * as Better Auth and normalizeEmail look addresses up, though Better Auth's own ids (a guest from
- * the anonymous plugin, upgraded in place) are mixed case.
+ * The `users` columns that hold an account's e-mail (lower case) in its tenant. Tenants (ADR 0009):
+ * Better Auth finds accounts by the globally unique `users.email`, so a tenant account keeps its
+ * real address in `users.tenant_email` (unique per tenant) and a placeholder in `users.email`: the
+ * modal never finds it, and the same address can have an account in every tenant and in the
+ * default pool (tenant null).
  */
-export const tenantPlaceholderEmail = (userId: string) => `tenant-${userId.toLowerCase()}@tenant.invalid`;
-
-/** The `users` columns that hold an account's e-mail (lower case) in its tenant. */
 export function emailColumns(tenantId: string | null, userId: string, email: string): { email: string; tenantEmail?: string } {
   return tenantId ? { email: tenantPlaceholderEmail(userId), tenantEmail: email } : { email };
 }
@@ -61,12 +58,6 @@ export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
 }
-
-/**
- * Accounts without a mailbox (guests, phone-only accounts) hold an address at the `.invalid`
- * top-level domain, which RFC 2606 guarantees no mail can reach; it only fills `users.email`.
- */
-export const isPlaceholderEmail = (email: string) => /@[^@]*\.invalid$/i.test(email);
 
 /** The identity API's public shape of a user: a placeholder e-mail (guest, phone-only, tenant) is never shown. */
 export async function presentIdentityUser(db: Db, userId: string): Promise<IdentityUser> {

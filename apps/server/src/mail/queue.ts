@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { queueMessageOnce } from '../jobs/outgoing-messages.js';
 import { TASKS } from '../jobs/queue.js';
+import { isPlaceholderEmail } from '../auth/placeholder-emails.js';
 import { InvalidMailParamsError, parseTemplateMail, type TemplateName, type TemplateParams } from './templates.js';
 
 /**
@@ -60,9 +61,9 @@ export async function enqueueMail(db: DbOrTx, mail: MailToEnqueue): Promise<Enqu
     throw new InvalidMailParamsError(mail.template, { to_email: 'differs from the recipient' });
   }
 
-  // RFC 2606: nothing at `.invalid` can receive mail. Accounts without a mailbox (guests,
-  // phone-only sign-ins) hold such a placeholder; a mail to it would only retry until it fails.
-  if (/\.invalid$/i.test(mail.to)) return { queued: false };
+  // A placeholder address (guests, phone-only and tenant accounts) can receive no mail; a mail
+  // to it would only retry until it fails.
+  if (isPlaceholderEmail(mail.to)) return { queued: false };
 
   const { params } = parseTemplateMail(mail.template, { ...mail.params, to_email: mail.to });
   const job: MailJob = { template: mail.template, to: mail.to, params, idempotencyKey: mail.idempotencyKey };

@@ -12,6 +12,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** A guest: signed in anonymously, no credential linked yet. */
   isAnonymous: boolean;
+  /** When this session began (requires-recent-login). */
+  sessionCreatedAt: Date;
 }
 
 declare module 'fastify' {
@@ -156,6 +158,7 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
               name: s.user.name,
               emailVerified: s.user.emailVerified,
               isAnonymous: s.user.isAnonymous === true,
+              sessionCreatedAt: new Date(s.session.createdAt),
             }
           : null;
       });

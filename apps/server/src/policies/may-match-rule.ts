@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PLACEHOLDER_EMAIL_PATTERN } from '../auth/placeholder-emails.js';
 
 /**
  * Who may match (ADR 0030, ADR 0038) as SQL, the one statement of the rule: the gate reads it for
@@ -6,12 +7,6 @@ import { sql, type SQL } from 'drizzle-orm';
  * nobody appears as a candidate, or receives an invitation, who could not search themselves.
  * Pure SQL over the `users` and `profiles` tables (no Fastify), so services can use it too.
  */
-
-/**
- * A guest's, a phone account's and a tenant account's placeholder address (`…@….invalid`, see
- * `isPlaceholderEmail` in identity/users.ts), as a PostgreSQL case-insensitive regular expression.
- */
-const PLACEHOLDER_EMAIL = '@[^@]*\\.invalid$';
 
 const column = (alias: string, name: string) => sql.raw(`"${alias}"."${name}"`);
 
@@ -23,7 +18,7 @@ const column = (alias: string, name: string) => sql.raw(`"${alias}"."${name}"`);
 export function verifiedContact(alias: string): SQL {
   const c = (name: string) => column(alias, name);
   return sql`((${c('email_verified')} AND NOT ${c('is_anonymous')} AND CASE WHEN ${c('tenant_id')} IS NULL
-      THEN ${c('email')} !~* ${PLACEHOLDER_EMAIL} ELSE ${c('tenant_email')} IS NOT NULL END)
+      THEN ${c('email')} !~* ${PLACEHOLDER_EMAIL_PATTERN} ELSE ${c('tenant_email')} IS NOT NULL END)
     OR (${c('phone_number_verified')} AND ${c('phone_number')} IS NOT NULL))`;
 }
 

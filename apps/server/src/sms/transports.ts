@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import { smsTransportKind, type Env } from '../env.js';
 import { smsDevInbox } from '../db/schema/sms.js';
 
 export interface OutgoingSms {
@@ -107,22 +108,7 @@ export function createWebhookSmsTransport(config: WebhookSmsConfig): SmsTranspor
   };
 }
 
-export interface SmsTransportConfig {
-  NODE_ENV: 'development' | 'production' | 'test';
-  SMS_WEBHOOK_URL?: string | undefined;
-  SMS_WEBHOOK_TOKEN?: string | undefined;
-  DEV_INBOX: boolean;
-}
-
-/**
- * Which SMS transport the environment selects: the webhook when `SMS_WEBHOOK_URL` is set, else
- * the development inbox (DEV_INBOX, never in production), else none, and phone sign-in is off
- * (`operation-not-allowed`) rather than accepting numbers whose codes could never leave.
- */
-export function smsTransportKind(config: SmsTransportConfig): SmsTransport['kind'] | null {
-  if (config.SMS_WEBHOOK_URL) return 'webhook';
-  return config.DEV_INBOX && config.NODE_ENV !== 'production' ? 'dev-inbox' : null;
-}
+export type SmsTransportConfig = Pick<Env, 'NODE_ENV' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_TOKEN' | 'DEV_INBOX'>;
 
 /** The transport `smsTransportKind` names, or undefined when SMS is off. */
 export function createSmsTransport(config: SmsTransportConfig, db: Db): SmsTransport | undefined {

@@ -1,6 +1,13 @@
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+import type { ActionCodeInfo, ActionMode } from '@trailbuddy/shared/contracts/identity-actions';
+import type { IdentityConfig } from '@trailbuddy/shared/contracts/identity-email';
+import type { Tenant } from '@trailbuddy/shared/contracts/identity-tenants';
 
-export type { IdentityUser };
+export type { IdentityUser, Tenant };
+export type { ActionCodeInfo, ActionMode, ActionOperation, MultiFactorInfo } from '@trailbuddy/shared/contracts/identity-actions';
+
+/** Server-side widget settings (`GET /api/auth/identity/config`). */
+export type IdentityServerConfig = IdentityConfig;
 
 /**
  * An error from the identity API in FirebaseUI's terms: `code` is FirebaseUI's (`auth/wrong-password`),
@@ -26,17 +33,6 @@ export class AuthError extends Error {
     if (extra.details) this.details = extra.details;
     if (extra.status !== undefined) this.status = extra.status;
   }
-}
-
-/** Server-side widget settings (`GET /api/auth/identity/config`). */
-export interface IdentityServerConfig {
-  signUpDisabled: boolean;
-  adminEmail: string | null;
-  helpLink: string | null;
-  /** Provider ids whose sign-up needs a display name. */
-  requireDisplayName: string[];
-  /** Sign-in methods are always `[]`: the widget cannot tell sign-in from sign-up by the e-mail. */
-  enumerationProtection: boolean;
 }
 
 export interface PasswordSignUpRequest {
@@ -134,36 +130,6 @@ export type FederatedResult =
       pendingCredential?: PendingCredential;
       methods?: string[];
     };
-
-/** A tenant (`GET /api/auth/identity/tenants`): its button and the sign-in options it allows. */
-export interface Tenant {
-  id: string;
-  displayName: string;
-  fullLabel: string | null;
-  buttonColor: string | null;
-  iconUrl: string | null;
-  /** Widget provider ids: password, emailLink, phone, anonymous, google.com, oidc.x … */
-  signInOptions: string[];
-}
-
-export interface MultiFactorInfo {
-  factorId: string;
-  phoneNumber?: string;
-  displayName?: string;
-}
-
-export type ActionOperation =
-  'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'VERIFY_AND_CHANGE_EMAIL' | 'RECOVER_EMAIL' | 'REVERT_SECOND_FACTOR_ADDITION';
-
-export interface ActionCodeInfo {
-  operation: ActionOperation;
-  email: string;
-  previousEmail?: string;
-  multiFactorInfo?: MultiFactorInfo;
-}
-
-/** The action-link modes the server checks a code against. */
-export type ActionMode = 'resetPassword' | 'verifyEmail' | 'verifyAndChangeEmail' | 'recoverEmail' | 'revertSecondFactorAddition';
 
 /**
  * Everything the widget asks of the identity server. The widget never calls `fetch`; the HTTP

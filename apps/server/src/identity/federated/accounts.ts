@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { AuthContext } from 'better-auth';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { AppError } from '../../errors.js';
+import { createUser } from '../../auth/create-user.js';
+import { federatedAccountEmail } from '../../auth/placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../../auth/guest-merge.js';
 import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email-common.js';
 import { identityError } from '../errors.js';
@@ -109,6 +112,7 @@ class EmailTaken extends Error {}
  */
 export async function resolveFederatedSignIn(
   db: Db,
+  auth: AuthContext,
   profile: FederatedProfile,
   ctx: SignInContext,
 ): Promise<{ userId: string; isNewUser: boolean }> {
@@ -150,18 +154,25 @@ export async function resolveFederatedSignIn(
         return { userId: ctx.guestUserId, isNewUser: false };
       }
       const userId = randomUUID();
-      await tx.insert(users).values({
-        id: userId,
-        name: profile.displayName ?? '',
-        // A provider that shares no e-mail (some Twitter and GitHub accounts): an address no mail
-        // can reach, shown as `email: null` like a guest's or a phone account's.
-        ...(email ? emailColumns(tenantId, userId, normalizeEmail(email)) : { email: `federated-${userId}@federated.invalid` }),
-        tenantId,
-        emailVerified: email ? profile.emailVerified : false,
-        image: profile.photoUrl,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-      });
+      await createUser(
+        auth,
+        tx,
+        {
+          id: userId,
+          name: profile.displayName ?? '',
+          // A provider that shares no e-mail (some Twitter and GitHub accounts): an address no mail
+          // can reach, shown as `email: null` like a guest's or a phone account's.
+          ...(email ? emailColumns(tenantId, userId, normalizeEmail(email)) : { email: federatedAccountEmail(userId) }),
+          tenantId,
+          emailVerified: email ? profile.emailVerified : false,
+          image: profile.photoUrl,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        },
+        profile.providerId.startsWith('saml.')
+          ? { method: 'sso-saml', sso: { providerId: profile.providerId } }
+          : { method: 'oauth', oauth: { providerId: profile.providerId } },
+      );
       await insertAccount(tx, userId, profile, tenantId, ctx.now);
       return { userId, isNewUser: true };
     });

@@ -423,7 +423,9 @@ describe('an instance with a short heartbeat and a small buffer', () => {
     // A stand-in session: the x-user header names the signed-in user.
     mini.decorateRequest('sessionUser', async function (this: { headers: Record<string, unknown> }) {
       const id = this.headers['x-user'];
-      return typeof id === 'string' ? { id, email: `${id}@example.com`, name: id, emailVerified: true, isAnonymous: false } : null;
+      return typeof id === 'string'
+        ? { id, email: `${id}@example.com`, name: id, emailVerified: true, isAnonymous: false, sessionCreatedAt: new Date() }
+        : null;
     });
     await mini.register(errorsPlugin);
     const deps: RouteDeps = {
