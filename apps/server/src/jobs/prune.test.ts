@@ -75,8 +75,9 @@ describe('pruneExpiredRecords', () => {
     ]);
 
     await t.db.insert(sessionRevocations).values([
-      { sessionIds: ['s-old'], userIds: [], createdAt: hoursAgo(25) },
-      { sessionIds: ['s-recent'], userIds: [], createdAt: hoursAgo(1) },
+      // Kept an hour, not the day's grace: they name people (ADR 0058).
+      { sessionIds: ['s-old'], userIds: [], createdAt: hoursAgo(2) },
+      { sessionIds: ['s-recent'], userIds: [], createdAt: hoursAgo(0.5) },
     ]);
 
     expect(await pruneExpiredRecords(t.db, NOW)).toEqual({

@@ -17,6 +17,8 @@ import {
  * yesterday can still be answered.
  */
 export const EXPIRED_RECORD_GRACE_MS = 24 * 60 * 60_000;
+/** How long a session revocation is kept: far above the cookie cache's lifetime it guards (ADR 0058). */
+export const SESSION_REVOCATION_RETENTION_MS = 60 * 60_000;
 /** The development SMS inbox (never written in production) keeps a week of messages. */
 export const DEV_SMS_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
@@ -43,9 +45,13 @@ export async function pruneExpiredRecords(db: Db, now: Date): Promise<Record<str
       db.delete(oneTimeRecords).where(lt(oneTimeRecords.expiresAt, before)).returning({ key: oneTimeRecords.key }),
     ),
     sessions: await count(db.delete(sessions).where(lt(sessions.expiresAt, before)).returning({ id: sessions.id })),
-    // Read back for a cache's lifetime (minutes) only, by an instance catching up (ADR 0058).
+    // Read back for a cache's lifetime (minutes) only, by an instance catching up (ADR 0058); they
+    // name people, a deleted account's too, so they go after an hour, not the day's grace.
     sessionRevocations: await count(
-      db.delete(sessionRevocations).where(lt(sessionRevocations.createdAt, before)).returning({ id: sessionRevocations.id }),
+      db
+        .delete(sessionRevocations)
+        .where(lt(sessionRevocations.createdAt, new Date(now.getTime() - SESSION_REVOCATION_RETENTION_MS)))
+        .returning({ id: sessionRevocations.id }),
     ),
     // A factor row holding no factor: an enrollment (app or phone) that lapsed unfinished.
     pendingSecondFactors: await count(

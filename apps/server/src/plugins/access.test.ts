@@ -29,7 +29,10 @@ interface Operation {
 /** The routes only administrators may call; every other route that documents a 401 is for any account. */
 const ADMIN_ONLY = [
   'POST /api/trails',
+  'PUT /api/trails/{id}',
   'DELETE /api/trails/{id}',
+  'PUT /api/trails/{id}/route',
+  'PUT /api/trails/{id}/trailhead',
   'POST /api/trail-images',
   'POST /api/admin/users/{id}/disable',
   'POST /api/admin/users/{id}/enable',

@@ -85,7 +85,8 @@ function readPage(html: string) {
       if (name === 'script') page.scripts.push(attrs);
       if (depthInRoot > 0 || attrs.id === 'root') depthInRoot += 1;
       if (depthInRoot > 0 && name === 'h1') inH1 = true;
-      if (depthInRoot > 0 && name === 'input' && 'checked' in attrs) page.checked.push(attrs.value ?? '');
+      // The day's radios: the page has others (who is coming, ADR 0054) with their own defaults.
+      if (depthInRoot > 0 && name === 'input' && 'checked' in attrs && attrs.name === 'trail-day') page.checked.push(attrs.value ?? '');
     },
     ontext(text) {
       if (depthInRoot > 0) page.rootText += text;

@@ -318,7 +318,7 @@ async function hikesToJoin(
 ): Promise<HikeToJoin[]> {
   const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
-  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)]);
+  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)], viewerId);
   const viewer = people.get(viewerId);
   const requested = await myOpenJoinRequests(
     db,

@@ -4,6 +4,7 @@ import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, DEFAULT_COMPATIBILITY, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import type { DbOrTx } from '../db/client.js';
 import { hikeRequests, profiles, users } from '../db/schema/index.js';
+import { blockedAmong, unavailableProfile } from './blocked-view.js';
 import { toPublicProfile } from './profiles.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -31,24 +32,27 @@ export function compatibilityBetween(a: ProfileRow | null | undefined, b: Profil
 export interface PersonRow {
   user: UserRow;
   profile: ProfileRow | null;
+  /** In a block with the viewer, either way: seen as "no longer available" (blocked-view.ts). */
+  blocked: boolean;
 }
 
-/** The users and profiles of the given ids, keyed by id (missing users are absent). */
-export async function peopleById(db: DbOrTx, ids: readonly string[]): Promise<Map<string, PersonRow>> {
+/** The users and profiles of the given ids as `viewerId` may see them, keyed by id (missing users are absent). */
+export async function peopleById(db: DbOrTx, ids: readonly string[], viewerId: string): Promise<Map<string, PersonRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
+  const blocked = await blockedAmong(db, viewerId, unique);
   const rows = await db
     .select({ user: users, profile: profiles })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.user.id, r]));
+  return new Map(rows.map((r) => [r.user.id, { ...r, blocked: blocked.has(r.user.id) }]));
 }
 
 /** One person as the viewer sees them on a hike: public profile and compatibility with the viewer. */
 export function hikePerson(person: PersonRow, viewer: PersonRow | undefined, activity: Activity): HikePerson {
   return {
-    profile: toPublicProfile(person.user, person.profile),
+    profile: person.blocked ? unavailableProfile(person.user) : toPublicProfile(person.user, person.profile),
     compatibility: compatibilityBetween(viewer?.profile, person.profile, activity),
   };
 }

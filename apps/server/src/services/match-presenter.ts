@@ -74,7 +74,7 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
     db,
     rows.filter((m) => m.status === 'confirmed' && m.participants.includes(viewerId)).map((m) => m.id),
   );
-  const people = await peopleById(db, [viewerId, ...rows.flatMap((m) => m.participants), ...requests.map((r) => r.userId)]);
+  const people = await peopleById(db, [viewerId, ...rows.flatMap((m) => m.participants), ...requests.map((r) => r.userId)], viewerId);
   const feedbackRows = await db
     .select()
     .from(matchFeedback)

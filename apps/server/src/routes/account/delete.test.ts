@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_CLOSED_NOTE, ERASED_MESSAGE_BODY, FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
 import { deleteAccount } from '../../account/delete-account.js';
+import { pruneExpiredRecords, SESSION_REVOCATION_RETENTION_MS } from '../../jobs/prune.js';
 import { matches, matchFeedback, messages, users } from '../../db/schema/index.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
 import { variantKey, withVariantCleanup } from '../../storage/image-variants.js';
@@ -181,6 +182,13 @@ describe('deleting an account with a history', () => {
   });
 
   it('leaves no row of any table that names her id or her address, nor her words', async () => {
+    // But one: the revocation that tells every instance her cached sessions are void (ADR 0058),
+    // a security record kept an hour, far above the cache's lifetime, then pruned.
+    const revocations = (rows: string[]) => rows.filter((row) => row.startsWith('session_revocations:'));
+    const mentions = await rowsMentioning(ana.id);
+    expect(mentions.filter((row) => !row.startsWith('session_revocations:'))).toEqual([]);
+    expect(revocations(mentions)).toHaveLength(1);
+    await pruneExpiredRecords(w.t.database.db, new Date(Date.now() + SESSION_REVOCATION_RETENTION_MS + 60_000));
     expect(await rowsMentioning(ana.id)).toEqual([]);
     expect(await rowsMentioning(ana.email)).toEqual([]);
     expect(await rowsMentioning(ANA_SECRET)).toEqual([]);
