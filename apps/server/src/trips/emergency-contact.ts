@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   contactConfirmPath,
   EMERGENCY_CONTACT_INVITES_PER_DAY,
@@ -69,6 +69,9 @@ export async function setEmergencyContact(
   opts: { appUrl: string; now: Date },
 ): Promise<EmergencyContact> {
   return db.transaction(async (tx) => {
+    // A person's contact changes one request at a time: with no contact yet there is no row for
+    // FOR UPDATE to lock, and racing first invitations would otherwise meet at the insert.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`emergency-contact:${userId}`}, 0))`);
     const [current] = await tx.select().from(emergencyContacts).where(eq(emergencyContacts.userId, userId)).for('update');
     const sameAddress = current !== undefined && current.email.toLowerCase() === input.email.toLowerCase();
     if (sameAddress) {
