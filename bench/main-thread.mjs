@@ -9,6 +9,7 @@
 //   one's ("before" and "after"); without one, this checkout's alone. BENCH_RUNS (default 5) page
 //   loads per page and build, each in a fresh browser context, CPU slowed 4× as Lighthouse mobile
 //   does; medians are printed, with the top functions of the CPU profile of the last run.
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -97,6 +98,7 @@ function summarizeTrace(events) {
       console.log(`    long task at ${ms(t.ts - nav.ts).toFixed(0)} ms: ${ms(t.dur).toFixed(0)} ms: ${inner.slice(0, 8).join(', ')}`);
     }
   return {
+    longTaskSpans: tasks.filter((t) => t.dur > LONG_TASK_MS * 1000).map((t) => ({ ts: t.ts, dur: t.dur, fromNavMs: ms(t.ts - nav.ts) })),
     mainMs: ms(tasks.reduce((s, t) => s + t.dur, 0)),
     tbtMs: ms(afterFcp.reduce((s, t) => s + Math.max(0, t.dur - LONG_TASK_MS * 1000), 0)),
     longestMs: ms(Math.max(0, ...tasks.map((t) => t.dur))),
@@ -189,6 +191,15 @@ try {
   console.log(
     `Main thread of a page load, Chromium CPU ×${CPU_SLOWDOWN}, mobile viewport, median of ${RUNS} (load average ${loadBefore} before, ${load()} after; 2 cores)`,
   );
+  // BENCH_DUMP=<file>: the last run of each page and build (its CPU profile and long tasks), to
+  // map the profile's positions to the sources with a build's source maps.
+  if (process.env.BENCH_DUMP)
+    writeFileSync(
+      process.env.BENCH_DUMP,
+      JSON.stringify(
+        Object.fromEntries(pages.map((page) => [page, Object.fromEntries(servers.map(({ name }) => [name, results[page][name].at(-1)]))])),
+      ),
+    );
   for (const page of pages) {
     console.log(`\n${page}`.padEnd(48) + servers.map(({ name }) => name.padStart(12)).join(''));
     for (const [key, label] of FIGURES) {
