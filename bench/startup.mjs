@@ -7,13 +7,21 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildStale } from '../scripts/build.mjs';
+import { cpuSnapshot } from './support/cpu.mjs';
 
 const BUDGET_MS = 5000;
 const WARM_RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const root = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * `node bench/startup.mjs <root>` times the built server of another checkout (a copy of its
+ * apps/server/dist and src, apps/web's builds, package.json and node_modules): `node
+ * apps/server/dist/main.js` there, without `npm start`'s check for a stale build, to compare two
+ * builds alike (ADR 0063).
+ */
+const otherRoot = process.argv[2] ? resolve(process.argv[2]) : undefined;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -26,8 +34,8 @@ const freePort = () =>
 async function timeStart(dataDir) {
   const [port, pgPort, smtp, web] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
+  const child = spawn(process.execPath, [otherRoot ? 'apps/server/dist/main.js' : 'scripts/start.mjs'], {
+    cwd: otherRoot ?? root,
     env: {
       ...process.env,
       PORT: String(port),
@@ -45,11 +53,17 @@ async function timeStart(dataDir) {
   child.stdout.on('data', (chunk) => (output += chunk));
   const deadline = started + 60_000;
   let elapsed;
+  let cpuMs;
   while (performance.now() < deadline) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/`);
       if (res.status === 200) {
         elapsed = performance.now() - started;
+        // CPU seconds spent by the start (the process, `npm start`'s build check included, and
+        // PostgreSQL's processes still running): unlike the wall time, it barely moves with
+        // the machine's load (ADR 0063).
+        const cpu = cpuSnapshot({ child, dataDir });
+        cpuMs = { server: cpu.server * 1000, postgres: [...cpu.postgres.values()].reduce((a, b) => a + b, 0) * 1000 };
         break;
       }
     } catch {
@@ -61,7 +75,7 @@ async function timeStart(dataDir) {
   child.kill('SIGTERM');
   await exited;
   if (elapsed === undefined) throw new Error('the server did not answer 200 within 60 s');
-  return { elapsed, parts: /ready in (\d+ ms[^)]*)/.exec(output)?.[1] ?? '(no ready line)' };
+  return { elapsed, cpuMs, parts: /ready in (\d+ ms[^)]*)/.exec(output)?.[1] ?? '(no ready line)' };
 }
 
 await buildStale();
@@ -81,6 +95,12 @@ try {
   );
   for (const w of warm)
     console.log(`    the server's parts: ${w.parts} (first 200 after ${w.elapsed.toFixed(0)} ms, process start included)`);
+  const cpu = (w) => `server ${w.cpuMs.server.toFixed(0)} ms, PostgreSQL ${w.cpuMs.postgres.toFixed(0)} ms`;
+  const medianOf = (key) => [...warm].map((w) => w.cpuMs[key]).sort((a, b) => a - b)[Math.floor(warm.length / 2)];
+  console.log(`  CPU time to the first 200, cold: ${cpu(cold)}`);
+  console.log(
+    `  CPU time to the first 200, warm (median): server ${medianOf('server').toFixed(0)} ms, PostgreSQL ${medianOf('postgres').toFixed(0)} ms  [${warm.map(cpu).join('; ')}]`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

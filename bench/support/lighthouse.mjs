@@ -4,7 +4,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
-export const BUDGET = { performance: 98, accessibility: 95, lcpMs: 1500, cls: 0 };
+// TBT ≤ 200 ms: issue 25's budget for the home and a trail's page (ADR 0063).
+export const BUDGET = { performance: 98, accessibility: 95, lcpMs: 1500, cls: 0, tbtMs: 200 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export const median = (values) => {

@@ -85,14 +85,15 @@ export function tempDir(cleanup, prefix) {
 }
 
 /** Starts the built server on free loopback ports with an embedded PostgreSQL in `dataDir`. */
-export async function startServer(cleanup, { dataDir, env = {}, nodeArgs = [] }) {
+export async function startServer(cleanup, { dataDir, env = {}, nodeArgs = [], cwd = root }) {
   const [port, pgPort, smtpPort, webPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
   // BENCH_SERVER_NODE_ARGS profiles a server under a bench, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // (Node refuses --cpu-prof in NODE_OPTIONS).
   const profilerArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...profilerArgs, ...nodeArgs, 'apps/server/dist/main.js'], {
-    cwd: root,
+    // Another checkout's build (bench/main-thread.mjs's "before") runs from its own root.
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -100,64 +100,89 @@ async function main() {
         }
       : undefined,
   });
-  const seeded = env.SEED_DEMO_DATA
-    ? await seedDemoData(database.db, storage, {
-        now: new Date(),
-        timeZone: env.TRAIL_TIME_ZONE,
-        matches: env.SEED_DEMO_MATCHES,
-        saveRoute: (trailId, file) => saveTrailRoute(database.db, storage, trailId, { file, points: readGpxPoints(file, 'file') }),
-      })
-    : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
-  if (seeded.seeded) log.info(seeded, 'seeded demo data');
-  else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');
-  phase('demo-data');
+  // Two lines of work that need nothing of each other run together (ADR 0063): the demo data (round
+  // trips to PostgreSQL), then the job worker (after the seed, whose rows its jobs read), and the
+  // app's construction (CPU: its plugins, routes and the web app's server entry). The listener
+  // opens once all are done, so the first page already lists the demo trails.
+  const concurrent: string[] = [];
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const began = performance.now();
+    const result = await step();
+    concurrent.push(`${name} ${Math.round(performance.now() - began)}`);
+    return result;
+  };
+  const seedAndWorker = async () => {
+    const seeded = env.SEED_DEMO_DATA
+      ? await timed('demo-data', () =>
+          seedDemoData(database.db, storage, {
+            now: new Date(),
+            timeZone: env.TRAIL_TIME_ZONE,
+            matches: env.SEED_DEMO_MATCHES,
+            saveRoute: (trailId, file) => saveTrailRoute(database.db, storage, trailId, { file, points: readGpxPoints(file, 'file') }),
+          }),
+        )
+      : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
+    if (seeded.seeded) log.info(seeded, 'seeded demo data');
+    else if (env.SEED_DEMO_DATA) log.debug(seeded, 'demo matches brought up to date');
 
-  // With no mail service configured, mail goes to a local inbox a person can open.
-  const inbox = await inboxStarting;
-  if (inbox) cleanups.unshift(() => inbox.close());
-  const smtpUrl = env.SMTP_URL ?? inbox?.smtpUrl;
-  const inboxUrl = inbox?.webUrl;
-  const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
+    // With no mail service configured, mail goes to a local inbox a person can open.
+    const inbox = await inboxStarting;
+    if (inbox) cleanups.unshift(() => inbox.close());
+    const smtpUrl = env.SMTP_URL ?? inbox?.smtpUrl;
+    const transport = createMailTransport({ ...env, SMTP_URL: smtpUrl });
+    // This instance's job worker (ADR 0011): mail and SMS delivery, match expiry, trail
+    // recurrence and pruning. Every instance runs one; the queue hands each job to one of them.
+    if (env.JOBS_ENABLED) {
+      const jobs = await timed('worker', () =>
+        startJobRunner({
+          connectionString: directDatabaseUrl,
+          db: database.db,
+          log,
+          timeZone: env.TRAIL_TIME_ZONE,
+          mail: transport,
+          sms: smsTransport,
+          push: createPushSender({ vapid, endpoints: pushEndpointPolicy(env) }),
+          storage,
+          trips: {
+            appUrl: env.APP_URL,
+            timeZone: env.TRAIL_TIME_ZONE,
+            tokenKey: tripTokenKey(authSecret),
+            graceMs: env.TRIP_OVERDUE_AFTER_MIN * 60_000,
+          },
+          notificationMail: {
+            delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000,
+            appUrl: env.APP_URL,
+            unsubscribeKey: unsubscribeKey(authSecret),
+          },
+        }),
+      );
+      cleanups.unshift(() => jobs.stop());
+    }
+    return inbox;
+  };
   // SMS (phone sign-in codes): the webhook gateway, else the development inbox at /dev/sms.
   const smsTransport = createSmsTransport(env, database.db);
-  // This instance's job worker (ADR 0011): mail and SMS delivery, match expiry, trail
-  // recurrence and pruning. Every instance runs one; the queue hands each job to one of them.
-  if (env.JOBS_ENABLED) {
-    const jobs = await startJobRunner({
-      connectionString: directDatabaseUrl,
-      db: database.db,
-      log,
-      timeZone: env.TRAIL_TIME_ZONE,
-      mail: transport,
-      sms: smsTransport,
-      push: createPushSender({ vapid, endpoints: pushEndpointPolicy(env) }),
-      storage,
-      trips: {
-        appUrl: env.APP_URL,
-        timeZone: env.TRAIL_TIME_ZONE,
-        tokenKey: tripTokenKey(authSecret),
-        graceMs: env.TRIP_OVERDUE_AFTER_MIN * 60_000,
-      },
-      notificationMail: { delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000, appUrl: env.APP_URL, unsubscribeKey: unsubscribeKey(authSecret) },
-    });
-    cleanups.unshift(() => jobs.stop());
-  }
-  phase('inbox+worker');
-
-  const app = await buildApp({
-    env,
-    db: database.db,
-    storage,
-    authSecret,
-    vapidPublicKey: vapid.publicKey,
-    events: hub,
-    revocations: hub,
-    logger: log,
-    logController: requestLogController(env),
-  });
+  const [inbox, app] = await Promise.all([
+    seedAndWorker(),
+    timed('app', () =>
+      buildApp({
+        env,
+        db: database.db,
+        storage,
+        authSecret,
+        vapidPublicKey: vapid.publicKey,
+        events: hub,
+        revocations: hub,
+        logger: log,
+        logController: requestLogController(env),
+      }),
+    ),
+  ]);
+  const inboxUrl = inbox?.webUrl;
+  phase(`demo-data+worker+app [${concurrent.join(', ')}]`);
   cleanups.unshift(() => app.close());
   await app.listen({ host: env.HOST, port: env.PORT });
-  phase('app');
+  phase('listen');
 
   const lines = [
     '',

@@ -20,9 +20,13 @@ const app = <PageRoot queryClient={queryClient} serverRender={serverRender} />;
 const serverRenderedView = serverRender && routeOfHref(serverRender.href);
 if (serverRenderedView) {
   // Hydrated once its code is here, or at once if it cannot be loaded (React then loads it again).
+  // As a transition: React hydrates in slices of a few milliseconds and gives the main thread back
+  // between them (a plain hydrateRoot is one blocking task per Suspense boundary: 50–100 ms each at
+  // a phone's CPU, ADR 0063). The server's HTML is on screen meanwhile, and a tap on a part not
+  // yet hydrated makes React hydrate that part first (selective hydration).
   void loadServerRenderedView(serverRenderedView)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 }
 // As a transition, the first render is done in slices that give the main thread back every few
 // milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).

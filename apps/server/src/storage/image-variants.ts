@@ -1,5 +1,5 @@
 import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '@trailbuddy/shared/contracts/images';
-import sharp from 'sharp';
+import { sharpOf } from './sharp.js';
 import type { FileStorage, StoredObject } from './storage.js';
 
 /*
@@ -45,7 +45,7 @@ export function createImageVariants(storage: FileStorage): ImageVariants {
   async function make(key: string, width: ImageVariantWidth, format: ImageVariantFormat, target: string): Promise<StoredObject | null> {
     const original = await storage.get(key);
     if (!original || !original.contentType.startsWith('image/')) return null;
-    const resized = sharp(original.body).rotate().resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' });
+    const resized = (await sharpOf(original.body)).rotate().resize({ width, withoutEnlargement: true }).flatten({ background: '#ffffff' });
     const body = await (format === 'webp' ? resized.webp(WEBP_OPTIONS) : resized.jpeg(JPEG_OPTIONS)).toBuffer();
     const variant = { body, contentType: `image/${format}` };
     await storage.put(target, variant.body, variant.contentType);

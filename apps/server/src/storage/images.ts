@@ -1,5 +1,5 @@
 import { TRAIL_IMAGE_KEY_PREFIXES } from '@trailbuddy/shared/contracts/trail';
-import sharp from 'sharp';
+import { sharpOf } from './sharp.js';
 import { invalidField, payloadTooLarge } from '../errors.js';
 
 export interface ImageUploadOptions {
@@ -60,7 +60,9 @@ export async function processImageUpload(input: Buffer, opts: ImageUploadOptions
   }
 
   try {
-    const { data, info } = await sharp(input, { limitInputPixels: maxPixels })
+    const { data, info } = await (
+      await sharpOf(input, { limitInputPixels: maxPixels })
+    )
       // Bake the EXIF orientation into the pixels first: the tag itself is about to be dropped.
       .rotate()
       .resize({ width: maxDimension, height: maxDimension, fit: 'inside', withoutEnlargement: true })
@@ -79,7 +81,7 @@ export async function processImageUpload(input: Buffer, opts: ImageUploadOptions
 /** The format and size an image's header declares; reading it decodes no pixels. */
 async function readHeader(input: Buffer): Promise<{ format?: string; width?: number; height?: number } | undefined> {
   try {
-    const { format, width, height } = await sharp(input).metadata();
+    const { format, width, height } = await (await sharpOf(input)).metadata();
     return { format, width, height };
   } catch {
     return undefined; // sharp throws on anything it does not recognise as an image, or on empty input

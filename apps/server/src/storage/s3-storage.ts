@@ -1,12 +1,5 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { validateKey, validatePrefix, type FileStorage } from './storage.js';
 
 export interface S3StorageConfig {
@@ -22,19 +15,25 @@ export interface S3StorageConfig {
 }
 
 export function createS3Storage(config: S3StorageConfig): FileStorage {
-  const client = new S3Client(clientConfig(config));
+  // Checked at start: a half credential pair fails there, not on the first request.
+  const settings = clientConfig(config);
   const { bucket } = config;
+  // The SDK (about 0.1 s of CPU to import) loads with the first request, not at start (ADR 0063).
+  let loaded: Promise<{ sdk: typeof S3Sdk; client: S3Client }> | undefined;
+  const s3 = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(settings) })));
 
   return {
     async put(key, body, contentType) {
       validateKey(key);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
 
     async get(key) {
       validateKey(key);
+      const { sdk, client } = await s3();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!res.Body) return null;
         const bytes = await res.Body.transformToByteArray();
         return {
@@ -42,7 +41,7 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
           contentType: res.ContentType ?? 'application/octet-stream',
         };
       } catch (err) {
-        if (err instanceof NoSuchKey) return null;
+        if (err instanceof sdk.NoSuchKey) return null;
         throw err;
       }
     },
@@ -50,7 +49,8 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     async delete(key) {
       validateKey(key);
       // S3 answers 204 for a missing key too, which is the idempotence the interface promises.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async list(prefix) {
@@ -58,8 +58,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       const keys: string[] = [];
       // A listing answers at most 1,000 keys a page; the continuation token asks for the next.
       let token: string | undefined;
+      const { sdk, client } = await s3();
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
