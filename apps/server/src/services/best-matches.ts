@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, compatibilityReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { cityPoint } from '@trailbuddy/shared/data/city-points';
+import { DEFAULT_MAX_TRAVEL_KM, trailheadDistance } from '@trailbuddy/shared/domain/distance';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
@@ -275,6 +277,11 @@ export async function bestMatches(
     .orderBy(RANKED_ORDER);
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
+  const trailhead =
+    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
+      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
+      : undefined;
+  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   return {
     hikes: await hikes,
     candidates: page.map((r) => ({
@@ -282,6 +289,7 @@ export async function bestMatches(
       // The ranking's score is the formula's (scoredKinds); with no traits of the viewer's there is no figure to show.
       compatibility: viewerTraits ? Number(r.compatibility) : null,
       reasons: compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
+      trailhead: trailheadDistance(cityPoint(r.profile.country, r.profile.city), trailhead, maxTravelKm),
       searchingMatchId: r.searchingMatchId,
     })),
     nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,

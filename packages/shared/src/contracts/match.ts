@@ -137,6 +137,8 @@ export const bestMatchSchema = z.object({
   compatibility: z.number().nullable(),
   /** Why, in a few words ("both chatty"), from compatibilityReasons beside the formula. */
   reasons: z.array(z.string()),
+  /** How far they live from the trailhead (their profile city), and whether beyond the viewer's travel distance. */
+  trailhead: z.object({ km: z.number().nullable(), beyond: z.boolean() }),
   /** The candidate's own open search for this trail and day, to send a request to. */
   searchingMatchId: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../../db/schema/index.js';
+import { profiles, trails } from '../../db/schema/index.js';
 import { anaBrunoCarla, api, createMatchWorld, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -81,5 +81,23 @@ describe('an invitation from a profile', () => {
     const invited = await api(w.t, carla).post('/api/matches/invite', { userId: bruno.id, trailId: w.trailId, day: 'sunday' });
     expect(invited.json()).toMatchObject({ status: 'pending', compatibility: CARLA_BRUNO });
     expect(await mine(bruno, invited.json().id)).toMatchObject({ status: 'pending', awaitingMyAnswer: true, compatibility: CARLA_BRUNO });
+  });
+});
+
+describe('distance on Best Matches', () => {
+  it('gives each candidate’s distance from their city to the trailhead, marking those beyond the viewer’s travel distance', async () => {
+    // The Arrábida trailhead; Bruno in Lisbon (31 km), Ana in London (about 1,600 km); Carla travels the default 150 km.
+    await w.t.database.db.update(trails).set({ trailheadLatitude: 38.48, trailheadLongitude: -8.98 }).where(eq(trails.id, w.trailId));
+    await w.t.database.db.update(profiles).set({ country: 'Portugal', city: 'Lisbon' }).where(eq(profiles.userId, bruno.id));
+    await w.t.database.db.update(profiles).set({ country: 'United Kingdom', city: 'London' }).where(eq(profiles.userId, ana.id));
+    const page = (await api(w.t, carla).get(`/api/trails/${w.trailId}/best-matches?day=saturday`)).json();
+    const of = (id: string) => page.candidates.find((c: { profile: { id: string } }) => c.profile.id === id).trailhead;
+    expect(of(bruno.id)).toEqual({ km: 31, beyond: false });
+    expect(of(ana.id).km).toBeGreaterThan(1500);
+    expect(of(ana.id).beyond).toBe(true);
+    // Carla will now travel 2,000 km: London is within.
+    await w.t.database.db.update(profiles).set({ maxTravelKm: 2000 }).where(eq(profiles.userId, carla.id));
+    const wider = (await api(w.t, carla).get(`/api/trails/${w.trailId}/best-matches?day=saturday`)).json();
+    expect(wider.candidates.find((c: { profile: { id: string } }) => c.profile.id === ana.id).trailhead.beyond).toBe(false);
   });
 });

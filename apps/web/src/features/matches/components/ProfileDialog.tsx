@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useInviteToHike } from '../api/invite';
 import { useRequestMatch } from '../api/request-match';
-import { capitalize, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
+import { bestMatchWhy, capitalize, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
 import { errorMessage } from '../utils/errors';
 import { Avatar } from './Avatar';
 
@@ -30,7 +30,8 @@ export interface ProfileDialogProps {
 
 /** The profile popup of a Best Matches card: the public profile, Invite to Hike and Send Request. */
 export function ProfileDialog({ candidate, trailId, day, onClose, onSent, actions }: ProfileDialogProps) {
-  const { profile, compatibility, reasons, searchingMatchId } = candidate;
+  const { profile, compatibility, searchingMatchId } = candidate;
+  const why = bestMatchWhy(candidate);
   const invite = useInviteToHike();
   const request = useRequestMatch();
   const [invitedMatchId, setInvitedMatchId] = useState<string | null>(null);
@@ -67,7 +68,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
             >
               {compatibilityLabel(compatibility)}
             </span>
-            {reasons.length > 0 && <p className="text-sm text-stone-700">{reasons.join(' · ')}</p>}
+            {why && <p className="text-sm text-stone-700">{why}</p>}
             <ReliableBadge reliable={profile.reliable} />
             {profile.location && (
               <p className="flex items-center gap-1 text-sm text-stone-600">
