@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ACTIVITY_FALLBACK_FIELD, ACTIVITY_FILES_FIELD } from '@trailbuddy/shared/contracts/ability-import';
 import { launchBrowser, newPage } from './support/browser';
 import { signIn } from './support/people';
 
@@ -17,20 +19,27 @@ afterAll(async () => {
 /** A demo member who lives in Porto; this spec only reads. */
 const MEMBER = 'miguel@trailbuddy.app';
 
+/** A watch's recording of a 10 km hike with 340 m of climbing (apps/server/src/ability/fixtures/README.md). */
+const WATCH_HIKE = join(import.meta.dirname, '../apps/server/src/ability/fixtures/watch-hike.fit');
+
 /**
- * The measured-ability summary comes from the activity import, built on another branch: until it
- * is merged, the profile GET /api/me answers carries none, so the fit is shown by adding this
- * summary to the server's real answer as `measuredAbility` (nothing else is changed).
+ * Imports the watch's hike for the signed-in member through the real upload, as the ability
+ * section sends it (a second run finds it a duplicate and keeps the one summary).
  */
-const HIKING: MeasuredAbility = {
-  activity: 'hiking',
-  activityCount: 12,
-  flatPaceSecondsPerKm: 720,
-  climbRateMetersPerHour: 450,
-  longestDistanceMeters: 8_000,
-  largestElevationGainMeters: 900,
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+async function importWatchHike(page: Page): Promise<void> {
+  const bytes = (await readFile(WATCH_HIKE)).toString('base64');
+  const status = await page.evaluate(
+    async ({ bytes, activityField, filesField }) => {
+      const form = new FormData();
+      form.append(activityField, 'hiking');
+      form.append(filesField, new Blob([Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0))]), 'watch-hike.fit');
+      const res = await fetch('/api/me/ability/imports', { method: 'POST', body: form, headers: { Accept: 'application/json' } });
+      return res.status;
+    },
+    { bytes, activityField: ACTIVITY_FALLBACK_FIELD, filesField: ACTIVITY_FILES_FIELD },
+  );
+  expect(status).toBe(200);
+}
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -40,12 +49,6 @@ const VIEWPORTS = [
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
   const { context, page } = await newPage(browser, viewport);
   contexts.push(context);
-  await page.route('**/api/me', async (route) => {
-    const response = await route.fetch();
-    if (!response.ok()) return route.fulfill({ response });
-    const me = (await response.json()) as { profile: object };
-    return route.fulfill({ response, json: { ...me, profile: { ...me.profile, measuredAbility: [HIKING] } } });
-  });
   await page.goto('/');
   await signIn(page, MEMBER);
   return page;
@@ -76,6 +79,7 @@ describe.each(VIEWPORTS)('trail routes and distance at $width px', (viewport) =>
 
   it('shows a trail’s route facts, its elevation profile and the fit for a member with a measured ability', async () => {
     const page = await signedIn(viewport);
+    await importWatchHike(page);
     await page.getByRole('button', { name: 'Gerês Waterfalls Circuit' }).click();
     const route = page.getByRole('region', { name: 'Route' });
     await route.waitFor();
@@ -91,13 +95,11 @@ describe.each(VIEWPORTS)('trail routes and distance at $width px', (viewport) =>
     const fit = route.getByRole('region', { name: 'For you, from what you have done' });
     await fit.waitFor();
     const sentences = await fit.getByRole('listitem').allTextContents();
-    // 9.3 km and about 1,390 m of climbing against a longest 8 km and a largest 900 m climb;
-    // 9.3 × 12 min plus 1,390 m at 450 m/h is about 4 h 55.
-    expect(sentences.slice(0, 2)).toEqual([
-      'Longer than anything you did in the last year.',
-      'More climbing than anything you did in the last year.',
-    ]);
-    expect(sentences[2]).toMatch(/^About [45] h \d\d at your pace\.$/);
+    // 9.3 km and about 1,390 m of climbing against the watch's 10 km and 340 m; 9.3 km at about
+    // 12 min 20 s per km plus 1,390 m at about 420 m/h is a little over 5 h.
+    expect(sentences).toContain('More climbing than anything you did in the last year.');
+    expect(sentences).not.toContain('Longer than anything you did in the last year.');
+    expect(sentences.at(-1)).toMatch(/^About [45] h \d\d at your pace\.$/);
     await chart.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/trail-route-detail-${viewport.width}.png`, fullPage: true });
   });

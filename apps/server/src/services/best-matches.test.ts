@@ -77,7 +77,7 @@ describe('Best Matches', () => {
       const found = ranked.find((r) => r.profile.id === c.user.id);
       expect(found?.compatibility, `${c.user.email} on ${activity}`).toBe(compatibility(viewerTraits, c.traits as never, activity));
     }
-    const scores = ranked.map((r) => r.compatibility);
+    const scores = ranked.map((r) => r.compatibility!);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
@@ -142,14 +142,15 @@ describe('Best Matches', () => {
     expect(sunday.map((r) => r.profile.id)).toContain(partner.id);
   });
 
-  it('shows the default 85% to a viewer whose profile is incomplete', async () => {
+  it('shows no figure and no reasons (not a default 85%) to a viewer whose profile is incomplete', async () => {
     const newcomer = await signUp(w.t, 'newcomer@example.com');
     // The route asks such a viewer to complete the profile first (ADR 0030); the rule still holds.
     const refused = await api(w.t, newcomer).get(`/api/trails/${trailIds.running}/best-matches?day=sunday`);
     expect(refused.statusCode).toBe(403);
     const page = await bestMatches(w.t.database.db, newcomer.id, trailIds.running!, { day: 'sunday' }, 'Europe/Lisbon');
     expect(page.candidates.length).toBeGreaterThan(0);
-    expect(new Set(page.candidates.map((c) => c.compatibility))).toEqual(new Set([85]));
+    expect(new Set(page.candidates.map((c) => c.compatibility))).toEqual(new Set([null]));
+    expect(page.candidates.every((c) => c.reasons.length === 0)).toBe(true);
   });
 
   it('answers 400 naming the cursor for one it did not give out', async () => {
@@ -261,7 +262,7 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
 
   /** Every page, following nextCursor; `between` runs after each page. */
   async function actual(between?: (page: number) => Promise<void>) {
-    const all: { id: string; searching: boolean; compatibility: number }[] = [];
+    const all: { id: string; searching: boolean; compatibility: number | null }[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {

@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
-import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { compatibility, compatibilityReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { cityPoint } from '@trailbuddy/shared/data/city-points';
+import { DEFAULT_MAX_TRAVEL_KM, trailheadDistance } from '@trailbuddy/shared/domain/distance';
 import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
@@ -11,7 +13,7 @@ import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
-import { hikePerson, peopleById } from './hike-people.js';
+import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
 
@@ -244,12 +246,7 @@ export async function bestMatches(
   ]);
   if (!trail) throw notFound('Trail');
   const slot = sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
-  const viewerTraits = viewer?.registrationCompletedAt
-    ? {
-        skills: { hiking: viewer.skillHiking, running: viewer.skillRunning, biking: viewer.skillBiking },
-        preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventureLevel },
-      }
-    : null;
+  const viewerTraits = matchingTraits(viewer);
   const comfort = viewerComfortOf(viewer);
   const ranked = rankingQuery({
     viewerId,
@@ -280,11 +277,19 @@ export async function bestMatches(
     .orderBy(RANKED_ORDER);
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
+  const trailhead =
+    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
+      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
+      : undefined;
+  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   return {
     hikes: await hikes,
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
-      compatibility: Number(r.compatibility),
+      // The ranking's score is the formula's (scoredKinds); with no traits of the viewer's there is no figure to show.
+      compatibility: viewerTraits ? Number(r.compatibility) : null,
+      reasons: compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
+      trailhead: trailheadDistance(cityPoint(r.profile.country, r.profile.city), trailhead, maxTravelKm),
       searchingMatchId: r.searchingMatchId,
     })),
     nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,
@@ -325,13 +330,17 @@ async function hikesToJoin(
     viewerId,
     hikes.map((h) => h.id),
   );
-  return hikes.map((hike) => ({
-    matchId: hike.id,
-    people: hike.participants.flatMap((id) => {
+  return hikes.map((hike) => {
+    const on = hike.participants.flatMap((id) => {
       const person = people.get(id);
       return person ? [hikePerson(person, viewer, trail.activity)] : [];
-    }),
-    placesLeft: placesLeftOn(hike),
-    requested: requested.has(hike.id),
-  }));
+    });
+    return {
+      matchId: hike.id,
+      people: on,
+      compatibility: averageCompatibility(on),
+      placesLeft: placesLeftOn(hike),
+      requested: requested.has(hike.id),
+    };
+  });
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { HikePerson, JoinRequestView } from '@trailbuddy/shared/contracts/match';
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
-import { compatibility, DEFAULT_COMPATIBILITY, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { knownCompatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import type { DbOrTx } from '../db/client.js';
-import { hikeRequests, profiles, users } from '../db/schema/index.js';
+import { hikeRequests, profiles, trails, users } from '../db/schema/index.js';
 import { blockedAmong, unavailableProfile } from './blocked-view.js';
 import { toPublicProfile } from './profiles.js';
 
@@ -21,12 +21,37 @@ export const matchingTraits = (p: ProfileRow | null | undefined): CompatibilityP
 
 /**
  * The compatibility of two people for a trail's activity: the one place every view of a hike
- * (the match card, the people on a hike, hikes to join, the confirmation) computes it.
+ * (the match card, the people on a hike, hikes to join, the request) computes it. Null when
+ * either profile is incomplete: no figure rather than a default that reads as one (issue 24).
  */
-export function compatibilityBetween(a: ProfileRow | null | undefined, b: ProfileRow | null | undefined, activity: Activity): number {
-  const traitsA = matchingTraits(a);
-  const traitsB = matchingTraits(b);
-  return traitsA && traitsB ? compatibility(traitsA, traitsB, activity) : DEFAULT_COMPATIBILITY;
+export function compatibilityBetween(
+  a: ProfileRow | null | undefined,
+  b: ProfileRow | null | undefined,
+  activity: Activity,
+): number | null {
+  return knownCompatibility(matchingTraits(a), matchingTraits(b), activity);
+}
+
+/**
+ * The pair's compatibility on a trail at the moment the pair is first shown to each other as a
+ * pair (a request or an invitation), to be stored on the match: every later view (Pending,
+ * Upcoming, Completed, past partners) shows this one number, not one recomputed after either
+ * edits a profile. Two statements: the trail's activity and both profiles.
+ */
+export async function pairCompatibilityNow(db: DbOrTx, a: string, b: string, trailId: string): Promise<number | null> {
+  const [trail] = await db.select({ activity: trails.activity }).from(trails).where(eq(trails.id, trailId));
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(inArray(profiles.userId, [a, b]));
+  const byId = new Map(rows.map((p) => [p.userId, p]));
+  return trail ? compatibilityBetween(byId.get(a), byId.get(b), trail.activity) : null;
+}
+
+/** A hike's compatibility with a newcomer: the average over the people on it who have a figure. */
+export function averageCompatibility(people: readonly HikePerson[]): number | null {
+  const figures = people.flatMap((p) => (p.compatibility === null ? [] : [p.compatibility]));
+  return figures.length === 0 ? null : Math.round(figures.reduce((sum, x) => sum + x, 0) / figures.length);
 }
 
 export interface PersonRow {

@@ -126,7 +126,10 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
       capacity: m.capacity,
       people: othersOn(m, viewerId).flatMap((id) => {
         const person = people.get(id);
-        return person ? [hikePerson(person, viewer, activity)] : [];
+        if (!person) return [];
+        const seen = hikePerson(person, viewer, activity);
+        // A pair shows the number fixed when they were first shown as a pair (issue 24).
+        return [m.participants.length === 2 && m.compatibility !== null ? { ...seen, compatibility: m.compatibility } : seen];
       }),
       placesLeft: placesLeftOn(m),
       joinRequests: requests.filter((r) => r.matchId === m.id).flatMap((r) => joinRequestView(r, people, viewer, activity) ?? []),

@@ -2,7 +2,6 @@ import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
-import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
 import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
@@ -16,7 +15,7 @@ import { notify } from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
 import { assertComfortable } from './comfort.js';
-import { compatibilityBetween, matchingTraits } from './hike-people.js';
+import { compatibilityBetween, matchingTraits, pairCompatibilityNow } from './hike-people.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
 
@@ -150,13 +149,22 @@ async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string):
     // The search of someone who may no longer match (ADR 0038) is one Best Matches no longer shows: gone.
     if (search && search.owner !== ctx.userId && !search.ownerMayMatch) throw notFound('Match');
     if (search && search.owner !== ctx.userId) await assertComfortable(tx, ctx.userId, search.owner, () => notFound('Match'));
+    let compatibility: number | null = null;
     if (search && search.owner !== ctx.userId) {
       const row = await loadMatch(tx, matchId);
       await assertNotBooked(tx, ctx.userId, { start: row.startTime, end: row.endTime }, ctx);
+      // The number the pair will see everywhere from now on (issue 24), fixed at the request.
+      compatibility = await pairCompatibilityNow(tx, search.owner, ctx.userId, row.trailId);
     }
     const [m] = await tx
       .update(matches)
-      .set({ status: 'pending', id2: ctx.userId, participants: sql`ARRAY[${matches.id1}, ${ctx.userId}]::text[]`, requestedBy: ctx.userId })
+      .set({
+        status: 'pending',
+        id2: ctx.userId,
+        participants: sql`ARRAY[${matches.id1}, ${ctx.userId}]::text[]`,
+        requestedBy: ctx.userId,
+        compatibility,
+      })
       .where(and(eq(matches.id, matchId), eq(matches.status, 'searching'), ne(matches.id1, ctx.userId)))
       .returning();
     if (!m) throw await refusal(tx, matchId, 'request', ctx.userId, { selfIf: (row) => row.id1 === ctx.userId });
@@ -195,7 +203,14 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
     const { match } = await ensureSearch(tx, ctx.userId, trail, slot);
     const [m] = await tx
       .update(matches)
-      .set({ status: 'pending', id2: input.userId, participants: [ctx.userId, input.userId], requestedBy: ctx.userId })
+      .set({
+        status: 'pending',
+        id2: input.userId,
+        participants: [ctx.userId, input.userId],
+        requestedBy: ctx.userId,
+        // The number the pair will see everywhere from now on (issue 24), fixed at the invitation.
+        compatibility: await pairCompatibilityNow(tx, ctx.userId, input.userId, trail.id),
+      })
       .where(and(eq(matches.id, match.id), eq(matches.status, 'searching')))
       .returning();
     if (!m) throw illegal('invite', await loadMatch(tx, match.id));
@@ -262,7 +277,12 @@ async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): 
     const b = await profileFor(tx, locked.id2!);
     const [confirmed] = await tx
       .update(matches)
-      .set({ status: 'confirmed', confirmedAt: ctx.now, compatibility: compatibilityBetween(a?.profile, b?.profile, trail.activity) })
+      // The number fixed at the request stays (issue 24); only a pending row from before it gets one now.
+      .set({
+        status: 'confirmed',
+        confirmedAt: ctx.now,
+        compatibility: locked.compatibility ?? compatibilityBetween(a?.profile, b?.profile, trail.activity),
+      })
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending')))
       .returning();
     const m = confirmed!;
@@ -441,7 +461,7 @@ export async function listPastPartners(db: DbOrTx, userId: string, now: Date): P
     return [
       {
         profile,
-        compatibility: row.match.compatibility ?? DEFAULT_COMPATIBILITY,
+        compatibility: row.match.compatibility,
         matchId: row.match.id,
         trailName: row.trailName,
         startTime: row.match.startTime.toISOString(),

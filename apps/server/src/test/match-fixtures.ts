@@ -65,6 +65,27 @@ export async function registeredUser(
   return letMatch(t, await signUp(t, email, 'secret123', email.split('@')[0]), overrides);
 }
 
+/**
+ * Three members of known traits, one after the other: Ana and Bruno score 68 on hiking, Carla and
+ * Bruno 58 (the journeys of matches.test.ts and one-number.test.ts).
+ */
+export async function anaBrunoCarla(t: TestApp): Promise<{ ana: TestUser; bruno: TestUser; carla: TestUser }> {
+  const ana = await registeredUser(t, 'ana@example.com', {
+    skills: { hiking: 'advanced', running: 'beginner' },
+    preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
+  });
+  const bruno = await registeredUser(t, 'bruno@example.com', {
+    skills: { hiking: 'intermediate', running: 'beginner' },
+    bio: 'Weekend hiker who loves a good view.',
+    preferences: { pace: 'moderate', communication: 'quiet', adventureLevel: 'moderate' },
+  });
+  const carla = await registeredUser(t, 'carla@example.com', {
+    skills: { hiking: 'beginner', running: 'advanced' },
+    preferences: { pace: 'fast', communication: 'quiet', adventureLevel: 'adventurous' },
+  });
+  return { ana, bruno, carla };
+}
+
 export function api(t: TestApp, user: TestUser | undefined) {
   const headers = user ? { cookie: user.cookie } : {};
   return {

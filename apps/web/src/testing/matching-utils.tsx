@@ -70,5 +70,12 @@ export function makeMatch(overrides: Partial<MatchView> = {}): MatchView {
 }
 
 export function makeBestMatch(overrides: Partial<BestMatch> = {}): BestMatch {
-  return { profile: makeProfile(), compatibility: 90, searchingMatchId: null, ...overrides };
+  return {
+    profile: makeProfile(),
+    compatibility: 90,
+    reasons: ['both chatty'],
+    trailhead: { km: 12, beyond: false },
+    searchingMatchId: null,
+    ...overrides,
+  };
 }

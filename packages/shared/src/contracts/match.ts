@@ -91,8 +91,8 @@ export const feedbackStateSchema = z.object({
 /** Someone on a hike (or asking to join it), as another person on it sees them. */
 export const hikePersonSchema = z.object({
   profile: publicProfileSchema,
-  /** Their compatibility with the viewer, from the one function every view uses. */
-  compatibility: z.number(),
+  /** Their compatibility with the viewer, from the one function every view uses; null when a profile is incomplete. */
+  compatibility: z.number().nullable(),
 });
 export type HikePerson = z.infer<typeof hikePersonSchema>;
 
@@ -133,7 +133,12 @@ export type MatchView = z.infer<typeof matchViewSchema>;
 
 export const bestMatchSchema = z.object({
   profile: publicProfileSchema,
-  compatibility: z.number(),
+  /** Null when the viewer's profile is incomplete: no figure rather than a default (issue 24). */
+  compatibility: z.number().nullable(),
+  /** Why, in a few words ("both chatty"), from compatibilityReasons beside the formula. */
+  reasons: z.array(z.string()),
+  /** How far they live from the trailhead (their profile city), and whether beyond the viewer's travel distance. */
+  trailhead: z.object({ km: z.number().nullable(), beyond: z.boolean() }),
   /** The candidate's own open search for this trail and day, to send a request to. */
   searchingMatchId: z.string().nullable(),
 });
@@ -148,6 +153,8 @@ export type BestMatch = z.infer<typeof bestMatchSchema>;
 export const hikeToJoinSchema = z.object({
   matchId: z.string(),
   people: z.array(hikePersonSchema),
+  /** The viewer's compatibility with the hike: the average over the people on it with a figure (issue 24). */
+  compatibility: z.number().nullable(),
   placesLeft: z.number(),
   /** The viewer already asked to join it. */
   requested: z.boolean(),
@@ -164,7 +171,7 @@ export type BestMatchPage = z.infer<typeof bestMatchPageSchema>;
 
 export const pastPartnerSchema = z.object({
   profile: publicProfileSchema,
-  compatibility: z.number(),
+  compatibility: z.number().nullable(),
   matchId: z.string(),
   trailName: z.string().nullable(),
   startTime: z.string(),

@@ -5,6 +5,10 @@ import {
   PREFERENCE_POINTS,
   SKILL_SCORES,
   compatibility,
+  compatibilityLabel,
+  compatibilityReasons,
+  hikeCompatibilityLabel,
+  knownCompatibility,
   preferenceCompatibility,
   skillCompatibility,
   skillScoreFor,
@@ -253,5 +257,37 @@ describe('compatibility', () => {
       expect(compatibility(partial, complete, activity)).toBe(DEFAULT_COMPATIBILITY);
       expect(compatibility(complete, partial, activity)).toBe(DEFAULT_COMPATIBILITY);
     }
+  });
+});
+
+describe('one honest number (issue 24)', () => {
+  const ana = profile('advanced', 'beginner', { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' });
+  const bruno = profile('intermediate', 'beginner', { pace: 'moderate', communication: 'quiet', adventureLevel: 'moderate' });
+  const halfFilled: CompatibilityProfile = { skills: { hiking: 'advanced', running: 'beginner' }, preferences: { pace: 'fast' } };
+
+  it('is the formula’s figure, or null (never the 85% default) when either side is incomplete', () => {
+    expect(knownCompatibility(ana, bruno, 'hiking')).toBe(68);
+    expect(knownCompatibility(ana, halfFilled, 'hiking')).toBeNull();
+    expect(knownCompatibility(null, bruno, 'hiking')).toBeNull();
+    expect(compatibility(ana, halfFilled, 'hiking')).toBe(DEFAULT_COMPATIBILITY);
+  });
+
+  it('says why in a few words: the shared skill level first, then the shared preferences', () => {
+    expect(compatibilityReasons(ana, bruno, 'hiking')).toEqual(['both like a moderate pace', 'same sense of adventure']);
+    expect(compatibilityReasons(ana, ana, 'running')).toEqual([
+      'same running level',
+      'both like a moderate pace',
+      'both chatty',
+      'same sense of adventure',
+    ]);
+    expect(compatibilityReasons(ana, halfFilled, 'hiking')).toEqual([]);
+  });
+
+  it('labels a figure, its absence, and a hike’s average', () => {
+    expect(compatibilityLabel(67.6)).toBe('68% match');
+    expect(compatibilityLabel(null)).toBe('—');
+    expect(hikeCompatibilityLabel(72, 3)).toBe('72% match on average over the 3 people on it');
+    expect(hikeCompatibilityLabel(72, 1)).toBe('72% match');
+    expect(hikeCompatibilityLabel(null, 2)).toBe('—');
   });
 });

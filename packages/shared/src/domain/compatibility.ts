@@ -102,6 +102,75 @@ export function compatibility(
   return Math.round((skill + preference) / 2);
 }
 
+/**
+ * The pair's compatibility as a member sees it (issue 24, "one honest number"): the formula's
+ * figure, or null when either side's data is incomplete, so the card shows "—" with a reason
+ * instead of SPEC §9's 85% default, which read as a real figure.
+ */
+export function knownCompatibility(
+  a: CompatibilityProfile | null | undefined,
+  b: CompatibilityProfile | null | undefined,
+  activity: Activity,
+): number | null {
+  return isComplete(a) && isComplete(b) ? compatibility(a, b, activity) : null;
+}
+
+/** Said on a card in place of a figure when knownCompatibility has none. */
+export const NO_COMPATIBILITY_REASON = 'not enough profile details to compare';
+
+/** A card's figure: "68% match", or "—" when there is none (the card gives the reason beside it). */
+export function compatibilityLabel(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${Math.round(value)}% match` : '—';
+}
+
+/** A hike's figure for a newcomer, saying it is an average (issue 24). */
+export function hikeCompatibilityLabel(value: number | null, people: number): string {
+  if (value === null) return '—';
+  return people === 1 ? compatibilityLabel(value) : `${compatibilityLabel(value)} on average over the ${people} people on it`;
+}
+
+const PACE_WORDS: Readonly<Record<Pace, string>> = {
+  relaxed: 'both like a relaxed pace',
+  moderate: 'both like a moderate pace',
+  fast: 'both like a fast pace',
+};
+const TALK_WORDS: Readonly<Record<CommunicationStyle, string>> = {
+  quiet: 'both quiet',
+  balanced: 'both easy-going talkers',
+  chatty: 'both chatty',
+};
+const ADVENTURE_WORDS: Readonly<Record<AdventureLevel, string>> = {
+  cautious: 'both cautious',
+  moderate: 'same sense of adventure',
+  adventurous: 'both adventurous',
+};
+
+/**
+ * Why a pair scores what it does, in a few words for a card ("same pace", "both chatty"): the
+ * parts of the formula they share, the skill first. Empty when nothing is shared or the data is
+ * incomplete.
+ */
+export function compatibilityReasons(
+  a: CompatibilityProfile | null | undefined,
+  b: CompatibilityProfile | null | undefined,
+  activity: Activity,
+): string[] {
+  if (!isComplete(a) || !isComplete(b)) return [];
+  const reasons: string[] = [];
+  const skill = skillCompatibility(a.skills, b.skills, activity);
+  if (skill === 100) reasons.push(`same ${activity} level`);
+  const pa = a.preferences!;
+  const pb = b.preferences!;
+  if (pa.pace === pb.pace) reasons.push(PACE_WORDS[pa.pace!]);
+  if (pa.communication === pb.communication) reasons.push(TALK_WORDS[pa.communication!]);
+  if (pa.adventureLevel === pb.adventureLevel) reasons.push(ADVENTURE_WORDS[pa.adventureLevel!]);
+  return reasons;
+}
+
+function isComplete(p: CompatibilityProfile | null | undefined): p is CompatibilityProfile {
+  return hasCompleteSkills(p?.skills) && isCompletePreferences(p?.preferences);
+}
+
 function hasCompleteSkills(skills: SkillsInput | null | undefined): boolean {
   return scoreOf(skills?.hiking) !== null && scoreOf(skills?.running) !== null;
 }

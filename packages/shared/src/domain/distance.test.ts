@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, distanceMeters, formatDistance, isLatLng } from './distance';
+import { distanceKm, distanceMeters, formatDistance, isLatLng, trailheadDistance, trailheadDistanceText } from './distance';
 
 const lisbon = { latitude: 38.71667, longitude: -9.13333 };
 const porto = { latitude: 41.14961, longitude: -8.61099 };
@@ -62,5 +62,19 @@ describe('formatDistance', () => {
     [1_585_000, '1,585 km'],
   ])('%d m → %s', (meters, text) => {
     expect(formatDistance(meters)).toBe(text);
+  });
+});
+
+describe('distance to a trailhead on Best Matches (issue 24)', () => {
+  it('rounds to kilometres and marks a home beyond the travel distance', () => {
+    expect(trailheadDistance(lisbon, porto, 150)).toEqual({ km: 274, beyond: true });
+    expect(trailheadDistance(lisbon, porto, 300)).toEqual({ km: 274, beyond: false });
+    expect(trailheadDistance(undefined, porto, 150)).toEqual({ km: null, beyond: false });
+  });
+
+  it('says it in a few words, and nothing when there is no distance', () => {
+    expect(trailheadDistanceText({ km: 12, beyond: false })).toBe('12 km from the trailhead');
+    expect(trailheadDistanceText({ km: 1585, beyond: true })).toBe('1,585 km from the trailhead, farther than you travel');
+    expect(trailheadDistanceText({ km: null, beyond: false })).toBeNull();
   });
 });

@@ -50,3 +50,27 @@ export function formatDistance(meters: number): string {
   const km = meters / 1000;
   return `${km < 10 ? km.toFixed(1).replace(/\.0$/, '') : Math.round(km).toLocaleString('en-US')} km`;
 }
+
+/** The profile's "how far will you travel to a trailhead" when a member has not said (issue 24). */
+export const DEFAULT_MAX_TRAVEL_KM = 150;
+
+/** How far a person lives from a trail's trailhead, as Best Matches shows it beside the viewer's travel distance. */
+export interface TrailheadDistance {
+  /** Kilometres, rounded; null when their city or the trailhead has no point. */
+  km: number | null;
+  /** Farther than the viewer will travel to a trailhead: listed after, and marked. */
+  beyond: boolean;
+}
+
+export function trailheadDistance(home: LatLng | undefined, trailhead: LatLng | undefined, maxTravelKm: number): TrailheadDistance {
+  if (!home || !trailhead) return { km: null, beyond: false };
+  const km = Math.round(distanceKm(home, trailhead));
+  return { km, beyond: km > maxTravelKm };
+}
+
+/** A card's few words on it: "12 km from the trailhead", and whether that is farther than the viewer travels. */
+export function trailheadDistanceText({ km, beyond }: TrailheadDistance): string | null {
+  if (km === null) return null;
+  const text = `${formatDistance(km * 1000)} from the trailhead`;
+  return beyond ? `${text}, farther than you travel` : text;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { compatibility } from '@trailbuddy/shared/domain/compatibility';
+import { knownCompatibility } from '@trailbuddy/shared/domain/compatibility';
 import { feedbackInputSchema, isFeedbackComplete, type FeedbackRequest } from '@trailbuddy/shared/domain/feedback';
 import { ACTION_TRANSITION, canApply, type MatchAction, type MatchStatus } from '@trailbuddy/shared/domain/match-states';
 import { addZonedDays, nextWeekendSession, type Session, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
@@ -184,7 +184,8 @@ export function planDemoMatches(people: readonly DemoPerson[], trailRows: readon
         participants: [from.id, to.id],
         capacity: group ?? 2,
         requestedBy: from.id,
-        compatibility: confirmedAt ? compatibility(from.demo.profile, to.demo.profile, trail.activity) : null,
+        // Fixed when the request was made, pending or not (ADR 0064).
+        compatibility: knownCompatibility(from.demo.profile, to.demo.profile, trail.activity),
         createdAt,
         confirmedAt,
       });

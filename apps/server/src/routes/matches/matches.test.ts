@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, notifications } from '../../db/schema/index.js';
 import { queuedMail } from '../../test/queued-jobs.js';
-import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
+import { anaBrunoCarla, api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
 let w: MatchWorld;
@@ -11,19 +11,7 @@ let bruno: TestUser;
 let carla: TestUser;
 beforeAll(async () => {
   w = await createMatchWorld();
-  ana = await registeredUser(w.t, 'ana@example.com', {
-    skills: { hiking: 'advanced', running: 'beginner' },
-    preferences: { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' },
-  });
-  bruno = await registeredUser(w.t, 'bruno@example.com', {
-    skills: { hiking: 'intermediate', running: 'beginner' },
-    bio: 'Weekend hiker who loves a good view.',
-    preferences: { pace: 'moderate', communication: 'quiet', adventureLevel: 'moderate' },
-  });
-  carla = await registeredUser(w.t, 'carla@example.com', {
-    skills: { hiking: 'beginner', running: 'advanced' },
-    preferences: { pace: 'fast', communication: 'quiet', adventureLevel: 'adventurous' },
-  });
+  ({ ana, bruno, carla } = await anaBrunoCarla(w.t));
 });
 afterAll(async () => w.t.close());
 

@@ -3973,7 +3973,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               }[];
               placesLeft: number;
               joinRequests: {
@@ -4009,7 +4009,7 @@ export interface operations {
                     };
                     reliable: boolean;
                   };
-                  compatibility: number;
+                  compatibility: number | null;
                 };
                 createdAt: string;
               }[];
@@ -4080,8 +4080,9 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               }[];
+              compatibility: number | null;
               placesLeft: number;
               requested: boolean;
             }[];
@@ -4116,7 +4117,12 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
+              reasons: string[];
+              trailhead: {
+                km: number | null;
+                beyond: boolean;
+              };
               searchingMatchId: string | null;
             }[];
             nextCursor: string | null;
@@ -4255,7 +4261,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -4291,7 +4297,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -4430,7 +4436,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -4466,7 +4472,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -4598,7 +4604,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -4634,7 +4640,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -4766,7 +4772,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -4802,7 +4808,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -4934,7 +4940,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -4970,7 +4976,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -5102,7 +5108,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -5138,7 +5144,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -5270,7 +5276,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -5306,7 +5312,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -5461,7 +5467,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               }[];
               placesLeft: number;
               joinRequests: {
@@ -5497,7 +5503,7 @@ export interface operations {
                     };
                     reliable: boolean;
                   };
-                  compatibility: number;
+                  compatibility: number | null;
                 };
                 createdAt: string;
               }[];
@@ -5556,7 +5562,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
               matchId: string;
               trailName: string | null;
               startTime: string;
@@ -5684,7 +5690,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               }[];
               placesLeft: number;
               joinRequests: {
@@ -5720,7 +5726,7 @@ export interface operations {
                     };
                     reliable: boolean;
                   };
-                  compatibility: number;
+                  compatibility: number | null;
                 };
                 createdAt: string;
               }[];
@@ -5861,7 +5867,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -5897,7 +5903,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6029,7 +6035,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -6065,7 +6071,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6197,7 +6203,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -6233,7 +6239,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6371,7 +6377,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -6407,7 +6413,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6539,7 +6545,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -6575,7 +6581,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6737,7 +6743,7 @@ export interface operations {
                 };
                 reliable: boolean;
               };
-              compatibility: number;
+              compatibility: number | null;
             }[];
             placesLeft: number;
             joinRequests: {
@@ -6773,7 +6779,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               };
               createdAt: string;
             }[];
@@ -6935,7 +6941,7 @@ export interface operations {
                   };
                   reliable: boolean;
                 };
-                compatibility: number;
+                compatibility: number | null;
               }[];
               placesLeft: number;
               joinRequests: {
@@ -6971,7 +6977,7 @@ export interface operations {
                     };
                     reliable: boolean;
                   };
-                  compatibility: number;
+                  compatibility: number | null;
                 };
                 createdAt: string;
               }[];

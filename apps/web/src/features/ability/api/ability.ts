@@ -1,18 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ACTIVITY_FALLBACK_FIELD,
   ACTIVITY_FILES_FIELD,
   type ActivityImportResult,
   type ActivityProviderId,
-  type MyAbility,
 } from '@trailbuddy/shared/contracts/ability-import';
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import { api, ApiError, apiErrorFrom } from '../../../lib/api-client';
+import { abilityKey, useMyAbility } from '../../../lib/queries/ability';
 
-const abilityKey = ['me', 'ability'] as const;
-
-/** The member's measured ability and the services they may connect (ADR 0056). */
-export const useMyAbility = () => useQuery({ queryKey: abilityKey, queryFn: () => api.get<MyAbility>('/api/me/ability') });
+export { useMyAbility };
 
 /** Sends several files in one multipart form; `activity` names those that do not say theirs. */
 export async function importActivityFiles(files: readonly File[], activity: Activity): Promise<ActivityImportResult> {

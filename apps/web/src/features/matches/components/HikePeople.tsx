@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { acceptJoinRequest, declineJoinRequest, useHikeAction } from '../api/hike-joins';
 import { errorMessage } from '../utils/errors';
-import { compatibilityPercent } from '../utils/format';
+import { compatibilityLabel, compatibilityTitle } from '../utils/format';
 import { Avatar } from './Avatar';
 
 const AVATAR_SIZE = 32;
@@ -24,9 +24,12 @@ export function HikePersonRow({ person }: { person: HikePerson }) {
         <Avatar src={person.profile.image} size={AVATAR_SIZE} />
         <span className="truncate text-sm font-semibold text-stone-800">{person.profile.name}</span>
       </button>
-      <span className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800">
+      <span
+        title={compatibilityTitle(person.compatibility)}
+        className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800"
+      >
         <Heart className="size-3.5 fill-current" aria-hidden="true" />
-        {compatibilityPercent(person.compatibility)}%
+        {compatibilityLabel(person.compatibility)}
       </span>
     </li>
   );

@@ -1,3 +1,4 @@
+import { hikeCompatibilityLabel } from '@trailbuddy/shared/domain/compatibility';
 import type { HikeToJoin } from '@trailbuddy/shared/contracts/match';
 import { placesLeftText } from '@trailbuddy/shared/domain/hikes';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
@@ -49,6 +50,7 @@ function HikeToJoinCard({ hike }: { hike: HikeToJoin }) {
           {placesLeftText(hike.placesLeft)}
         </span>
       </div>
+      <p className="text-sm font-semibold text-brand-800">{hikeCompatibilityLabel(hike.compatibility, hike.people.length)}</p>
       <ul className="space-y-1">
         {hike.people.map((person) => (
           <HikePersonRow key={person.profile.id} person={person} />

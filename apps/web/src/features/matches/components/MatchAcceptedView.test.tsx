@@ -33,7 +33,7 @@ describe('MatchAcceptedView', () => {
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'home' });
   });
 
-  it('falls back to the product labels and the default 85% when data is missing', async () => {
+  it('falls back to the product labels, and to no figure with its reason (not a default 85%) when data is missing', async () => {
     const match = makeMatch({ status: 'confirmed', partner: null, trail: null, compatibility: null, startTime: '' });
     mockFetch([{ path: '/api/matches/mine', body: { matches: [match] } }]);
     renderWithNavigation(<MatchAcceptedView matchId={match.id} />);
@@ -42,7 +42,7 @@ describe('MatchAcceptedView', () => {
     expect(row('Trail')).toBe('Unknown Trail');
     expect(row('Date')).toBe('Unknown Date');
     expect(row('Time')).toBe('Invalid time');
-    expect(row('Compatibility')).toBe('85% match');
+    expect(row('Compatibility')).toBe('— (not enough profile details to compare)');
   });
 
   it('says "Invalid date" for an unreadable start time', async () => {

@@ -10,7 +10,7 @@ import { useUnreadIn } from '../../../lib/queries/conversations';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
 import { errorMessage } from '../utils/errors';
-import { compatibilityPercent, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
+import { compatibilityLabel, compatibilityTitle, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
 import { Avatar } from './Avatar';
 import { HikePeople, showsHikePeople } from './HikePeople';
@@ -116,9 +116,12 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
           </p>
         )}
         {!openEvent && (
-          <p className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
+          <p
+            title={compatibilityTitle(match.compatibility)}
+            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800"
+          >
             <Heart className="size-3.5 fill-current" aria-hidden="true" />
-            {compatibilityPercent(match.compatibility)}% match
+            {compatibilityLabel(match.compatibility)}
           </p>
         )}
       </div>

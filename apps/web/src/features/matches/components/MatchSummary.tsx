@@ -2,7 +2,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, Clock, Heart, MapPin, Mountain } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { compatibilityPercent, partnerNameOf, trailNameOf } from '../utils/format';
+import { compatibilityWithReason, partnerNameOf, trailNameOf } from '../utils/format';
 import { Avatar } from './Avatar';
 
 export interface MatchSummaryProps {
@@ -30,7 +30,7 @@ export function MatchSummary({ match, showCompatibility = false }: MatchSummaryP
         <Row icon={<Clock className="size-5" />} label="Time" value={formatTimeRange(match.startTime, match.endTime)} />
         {match.trail?.location && <Row icon={<MapPin className="size-5" />} label="Location" value={match.trail.location} />}
         {showCompatibility && (
-          <Row icon={<Heart className="size-5" />} label="Compatibility" value={`${compatibilityPercent(match.compatibility)}% match`} />
+          <Row icon={<Heart className="size-5" />} label="Compatibility" value={compatibilityWithReason(match.compatibility)} />
         )}
       </dl>
     </div>

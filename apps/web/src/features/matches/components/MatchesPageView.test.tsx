@@ -239,7 +239,7 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(navigate).toHaveBeenLastCalledWith({ name: 'matches' });
   });
 
-  it('falls back to the spec labels and the default 85% when data is missing', async () => {
+  it('falls back to the spec labels, and to no figure (not a default 85%) when data is missing', async () => {
     renderPage([
       makeMatch({ trail: null, partner: null, compatibility: null, startTime: '', endTime: '', start: daysFromNow(1) }),
       makeMatch({ trail: trail('Broken Clock'), startTime: 'not a date', endTime: daysFromNow(5).toISOString() }),
@@ -249,7 +249,8 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(within(missing!).queryByRole('button', { name: 'Unknown Trail' })).toBeNull();
     expect(within(missing!).getByText('Unknown Partner')).toBeDefined();
     expect(within(missing!).getByText('Unknown Date')).toBeDefined();
-    expect(within(missing!).getByText('85% match')).toBeDefined();
+    expect(within(missing!).getByTitle('No match figure: not enough profile details to compare').textContent).toBe('—');
+    expect(within(missing!).queryByText('85% match')).toBeNull();
     expect(within(broken!).getByText('Invalid date')).toBeDefined();
     expect(within(broken!).getByText('Invalid time')).toBeDefined();
     expect(within(broken!).getByText('92% match')).toBeDefined();

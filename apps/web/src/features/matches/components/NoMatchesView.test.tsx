@@ -47,6 +47,14 @@ describe('NoMatchesView', () => {
     expect(within(card).getByText('Lisbon, Portugal')).toBeDefined();
     expect(within(card).getByText('Hiking · Advanced')).toBeDefined();
     expect(within(card).getByText('Running · Intermediate')).toBeDefined();
+    expect(within(card).getByText('both chatty · 12 km from the trailhead')).toBeDefined();
+  });
+
+  it('marks a candidate farther than the viewer travels, and shows no figure rather than a default', async () => {
+    setup({ candidates: [makeBestMatch({ profile: sofia, compatibility: null, reasons: [], trailhead: { km: 1585, beyond: true } })] });
+    const card = (await screen.findByRole('button', { name: 'Sofia Almeida' })).closest('article')!;
+    expect(within(card).getByText('1,585 km from the trailhead, farther than you travel')).toBeDefined();
+    expect(within(card).getByTitle('No match figure: not enough profile details to compare').textContent).toBe('—');
   });
 
   it('says so when there is nobody to suggest', async () => {

@@ -4,7 +4,7 @@ import { ArrowLeft, Heart, MapPin, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { usePartners } from '../../../lib/queries/matches';
-import { compatibilityPercent, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
+import { compatibilityLabel, compatibilityTitle, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { Avatar } from './Avatar';
 import { EmptyState } from './visuals';
 
@@ -87,9 +87,12 @@ function PartnerCard({ partner, onOpen }: { partner: PastPartner; onOpen: () => 
           <span className="truncate">{profile.location}</span>
         </p>
       )}
-      <p className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800">
+      <p
+        title={compatibilityTitle(partner.compatibility)}
+        className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800"
+      >
         <Heart className="size-3.5 fill-current" aria-hidden="true" />
-        {compatibilityPercent(partner.compatibility)}% match
+        {compatibilityLabel(partner.compatibility)}
       </p>
       <p className="mt-auto w-full text-xs text-stone-500">
         <span className="block truncate">{partner.trailName || UNKNOWN_TRAIL}</span>

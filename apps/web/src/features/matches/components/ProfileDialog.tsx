@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useInviteToHike } from '../api/invite';
 import { useRequestMatch } from '../api/request-match';
-import { capitalize, skillLabel } from '../utils/format';
+import { bestMatchWhy, capitalize, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
 import { errorMessage } from '../utils/errors';
 import { Avatar } from './Avatar';
 
@@ -31,6 +31,7 @@ export interface ProfileDialogProps {
 /** The profile popup of a Best Matches card: the public profile, Invite to Hike and Send Request. */
 export function ProfileDialog({ candidate, trailId, day, onClose, onSent, actions }: ProfileDialogProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
+  const why = bestMatchWhy(candidate);
   const invite = useInviteToHike();
   const request = useRequestMatch();
   const [invitedMatchId, setInvitedMatchId] = useState<string | null>(null);
@@ -61,9 +62,13 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
         <div className="flex items-center gap-4">
           <Avatar src={profile.image} size="lg" />
           <div className="space-y-1.5">
-            <span className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white">
-              {compatibility}% match
+            <span
+              title={compatibilityTitle(compatibility)}
+              className="inline-block rounded-full bg-brand-700 px-3 py-1 text-sm font-semibold text-white"
+            >
+              {compatibilityLabel(compatibility)}
             </span>
+            {why && <p className="text-sm text-stone-700">{why}</p>}
             <ReliableBadge reliable={profile.reliable} />
             {profile.location && (
               <p className="flex items-center gap-1 text-sm text-stone-600">

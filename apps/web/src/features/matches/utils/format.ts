@@ -2,12 +2,25 @@ import type { MatchStatus, SkillLevel } from '@trailbuddy/shared/contracts/enums
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
-import { DEFAULT_COMPATIBILITY } from '@trailbuddy/shared/domain/compatibility';
+import type { BestMatch } from '@trailbuddy/shared/contracts/match';
+import { compatibilityLabel, NO_COMPATIBILITY_REASON } from '@trailbuddy/shared/domain/compatibility';
+import { trailheadDistanceText } from '@trailbuddy/shared/domain/distance';
 
-/** A stored compatibility, or SPEC §9's "Default match display is 85%" when none was computed. */
-export function compatibilityPercent(value: number | null | undefined): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : DEFAULT_COMPATIBILITY;
+export { compatibilityLabel };
+
+/** The label's accessible title: the reason when there is no figure (issue 24: no default 85%). */
+export const compatibilityTitle = (value: number | null | undefined): string | undefined =>
+  typeof value === 'number' ? undefined : `No match figure: ${NO_COMPATIBILITY_REASON}`;
+
+/** Why a candidate is suggested, in a few words: the shared traits, then the distance to the trailhead. */
+export function bestMatchWhy({ reasons, trailhead }: Pick<BestMatch, 'reasons' | 'trailhead'>): string {
+  const distance = trailheadDistanceText(trailhead);
+  return [...reasons, ...(distance ? [distance] : [])].join(' · ');
 }
+
+/** The label with its reason written out, where there is room for it (the match summary). */
+export const compatibilityWithReason = (value: number | null | undefined): string =>
+  typeof value === 'number' ? compatibilityLabel(value) : `${compatibilityLabel(value)} (${NO_COMPATIBILITY_REASON})`;
 
 export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

@@ -5,7 +5,6 @@ import type { TrailRoute } from '@trailbuddy/shared/contracts/trail-route';
 import { describe, expect, it } from 'vitest';
 import { makeTrail, mockFetch, renderWithProviders } from '../../../testing/test-utils';
 import { makeRegisteredMe } from '../../../testing/profile-utils';
-import { abilitiesFrom } from '../api/get-measured-ability';
 import { TrailRouteFacts, TrailRouteSection } from './TrailRouteSection';
 
 const summary = {
@@ -73,30 +72,40 @@ describe('TrailRouteFacts', () => {
   });
 });
 
-describe('the measured-ability seam', () => {
-  it('reads the summaries a profile carries, and leaves out what is not a summary', () => {
-    expect(abilitiesFrom([hiker, { activity: 'swimming' }])).toEqual([hiker]);
-    expect(abilitiesFrom({ summaries: [hiker] })).toEqual([hiker]);
-    expect(abilitiesFrom(null)).toEqual([]);
-  });
+describe('the measured ability the fit reads (GET /api/me/ability, one query with the ability section)', () => {
+  const paths = (fetchMock: ReturnType<typeof mockFetch>) =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort();
 
-  it('shows the fit for a signed-in member whose profile carries a measured ability, and asks nothing more', async () => {
+  it('shows the fit for a signed-in member with a measured ability', async () => {
     const trail = makeTrail({ route: summary });
     const fetchMock = mockFetch([
-      { path: '/api/me', body: { ...makeRegisteredMe(), profile: { ...makeRegisteredMe().profile, measuredAbility: [hiker] } } },
+      { path: '/api/me', body: makeRegisteredMe() },
+      { path: '/api/me/ability', body: { abilities: [hiker], providers: [] } },
       { path: `/api/trails/${trail.id}/route`, body: route },
     ]);
     renderWithProviders(<TrailRouteSection trail={trail} />);
     await screen.findByRole('region', { name: 'For you, from what you have done' });
-    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort()).toEqual(
-      ['/api/me', `/api/trails/${trail.id}/route`].sort(),
-    );
+    expect(paths(fetchMock)).toEqual(['/api/me', '/api/me/ability', `/api/trails/${trail.id}/route`].sort());
   });
 
-  it('shows no fit while the profile carries no measured ability', async () => {
+  it('asks nothing of a visitor, and shows no fit', async () => {
+    const trail = makeTrail({ route: summary });
+    const fetchMock = mockFetch([
+      { path: '/api/me', status: 401, body: { error: { code: 'unauthorized', message: 'Sign in.' } } },
+      { path: `/api/trails/${trail.id}/route`, body: route },
+    ]);
+    renderWithProviders(<TrailRouteSection trail={trail} />);
+    await screen.findByRole('img', { name: /Elevation profile/ });
+    await waitFor(() => expect(paths(fetchMock)).toContain('/api/me'));
+    expect(paths(fetchMock)).not.toContain('/api/me/ability');
+    expect(screen.queryByRole('region', { name: /from what you have done/ })).toBeNull();
+  });
+
+  it('shows no fit while the member has no measured ability', async () => {
     const trail = makeTrail({ route: summary });
     mockFetch([
       { path: '/api/me', body: makeRegisteredMe() },
+      { path: '/api/me/ability', body: { abilities: [], providers: [] } },
       { path: `/api/trails/${trail.id}/route`, body: route },
     ]);
     renderWithProviders(<TrailRouteSection trail={trail} />);
