@@ -10,7 +10,7 @@ import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrail } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';

@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { useInviteToHike } from '../api/invite';
 import { useRequestMatch } from '../api/request-match';
 import { capitalize, skillLabel } from '../utils/format';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { Avatar } from './Avatar';
 
 export const INVITE_SENT_MESSAGE = 'Invite sent!';
