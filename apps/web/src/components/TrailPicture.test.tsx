@@ -1,18 +1,24 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
+import { imageSrcSet } from '@trailbuddy/shared/contracts/images';
 import { describe, expect, it } from 'vitest';
 import '../testing/test-utils';
 import { TrailPicture } from './TrailPicture';
 
 describe('TrailPicture', () => {
   it("shows the trail's picture as decoration, with the caller's sizes and loading", () => {
-    const { container } = render(<TrailPicture image="/uploads/trails/eagle.webp" width={96} height={72} loading="lazy" />);
+    const { container } = render(<TrailPicture image="/api/files/trails/eagle.webp" width={96} height={72} loading="lazy" />);
     const img = container.querySelector('img');
-    expect(img?.getAttribute('src')).toBe('/uploads/trails/eagle.webp');
+    expect(img?.getAttribute('src')).toBe('/api/files/trails/eagle.webp');
     expect(img?.getAttribute('alt')).toBe('');
     expect(img?.getAttribute('width')).toBe('96');
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(container.querySelector('[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('offers the upload’s widths when told the sizes it is shown at', () => {
+    const { container } = render(<TrailPicture image="/api/files/trails/eagle.webp" sizes="100vw" />);
+    expect(container.querySelector('img')?.getAttribute('srcset')).toBe(imageSrcSet('/api/files/trails/eagle.webp'));
   });
 
   it('shows the brand placeholder with a mountain sized for the frame when there is no picture', () => {

@@ -1,4 +1,4 @@
-import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
+import { TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { distanceMeters, formatDistance, type LatLng } from '@trailbuddy/shared/domain/distance';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
@@ -31,7 +31,6 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
         <TrailPicture
           image={trail.image}
           iconClassName="size-12"
-          srcSet={trail.image ? imageSrcSet(trail.image) : undefined}
           sizes={TRAIL_CARD_IMAGE_SIZES}
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}

@@ -103,7 +103,6 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
           <TrailPicture
             image={trail.image}
             iconClassName="size-16"
-            srcSet={trail.image ? imageSrcSet(trail.image) : undefined}
             sizes={TRAIL_DETAIL_IMAGE_SIZES}
             width={IMAGE_WIDTH}
             height={IMAGE_HEIGHT}
