@@ -1,4 +1,5 @@
 import { ERROR_CODE_BY_STATUS, ERROR_MESSAGES, isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+import { fetchJson, wireErrorOf } from '@trailbuddy/shared/http/json-fetch';
 
 /**
  * The one way the web app calls the TrailBuddy REST API: JSON in and out, same-origin cookies,
@@ -50,43 +51,17 @@ export function codeForStatus(status: number): ErrorCode {
  * upload's alert). A code this app does not know (a newer server) is read by status too.
  */
 export function apiErrorFrom(status: number, body: unknown, fallbackMessage?: string): ApiError {
-  const error = typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined;
-  const { code, message, fields } = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
-  const known = isErrorCode(code) ? code : codeForStatus(status);
-  const text = typeof message === 'string' && message ? message : (fallbackMessage ?? ERROR_MESSAGES[known]);
-  const fieldErrors = typeof fields === 'object' && fields !== null ? (fields as Record<string, string>) : undefined;
-  return new ApiError(status, known, text, fieldErrors);
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const error = wireErrorOf(body);
+  const known = isErrorCode(error?.code) ? error.code : codeForStatus(status);
+  return new ApiError(status, known, error?.message || (fallbackMessage ?? ERROR_MESSAGES[known]), error?.fields);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'network-request-failed');
-  }
-
-  const data = await readJson(response);
-  if (!response.ok) throw apiErrorFrom(response.status, data);
-  return data as T;
+  const answer = await fetchJson(buildUrl(path, query), { fetch, method, body, credentials: 'same-origin', signal });
+  if (!answer) throw new ApiError(0, 'network-request-failed');
+  if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
+  return answer.body as T;
 }
 
 export const api = {

@@ -1,3 +1,4 @@
+import { fetchJson, wireErrorOf } from '@trailbuddy/shared/http/json-fetch';
 import { firebaseErrorCode, firebaseErrorCodeForStatus } from './error-codes';
 import { federatedErrorResult } from './federated-result';
 import {
@@ -32,23 +33,12 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** Turns an error answer `{ error: { code, message, fields?, details? } }` into FirebaseUI's `AuthError`. */
 function toAuthError(status: number, body: unknown): AuthError {
-  const error = isObject(body) && isObject(body.error) ? body.error : undefined;
-  if (error && typeof error.code === 'string') {
-    const fields = isObject(error.fields) ? (error.fields as Record<string, string>) : undefined;
-    const details = isObject(error.details) ? error.details : undefined;
-    return new AuthError(firebaseErrorCode(error.code), typeof error.message === 'string' ? error.message : '', {
+  const error = wireErrorOf(body);
+  if (error?.code !== undefined) {
+    const { fields, details } = error;
+    return new AuthError(firebaseErrorCode(error.code), error.message ?? '', {
       ...(fields && { fields }),
       ...(details && { details }),
       status,
@@ -114,20 +104,10 @@ export class HttpIdentityClient implements IdentityClient {
   }
 
   private async request(method: 'GET' | 'POST', path: string, body?: Json): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.baseUrl}${path}`, {
-        method,
-        credentials: 'include',
-        headers: body ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
-        ...(body && { body: JSON.stringify(body) }),
-      });
-    } catch {
-      throw new AuthError('auth/network-request-failed', 'A network error has occurred');
-    }
-    const parsed = await readJson(response);
-    if (!response.ok) throw toAuthError(response.status, parsed);
-    return { status: response.status, body: parsed };
+    const answer = await fetchJson(`${this.baseUrl}${path}`, { fetch: this.fetchImpl, method, body, credentials: 'include' });
+    if (!answer) throw new AuthError('auth/network-request-failed', 'A network error has occurred');
+    if (!answer.ok) throw toAuthError(answer.status, answer.body);
+    return { status: answer.status, body: answer.body };
   }
 
   /** The user of the session this page's cookies hold. */

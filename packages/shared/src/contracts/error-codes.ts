@@ -82,7 +82,6 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   'cross-site-request': 'This request came from another site and was refused. Open TrailBuddy itself and try again.',
   'hike-conflict': 'That overlaps another hike.',
   'hike-full': HIKE_FULL_MESSAGE,
-  'network-request-failed': 'A network error has occurred',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',
 };

@@ -12,6 +12,7 @@ import { Activity as ActivityIcon, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
+import { errorMessage } from '../../../lib/error-message';
 import { connectHref, useDeleteAbility, useDisconnect, useImportFiles, useMyAbility, useProviderImport } from '../api/ability';
 
 const ACTIVITY_NAMES: Record<Activity, string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
@@ -152,7 +153,7 @@ function ImportFilesForm() {
         <Upload className="size-4" aria-hidden="true" />
         {run.isPending ? 'Importing…' : ABILITY_TEXTS.importButton}
       </Button>
-      {run.error && <Alert tone="error">{run.error.message}</Alert>}
+      {run.error && <Alert tone="error">{errorMessage(run.error)}</Alert>}
       {outcomes && (
         <ul className="space-y-1 text-sm" aria-label="Import results">
           {outcomes.map((o, i) => (
@@ -186,7 +187,7 @@ function ProviderRow({ provider }: { provider: { id: 'strava'; name: string; con
       <Button variant="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate(provider.id)}>
         {ABILITY_TEXTS.disconnect(provider.name)}
       </Button>
-      {(importer.error ?? disconnect.error) && <Alert tone="error">{(importer.error ?? disconnect.error)!.message}</Alert>}
+      {(importer.error ?? disconnect.error) && <Alert tone="error">{errorMessage(importer.error ?? disconnect.error)}</Alert>}
     </div>
   );
 }

@@ -15,11 +15,11 @@ import { InputField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
 import { useMe } from '../../../lib/queries/me';
+import { errorMessage } from '../../../lib/error-message';
 import { useChangeEmail, useChangePassword, useDeleteAccount, useDownloadMyData, useSignOutEverywhere } from '../api/account';
 
 type Fields = Record<string, string>;
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 const fieldErrorsOf = (error: unknown): Fields => (error instanceof ApiError ? (error.fields ?? {}) : {});
 
 /** The form's values checked by the shared schema: the values, or each field's first message. */
@@ -72,7 +72,7 @@ function ChangePassword() {
         <Button type="submit" disabled={change.isPending}>
           Change password
         </Button>
-        {change.error && !errors.currentPassword && !errors.newPassword && <Alert tone="error">{failure(change.error)}</Alert>}
+        {change.error && !errors.currentPassword && !errors.newPassword && <Alert tone="error">{errorMessage(change.error)}</Alert>}
         {done && <Alert tone="success">Your password is changed. Your other devices are signed out.</Alert>}
       </form>
     </Card>
@@ -109,7 +109,7 @@ function ChangeEmail({ current }: { current: string }) {
         <Button type="submit" disabled={change.isPending}>
           Send the link
         </Button>
-        {change.error && !errors.newEmail && !errors.password && <Alert tone="error">{failure(change.error)}</Alert>}
+        {change.error && !errors.newEmail && !errors.password && <Alert tone="error">{errorMessage(change.error)}</Alert>}
         {change.data && <Alert tone="success">We sent a link to {change.data.newEmail}. Open it to finish the change.</Alert>}
       </form>
     </Card>
@@ -125,7 +125,7 @@ function SignOutEverywhere() {
       <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         Sign out of every device
       </Button>
-      {signOut.error && <Alert tone="error">{failure(signOut.error)}</Alert>}
+      {signOut.error && <Alert tone="error">{errorMessage(signOut.error)}</Alert>}
     </Card>
   );
 }
@@ -141,7 +141,7 @@ function DownloadMyData() {
       <Button variant="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
         Download my data
       </Button>
-      {download.error && <Alert tone="error">{failure(download.error)}</Alert>}
+      {download.error && <Alert tone="error">{errorMessage(download.error)}</Alert>}
     </Card>
   );
 }
@@ -185,7 +185,7 @@ function DeleteAccount({ email }: { email: string }) {
         <Button type="submit" className="bg-red-700 hover:bg-red-800" disabled={remove.isPending}>
           Delete my account
         </Button>
-        {remove.error && !errors.confirmation && !errors.password && <Alert tone="error">{failure(remove.error)}</Alert>}
+        {remove.error && !errors.confirmation && !errors.password && <Alert tone="error">{errorMessage(remove.error)}</Alert>}
       </form>
     </Card>
   );

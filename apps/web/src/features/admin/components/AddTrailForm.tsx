@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX, type Trail } from '@trailbuddy/shared/contracts/trail';
 import { useCreateTrail } from '../api/create-trail';
 import { useUpdateTrail } from '../api/update-trail';
@@ -103,7 +104,7 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
     };
     const onError = (error: Error) => {
       const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
-      showErrors(fieldErrors, error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
+      showErrors(fieldErrors, errorMessage(error, Object.keys(fieldErrors)));
     };
     if (editing) {
       const { weekendDay: _day, ...changes } = body;

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useDeleteTrail } from '../api/delete-trail';
 
 export interface DeleteTrailDialogProps {
@@ -32,7 +32,7 @@ export function DeleteTrailDialog({ trail, onClose, onDeleted }: DeleteTrailDial
     >
       {error && (
         <div className="mb-4">
-          <Alert tone="error">{error instanceof ApiError ? error.message : 'Something went wrong. Please try again.'}</Alert>
+          <Alert tone="error">{errorMessage(error)}</Alert>
         </div>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

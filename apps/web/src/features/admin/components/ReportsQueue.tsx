@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useAuditLog, useReportAction, useReportQueue } from '../api/reports';
 
 const STATUS_LABELS: Record<ReportStatus, string> = { open: 'Open', in_review: 'In review', closed: 'Closed' };
@@ -112,9 +113,7 @@ function ReportCard({ report }: { report: AdminReport }) {
             error={noteError}
           />
           <p className="text-xs text-stone-500">Only administrators read the note; {report.reported.name} never sees it.</p>
-          {act.error && !noteError && !messageError && (
-            <Alert tone="error">{act.error instanceof ApiError ? act.error.message : 'Something went wrong.'}</Alert>
-          )}
+          {act.error && !noteError && !messageError && <Alert tone="error">{errorMessage(act.error)}</Alert>}
           {message === null ? (
             <div className="flex flex-wrap gap-2">
               {actions.map((action) => (

@@ -3,6 +3,7 @@ import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, MapPin, Mountain, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { TrailPicture } from '../../../components/TrailPicture';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
@@ -95,13 +96,7 @@ function TrailRow({ trail, onEdit, onDelete }: { trail: Trail; onEdit: () => voi
   return (
     <article className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-stone-200">
       <div className="relative h-18 w-24 shrink-0 overflow-hidden rounded-xl bg-stone-200">
-        {trail.image ? (
-          <img src={trail.image} alt="" width={96} height={72} loading="lazy" decoding="async" className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-            <Mountain className="size-7 text-white/80" />
-          </div>
-        )}
+        <TrailPicture image={trail.image} iconClassName="size-7" width={96} height={72} loading="lazy" />
       </div>
 
       <div className="min-w-0 flex-1">

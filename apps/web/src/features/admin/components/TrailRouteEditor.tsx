@@ -4,11 +4,8 @@ import { formatDistance } from '@trailbuddy/shared/domain/distance';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { setTrailhead, uploadTrailRoute } from '../api/trail-route';
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? (Object.values(error.fields ?? {})[0] ?? error.message) : 'Something went wrong. Please try again.';
 
 /**
  * A trail's trailhead and GPX route (ADR 0057), folded under its row: the upload answers the
@@ -27,7 +24,7 @@ export function TrailRouteEditor({ trail }: { trail: Trail }) {
     try {
       setMessage({ tone: 'success', text: await action() });
     } catch (error) {
-      setMessage({ tone: 'error', text: messageOf(error) });
+      setMessage({ tone: 'error', text: errorMessage(error) });
     } finally {
       setBusy(false);
     }

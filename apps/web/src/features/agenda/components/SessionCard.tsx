@@ -3,7 +3,8 @@ import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
-import { ChevronRight, Clock, MapPin, Mountain, UserRound } from 'lucide-react';
+import { ChevronRight, Clock, MapPin, UserRound } from 'lucide-react';
+import { TrailPicture } from '../../../components/TrailPicture';
 
 const THUMB_SIZE = 80;
 
@@ -34,21 +35,14 @@ export function SessionCard({ match, now, onOpen }: { match: MatchView; now: num
   const content = (
     <>
       <div className="relative shrink-0 overflow-hidden rounded-xl bg-stone-200" style={{ width: THUMB_SIZE, height: THUMB_SIZE }}>
-        {match.trail?.image ? (
-          <img
-            src={match.trail.image}
-            alt=""
-            width={THUMB_SIZE}
-            height={THUMB_SIZE}
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-            <Mountain className="size-7 text-white/80" />
-          </div>
-        )}
+        <TrailPicture
+          image={match.trail?.image}
+          iconClassName="size-7"
+          width={THUMB_SIZE}
+          height={THUMB_SIZE}
+          loading="lazy"
+          className="absolute inset-0 size-full object-cover"
+        />
       </div>
       <div className="min-w-0 flex-1">
         <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${status.style}`}>

@@ -5,15 +5,12 @@ import { ArrowLeft, RotateCw, SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { useNavigation } from '../../../lib/navigation';
 import { useMyMatch } from '../../../lib/queries/matches';
 import { useMe } from '../../../lib/queries/me';
+import { errorMessage } from '../../../lib/error-message';
 import { useMarkRead, useSendMessage, useThread } from '../api/conversation';
 import { newClientId, newestUnread, seenMessageId, stillPending, threadMessages, type PendingMessage } from '../utils/thread';
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.';
 
 /** The buddy conversation of one match (ADR 0026): history, live updates, read receipts and the composer. */
 export interface ConversationViewProps {
@@ -67,7 +64,7 @@ export default function ConversationView({ matchId, partnerActions, messageActio
       {
         onError: (error) =>
           setPending((list) =>
-            list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'failed', error: errorText(error) } : p)),
+            list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'failed', error: errorMessage(error) } : p)),
           ),
       },
     );
@@ -95,7 +92,7 @@ export default function ConversationView({ matchId, partnerActions, messageActio
       </header>
 
       {thread.isError ? (
-        <Alert tone="error">{errorText(thread.error)}</Alert>
+        <Alert tone="error">{errorMessage(thread.error)}</Alert>
       ) : thread.isPending ? (
         <p role="status" className="py-8 text-center text-stone-600">
           Loading the conversation…

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useDeleteEvent } from '../api/delete-event';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { dangerButtonClasses } from '../utils/styles';
 
 export interface CreatedEventsProps {

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextField } from '../../../components/ui/TextField';
 import { useProposeDate } from '../api/propose-date';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 
 export interface CustomDateDialogProps {
   trailId: string;

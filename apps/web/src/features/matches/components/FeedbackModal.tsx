@@ -17,7 +17,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useSkipFeedback } from '../api/skip-feedback';
 import { useSubmitFeedback } from '../api/submit-feedback';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { partnerNameOf, trailNameOf } from '../utils/format';
 
 export interface FeedbackModalProps {

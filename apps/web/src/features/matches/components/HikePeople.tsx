@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { acceptJoinRequest, declineJoinRequest, useHikeAction } from '../api/hike-joins';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { compatibilityLabel, compatibilityTitle } from '../utils/format';
 import { Avatar } from './Avatar';
 

@@ -8,7 +8,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useHikesToJoin } from '../../../lib/queries/matches';
 import { requestToJoin, useHikeAction } from '../api/hike-joins';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { HikePersonRow } from './HikePeople';
 
 /**

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { partnerNameOf, skillLabel } from '../utils/format';
 import { onColourButtonClasses } from '../utils/styles';
 import { Avatar } from './Avatar';

@@ -9,7 +9,7 @@ import { useNavigation } from '../../../lib/navigation';
 import { useUnreadIn } from '../../../lib/queries/conversations';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { compatibilityLabel, compatibilityTitle, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
 import { Avatar } from './Avatar';

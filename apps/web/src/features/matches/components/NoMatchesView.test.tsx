@@ -78,7 +78,7 @@ describe('NoMatchesView', () => {
       within(dialog)
         .getByRole('link', { name: /trail\.person/ })
         .getAttribute('href'),
-    ).toBe('https://instagram.com/trail.person');
+    ).toBe('https://www.instagram.com/trail.person/');
     // Sofia is not searching this slot herself, so there is nothing to send a request to.
     expect(within(dialog).queryByRole('button', { name: 'Send Request' })).toBeNull();
 

@@ -1,8 +1,9 @@
 import type { BestMatch, MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
-import { CalendarDays, Clock, Hourglass, MapPin, Mountain, Users } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { TrailPicture } from '../../../components/TrailPicture';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
@@ -10,7 +11,7 @@ import { useNavigation } from '../../../lib/navigation';
 import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrail } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
@@ -97,13 +98,7 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
     <div className="space-y-8">
       <header className="flex gap-4 rounded-3xl bg-white p-4 shadow-card ring-1 ring-stone-200/70 sm:p-5">
         <div className="relative shrink-0 overflow-hidden rounded-2xl bg-stone-200" style={{ width: THUMB_SIZE, height: THUMB_SIZE }}>
-          {image ? (
-            <img src={image} alt="" width={THUMB_SIZE} height={THUMB_SIZE} className="size-full object-cover" />
-          ) : (
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-              <Mountain className="size-10 text-white/80" />
-            </div>
-          )}
+          <TrailPicture image={image} iconClassName="size-10" width={THUMB_SIZE} height={THUMB_SIZE} />
         </div>
         <div className="min-w-0 space-y-1">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">

@@ -1,5 +1,6 @@
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
+import { instagramHandle, instagramUrl } from '@trailbuddy/shared/domain/instagram';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { AtSign, MapPin } from 'lucide-react';
 import { ReliableBadge } from '../../../components/ui/ReliableBadge';
@@ -10,7 +11,7 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { useInviteToHike } from '../api/invite';
 import { useRequestMatch } from '../api/request-match';
 import { bestMatchWhy, capitalize, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
-import { errorMessage } from '../utils/errors';
+import { errorMessage } from '../../../lib/error-message';
 import { Avatar } from './Avatar';
 
 export const INVITE_SENT_MESSAGE = 'Invite sent!';
@@ -32,6 +33,7 @@ export interface ProfileDialogProps {
 export function ProfileDialog({ candidate, trailId, day, onClose, onSent, actions }: ProfileDialogProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
   const why = bestMatchWhy(candidate);
+  const instagram = instagramHandle(profile.instagram);
   const invite = useInviteToHike();
   const request = useRequestMatch();
   const [invitedMatchId, setInvitedMatchId] = useState<string | null>(null);
@@ -86,18 +88,18 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
           <Fact label="Running" value={skillLabel(profile.skills.running)} />
           <Fact label="Biking" value={skillLabel(profile.skills.biking)} />
           {/* Optional (issue 23): shown only when the person has given one. */}
-          {profile.instagram && (
+          {instagram && (
             <Fact
               label="Instagram"
               value={
                 <a
-                  href={`https://instagram.com/${encodeURIComponent(profile.instagram.replace(/^@/, ''))}`}
+                  href={instagramUrl(instagram)}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="inline-flex items-center gap-0.5 font-semibold text-brand-700 hover:underline"
                 >
                   <AtSign className="size-3.5" aria-hidden="true" />
-                  {profile.instagram.replace(/^@/, '')}
+                  {instagram}
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               }

@@ -1,25 +1,12 @@
-import { Mountain, SearchX, type LucideIcon } from 'lucide-react';
+import { SearchX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TrailPicture } from '../../../components/TrailPicture';
 
 /** A square trail picture, or the brand gradient when the trail has none (or is gone). */
 export function TrailThumb({ image, size }: { image: string | null | undefined; size: number }) {
   return (
     <div className="relative shrink-0 overflow-hidden rounded-xl bg-stone-200" style={{ width: size, height: size }}>
-      {image ? (
-        <img
-          src={image}
-          alt=""
-          width={size}
-          height={size}
-          loading="lazy"
-          decoding="async"
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : (
-        <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-          <Mountain className="size-8 text-white/80" />
-        </div>
-      )}
+      <TrailPicture image={image} width={size} height={size} loading="lazy" className="absolute inset-0 size-full object-cover" />
     </div>
   );
 }

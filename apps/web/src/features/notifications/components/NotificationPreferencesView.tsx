@@ -10,7 +10,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { usePreferences, useSavePreferences } from '../api/notifications';
 
 const CHANNEL_LABELS: Record<NotificationChannel, string> = { inApp: 'In the app', email: 'E-mail', push: 'Push' };
@@ -46,7 +46,6 @@ export default function NotificationPreferencesView() {
     save.mutate(draft, { onSuccess: () => setDone(true) });
   }
 
-  const error = save.error instanceof ApiError ? save.error : null;
   const quiet = draft.quietHours;
 
   return (
@@ -139,7 +138,7 @@ export default function NotificationPreferencesView() {
           ) : null}
         </fieldset>
 
-        {error ? <Alert tone="error">{Object.values(error.fields ?? {})[0] ?? error.message}</Alert> : null}
+        {save.error ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
         {done ? <Alert tone="success">Saved.</Alert> : null}
         <Button type="submit" disabled={save.isPending}>
           Save

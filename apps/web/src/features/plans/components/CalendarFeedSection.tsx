@@ -3,10 +3,8 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { InputField } from '../../../components/ui/Field';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feed';
-
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * The personal calendar feed: a secret URL any calendar app can subscribe to. The server keeps
@@ -71,7 +69,7 @@ export default function CalendarFeedSection() {
           )
         )}
       </div>
-      {error && <Alert tone="error">{failure(error)}</Alert>}
+      {error && <Alert tone="error">{errorMessage(error)}</Alert>}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useCancelHike } from '../api/plans';
 import { partnerFirstName, trailName, wouldBeLate } from '../utils/plans-text';
 
@@ -14,12 +15,7 @@ export function CancelHikeDialog({ match, now, onClose }: { match: MatchView; no
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const serverField = cancel.error instanceof ApiError ? cancel.error.fields?.reason : undefined;
-  const problem =
-    cancel.error && !serverField
-      ? cancel.error instanceof ApiError
-        ? cancel.error.message
-        : 'Something went wrong. Please try again.'
-      : null;
+  const problem = cancel.error && !serverField ? errorMessage(cancel.error, ['reason']) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { CalendarPlus, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button, buttonClasses } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useWithdrawMatch } from '../api/plans';
 import { iSentIt, isUpcomingHike, whatHappened } from '../utils/plans-text';
 import { CancelHikeDialog } from './CancelHikeDialog';
@@ -51,11 +51,7 @@ export default function MatchPlanActions({ match, now = Date.now() }: { match: M
           </>
         )}
       </div>
-      {withdraw.error && (
-        <Alert tone="error">
-          {withdraw.error instanceof ApiError ? withdraw.error.message : 'Something went wrong. Please try again.'}
-        </Alert>
-      )}
+      {withdraw.error && <Alert tone="error">{errorMessage(withdraw.error)}</Alert>}
       {cancelling && <CancelHikeDialog match={match} now={now} onClose={() => setCancelling(false)} />}
     </div>
   );

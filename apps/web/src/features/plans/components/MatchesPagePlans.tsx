@@ -3,8 +3,8 @@ import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-form
 import { Search, UserPlus, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
-import { ApiError } from '../../../lib/api-client';
 import { useMyMatches } from '../../../lib/queries/matches';
+import { errorMessage } from '../../../lib/error-message';
 import { useCancelSearch, useChangedPlans, useFindSomeoneElse } from '../api/plans';
 import { trailName, whatHappened } from '../utils/plans-text';
 
@@ -43,9 +43,7 @@ function OpenSearches({ now }: { now: number }) {
           </li>
         ))}
       </ul>
-      {cancel.error && (
-        <Alert tone="error">{cancel.error instanceof ApiError ? cancel.error.message : 'Something went wrong. Please try again.'}</Alert>
-      )}
+      {cancel.error && <Alert tone="error">{errorMessage(cancel.error)}</Alert>}
     </section>
   );
 }
@@ -91,11 +89,7 @@ function ChangedPlans({ now }: { now: number }) {
           Your search is open again: you are in Best Matches for that hike.
         </p>
       )}
-      {findSomeoneElse.error && (
-        <Alert tone="error">
-          {findSomeoneElse.error instanceof ApiError ? findSomeoneElse.error.message : 'Something went wrong. Please try again.'}
-        </Alert>
-      )}
+      {findSomeoneElse.error && <Alert tone="error">{errorMessage(findSomeoneElse.error)}</Alert>}
     </section>
   );
 }

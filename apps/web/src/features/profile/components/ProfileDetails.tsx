@@ -1,15 +1,8 @@
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
+import { instagramHandle, instagramUrl } from '@trailbuddy/shared/domain/instagram';
 import { AtSign, Bike, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  ADVENTURE_LABELS,
-  COMMUNICATION_LABELS,
-  GENDER_LABELS,
-  instagramUrl,
-  NOT_AVAILABLE,
-  PACE_LABELS,
-  SKILL_LABELS,
-} from '../utils/labels';
+import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, NOT_AVAILABLE, PACE_LABELS, SKILL_LABELS } from '../utils/labels';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,7 +39,7 @@ function SkillChip({ icon, label, level }: { icon: ReactNode; label: string; lev
  * skills, bio, instagram (when set) and preferences. Missing values read "N/A" (SPEC §8).
  */
 export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile; extraRows?: ReactNode }) {
-  const handle = profile.instagram?.replace(/^@+/, '').trim();
+  const handle = instagramHandle(profile.instagram);
   return (
     <div className="grid items-start gap-4 md:grid-cols-2">
       <Card title="About">

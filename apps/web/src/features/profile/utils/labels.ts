@@ -9,8 +9,3 @@ export const ADVENTURE_LABELS: Record<AdventureLevel, string> = { cautious: 'Cau
 
 /** SPEC §8 fallback for a value that is missing. */
 export const NOT_AVAILABLE = FALLBACK_LABELS.notAvailable;
-
-/** A link to an Instagram profile; the handle is stored without "@". */
-export function instagramUrl(handle: string): string {
-  return `https://www.instagram.com/${encodeURIComponent(handle.replace(/^@+/, ''))}/`;
-}

@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
-import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useBlock } from '../api/safety';
 
 /** Confirms a block; the other person is not told. */
@@ -22,9 +22,7 @@ export function BlockDialog({
       onClose={onClose}
     >
       <div className="space-y-4">
-        {block.error && (
-          <Alert tone="error">{block.error instanceof ApiError ? block.error.message : 'Something went wrong. Please try again.'}</Alert>
-        )}
+        {block.error && <Alert tone="error">{errorMessage(block.error)}</Alert>}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={block.isPending}>
             Keep

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { SelectField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useReport } from '../api/safety';
 
 const REASON_OPTIONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
@@ -75,11 +76,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
             hint={`${details.length}/${REPORT_DETAILS_MAX}`}
             error={errors.details ?? serverFields.details}
           />
-          {report.error && !Object.keys(serverFields).length && (
-            <Alert tone="error">
-              {report.error instanceof ApiError ? report.error.message : 'Something went wrong. Please try again.'}
-            </Alert>
-          )}
+          {report.error && !Object.keys(serverFields).length && <Alert tone="error">{errorMessage(report.error)}</Alert>}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onClose} disabled={report.isPending}>
               Cancel

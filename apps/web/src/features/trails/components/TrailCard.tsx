@@ -1,8 +1,9 @@
-import { imageSrcSet, TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
+import { TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { distanceMeters, formatDistance, type LatLng } from '@trailbuddy/shared/domain/distance';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
-import { CalendarDays, Clock, MapPin, Mountain, Route } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Route } from 'lucide-react';
+import { TrailPicture } from '../../../components/TrailPicture';
 import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDay, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
@@ -27,24 +28,16 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
   return (
     <article className="relative flex flex-1 flex-col overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
       <div className="relative aspect-video bg-stone-200">
-        {trail.image ? (
-          <img
-            src={trail.image}
-            srcSet={imageSrcSet(trail.image)}
-            sizes={TRAIL_CARD_IMAGE_SIZES}
-            alt=""
-            width={IMAGE_WIDTH}
-            height={IMAGE_HEIGHT}
-            loading={eagerImage ? 'eager' : 'lazy'}
-            fetchPriority={eagerImage ? 'high' : 'auto'}
-            decoding="async"
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-            <Mountain className="size-12 text-white/80" />
-          </div>
-        )}
+        <TrailPicture
+          image={trail.image}
+          iconClassName="size-12"
+          sizes={TRAIL_CARD_IMAGE_SIZES}
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading={eagerImage ? 'eager' : 'lazy'}
+          fetchPriority={eagerImage ? 'high' : 'auto'}
+          className="absolute inset-0 size-full object-cover"
+        />
         <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-stone-800 shadow-sm">
           {ACTIVITY_LABELS[trail.activity]}
         </span>

@@ -5,6 +5,7 @@ import { formatHours, type WeekendDay } from '@trailbuddy/shared/domain/schedule
 import { ArrowLeft, CalendarDays, Clock, ExternalLink, Gauge, Map as MapIcon, MapPin, Mountain, Route, Timer, Users } from 'lucide-react';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { TrailPicture } from '../../../components/TrailPicture';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
 import { useNavigation, type View } from '../../../lib/navigation';
@@ -99,23 +100,15 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
           the facts and actions beside the picture so Find Hiking Buddy is in view at once. */}
       <div className="grid gap-6 md:grid-cols-2 md:items-start">
         <div className="relative aspect-[2/1] overflow-hidden rounded-3xl bg-stone-200 shadow-card ring-1 ring-stone-200/70 sm:aspect-video md:col-start-1 md:row-start-1 md:aspect-[4/3]">
-          {trail.image ? (
-            <img
-              src={trail.image}
-              srcSet={imageSrcSet(trail.image)}
-              sizes={TRAIL_DETAIL_IMAGE_SIZES}
-              alt=""
-              width={IMAGE_WIDTH}
-              height={IMAGE_HEIGHT}
-              fetchPriority="high"
-              decoding="async"
-              className="absolute inset-0 size-full object-cover"
-            />
-          ) : (
-            <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-              <Mountain className="size-16 text-white/80" />
-            </div>
-          )}
+          <TrailPicture
+            image={trail.image}
+            iconClassName="size-16"
+            sizes={TRAIL_DETAIL_IMAGE_SIZES}
+            width={IMAGE_WIDTH}
+            height={IMAGE_HEIGHT}
+            fetchPriority="high"
+            className="absolute inset-0 size-full object-cover"
+          />
           <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-sm font-semibold text-stone-800 shadow-sm">
             {ACTIVITY_LABELS[trail.activity]}
           </span>

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { InputField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useEmergencyContact, useRemoveEmergencyContact, useSaveEmergencyContact } from '../api/trip';
 
 /**
@@ -71,7 +72,9 @@ export default function EmergencyContactSection() {
           </Button>
         </form>
       )}
-      {(save.error || remove.error) && !Object.keys(fields).length && <Alert tone="error">Something went wrong. Please try again.</Alert>}
+      {(save.error || remove.error) && !Object.keys(fields).length && (
+        <Alert tone="error">{errorMessage(save.error ?? remove.error)}</Alert>
+      )}
     </section>
   );
 }

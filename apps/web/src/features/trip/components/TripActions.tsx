@@ -6,9 +6,8 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { InputField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 import { useSetMeetingPoint, useTripAction, useTripPlan } from '../api/trip';
-
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * The trip plan on a confirmed match's card (ADR 0033): the exact meeting point, "Share my trip",
@@ -89,7 +88,7 @@ function ConfirmedTrip({ match, now }: { match: MatchView; now: number }) {
         {trip.buddyCheckedIn && !trip.buddyCheckedOut ? ' Your buddy checked in.' : trip.buddyCheckedOut ? ' Your buddy checked out.' : ''}
       </p>
       {!trip.contactConfirmed && !ended && <p className="text-stone-500">Add an emergency contact in your profile to share your trip.</p>}
-      {act.error && <Alert tone="error">{failure(act.error)}</Alert>}
+      {act.error && <Alert tone="error">{errorMessage(act.error)}</Alert>}
     </div>
   );
 }
