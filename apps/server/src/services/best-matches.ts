@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
-import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
@@ -14,6 +13,7 @@ import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { hikePerson, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
+import { slotOf } from './trail-slots.js';
 
 /** Candidates per page. */
 export const BEST_MATCHES_PAGE = 20;
@@ -228,7 +228,7 @@ export async function bestMatches(
   db: DbOrTx,
   viewerId: string,
   trailId: string,
-  { day, cursor }: { day: StartSearchInput['day']; cursor?: string },
+  { day, time, cursor }: { day: StartSearchInput['day']; time?: string; cursor?: string },
   timeZone: string,
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
@@ -243,7 +243,7 @@ export async function bestMatches(
       .where(sql`${profiles.userId} = ${viewerId}`),
   ]);
   if (!trail) throw notFound('Trail');
-  const slot = sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
+  const slot = slotOf(trail, day, time, timeZone);
   const viewerTraits = viewer?.registrationCompletedAt
     ? {
         skills: { hiking: viewer.skillHiking, running: viewer.skillRunning, biking: viewer.skillBiking },
