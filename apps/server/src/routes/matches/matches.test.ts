@@ -190,7 +190,7 @@ describe('invite, custom dates, cancel and delete', () => {
     expect(again.json().error.message).toContain('cancelled');
   });
 
-  it('proposes a custom date as a 2-hour manual event that only its creator can delete', async () => {
+  it('proposes a custom date as a manual event as long as the trail’s session (3 hours) that only its creator can delete', async () => {
     const past = await api(w.t, ana).post('/api/matches/custom', { trailId: w.trailId, startTime: '2026-11-01T10:00:00Z' });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields).toHaveProperty('startTime');
@@ -199,7 +199,7 @@ describe('invite, custom dates, cancel and delete', () => {
       status: 'active',
       createdManually: true,
       startTime: '2026-11-28T09:30:00.000Z',
-      endTime: '2026-11-28T11:30:00.000Z',
+      endTime: '2026-11-28T12:30:00.000Z',
     });
     const id = created.json().id;
     expect((await api(w.t, bruno).delete(`/api/matches/${id}`)).statusCode).toBe(403);
