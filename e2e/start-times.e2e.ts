@@ -85,7 +85,9 @@ describe.each([
 
     await lia.goto('/matches/upcoming');
     const card = lia.getByRole('article').filter({ hasText: name });
-    await card.getByText(shownTime, { exact: false }).waitFor();
+    // The card shows the hike's hours as a range starting at the chosen time ("4:30 – 7:30 PM").
+    const clock = shownTime.replace(/^0/, '').replace(/\s*[AP]M$/, '');
+    await card.getByText(`${clock} –`, { exact: false }).waitFor();
     await lia.screenshot({ path: `/tmp/start-times-hike-${viewport.width}.png`, fullPage: false });
     await apiIn(admin, 'DELETE', `/api/trails/${added.id}`);
   });

@@ -22,7 +22,7 @@ export function TimeChoice({ value, sessions, onChange, started }: TimeChoicePro
           time === undefined ? null : (
             <label
               key={time}
-              className="flex cursor-pointer flex-col rounded-2xl bg-white px-4 py-3 ring-1 ring-stone-300 transition-colors ring-inset hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+              className="flex cursor-pointer flex-col rounded-2xl bg-white px-3 py-3 sm:px-4 ring-1 ring-stone-300 transition-colors ring-inset hover:bg-stone-50 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
             >
               <input
                 type="radio"
@@ -34,7 +34,7 @@ export function TimeChoice({ value, sessions, onChange, started }: TimeChoicePro
                 className="sr-only"
               />
               <span className="font-semibold whitespace-nowrap text-stone-900">{formatTime(start, dateFormat)}</span>
-              <span className="text-sm whitespace-nowrap text-stone-600">
+              <span className="text-xs text-stone-600 sm:text-sm">
                 {started.has(time) ? 'Already started' : formatSessionTime(start, end, dateFormat)}
               </span>
             </label>
