@@ -53,14 +53,37 @@ export interface NotifyContext {
  */
 export function notifyContextColumns(recipient: SQL, actor: SQL, match: SQL): SQL {
   return sql`
-    (SELECT json_build_object('channels', ${notificationPreferences.channels}, 'quietStart', ${notificationPreferences.quietStart},
-        'quietEnd', ${notificationPreferences.quietEnd}, 'timeZone', ${notificationPreferences.timeZone})
-      FROM ${notificationPreferences} WHERE ${notificationPreferences.userId} = ${recipient}) AS notify_prefs,
+    ${notifyPrefsOf(recipient)} AS notify_prefs,
     (SELECT coalesce(${profiles.fullName}, ${users.name}) FROM ${users} LEFT JOIN ${profiles} ON ${profiles.userId} = ${users.id}
       WHERE ${users.id} = ${actor}) AS notify_actor_name,
     (SELECT ${trails.name} FROM ${matches} JOIN ${trails} ON ${trails.id} = ${matches.trailId}
       WHERE ${matches.id} = (${match})::uuid) AS notify_trail_name`;
 }
+
+/** A person's notification preferences as JSON (preferencesFromRow reads it), or NULL when they set none. */
+const notifyPrefsOf = (recipient: SQL): SQL => sql`(SELECT json_build_object('channels', ${notificationPreferences.channels},
+    'quietStart', ${notificationPreferences.quietStart}, 'quietEnd', ${notificationPreferences.quietEnd},
+    'timeZone', ${notificationPreferences.timeZone})
+  FROM ${notificationPreferences} WHERE ${notificationPreferences.userId} = ${recipient})`;
+
+/**
+ * A select-list column (`name`) that reads the preferences of each recipient in `recipients` (a
+ * text[] expression) as a JSON array of { id, prefs }, in their order, for a caller that tells
+ * several people of one thing in one round trip (recipientsFrom parses it).
+ */
+export function notifyRecipientsColumn(recipients: SQL, name: string): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'prefs', ${notifyPrefsOf(sql`r.id`)}) ORDER BY r.ord), '[]'::json)
+    FROM unnest(${recipients}) WITH ORDINALITY AS r(id, ord)) AS ${sql.identifier(name)}`;
+}
+
+export interface NotifyRecipientJson {
+  id: string;
+  prefs: Parameters<typeof preferencesFromRow>[0];
+}
+
+/** Each recipient of notifyRecipientsColumn with their NotifyContext (the names are the same for all). */
+export const recipientsFrom = (json: NotifyRecipientJson[] | null, names: NotifyContext) =>
+  (json ?? []).map((r) => ({ recipientId: r.id, context: { ...names, prefs: preferencesFromRow(r.prefs) } }));
 
 export interface NotifyContextRow {
   notify_prefs: Parameters<typeof preferencesFromRow>[0];

@@ -1,6 +1,7 @@
 import { and, arrayContains, eq, gt } from 'drizzle-orm';
-import { isWeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { isWeekendDay, startTimeOf } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
+import { AppError } from '../errors.js';
 import { matches } from '../db/schema/index.js';
 import type { SessionUser } from '../plugins/auth-session.js';
 import { bestMatches } from '../services/best-matches.js';
@@ -44,7 +45,14 @@ async function isCandidateOfMySearch(deps: VisibilityDeps, viewerId: string, tar
     if (!isWeekendDay(day)) continue;
     let cursor: string | undefined;
     do {
-      const page = await bestMatches(deps.db, viewerId, search.trailId, { day, cursor }, deps.timeZone);
+      // The search's own start time (ADR 0065): Best Matches is per slot.
+      const time = startTimeOf(search.startTime, deps.timeZone);
+      const page = await bestMatches(deps.db, viewerId, search.trailId, { day, time, cursor }, deps.timeZone).catch((err: unknown) => {
+        // A time the trail no longer offers (the administrator changed them) lists nobody.
+        if (err instanceof AppError && err.status === 400) return null;
+        throw err;
+      });
+      if (!page) break;
       if (page.candidates.some((c) => c.profile.id === targetId)) return true;
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

@@ -5,7 +5,6 @@ import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activ
 import { compatibility, compatibilityReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { cityPoint } from '@trailbuddy/shared/data/city-points';
 import { DEFAULT_MAX_TRAVEL_KM, trailheadDistance } from '@trailbuddy/shared/domain/distance';
-import { sessionForDay } from '@trailbuddy/shared/domain/schedule';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
@@ -16,6 +15,7 @@ import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
+import { slotOf } from './trail-slots.js';
 
 /** Candidates per page. */
 export const BEST_MATCHES_PAGE = 20;
@@ -230,7 +230,7 @@ export async function bestMatches(
   db: DbOrTx,
   viewerId: string,
   trailId: string,
-  { day, cursor }: { day: StartSearchInput['day']; cursor?: string },
+  { day, time, cursor }: { day: StartSearchInput['day']; time?: string; cursor?: string },
   timeZone: string,
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
@@ -245,7 +245,7 @@ export async function bestMatches(
       .where(sql`${profiles.userId} = ${viewerId}`),
   ]);
   if (!trail) throw notFound('Trail');
-  const slot = sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
+  const slot = slotOf(trail, day, time, timeZone);
   const viewerTraits = matchingTraits(viewer);
   const comfort = viewerComfortOf(viewer);
   const ranked = rankingQuery({

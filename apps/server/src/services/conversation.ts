@@ -19,8 +19,11 @@ import {
   notifyContextColumns,
   notifyContextFrom,
   notifyCtes,
+  notifyRecipientsColumn,
   readAll,
+  recipientsFrom,
   type NotifyContextRow,
+  type NotifyRecipientJson,
 } from '../notifications/notify.js';
 import { asIfUnavailable } from './blocked-pair.js';
 import type { MatchRow } from './match-presenter.js';
@@ -33,7 +36,7 @@ export interface ConversationContext {
 type MessageRow = typeof messages.$inferSelect;
 type ReadRow = typeof conversationReads.$inferSelect;
 
-const NOT_IN_CONVERSATION_MESSAGE = 'Only the two people of this match can read or write its conversation.';
+const NOT_IN_CONVERSATION_MESSAGE = 'Only the people on this hike can read or write its conversation.';
 
 export const presentMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -100,7 +103,7 @@ const replay = (row: MessageRow, matchId: string) => {
 /**
  * Sends a message, exactly once per (sender, clientId): a retry, even one racing the first
  * attempt, returns the message the first created (ADR 0026). The message, its live event (and
- * the partner's notification) commit together.
+ * everyone else's notification) commit together.
  */
 export async function sendMessage(
   db: Db,
@@ -119,15 +122,16 @@ interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
   status: MatchRow['status'];
   end_time: string;
   participants: string[];
-  partner_id: string | null;
+  recipients: NotifyRecipientJson[] | null;
   earlier: MessageJson | null;
 }
 
 /**
  * The send's authorization and everything its writes need, in one round trip (ADR 0037): the
  * match (locked for the rest of the transaction, which serializes the sends of one thread and
- * orders them against status changes), its participants and the partner, a message the sender
- * already sent with this clientId, and the partner's notification context. Then the sender's
+ * orders them against status changes), its participants, a message the sender already sent with
+ * this clientId, and the notification preferences of everyone else on the hike (ADR 0065: each of
+ * them is told, not only one "partner") with the names the texts use. Then the sender's
  * advisory lock, taken after the match row's (the order every send takes them in), makes one
  * person's concurrent sends to any of their conversations count one after the other: the next
  * statement, which counts their recent messages, starts after it is held. (The sender's own
@@ -135,7 +139,7 @@ interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
  * database when the message is written.)
  */
 async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: string, clientId: string) {
-  const partner = sql`(SELECT p FROM unnest(m.participants) AS p WHERE p <> ${ctx.userId} LIMIT 1)`;
+  const others = sql`array_remove(m.participants, ${ctx.userId})`;
   const { rows } = await tx.execute<SendContextRow>(sql`
     WITH m AS MATERIALIZED (
       SELECT ${matches.id} AS id, ${matches.status} AS status, ${matches.endTime} AS end_time, ${matches.participants} AS participants
@@ -144,9 +148,9 @@ async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: st
     ), sender_lock AS MATERIALIZED (
       SELECT pg_advisory_xact_lock(hashtextextended(${`messages:${ctx.userId}`}, 0)) FROM m
     )
-    SELECT m.status, m.end_time, m.participants, ${partner} AS partner_id,
+    SELECT m.status, m.end_time, m.participants, ${notifyRecipientsColumn(others, 'recipients')},
       ${messageByKey(ctx.userId, clientId)} AS earlier,
-      ${notifyContextColumns(partner, sql`${ctx.userId}`, sql`m.id`)}
+      ${notifyContextColumns(sql`NULL`, sql`${ctx.userId}`, sql`m.id`)}
     FROM m CROSS JOIN sender_lock
   `);
   const row = rows[0];
@@ -155,15 +159,14 @@ async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: st
     status: row.status,
     endTime: new Date(row.end_time),
     participants: row.participants,
-    partnerId: row.partner_id,
     earlier: messageFromJson(row.earlier),
-    notify: notifyContextFrom(row),
+    recipients: recipientsFrom(row.recipients, notifyContextFrom(row)),
   };
 }
 
 /**
- * Writes the message, its live event to both participants and the partner's notification in
- * one statement, unless the key was used already (a retry that raced its first attempt: the
+ * Writes the message, its live event to everyone on the hike and a notification to each of the
+ * others in one statement (however many are on it, ADR 0065), unless the key was used already (a retry that raced its first attempt: the
  * sender's lock makes this statement see that attempt's commit, and the message it wrote is
  * answered) or the sender spent their rate (MESSAGE_RATE_LIMIT, counted from their own stored
  * messages, so every instance sees the same figure).
@@ -185,21 +188,15 @@ async function writeMessage(
     createdAt: ctx.now,
   };
   const since = new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs);
-  const partnerTold = conversation.partnerId
-    ? notifyCtes(
-        'partner',
-        {
-          recipientId: conversation.partnerId,
-          kind: 'message-received',
-          matchId,
-          actorId: ctx.userId,
-          params: { preview: previewOf(input.body) },
-          now: ctx.now,
-        },
-        conversation.notify,
-        { from: 'sent' },
-      )
-    : null;
+  const told = conversation.recipients.flatMap(({ recipientId, context }, i) => {
+    const writes = notifyCtes(
+      `to${i}`,
+      { recipientId, kind: 'message-received', matchId, actorId: ctx.userId, params: { preview: previewOf(input.body) }, now: ctx.now },
+      context,
+      { from: 'sent' },
+    );
+    return writes ? [writes] : [];
+  });
   const { rows } = await tx.execute<{
     seq: string | number | null;
     earlier: MessageJson | null;
@@ -221,10 +218,13 @@ async function writeMessage(
       audience: audienceSql(conversation.participants),
       payload: sql`jsonb_set(${JSON.stringify({ matchId, message: presentMessage(row) })}::jsonb, '{message,seq}', to_jsonb(sent.seq))`,
       from: 'sent',
-    })}${partnerTold ? sql`, ${partnerTold.ctes}` : sql``}
+    })}${sql.join(
+      told.map((t) => sql`, ${t.ctes}`),
+      sql``,
+    )}
     SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(ctx.userId, input.clientId)} AS earlier,
       (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
-      (SELECT count(*) FROM published) AS published, ${readAll(partnerTold?.reads ?? [])}
+      (SELECT count(*) FROM published) AS published, ${readAll(told.flatMap((t) => t.reads))}
   `);
   const result = rows[0]!;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };

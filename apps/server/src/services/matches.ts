@@ -4,7 +4,7 @@ import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/en
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
-import { customEventSession, sessionForDay, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
+import { customEventSession, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
 import { matches, profiles, trails, users } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
@@ -18,6 +18,7 @@ import { assertComfortable } from './comfort.js';
 import { compatibilityBetween, matchingTraits, pairCompatibilityNow } from './hike-people.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
+import { slotOf } from './trail-slots.js';
 
 export interface MatchContext {
   userId: string;
@@ -44,9 +45,6 @@ export async function loadMatch(db: DbOrTx, matchId: string): Promise<MatchRow> 
 }
 
 /** The chosen day's session of a trail: that weekend's Saturday or Sunday at the trail's time. */
-function slotOf(trail: TrailRow, day: StartSearchInput['day'], timeZone: string) {
-  return sessionForDay({ startTime: trail.startTime, endTime: trail.endTime, weekendDay: trail.weekendDay }, day, { timeZone });
-}
 
 /** Every change to a match reaches its participants' live streams (at commit). */
 export async function announce(db: DbOrTx, m: MatchRow, status: LiveEventPayload<'match.changed'>['status'] = m.status) {
@@ -100,8 +98,8 @@ export async function startSearch(db: Db, ctx: MatchContext, input: StartSearchI
   return oneHikeAtATime(db, ctx, () =>
     db.transaction(async (tx) => {
       const trail = await loadTrail(tx, input.trailId);
-      const slot = slotOf(trail, input.day, ctx.timeZone);
-      if (slot.start <= ctx.now) throw invalidField('day', SESSION_STARTED_MESSAGE);
+      const slot = slotOf(trail, input.day, input.time, ctx.timeZone);
+      if (slot.start <= ctx.now) throw invalidField(input.time ? 'time' : 'day', SESSION_STARTED_MESSAGE);
       await assertNotBooked(tx, ctx.userId, slot, ctx);
       const capacity = input.capacity ?? HIKE_CAPACITY_DEFAULT;
       const found = await ensureSearch(tx, ctx.userId, trail, slot, undefined, capacity);
@@ -195,8 +193,8 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
     // Someone either person's comfort preferences rule out gets the same answer as nobody (ADR 0031).
     await assertComfortable(tx, ctx.userId, input.userId, () => notFound('Profile'));
     const trail = await loadTrail(tx, input.trailId);
-    const slot = slotOf(trail, input.day, ctx.timeZone);
-    if (slot.start <= ctx.now) throw invalidField('day', SESSION_STARTED_MESSAGE);
+    const slot = slotOf(trail, input.day, input.time, ctx.timeZone);
+    if (slot.start <= ctx.now) throw invalidField(input.time ? 'time' : 'day', SESSION_STARTED_MESSAGE);
     // Either person already on a hike at that time: refused, naming it (ADR 0054).
     await assertNotBooked(tx, ctx.userId, slot, ctx);
     await assertNotBooked(tx, input.userId, slot, ctx);

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { hikeConflictMessage } from '@trailbuddy/shared/domain/hikes';
 import type { Db, DbOrTx } from '../db/client.js';
 import { hikeBookings, hikeRequests, matches, profiles, trails, users } from '../db/schema/index.js';
+import { retryTransient } from '../db/transient.js';
 import { AppError } from '../errors.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { notify } from '../notifications/notify.js';
@@ -103,13 +104,15 @@ export async function assertNotBooked(
 }
 
 /**
- * Runs a state change; when the database refuses it under the one-hike rule, answers with the
+ * Runs a state change (one whole transaction), again when PostgreSQL aborted it as a deadlock
+ * victim (retryTransient); when the database refuses it under the one-hike rule, answers with the
  * 409 naming the hike in the way. The period is read from the constraint's report (the row it
  * tried to write), then the person's bookings are read again after the rollback.
  */
 export async function oneHikeAtATime<T>(db: Db, ctx: { userId: string; timeZone: string }, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    // Two confirmations that each end the same person's other plans can deadlock: run again (ADR 0065).
+    return await retryTransient(work);
   } catch (err) {
     const violation = oneHikeViolation(err);
     // "Key (user_id, period, slot)=(<id>, [\"<start>\",\"<end>\"), <slot>) conflicts with existing key …"

@@ -9,7 +9,7 @@ import {
   type TrailPlaces,
 } from '@trailbuddy/shared/contracts/trail';
 import { findCountry, parseLocation } from '@trailbuddy/shared/data/locations';
-import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
+import { nextWeekendSession, sessionAt, sortStartTimes } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
 import { favourites, matches, searchFolded, trails } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
@@ -44,6 +44,7 @@ export function toTrail(row: ListedRow): Trail {
     startTime: row.startTime.toISOString(),
     endTime: row.endTime.toISOString(),
     weekendDay: row.weekendDay,
+    startTimes: row.startTimes,
     order: row.order,
     trailhead:
       row.trailheadLatitude !== null && row.trailheadLongitude !== null
@@ -219,7 +220,7 @@ function countryOf(location: string): string {
 }
 
 /** The columns the admin form sets on a trail, added or edited; the location must name its country. */
-function placeOf(input: Omit<CreateTrailInput, 'weekendDay'>) {
+function placeOf(input: Omit<CreateTrailInput, 'weekendDay' | 'startTimes'>) {
   const { name, location, length, hours, difficulty, activity, description, linkmap } = input;
   return { name, location, country: countryOf(location), length, hours, difficulty, activity, description, linkmap };
 }
@@ -231,10 +232,13 @@ export interface NewTrail extends CreateTrailInput {
 
 /**
  * Adds a trail as the coming weekend's session (ARCHITECTURE §5): next Saturday or Sunday at
- * 10:00 in the trails' time zone, lasting `hours`. It goes to the end of the list.
+ * its first start time (10:00 when none is given) in the trails' time zone, lasting `hours`
+ * (ADR 0065: the session is the first start time's, the others are the same day later). It goes
+ * to the end of the list.
  */
 export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: string; now: Date; timeZone: string }): Promise<Trail> {
-  const session = nextWeekendSession(input.weekendDay, ctx.now, { hours: input.hours, timeZone: ctx.timeZone });
+  const startTimes = sortStartTimes(input.startTimes ?? []);
+  const session = nextWeekendSession(input.weekendDay, ctx.now, { hours: input.hours, timeZone: ctx.timeZone, time: startTimes[0] });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(trails)
@@ -245,6 +249,7 @@ export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: str
         startTime: session.start,
         endTime: session.end,
         weekendDay: input.weekendDay,
+        startTimes,
         order: sql`(SELECT coalesce(max("order"), 0) + 1 FROM ${trails})`,
         createdBy: ctx.createdBy,
       })
@@ -257,26 +262,34 @@ export async function createTrail(db: Db, input: NewTrail, ctx: { createdBy: str
 
 /**
  * An administrator's edit of a trail (issue 23): its place, description and images change; its
- * session keeps its start (people are booked on it) and ends after the new hours. Hikes already
- * made keep their own times. A new image's key replaces the old one, whose key is returned so
+ * session keeps its day and starts at the first of the start times (unchanged when none are
+ * sent), ending after the new hours. Hikes already made keep their own times (people are booked
+ * on them). A new image's key replaces the old one, whose key is returned so
  * the caller removes the file after commit.
  */
 export async function updateTrail(
   db: Db,
   id: string,
   input: Omit<NewTrail, 'weekendDay'>,
+  ctx: { timeZone: string },
 ): Promise<{ trail: Trail; replaced: (string | null)[] }> {
   const place = placeOf(input);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(trails).where(eq(trails.id, id)).for('update');
     if (!current) throw notFound('Trail');
+    const startTimes = input.startTimes ? sortStartTimes(input.startTimes) : current.startTimes;
+    const start = input.startTimes
+      ? sessionAt(current, current.weekendDay, startTimes[0], { timeZone: ctx.timeZone }).start
+      : current.startTime;
     const [row] = await tx
       .update(trails)
       .set({
         ...place,
         ...(input.image ? { image: input.image } : {}),
         ...(input.map ? { map: input.map } : {}),
-        endTime: new Date(current.startTime.getTime() + input.hours * 3_600_000),
+        startTimes,
+        startTime: start,
+        endTime: new Date(start.getTime() + input.hours * 3_600_000),
       })
       .where(eq(trails.id, id))
       .returning();

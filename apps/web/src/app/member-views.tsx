@@ -73,9 +73,9 @@ export type MemberView = Exclude<View, { name: 'home' | 'trail-detail' | 'not-fo
 export function MemberViewOf({ view }: { view: MemberView }) {
   switch (view.name) {
     case 'matching':
-      return <MatchingView trailId={view.trailId} day={view.day} capacity={view.capacity} />;
+      return <MatchingView trailId={view.trailId} day={view.day} capacity={view.capacity} time={view.time} />;
     case 'no-matches':
-      return <NoMatchesView trailId={view.trailId} day={view.day} matchId={view.matchId} profileActions={profileSafety} />;
+      return <NoMatchesView trailId={view.trailId} day={view.day} time={view.time} matchId={view.matchId} profileActions={profileSafety} />;
     case 'request-sent':
       return <RequestSentView matchId={view.matchId} actions={planActions} />;
     case 'match-accepted':

@@ -75,6 +75,7 @@ export function makeTrail(overrides: Partial<Trail> = {}): Trail {
     startTime: '2026-06-13T09:00:00.000Z',
     endTime: '2026-06-13T12:00:00.000Z',
     weekendDay: 'saturday',
+    startTimes: [],
     order: Number(id),
     trailhead: null,
     route: null,

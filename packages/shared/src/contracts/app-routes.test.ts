@@ -12,6 +12,12 @@ const ADDRESSES: [View, string][] = [
   [{ name: 'matching', trailId: TRAIL, day: 'saturday' }, `/trails/${TRAIL}/buddies?day=saturday`],
   [{ name: 'matching', trailId: TRAIL, day: 'sunday', capacity: 4 }, `/trails/${TRAIL}/buddies?day=sunday&room=4`],
   [{ name: 'no-matches', trailId: TRAIL, day: 'sunday', matchId: MATCH }, `/trails/${TRAIL}/buddies/searches/${MATCH}?day=sunday`],
+  // A start time (ADR 0065) travels from the trail page to the search and its Best Matches.
+  [{ name: 'matching', trailId: TRAIL, day: 'saturday', time: '16:30' }, `/trails/${TRAIL}/buddies?day=saturday&time=16%3A30`],
+  [
+    { name: 'no-matches', trailId: TRAIL, day: 'saturday', matchId: MATCH, time: '08:00' },
+    `/trails/${TRAIL}/buddies/searches/${MATCH}?day=saturday&time=08%3A00`,
+  ],
   [{ name: 'request-sent', matchId: MATCH }, `/matches/${MATCH}/sent`],
   [{ name: 'match-accepted', matchId: MATCH }, `/matches/${MATCH}/accepted`],
   [{ name: 'conversation', matchId: MATCH }, `/matches/${MATCH}/messages`],

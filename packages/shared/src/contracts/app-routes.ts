@@ -1,5 +1,5 @@
 import { HIKE_CAPACITY_DEFAULT, HIKE_CAPACITY_MAX } from '../domain/hikes';
-import { isWeekendDay, type WeekendDay } from '../domain/schedule';
+import { isStartTime, isWeekendDay, type WeekendDay } from '../domain/schedule';
 
 /**
  * The web app's views (SPEC §2) and their addresses (ADR 0019): every view is a URL, so a
@@ -20,8 +20,9 @@ export type View =
   /** `day`: the weekend day chosen on the trail; `from` lives in the history entry, not the URL. */
   | { name: 'trail-detail'; trailId: string; from: TrailDetailFrom; day?: WeekendDay }
   /** `capacity`: the room for more chosen on the trail page (ADR 0054); unset, "just the two of us". */
-  | { name: 'matching'; trailId: string; day: WeekendDay; capacity?: number }
-  | { name: 'no-matches'; trailId: string; day: WeekendDay; matchId: string }
+  | { name: 'matching'; trailId: string; day: WeekendDay; capacity?: number; time?: string }
+  /** `time`: the start time chosen on the trail page, "HH:MM" on the trails' clock (ADR 0065); unset, the trail's first. */
+  | { name: 'no-matches'; trailId: string; day: WeekendDay; matchId: string; time?: string }
   | { name: 'request-sent'; matchId: string }
   | { name: 'match-accepted'; matchId: string }
   /** The buddy conversation of a match (ADR 0026). */
@@ -104,9 +105,10 @@ export function hrefOf(view: View): string {
       return withQuery(`/trails/${segment(view.trailId)}/buddies`, {
         day: view.day,
         room: view.capacity && view.capacity > HIKE_CAPACITY_DEFAULT ? String(view.capacity) : undefined,
+        time: view.time,
       });
     case 'no-matches':
-      return withQuery(`/trails/${segment(view.trailId)}/buddies/searches/${segment(view.matchId)}`, { day: view.day });
+      return withQuery(`/trails/${segment(view.trailId)}/buddies/searches/${segment(view.matchId)}`, { day: view.day, time: view.time });
     case 'request-sent':
       return `/matches/${segment(view.matchId)}/sent`;
     case 'match-accepted':
@@ -150,6 +152,12 @@ function decoded(part: string | undefined): string | null {
   }
 }
 
+/** `?time=HH:MM`: a start time of the trail (ADR 0065); anything else is none (the trail's first). */
+function timeParam(search: string): string | undefined {
+  const time = queryValue(search, 'time');
+  return isStartTime(time) ? time : undefined;
+}
+
 function dayParam(search: string): WeekendDay | undefined {
   const day = queryValue(search, 'day');
   return isWeekendDay(day) ? day : undefined;
@@ -173,13 +181,14 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
       if (third !== 'buddies') return null;
       // A buddies link without a valid day opens the trail, where the day is chosen.
       if (!day) return fourth === undefined ? { name: 'trail-detail', trailId, from } : null;
+      const time = timeParam(search);
       if (fourth === undefined) {
         const capacity = capacityParam(search);
-        return capacity ? { name: 'matching', trailId, day, capacity } : { name: 'matching', trailId, day };
+        return { name: 'matching', trailId, day, ...(capacity ? { capacity } : {}), ...(time ? { time } : {}) };
       }
       const matchId = decoded(rest[0]);
       if (fourth !== 'searches' || !matchId || rest.length !== 1) return null;
-      return { name: 'no-matches', trailId, day, matchId };
+      return { name: 'no-matches', trailId, day, matchId, ...(time ? { time } : {}) };
     }
     case 'matches': {
       if (second === undefined) return { name: 'matches-page', tab: 'upcoming' };

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { HIKE_CAPACITY_DEFAULT, HIKE_CAPACITY_MAX } from '../domain/hikes';
-import { WEEKEND_DAYS } from '../domain/schedule';
+import { START_TIME_FORMAT_MESSAGE, START_TIME_PATTERN, WEEKEND_DAYS } from '../domain/schedule';
 import { ACTIVITIES, MATCH_STATUSES } from './enums';
 import { publicProfileSchema } from './profile';
 
 const weekendDay = z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' });
+/** One of the trail's start times, "HH:MM" (ADR 0065); left out, the trail's first. */
+const startTime = z.string({ error: START_TIME_FORMAT_MESSAGE }).regex(START_TIME_PATTERN, START_TIME_FORMAT_MESSAGE).optional();
 const uuid = (label: string) => z.uuid({ error: `${label} must be a UUID.` });
 
 /** How many people the hike takes: 2 ("just the two of us") up to HIKE_CAPACITY_MAX (ADR 0054). */
@@ -17,6 +19,7 @@ export const hikeCapacitySchema = z
 export const startSearchSchema = z.object({
   trailId: uuid('Trail id'),
   day: weekendDay,
+  time: startTime,
   capacity: hikeCapacitySchema.default(HIKE_CAPACITY_DEFAULT),
 });
 export type StartSearchInput = z.infer<typeof startSearchSchema>;
@@ -27,6 +30,7 @@ export const inviteSchema = z.object({
   userId: z.string().min(1, 'Choose someone to invite.'),
   trailId: uuid('Trail id'),
   day: weekendDay,
+  time: startTime,
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
@@ -67,6 +71,7 @@ export type MatchCancellation = z.infer<typeof matchCancellationSchema>;
 
 export const bestMatchesQuerySchema = z.object({
   day: weekendDay,
+  time: startTime,
   /** `nextCursor` of the previous page, as it was given: opaque (ADR 0022). */
   cursor: z.string().min(1, 'Cursor must not be empty.').max(300, 'Cursor is not one this list gave out.').optional(),
 });

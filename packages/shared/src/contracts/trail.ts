@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITIES, DIFFICULTIES } from './enums';
-import { WEEKEND_DAYS } from '../domain/schedule';
+import { START_TIME_FORMAT_MESSAGE, startTimesProblem, WEEKEND_DAYS } from '../domain/schedule';
 import { parseLocation } from '../data/locations';
 import { TRAIL_PAGE_MAX, TRAIL_SEARCH_MAX } from './trail-list';
 import { routeSummarySchema, trailheadSchema, TRAIL_SORTS } from './trail-route';
@@ -23,6 +23,11 @@ export const trailSchema = z.object({
   startTime: z.string(),
   endTime: z.string(),
   weekendDay: z.enum(WEEKEND_DAYS),
+  /**
+   * The start times the administrator set, "HH:MM" on the trails' clock in the order of the day;
+   * empty when the trail offers its session's own time only (trailStartTimes reads both).
+   */
+  startTimes: z.array(z.string()),
   order: z.number(),
   /** Where the trail starts; null until an administrator sets it (ADR 0057). */
   trailhead: trailheadSchema.nullable(),
@@ -94,6 +99,14 @@ export const hoursOf = <Input>() =>
     .positive('Hours must be a number greater than 0.')
     .max(TRAIL_HOURS_MAX, `Hours must be ${TRAIL_HOURS_MAX} or less.`);
 
+/** A trail's start times as the administrator sets them (ADR 0065): one to START_TIMES_MAX distinct times of day. */
+export const startTimesSchema = z
+  .array(z.string({ error: START_TIME_FORMAT_MESSAGE }), { error: START_TIME_FORMAT_MESSAGE })
+  .superRefine((times, ctx) => {
+    const problem = startTimesProblem(times);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** The admin "add trail" form (SPEC §5): these fields are required. */
 export const createTrailSchema = z.object({
   name: required('Name').max(TRAIL_NAME_MAX, `Keep the name under ${TRAIL_NAME_MAX} characters.`),
@@ -106,6 +119,8 @@ export const createTrailSchema = z.object({
   // The link becomes an href on the trail page: a web address only, never `javascript:`.
   linkmap: z.url({ protocol: /^https?$/, error: 'Map link must be a valid URL, starting with https://.' }),
   weekendDay: z.enum(WEEKEND_DAYS, { error: 'Day must be saturday or sunday.' }).default('saturday'),
+  /** Left out: 10:00 when added, unchanged when edited. */
+  startTimes: startTimesSchema.optional(),
 });
 export type CreateTrailInput = z.infer<typeof createTrailSchema>;
 

@@ -10,6 +10,12 @@ export const HIKE_CAPACITY_MAX = 6;
 
 export const HIKE_FULL_MESSAGE = 'This hike is full: every place was taken.';
 
+/**
+ * When plans of the same people changed at the same moment and the server could not settle it
+ * by running the change again (ADR 0065): nothing was changed, and trying again will answer.
+ */
+export const PLANS_CHANGED_AT_ONCE_MESSAGE = 'Someone changed these plans at the same moment. Nothing was changed: please try again.';
+
 /** The hike a refusal names: its trail and its start, formatted for the reader. */
 export interface ConflictingHike {
   trailName: string;

@@ -41,14 +41,15 @@ export function isWeekendDay(value: unknown): value is WeekendDay {
 }
 
 /**
- * The next `day` at 10:00 in `timeZone`, strictly after today: when today (in that zone) is
- * already that day, the session is next week's, even before 10:00 (SPEC §9 "if today is that
- * day, next week's"). The end is `hours` later (default 3; fractions allowed) in elapsed time.
+ * The next `day` at 10:00 (or `time`, "HH:MM") in `timeZone`, strictly after today: when today
+ * (in that zone) is already that day, the session is next week's, even before its time (SPEC §9
+ * "if today is that day, next week's"). The end is `hours` later (default 3; fractions allowed)
+ * in elapsed time.
  */
 export function nextWeekendSession(
   day: WeekendDay,
   now: Date,
-  opts: { readonly hours?: number; readonly timeZone?: string } = {},
+  opts: { readonly hours?: number; readonly timeZone?: string; readonly time?: string } = {},
 ): Session {
   const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
   const hours = opts.hours ?? DEFAULT_TRAIL_HOURS;
@@ -62,7 +63,9 @@ export function nextWeekendSession(
   const daysAhead = (WEEKDAY_INDEX[day] - todayIndex + 7) % 7 || RECURRENCE_DAYS;
   const date = addCalendarDays(today, daysAhead);
 
-  const start = zonedDateTimeToUtc(date.year, date.month, date.day, DEFAULT_START_HOUR, 0, timeZone);
+  if (opts.time !== undefined && !isStartTime(opts.time)) throw new RangeError(`time must be HH:MM, got ${opts.time}`);
+  const [hour, minute] = opts.time ? (opts.time.split(':').map(Number) as [number, number]) : [DEFAULT_START_HOUR, 0];
+  const start = zonedDateTimeToUtc(date.year, date.month, date.day, hour, minute, timeZone);
   return { start, end: new Date(start.getTime() + Math.round(hours * HOUR_MS)) };
 }
 
@@ -88,6 +91,67 @@ export function sessionForDay(
  */
 export function recurrenceOf(session: Session, opts: ZoneOptions = {}): Session {
   return shiftSession(session, RECURRENCE_DAYS, opts.timeZone ?? DEFAULT_TIME_ZONE);
+}
+
+/**
+ * A trail's start times (issue 23, ADR 0065): wall-clock "HH:MM" readings in the trails' zone, each
+ * a session of the trail's own duration on the chosen day. A trail offers at least one and at
+ * most START_TIMES_MAX; the seed's trails keep their one time (an empty stored list reads as the
+ * time of the trail's session, so no zone is needed to migrate them).
+ */
+export const START_TIMES_MAX = 4;
+export const START_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const START_TIME_FORMAT_MESSAGE = 'Start times must be times of day written as HH:MM, such as 09:30.';
+export const START_TIMES_MISSING_MESSAGE = 'Give at least one start time.';
+export const START_TIMES_TOO_MANY_MESSAGE = `A trail offers at most ${START_TIMES_MAX} start times a day.`;
+export const START_TIMES_REPEATED_MESSAGE = 'Each start time may be given only once.';
+export const START_TIME_NOT_OFFERED_MESSAGE = 'Choose one of the trail’s start times.';
+
+export const isStartTime = (value: unknown): value is string => typeof value === 'string' && START_TIME_PATTERN.test(value);
+
+/** Null when `times` may be a trail's start times, else the message naming what is wrong. */
+export function startTimesProblem(times: readonly unknown[]): string | null {
+  if (times.length === 0) return START_TIMES_MISSING_MESSAGE;
+  if (times.length > START_TIMES_MAX) return START_TIMES_TOO_MANY_MESSAGE;
+  if (!times.every(isStartTime)) return START_TIME_FORMAT_MESSAGE;
+  return new Set(times).size === times.length ? null : START_TIMES_REPEATED_MESSAGE;
+}
+
+/** Start times in the order of the day ("HH:MM" sorts as text in the order of the clock). */
+export const sortStartTimes = (times: readonly string[]): string[] => [...times].sort();
+
+/** The "HH:MM" that the wall clock in `timeZone` shows at `date`. */
+export function startTimeOf(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  assertValidDate(date, 'date');
+  const { hour, minute } = wallClockOf(date, timeZone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** The start times a trail offers: the ones set, or the time of its session when none are. */
+export function trailStartTimes(trail: { readonly startTimes?: readonly string[]; readonly startTime: Date }, opts: ZoneOptions = {}) {
+  const set = trail.startTimes ?? [];
+  return set.length > 0 ? sortStartTimes(set) : [startTimeOf(trail.startTime, opts.timeZone ?? DEFAULT_TIME_ZONE)];
+}
+
+/**
+ * The session on `day` at `time` (one of the trail's start times): the day's session (sessionForDay)
+ * moved to that wall-clock time on the same calendar date in `timeZone`, with the same duration.
+ * Without a time, the trail's own time.
+ */
+export function sessionAt(
+  trail: { readonly startTime: Date; readonly endTime: Date; readonly weekendDay: WeekendDay },
+  day: WeekendDay,
+  time: string | undefined,
+  opts: ZoneOptions = {},
+): Session {
+  const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
+  const onDay = sessionForDay(trail, day, { timeZone });
+  if (time === undefined) return onDay;
+  if (!isStartTime(time)) throw new RangeError(`time must be HH:MM, got ${time}`);
+  const date = wallClockOf(onDay.start, timeZone);
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const start = zonedDateTimeToUtc(date.year, date.month, date.day, hour, minute, timeZone);
+  return { start, end: new Date(start.getTime() + (onDay.end.getTime() - onDay.start.getTime())) };
 }
 
 /** SPEC §9 "Hours display uses one decimal": 3 → "3.0", 2.5 → "2.5". */

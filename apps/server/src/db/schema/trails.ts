@@ -51,6 +51,15 @@ export const trails = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     weekendDay: text('weekend_day', { enum: ['saturday', 'sunday'] }).notNull(),
+    /**
+     * The start times the administrator set, "HH:MM" on the trails' clock, in the order of the day
+     * (ADR 0065); the first is the time of `startTime`. Empty: the session's own time only (the
+     * seed's trails, and every trail made before there were several).
+     */
+    startTimes: text('start_times')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     order: integer('order').notNull().default(0),
     recurredFromId: uuid('recurred_from_id'),
     createdBy: text('created_by'),
@@ -82,6 +91,11 @@ export const trails = pgTable(
     index('trails_activity_country_idx').on(t.activity, t.country),
     index('trails_start_time_idx').on(t.startTime),
     uniqueIndex('trails_recurred_from_uq').on(t.recurredFromId),
+    // At most START_TIMES_MAX, each a time of day; a CHECK may not hold a subquery, so the services keep them distinct.
+    check(
+      'trails_start_times_ck',
+      sql`cardinality(start_times) <= 4 AND array_to_string(start_times, ',') ~ '^(([01][0-9]|2[0-3]):[0-5][0-9](,|$))*$'`,
+    ),
     check(
       'trails_trailhead_ck',
       sql`(trailhead_latitude IS NULL) = (trailhead_longitude IS NULL) AND trailhead_latitude BETWEEN -90 AND 90 AND trailhead_longitude BETWEEN -180 AND 180`,

@@ -165,6 +165,14 @@ describe('a hike for three', () => {
       const sent = await api(w.t, who).post(`/api/matches/${hikeId}/messages`, { clientId: crypto.randomUUID(), body });
       expect(sent.statusCode).toBeLessThan(300);
     }
+    // Each message is a notification to everyone else on the hike, not to one of them (ADR 0065).
+    const told = await w.t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'message-received'), eq(notifications.matchId, hikeId)));
+    const pairs = told.map((n) => `${n.actorId}→${n.recipientId}`).sort();
+    const expected = [ana, rui, eva].flatMap((from) => [ana, rui, eva].filter((to) => to !== from).map((to) => `${from!.id}→${to!.id}`));
+    expect(pairs).toEqual(expected.sort());
     for (const who of [ana, rui, eva]) {
       const thread = (await api(w.t, who).get(`/api/matches/${hikeId}/messages`)).json();
       expect(thread.messages.map((m: { body: string }) => m.body)).toEqual(['Meet at the station?', 'Works for me.', 'See you there!']);

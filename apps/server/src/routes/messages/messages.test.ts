@@ -69,7 +69,7 @@ describe('who may read and write a conversation', () => {
     for (const outsider of [carla, w.admin]) {
       for (const res of [await read(outsider), await write(outsider)]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json().error.message).toBe('Only the two people of this match can read or write its conversation.');
+        expect(res.json().error.message).toBe('Only the people on this hike can read or write its conversation.');
       }
       const mark = await api(w.t, outsider).post(`/api/matches/${matchId}/messages/read`, { messageId: randomUUID() });
       expect(mark.statusCode).toBe(403);

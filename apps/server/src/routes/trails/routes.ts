@@ -185,7 +185,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
       config: { access: 'admin' },
       schema: {
         tags,
-        summary: 'Administrators: edit a trail (its session keeps its day and start)',
+        summary: 'Administrators: edit a trail (its session keeps its day; it starts at the first of its start times)',
         params: uuidParams('Trail'),
         body: updateTrailRequestSchema,
         response: { 200: trailSchema, 400: errors[400], 401: errors[401], 403: errors[403], 404: errors[404] },
@@ -195,7 +195,7 @@ export const trailRoutes: RouteModule = (app, deps) => {
       await requireAdmin(req, deps.adminEmails);
       const image = await checkUploadedKey(deps.storage, 'image', req.body.image);
       const map = await checkUploadedKey(deps.storage, 'map', req.body.map);
-      const { trail, replaced } = await updateTrail(deps.db, req.params.id, { ...req.body, image, map });
+      const { trail, replaced } = await updateTrail(deps.db, req.params.id, { ...req.body, image, map }, { timeZone: deps.timeZone });
       await removeStoredFiles(deps.storage, replaced, req.log);
       return trail;
     },

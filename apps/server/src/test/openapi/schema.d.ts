@@ -170,7 +170,7 @@ export interface paths {
     };
     /** One trail */
     get: operations['getTrailsById'];
-    /** Administrators: edit a trail (its session keeps its day and start) */
+    /** Administrators: edit a trail (its session keeps its day; it starts at the first of its start times) */
     put: operations['putTrailsById'];
     post?: never;
     /** Administrators: delete a trail */
@@ -3408,6 +3408,7 @@ export interface operations {
               endTime: string;
               /** @enum {string} */
               weekendDay: 'saturday' | 'sunday';
+              startTimes: string[];
               order: number;
               trailhead: {
                 latitude: number;
@@ -3465,6 +3466,7 @@ export interface operations {
            * @enum {string}
            */
           weekendDay?: 'saturday' | 'sunday';
+          startTimes?: string[];
           /** @description A key returned by POST /api/trail-images with kind=image */
           image?: string;
           /** @description A key returned by POST /api/trail-images with kind=map */
@@ -3498,6 +3500,7 @@ export interface operations {
             endTime: string;
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
+            startTimes: string[];
             order: number;
             trailhead: {
               latitude: number;
@@ -3589,6 +3592,7 @@ export interface operations {
             endTime: string;
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
+            startTimes: string[];
             order: number;
             trailhead: {
               latitude: number;
@@ -3632,6 +3636,7 @@ export interface operations {
           description: string;
           /** Format: uri */
           linkmap: string;
+          startTimes?: string[];
           /** @description A key returned by POST /api/trail-images with kind=image */
           image?: string;
           /** @description A key returned by POST /api/trail-images with kind=map */
@@ -3665,6 +3670,7 @@ export interface operations {
             endTime: string;
             /** @enum {string} */
             weekendDay: 'saturday' | 'sunday';
+            startTimes: string[];
             order: number;
             trailhead: {
               latitude: number;
@@ -3860,6 +3866,7 @@ export interface operations {
           trailId: string;
           /** @enum {string} */
           day: 'saturday' | 'sunday';
+          time?: string;
           /** @default 2 */
           capacity?: number;
         };
@@ -4030,6 +4037,7 @@ export interface operations {
     parameters: {
       query: {
         day: 'saturday' | 'sunday';
+        time?: string;
         cursor?: string;
       };
       header?: never;
@@ -4151,6 +4159,7 @@ export interface operations {
           trailId: string;
           /** @enum {string} */
           day: 'saturday' | 'sunday';
+          time?: string;
         };
       };
     };
@@ -7594,6 +7603,7 @@ export interface operations {
               endTime: string;
               /** @enum {string} */
               weekendDay: 'saturday' | 'sunday';
+              startTimes: string[];
               order: number;
               trailhead: {
                 latitude: number;

@@ -15,7 +15,7 @@ export const matchKeys = {
   one: (matchId: string) => [...matchKeys.all, 'one', matchId] as const,
   partners: () => [...matchKeys.all, 'partners'] as const,
   feedbackPrompt: () => [...matchKeys.all, 'feedback-prompt'] as const,
-  bestMatches: (trailId: string, day: WeekendDay) => [...matchKeys.all, 'best', trailId, day] as const,
+  bestMatches: (trailId: string, day: WeekendDay, time?: string) => [...matchKeys.all, 'best', trailId, day, time ?? null] as const,
 };
 
 export const myMatchesQueryOptions = () =>
@@ -55,11 +55,11 @@ export const useFeedbackPrompt = (enabled: boolean) =>
  * Best Matches page by page (ADR 0022): everyone searching the trail and day, then the
  * best-fitting others. `data` is the candidates loaded so far.
  */
-const bestMatchesQuery = (trailId: string, day: WeekendDay) => ({
-  queryKey: matchKeys.bestMatches(trailId, day),
+const bestMatchesQuery = (trailId: string, day: WeekendDay, time?: string) => ({
+  queryKey: matchKeys.bestMatches(trailId, day, time),
   queryFn: async ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) => {
     const page = await api.get<BestMatchPage>(`/api/trails/${trailId}/best-matches`, {
-      query: { day, cursor: pageParam ?? undefined },
+      query: { day, time, cursor: pageParam ?? undefined },
       signal,
     });
     return { candidates: page.candidates, hikes: page.hikes ?? [], nextCursor: page.nextCursor ?? null };
@@ -68,12 +68,12 @@ const bestMatchesQuery = (trailId: string, day: WeekendDay) => ({
   getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
 });
 
-export const useBestMatches = (trailId: string, day: WeekendDay) =>
-  useInfiniteQuery({ ...bestMatchesQuery(trailId, day), select: (data) => data.pages.flatMap((page) => page.candidates) });
+export const useBestMatches = (trailId: string, day: WeekendDay, time?: string) =>
+  useInfiniteQuery({ ...bestMatchesQuery(trailId, day, time), select: (data) => data.pages.flatMap((page) => page.candidates) });
 
 /** The slot's hikes with room to join (ADR 0054): the first page of Best Matches carries them. */
-export const useHikesToJoin = (trailId: string, day: WeekendDay) =>
-  useInfiniteQuery({ ...bestMatchesQuery(trailId, day), select: (data): HikeToJoin[] => data.pages[0]?.hikes ?? [] });
+export const useHikesToJoin = (trailId: string, day: WeekendDay, time?: string) =>
+  useInfiniteQuery({ ...bestMatchesQuery(trailId, day, time), select: (data): HikeToJoin[] => data.pages[0]?.hikes ?? [] });
 
 export const userKeys = { profile: (id: string) => [CACHE_ROOTS.users, id] as const };
 

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { useDateFormat } from '../../../lib/server-render';
 import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX, type Trail } from '@trailbuddy/shared/contracts/trail';
 import { useCreateTrail } from '../api/create-trail';
 import { useUpdateTrail } from '../api/update-trail';
@@ -27,6 +28,7 @@ import {
   type TrailFormValues,
 } from '../utils/trail-form';
 import { ImageUploadField } from './ImageUploadField';
+import { StartTimesField } from './StartTimesField';
 
 const DIFFICULTY_CHOICES = DIFFICULTY_OPTIONS.map((value) => ({ value, label: value }));
 const ACTIVITY_CHOICES = ACTIVITY_OPTIONS.map((value) => ({ value, label: ACTIVITY_LABELS[value] }));
@@ -47,7 +49,8 @@ export interface AddTrailFormProps {
  * its sessions); an image left alone stays.
  */
 export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) {
-  const [values, setValues] = useState<TrailFormValues>(() => (editing ? trailFormValuesOf(editing) : EMPTY_TRAIL_FORM));
+  const { timeZone } = useDateFormat();
+  const [values, setValues] = useState<TrailFormValues>(() => (editing ? trailFormValuesOf(editing, timeZone) : EMPTY_TRAIL_FORM));
   const [errors, setErrors] = useState<TrailFormErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const image = useTrailImageUpload('image');
@@ -122,7 +125,7 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
     });
   }
 
-  const text = (field: Exclude<keyof TrailFormValues, 'difficulty' | 'activity' | 'weekendDay'>) => ({
+  const text = (field: Exclude<keyof TrailFormValues, 'difficulty' | 'activity' | 'weekendDay' | 'startTimes'>) => ({
     name: field satisfies TrailFormField,
     value: values[field],
     error: errors[field],
@@ -140,8 +143,8 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
       </h2>
       <p className="mt-1 text-sm text-stone-600">
         {editing
-          ? `Its session stays on ${formatDateTime(editing.startTime)}: people are booked on it. An image you leave alone stays.`
-          : 'It is scheduled for the coming Saturday or Sunday at 10:00 and appears on the home page at once.'}{' '}
+          ? `Its session stays on ${formatDateTime(editing.startTime)}'s day, and hikes already made keep their times. An image you leave alone stays.`
+          : 'It is scheduled for the coming Saturday or Sunday at its start times and appears on the home page at once.'}{' '}
         Fields marked <span className="text-red-700">*</span> are required.
       </p>
 
@@ -204,6 +207,13 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
             onChange={(value) => update('weekendDay', value)}
           />
         )}
+
+        <StartTimesField
+          value={values.startTimes}
+          error={errors.startTimes}
+          onChange={(times) => update('startTimes', times)}
+          className="sm:col-span-2"
+        />
 
         <TextAreaField
           {...text('description')}

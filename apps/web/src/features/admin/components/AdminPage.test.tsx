@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { START_TIMES_REPEATED_MESSAGE } from '@trailbuddy/shared/domain/schedule';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installUploadFakes, makeAdminMe, renderAtAdminRoute } from '../../../testing/admin-utils';
@@ -27,6 +28,18 @@ function fillValidTrail() {
   fireEvent.click(screen.getByLabelText('Sunday'));
   fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Through the forest to the Moorish castle.' } });
   fireEvent.change(screen.getByLabelText(/^Map link/), { target: { value: 'https://maps.example.com/sintra' } });
+}
+
+/** The add form of an empty trail list, filled with a valid trail; the fetch mock, to read what was sent. */
+async function openFilledForm() {
+  const fetchMock = mockFetch([
+    { path: '/api/me', body: makeAdminMe() },
+    { path: '/api/trails', body: { trails: [] } },
+  ]);
+  renderAtAdminRoute(<AdminPage />);
+  await screen.findByRole('button', { name: /Add trail/ });
+  fillValidTrail();
+  return fetchMock;
 }
 
 describe('AdminPage access', SLOW, () => {
@@ -95,13 +108,7 @@ describe('AdminPage add form', SLOW, () => {
   });
 
   it('checks what is filled in with the request’s own rules before sending', async () => {
-    const fetchMock = mockFetch([
-      { path: '/api/me', body: makeAdminMe() },
-      { path: '/api/trails', body: { trails: [] } },
-    ]);
-    renderAtAdminRoute(<AdminPage />);
-    await screen.findByRole('button', { name: /Add trail/ });
-    fillValidTrail();
+    const fetchMock = await openFilledForm();
     fireEvent.change(screen.getByLabelText(/^Location/), { target: { value: 'Sintra' } });
     fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '60' } });
     fireEvent.change(screen.getByLabelText(/^Map link/), { target: { value: 'javascript:alert(1)' } });
@@ -115,6 +122,19 @@ describe('AdminPage add form', SLOW, () => {
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
+    expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
+  });
+
+  it('refuses a start time given twice, next to the start times, sending nothing', async () => {
+    const fetchMock = await openFilledForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a start time' }));
+    fireEvent.change(screen.getByLabelText('Start time 2'), { target: { value: '10:00' } });
+    for (let i = 0; i < 2; i++) fireEvent.click(screen.getByRole('button', { name: 'Add a start time' }));
+    // At most four: no more to add.
+    expect(screen.queryByRole('button', { name: 'Add a start time' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
+
+    expect(screen.getByText(START_TIMES_REPEATED_MESSAGE)).toBeTruthy();
     expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
   });
 
@@ -133,6 +153,10 @@ describe('AdminPage add form', SLOW, () => {
     const file = new File(['jpeg bytes'], 'castle.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Choose trail image'), { target: { files: [file] } });
     await act(async () => xhrs[0]!.respond(201, { key: 'trailImages/Sintra Loop-1-castle.jpg', url: '/api/files/x' }));
+    // A second start time (ADR 0065): offered three hours after the first, then set by hand.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a start time' }));
+    expect((screen.getByLabelText('Start time 2') as HTMLInputElement).value).toBe('13:00');
+    fireEvent.change(screen.getByLabelText('Start time 2'), { target: { value: '15:30' } });
     fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
 
     const added = await screen.findByText(/^Sintra Loop was added for /);
@@ -148,6 +172,7 @@ describe('AdminPage add form', SLOW, () => {
       description: 'Through the forest to the Moorish castle.',
       linkmap: 'https://maps.example.com/sintra',
       weekendDay: 'sunday',
+      startTimes: ['10:00', '15:30'],
       image: 'trailImages/Sintra Loop-1-castle.jpg',
     });
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
@@ -277,7 +302,7 @@ describe('AdminPage delete', SLOW, () => {
 
 describe('AdminPage edit (issue 23)', SLOW, () => {
   it('edits a listed trail in the form, biking included, keeping its day, and says so', async () => {
-    const trail = makeTrail({ name: 'Arrábida Ridge', activity: 'hiking', hours: 3 });
+    const trail = makeTrail({ name: 'Arrábida Ridge', activity: 'hiking', hours: 3, startTimes: ['08:00', '14:00'] });
     const saved = { ...trail, name: 'Arrábida Coast Ride', activity: 'biking' as const };
     const fetchMock = mockFetch([
       { path: '/api/me', body: makeAdminMe() },
@@ -295,6 +320,8 @@ describe('AdminPage edit (issue 23)', SLOW, () => {
 
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Arrábida Coast Ride' } });
     fireEvent.click(screen.getByLabelText('Biking'));
+    expect((screen.getByLabelText('Start time 1') as HTMLInputElement).value).toBe('08:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove start time 08:00' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect((await screen.findByText('Arrábida Coast Ride was saved.')).closest('[role="status"]')).toBeTruthy();
@@ -308,6 +335,7 @@ describe('AdminPage edit (issue 23)', SLOW, () => {
       activity: 'biking',
       description: trail.description,
       linkmap: trail.linkmap,
+      startTimes: ['14:00'],
     });
     expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
     expect(screen.getByRole('heading', { level: 2, name: 'Add a trail' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { ADMIN_FORM_ACTIVITIES, DIFFICULTIES, type Difficulty } from '@trailbudd
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
 import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
 import { trailFormSchema } from '@trailbuddy/shared/contracts/trail-form';
-import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { trailStartTimes, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 
 /** SPEC §5 / §8 alert when a required field is empty. */
 export const REQUIRED_FIELDS_ALERT = 'Please fill in all required fields.';
@@ -21,6 +21,8 @@ export interface TrailFormValues {
   description: string;
   linkmap: string;
   weekendDay: WeekendDay;
+  /** "HH:MM" each, as the time boxes hold them (ADR 0065). */
+  startTimes: string[];
 }
 
 export type TrailFormField = keyof TrailFormValues | 'image' | 'map';
@@ -36,10 +38,15 @@ export const EMPTY_TRAIL_FORM: TrailFormValues = {
   description: '',
   linkmap: '',
   weekendDay: 'saturday',
+  startTimes: ['10:00'],
 };
 
-/** The form filled with a listed trail, to edit it (issue 23). */
-export function trailFormValuesOf(trail: Trail): TrailFormValues {
+/**
+ * The form filled with a listed trail, to edit it (issue 23). A trail that offers its session's
+ * time only shows that time on the administrator's clock (by default the browser's), which is
+ * the trails' clock where the administrators are.
+ */
+export function trailFormValuesOf(trail: Trail, timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone): TrailFormValues {
   return {
     name: trail.name,
     location: trail.location,
@@ -50,6 +57,7 @@ export function trailFormValuesOf(trail: Trail): TrailFormValues {
     description: trail.description,
     linkmap: trail.linkmap,
     weekendDay: trail.weekendDay,
+    startTimes: trailStartTimes({ startTimes: trail.startTimes, startTime: new Date(trail.startTime) }, { timeZone }),
   };
 }
 
@@ -64,6 +72,7 @@ export const FIELD_ORDER: readonly TrailFormField[] = [
   'difficulty',
   'activity',
   'weekendDay',
+  'startTimes',
   'description',
   'linkmap',
   'image',

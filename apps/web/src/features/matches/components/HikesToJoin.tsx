@@ -16,8 +16,8 @@ import { HikePersonRow } from './HikePeople';
  * compatibility with me, and a request to join that anyone on it may accept. Nothing shows when
  * no hike has room.
  */
-export function HikesToJoin({ trailId, day }: { trailId: string; day: WeekendDay }) {
-  const hikes = useHikesToJoin(trailId, day).data ?? [];
+export function HikesToJoin({ trailId, day, time }: { trailId: string; day: WeekendDay; time?: string }) {
+  const hikes = useHikesToJoin(trailId, day, time).data ?? [];
   if (hikes.length === 0) return null;
   return (
     <section aria-labelledby="hikes-to-join-heading" className="space-y-3">

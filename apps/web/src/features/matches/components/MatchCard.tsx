@@ -45,6 +45,9 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
   const openEvent = match.status === 'active' && !match.partner;
   const date = formatDate(match.startTime, 'short');
   const badge = awaitsFeedback(match, now) ? 'awaitingFeedback' : match.status;
+  // A hike's people list names everyone on it, the partner included, each with their
+  // compatibility: the single partner row would repeat its first person.
+  const listsPeople = showsHikePeople(match);
 
   return (
     <article aria-labelledby={titleId} className="rounded-2xl bg-white p-3 shadow-card ring-1 ring-stone-200/70 sm:p-4">
@@ -91,42 +94,44 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
         </div>
       </div>
 
-      <div className="mt-3 flex items-center justify-between gap-3 border-t border-stone-100 pt-3">
-        {openEvent ? (
-          <p className="text-sm text-stone-600">Proposed by you</p>
-        ) : match.partner ? (
-          <button
-            type="button"
-            onClick={() => match.partner && navigate({ name: 'profile', userId: match.partner.id })}
-            className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
-          >
-            <Avatar src={match.partner.image} size={AVATAR_SIZE} />
-            <span className="truncate text-sm font-semibold text-stone-800">
-              <span className="sr-only">Partner: </span>
-              {partnerName}
-            </span>
-          </button>
-        ) : (
-          <p className="flex min-w-0 items-center gap-2">
-            <Avatar src={null} size={AVATAR_SIZE} />
-            <span className="truncate text-sm font-semibold text-stone-600">
-              <span className="sr-only">Partner: </span>
-              {partnerName}
-            </span>
-          </p>
-        )}
-        {!openEvent && (
-          <p
-            title={compatibilityTitle(match.compatibility)}
-            className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800"
-          >
-            <Heart className="size-3.5 fill-current" aria-hidden="true" />
-            {compatibilityLabel(match.compatibility)}
-          </p>
-        )}
-      </div>
+      {!listsPeople && (
+        <div className="mt-3 flex items-center justify-between gap-3 border-t border-stone-100 pt-3">
+          {openEvent ? (
+            <p className="text-sm text-stone-600">Proposed by you</p>
+          ) : match.partner ? (
+            <button
+              type="button"
+              onClick={() => match.partner && navigate({ name: 'profile', userId: match.partner.id })}
+              className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
+            >
+              <Avatar src={match.partner.image} size={AVATAR_SIZE} />
+              <span className="truncate text-sm font-semibold text-stone-800">
+                <span className="sr-only">Partner: </span>
+                {partnerName}
+              </span>
+            </button>
+          ) : (
+            <p className="flex min-w-0 items-center gap-2">
+              <Avatar src={null} size={AVATAR_SIZE} />
+              <span className="truncate text-sm font-semibold text-stone-600">
+                <span className="sr-only">Partner: </span>
+                {partnerName}
+              </span>
+            </p>
+          )}
+          {!openEvent && (
+            <p
+              title={compatibilityTitle(match.compatibility)}
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800"
+            >
+              <Heart className="size-3.5 fill-current" aria-hidden="true" />
+              {compatibilityLabel(match.compatibility)}
+            </p>
+          )}
+        </div>
+      )}
 
-      {showsHikePeople(match) && <HikePeople match={match} describedBy={titleId} />}
+      {listsPeople && <HikePeople match={match} describedBy={titleId} />}
 
       {match.status === 'pending' &&
         (match.awaitingMyAnswer ? (

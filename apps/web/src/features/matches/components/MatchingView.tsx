@@ -12,6 +12,8 @@ export interface MatchingViewProps {
   day: WeekendDay;
   /** Room for up to this many people (ADR 0054); unset, "just the two of us". */
   capacity?: number;
+  /** The start time chosen on the trail page (ADR 0065); unset, the trail's first. */
+  time?: string;
 }
 
 export const MATCH_FAILED_MESSAGE = 'Something went wrong while trying to create a match.';
@@ -20,10 +22,15 @@ export const MATCH_FAILED_MESSAGE = 'Something went wrong while trying to create
 const failureMessage = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : MATCH_FAILED_MESSAGE);
 
 /** The search's body: the capacity only when the person left room for more. */
-const searchInput = (trailId: string, day: WeekendDay, capacity?: number) => (capacity ? { trailId, day, capacity } : { trailId, day });
+const searchInput = (trailId: string, day: WeekendDay, capacity?: number, time?: string) => ({
+  trailId,
+  day,
+  ...(capacity ? { capacity } : {}),
+  ...(time ? { time } : {}),
+});
 
 /** SPEC §2 "matching": starts my search for the trail and day, then shows the results view. */
-export default function MatchingView({ trailId, day, capacity }: MatchingViewProps) {
+export default function MatchingView({ trailId, day, capacity, time }: MatchingViewProps) {
   const { navigate } = useNavigation();
   const search = useStartSearch();
   const trailName = useTrail(trailId).data?.name;
@@ -34,14 +41,14 @@ export default function MatchingView({ trailId, day, capacity }: MatchingViewPro
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    mutate(searchInput(trailId, day, capacity));
-  }, [mutate, trailId, day, capacity]);
+    mutate(searchInput(trailId, day, capacity, time));
+  }, [mutate, trailId, day, capacity, time]);
 
   const matchId = search.data?.match.id;
   useEffect(() => {
     // Replacing the entry: Back from the search goes to the trail, not to a second search.
-    if (matchId) navigate({ name: 'no-matches', trailId, day, matchId }, { replace: true });
-  }, [matchId, navigate, trailId, day]);
+    if (matchId) navigate({ name: 'no-matches', trailId, day, matchId, ...(time ? { time } : {}) }, { replace: true });
+  }, [matchId, navigate, trailId, day, time]);
 
   if (search.isError) {
     return (
@@ -56,7 +63,7 @@ export default function MatchingView({ trailId, day, capacity }: MatchingViewPro
             variant="secondary"
             onClick={() => {
               search.reset();
-              mutate(searchInput(trailId, day, capacity));
+              mutate(searchInput(trailId, day, capacity, time));
             }}
           >
             Try again

@@ -26,6 +26,8 @@ const EVENT_CREATED = 'Your event was created.';
 export interface NoMatchesViewProps {
   trailId: string;
   day: WeekendDay;
+  /** The search's start time (ADR 0065); unset, the trail's first. */
+  time?: string;
   /** My open search for this trail and day. */
   matchId: string;
   /** Block and Report in a candidate's profile dialog, composed by app/. */
@@ -41,13 +43,13 @@ const FIRST_CANDIDATES = 6;
  * my own proposed dates, and the search itself, which updates live: a request to it shows here
  * to answer, and once it is confirmed the match-accepted view opens.
  */
-export default function NoMatchesView({ trailId, day, matchId, profileActions }: NoMatchesViewProps) {
+export default function NoMatchesView({ trailId, day, time, matchId, profileActions }: NoMatchesViewProps) {
   const { navigate } = useNavigation();
   const trail = useTrail(trailId).data;
   const myMatchesQuery = useMyMatches();
   const myMatches = myMatchesQuery.data;
   const search = myMatches?.find((m) => m.id === matchId) ?? (myMatches ? null : undefined);
-  const bestMatches = useBestMatches(trailId, day);
+  const bestMatches = useBestMatches(trailId, day, time);
   const cancel = useCancelSearch();
 
   const [candidate, setCandidate] = useState<BestMatch | null>(null);
@@ -91,7 +93,7 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
 
   function rejected(match: MatchView) {
     // Turning down a request to my own search ends that search; look again, as the person still wants a buddy.
-    if (match.id === matchId) navigate({ name: 'matching', trailId, day });
+    if (match.id === matchId) navigate({ name: 'matching', trailId, day, ...(time ? { time } : {}) });
   }
 
   return (
@@ -155,12 +157,12 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
         {search === null && !leaving && (
           <div className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-stone-200/70">
             <Alert tone="error">This search has ended.</Alert>
-            <Button onClick={() => navigate({ name: 'matching', trailId, day })}>Search again</Button>
+            <Button onClick={() => navigate({ name: 'matching', trailId, day, ...(time ? { time } : {}) })}>Search again</Button>
           </div>
         )}
       </div>
 
-      <HikesToJoin trailId={trailId} day={day} />
+      <HikesToJoin trailId={trailId} day={day} time={time} />
 
       <section aria-labelledby="best-matches-heading" className="space-y-3">
         <div>
@@ -254,6 +256,7 @@ export default function NoMatchesView({ trailId, day, matchId, profileActions }:
           candidate={candidate}
           trailId={trailId}
           day={day}
+          time={time}
           onClose={clearCandidate}
           actions={profileActions}
           onSent={(sentId) => navigate({ name: 'request-sent', matchId: sentId })}

@@ -22,6 +22,8 @@ export interface ProfileDialogProps {
   candidate: BestMatch;
   trailId: string;
   day: WeekendDay;
+  /** The search's start time (ADR 0065); unset, the trail's first. */
+  time?: string;
   onClose: () => void;
   /** Called with the match that now waits for the other person's answer. */
   onSent: (matchId: string) => void;
@@ -30,7 +32,7 @@ export interface ProfileDialogProps {
 }
 
 /** The profile popup of a Best Matches card: the public profile, Invite to Hike and Send Request. */
-export function ProfileDialog({ candidate, trailId, day, onClose, onSent, actions }: ProfileDialogProps) {
+export function ProfileDialog({ candidate, trailId, day, time, onClose, onSent, actions }: ProfileDialogProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
   const why = bestMatchWhy(candidate);
   const instagram = instagramHandle(profile.instagram);
@@ -49,7 +51,7 @@ export function ProfileDialog({ candidate, trailId, day, onClose, onSent, action
 
   function sendInvite() {
     request.reset();
-    invite.mutate({ userId: profile.id, trailId, day }, { onSuccess: (match) => setInvitedMatchId(match.id) });
+    invite.mutate({ userId: profile.id, trailId, day, ...(time ? { time } : {}) }, { onSuccess: (match) => setInvitedMatchId(match.id) });
   }
 
   function sendRequest() {

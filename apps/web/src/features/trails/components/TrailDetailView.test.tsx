@@ -219,6 +219,29 @@ describe('TrailDetailView', { timeout: 20_000 }, () => {
     expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'sunday' });
   });
 
+  it('offers the trail’s start times, never one that has started, and the search carries the time (ADR 0065)', async () => {
+    // The first time (the session's own) started an hour ago; the second is five hours after it.
+    const firstStart = new Date(Date.now() - 60 * 60 * 1000);
+    const trail = makeTrail({
+      weekendDay: 'saturday',
+      startTime: firstStart.toISOString(),
+      endTime: new Date(firstStart.getTime() + 3 * 60 * 60 * 1000).toISOString(),
+      startTimes: ['08:00', '13:00'],
+    });
+    fakeServer({ trail });
+    const { navigation } = renderDetail(trail, 'home');
+    await screen.findByRole('heading', { level: 1, name: trail.name });
+    const times = within(screen.getByRole('group', { name: 'Choose your start time' })).getAllByRole('radio') as HTMLInputElement[];
+    expect(times.map((t) => t.value)).toEqual(['08:00', '13:00']);
+    await waitFor(() => expect(times[0]!.disabled).toBe(true));
+    expect(times[0]!.closest('label')!.textContent).toContain('Already started');
+    // The day is still offered: its later time has not started.
+    expect((screen.getByRole('radio', { name: /Saturday/ }) as HTMLInputElement).disabled).toBe(false);
+    expect(times[1]!.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Find Hiking Buddy' }));
+    expect(navigation.navigate).toHaveBeenLastCalledWith({ name: 'matching', trailId: trail.id, day: 'saturday', time: '13:00' });
+  });
+
   it('says so when both of the weekend’s sessions have started', async () => {
     const trail = makeTrail({ weekendDay: 'saturday', startTime: '2026-06-13T09:00:00.000Z', endTime: '2026-06-13T12:00:00.000Z' });
     fakeServer({ trail });

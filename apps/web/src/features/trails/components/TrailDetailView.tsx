@@ -15,10 +15,11 @@ import { useTrail } from '../../../lib/queries/trails';
 import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
-import { sessionOnDay } from '../utils/trail-session';
+import { sessionsAtTimes } from '../utils/trail-session';
 import { DayChoice } from './DayChoice';
 import { FavouriteToggle } from './FavouriteToggle';
 import { RoomChoice } from './RoomChoice';
+import { TimeChoice } from './TimeChoice';
 import { TrailDescription } from './TrailDescription';
 import { TrailRouteSection } from './TrailRouteSection';
 
@@ -74,23 +75,28 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
   };
   const dateFormat = useDateFormat();
   const timeZone = dateFormat.timeZone;
-  const sessions = useMemo(
-    () => ({ saturday: sessionOnDay(trail, 'saturday', timeZone), sunday: sessionOnDay(trail, 'sunday', timeZone) }),
+  // Each day's sessions, one per start time (ADR 0065); the first is the day's own session.
+  const timed = useMemo(
+    () => ({ saturday: sessionsAtTimes(trail, 'saturday', timeZone), sunday: sessionsAtTimes(trail, 'sunday', timeZone) }),
     [trail, timeZone],
   );
+  const sessions = { saturday: timed.saturday[0]!, sunday: timed.sunday[0]! };
+  const [chosenTime, setTime] = useState<string | undefined>(undefined);
   const [capacity, setCapacity] = useState(HIKE_CAPACITY_DEFAULT);
   // A session that has started is not offered (issue 23). Read after mount: the server's first
   // paint and the browser's must agree, and only the browser's clock is the person's.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => setNow(Date.now()), []);
-  const started = {
-    saturday: now !== null && sessions.saturday.start !== null && sessions.saturday.start.getTime() <= now,
-    sunday: now !== null && sessions.sunday.start !== null && sessions.sunday.start.getTime() <= now,
-  };
+  const hasStarted = (s: { start: Date | null }) => now !== null && s.start !== null && s.start.getTime() <= now;
+  // A day is started once its last start time is; a start time, once its own session is.
+  const started = { saturday: timed.saturday.every(hasStarted), sunday: timed.sunday.every(hasStarted) };
   const offeredDay = started[day] ? (['saturday', 'sunday'] as const).find((d) => !started[d]) : day;
+  const startedTimes = new Set(timed[offeredDay ?? day].flatMap((s) => (s.time !== undefined && hasStarted(s) ? [s.time] : [])));
+  const openTimes = timed[offeredDay ?? day].filter((s) => !hasStarted(s));
+  const offered = openTimes.find((s) => s.time === chosenTime) ?? openTimes[0];
   // Opened from the agenda or matches, the trail's own session is the one that counts.
   const shownDay = from === 'home' ? day : trail.weekendDay;
-  const session = sessions[shownDay];
+  const session = from === 'home' && offered && shownDay === (offeredDay ?? day) ? offered : sessions[shownDay];
 
   return (
     <article className="space-y-4" aria-labelledby="trail-detail-title">
@@ -154,6 +160,9 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
           {from === 'home' && (
             <section aria-label="Find a buddy" className="space-y-4 rounded-3xl bg-white p-4 shadow-card ring-1 ring-stone-200/70">
               <DayChoice value={offeredDay ?? day} sessions={sessions} onChange={setDay} started={started} />
+              {trail.startTimes.length > 1 && (
+                <TimeChoice value={offered?.time} sessions={timed[offeredDay ?? day]} onChange={setTime} started={startedTimes} />
+              )}
               <RoomChoice value={capacity} onChange={setCapacity} />
               {offeredDay ? (
                 <Button
@@ -163,6 +172,7 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
                       name: 'matching',
                       trailId: trail.id,
                       day: offeredDay,
+                      ...(offered?.time ? { time: offered.time } : {}),
                       ...(capacity > HIKE_CAPACITY_DEFAULT ? { capacity } : {}),
                     })
                   }

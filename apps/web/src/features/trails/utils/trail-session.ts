@@ -38,3 +38,37 @@ export function sessionOnDay(
     return { start: null, end: null };
   }
 }
+
+/** One start time of the trail on a day: `time` is what the search sends, unset when the trail offers its session's time only. */
+export interface TimeSession extends DaySession {
+  time: string | undefined;
+}
+
+const minutesOf = (time: string) => {
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  return hour * 60 + minute;
+};
+
+/**
+ * The trail's sessions on `day`, one per start time (ADR 0065), in the order of the day. The
+ * times are on the trails' clock and the first is the session's own, so each is the day's
+ * session moved by its distance from the first: the page needs no knowledge of the trails' zone.
+ */
+export function sessionsAtTimes(
+  trail: Pick<Trail, 'startTime' | 'endTime' | 'weekendDay' | 'startTimes'>,
+  day: WeekendDay,
+  timeZone = browserTimeZone(),
+): TimeSession[] {
+  const base = sessionOnDay(trail, day, timeZone);
+  const times = [...trail.startTimes].sort();
+  if (times.length === 0) return [{ time: undefined, ...base }];
+  const first = minutesOf(times[0]!);
+  return times.map((time) => {
+    const shift = (minutesOf(time) - first) * 60_000;
+    return {
+      time,
+      start: base.start && new Date(base.start.getTime() + shift),
+      end: base.end && new Date(base.end.getTime() + shift),
+    };
+  });
+}

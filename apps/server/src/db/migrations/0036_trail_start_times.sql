@@ -1,0 +1,2 @@
+ALTER TABLE "trails" ADD COLUMN "start_times" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "trails" ADD CONSTRAINT "trails_start_times_ck" CHECK (cardinality(start_times) <= 4 AND array_to_string(start_times, ',') ~ '^(([01][0-9]|2[0-3]):[0-5][0-9](,|$))*$');
