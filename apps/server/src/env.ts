@@ -30,7 +30,7 @@ const originList = z.string().transform((s, ctx) => {
     .filter(Boolean)) {
     const url = URL.parse(item);
     if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
-      ctx.addIssue({ code: 'custom', message: `${JSON.stringify(item)} is not an origin such as https://app.example.com.` });
+      ctx.addIssue(`${JSON.stringify(item)} is not an origin such as https://app.example.com.`);
       return z.NEVER;
     }
     origins.push(url.origin);
@@ -49,10 +49,7 @@ const pushHostList = z
       .filter(Boolean);
     const bad = hosts.find((h) => !/^(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/.test(h) && !/^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(h));
     if (bad !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${JSON.stringify(bad)} is not a host name such as fcm.googleapis.com or *.notify.windows.com.`,
-      });
+      ctx.addIssue(`${JSON.stringify(bad)} is not a host name such as fcm.googleapis.com or *.notify.windows.com.`);
       return z.NEVER;
     }
     return hosts;
