@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 // The layout and dependency rules of docs/architecture.md §3 and the house style of §4, enforced
 // rather than described; scripts/lint-probes proves that each rule still reports (ADR 0018).
 
-// Web features never import each other (ARCHITECTURE.md §3): the app layer composes them.
+// Web features never import each other (architecture §3): the app layer composes them.
 const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
@@ -31,10 +31,10 @@ const packageDirs = [
 ].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 // The server's layers below the HTTP edge: they serve routes and plugins, never the reverse,
-// and know nothing of Fastify (ARCHITECTURE.md §3).
+// and know nothing of Fastify (architecture §3).
 const serverCore = ['services', 'identity', 'jobs', 'events', 'mail', 'sms'];
 
-// The dependency rules of ARCHITECTURE.md §3, enforced rather than described.
+// The dependency rules of architecture §3, enforced rather than described.
 const boundaries = {
   'import-x/no-restricted-paths': [
     'error',
@@ -96,7 +96,7 @@ export default tseslint.config(
     rules: {
       ...boundaries,
       'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
-      // Every package a file imports is declared in the repository (ARCHITECTURE §2): a
+      // Every package a file imports is declared in the repository (architecture §2): a
       // transitive dependency (a library's own, such as better-call under better-auth) can change
       // or vanish with any upgrade. The workspace's package.json files together are the list.
       'import-x/no-extraneous-dependencies': [
@@ -115,7 +115,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['fastify', '@fastify/*', 'fastify-*'], message: `${serverCore.join(', ')} never import Fastify (ARCHITECTURE §3).` },
+            { group: ['fastify', '@fastify/*', 'fastify-*'], message: `${serverCore.join(', ')} never import Fastify (architecture §3).` },
           ],
         },
       ],

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Two projects: `unit` needs nothing but Node (and jsdom for web components);
 // `db` needs PostgreSQL, which the global setup provides (embedded, or DATABASE_URL).
 
-// House rule (ARCHITECTURE §4): console.error during a test fails it unless the test expects it.
+// House rule (architecture §4): console.error during a test fails it unless the test expects it.
 const failOnConsoleError = 'scripts/vitest/fail-on-console-error.ts';
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Best Matches for one trail against ARCHITECTURE.md §7's budget: p95 server time ≤ 20 ms with
+// Best Matches for one trail against architecture §7's budget: p95 server time ≤ 20 ms with
 // 100k profiles, ≤ 50 ms with 1M, with 1,000 people searching the measured slot (BENCH_SEARCHERS).
 // The profile count is the first argument (default 100,000):
 //   npm run bench:best-matches -- 1000000
@@ -167,7 +167,7 @@ async function signIn(baseUrl) {
 }
 
 /**
- * The ranking by brute force: every complete profile scored in SQL, the way ARCHITECTURE §5 says,
+ * The ranking by brute force: every complete profile scored in SQL, the way architecture §5 says,
  * and sorted. Slow by design; the reference the server's answer must equal.
  */
 function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
@@ -407,7 +407,7 @@ try {
   const p50 = percentile(serverMs, 50);
   const p95 = percentile(serverMs, 95);
   console.log(
-    `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; ARCHITECTURE.md §7)`,
+    `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; architecture §7)`,
   );
   console.log(
     `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot, ${hikesLoaded} hikes with room on it, ${answer.hikes?.length ?? 0} of them offered on the first page)`,

@@ -1,4 +1,4 @@
-// The home page as the catalogue grows, against ARCHITECTURE.md §7's budget: with 5,000 trails
+// The home page as the catalogue grows, against architecture §7's budget: with 5,000 trails
 // (the first argument, default 5000) the home page's HTML and JS stay within 10% of their size
 // with the 14 demo trails, LCP stays within the Lighthouse budget, and GET /api/trails (the first
 // page) keeps its throughput budget (≥ 70% of a bare route returning the same bytes). For each
@@ -98,7 +98,7 @@ try {
   const within = (r) => verdict(r <= GROWTH_BUDGET);
   const col = (s) => String(s).padStart(16);
   const row = (label, a, b, judged = '') => console.log(`  ${label.padEnd(34)}${col(a)}${col(b)}  ${judged}`);
-  console.log(`The home page with ${LARGE.toLocaleString('en-US')} trails beside the demo's (ARCHITECTURE.md §7; 1 KB = 1024 B)`);
+  console.log(`The home page with ${LARGE.toLocaleString('en-US')} trails beside the demo's (architecture §7; 1 KB = 1024 B)`);
   console.log(
     `  machine: ${availableParallelism()} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
   );

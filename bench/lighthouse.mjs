@@ -1,4 +1,4 @@
-// Lighthouse on the signed-out home page and on a trail's page, against ARCHITECTURE.md §7's
+// Lighthouse on the signed-out home page and on a trail's page, against architecture §7's
 // budget as issue 12 tightened it: mobile form factor with Lighthouse's default (simulated)
 // throttling, performance ≥ 98, accessibility ≥ 95, LCP ≤ 1.5 s, CLS 0, and issue 25's TBT ≤ 200 ms.
 // Runs the built server on a fresh data dir, then BENCH_RUNS (default 3) Lighthouse runs per page,
@@ -52,7 +52,7 @@ function report({ name, url, runs, loadBefore, loadAfter }) {
   const t = first.throttling;
   console.log(
     `Lighthouse ${first.version} on ${name} (${new URL(url).pathname}; mobile, simulated throttling: RTT ${t.rttMs} ms, ` +
-      `${(t.throughputKbps / 1024).toFixed(1)} Mbps, CPU ×${t.cpuSlowdownMultiplier}), median of ${runs.length} (ARCHITECTURE.md §7)`,
+      `${(t.throughputKbps / 1024).toFixed(1)} Mbps, CPU ×${t.cpuSlowdownMultiplier}), median of ${runs.length} (architecture §7)`,
   );
   console.log(`  load average:  ${loadBefore} before, ${loadAfter} after (1, 5, 15 min; 2 cores)`);
   console.log(`  performance:   ${m('performance')}  (budget ≥ ${BUDGET.performance})  ${verdict(m('performance') >= BUDGET.performance)}`);

@@ -1,4 +1,4 @@
-// The buddy conversation against ARCHITECTURE.md §7's budgets (ADR 0026). Starts the built server
+// The buddy conversation against architecture §7's budgets (ADR 0026). Starts the built server
 // (instance A, embedded PostgreSQL, fresh data dir) and measures, in this one process on loopback:
 //
 // 1. Latency, sender's request → partner's stream: the wall-clock time from sending
@@ -353,7 +353,7 @@ try {
   const load2 = process.env.BENCH_SKIP_LOAD === '1' || !b ? null : await measureLoad([a, b], slot, 'load-two');
   sampleLoad();
 
-  console.log("message → partner's stream (ARCHITECTURE.md §7; ADR 0026)");
+  console.log("message → partner's stream (architecture §7; ADR 0026)");
   console.log(`  latency: ${SAMPLES} samples each after ${WARMUP} warm-ups over ${LATENCY_PAIRS} pairs; client wall clock on loopback`);
   console.log(
     `  machine: ${availableParallelism()} CPUs, 1-min load average ${loads.join(' → ')} (before, after (a), after (b), after the load on one, after the load on two; figures above ~${availableParallelism()} mean other work shared the CPUs)`,

@@ -4,7 +4,7 @@
 //   - GET /api/messages/unread: plus Better Auth's session check (its signed cookie and two
 //     queries) and one small query of ours;
 //   - POST /api/matches/:id/messages: plus the send (ADR 0037), its live events and notification.
-// The budget of ARCHITECTURE.md §7 for messages (1,000 a second on one instance) leaves
+// The budget of architecture §7 for messages (1,000 a second on one instance) leaves
 // 2,000 ms of CPU a second on this machine's 2 cores, 2.0 ms per message for all three parts.
 // CPU time, unlike a rate, barely moves when other work shares the machine (support/cpu.mjs).
 //   npm run bench:request-cost            (BENCH_REQUESTS per kind, default 1,000)

@@ -1,4 +1,4 @@
-// Match accepted → the partner's SSE event, against ARCHITECTURE.md §7's budget (p95 ≤ 100 ms,
+// Match accepted → the partner's SSE event, against architecture §7's budget (p95 ≤ 100 ms,
 // also across two instances). Starts the built server (instance A, embedded PostgreSQL, fresh
 // data dir) and measures, in this one process on loopback, the wall-clock time from sending
 // `POST /api/matches/:id/accept` (the search owner) to the partner's open `GET /api/events`
@@ -127,7 +127,7 @@ try {
   const b = await startSecondInstance(cleanup, a, 'trailbuddy-bench-sse');
   const crossed = await measure('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slots });
 
-  console.log("match accepted → partner's SSE event (budget p95 ≤ 100 ms, also across two instances; ARCHITECTURE.md §7)");
+  console.log("match accepted → partner's SSE event (budget p95 ≤ 100 ms, also across two instances; architecture §7)");
   console.log(
     `  ${SAMPLES} samples each after ${WARMUP} warm-ups; one match per sample over ${slots.length} (trail, day) sessions, ${single.users} + ${crossed.users} new users; client wall clock on loopback`,
   );

@@ -1,4 +1,4 @@
-// Open SSE streams on one instance against ARCHITECTURE.md §7's budget (5,000 streams with the
+// Open SSE streams on one instance against architecture §7's budget (5,000 streams with the
 // server's RSS ≤ 500 MB). Starts the built server (fresh data dir, embedded PostgreSQL), opens
 // 5,000 concurrent `GET /api/events` streams from this process over loopback (node:http, one
 // connection each, signed in as the demo users in turn), waits for every 200, and reads the
@@ -152,7 +152,7 @@ try {
       : mb(worst) <= BUDGET_MB
         ? 'within budget'
         : 'OVER BUDGET';
-  console.log('open SSE streams on one instance (budget: 5,000 streams with RSS ≤ 500 MB; ARCHITECTURE.md §7)');
+  console.log('open SSE streams on one instance (budget: 5,000 streams with RSS ≤ 500 MB; architecture §7)');
   console.log(
     `  open-file limit (ulimit -n): ${clientLimit} here, ${serverLimit} in the server (pid ${pid}); local port range ${low}-${high}; room for ${n(Math.max(0, fit))} streams`,
   );

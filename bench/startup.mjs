@@ -1,4 +1,4 @@
-// Time from `npm start` on a built checkout to the first 200, against ARCHITECTURE.md §7's
+// Time from `npm start` on a built checkout to the first 200, against architecture §7's
 // budget (≤ 5 s). Measures a cold start (new data dir: initdb, migrations, seed) and warm
 // starts (the same data dir again), each a fresh process as a person would run it, and the
 // server's own account of where its start went: PostgreSQL, migrations, the live events'
@@ -86,7 +86,7 @@ try {
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await timeStart(dataDir));
   const median = [...warm].sort((a, b) => a.elapsed - b.elapsed)[Math.floor(warm.length / 2)];
   const verdict = (ms) => (ms <= BUDGET_MS ? 'within budget' : 'OVER BUDGET');
-  console.log('npm start → first 200 on / (budget ≤ 5000 ms, ARCHITECTURE.md §7)');
+  console.log('npm start → first 200 on / (budget ≤ 5000 ms, architecture §7)');
   console.log(`  machine: ${availableParallelism()} CPUs, 1-min load average ${loadavg()[0].toFixed(2)} after the runs`);
   console.log(`  cold (new data dir: initdb + migrate + seed): ${cold.elapsed.toFixed(0)} ms  ${verdict(cold.elapsed)}`);
   console.log(`    the server's parts: ${cold.parts}`);

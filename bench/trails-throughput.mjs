@@ -1,4 +1,4 @@
-// GET /api/trails throughput against ARCHITECTURE.md §7's budget: at least 70% of a bare Fastify
+// GET /api/trails throughput against architecture §7's budget: at least 70% of a bare Fastify
 // route returning the same bytes, measured in the same run. The real server (built bundle, fresh
 // data dir, seeded demo data) and a plain `fastify()` app serving the bytes the real one returned
 // run in child processes, with autocannon in this process (on 2 cores: one for the server, one for
@@ -30,7 +30,7 @@ try {
 
   const row = (label, r) =>
     `  ${label.padEnd(34)} ${Math.round(r.rps).toLocaleString('en-US').padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total.toLocaleString('en-US')} requests)`;
-  console.log('GET /api/trails throughput (budget ≥ 70% of a bare Fastify route returning the same bytes, same run; ARCHITECTURE.md §7)');
+  console.log('GET /api/trails throughput (budget ≥ 70% of a bare Fastify route returning the same bytes, same run; architecture §7)');
   console.log(
     `  ${body.length.toLocaleString('en-US')} B of ${contentType} (${trailCount} trails); autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each in ${ROUNDS} alternating rounds after a ${WARMUP_S} s warm-up, one server loaded at a time; latencies of the worst round`,
   );

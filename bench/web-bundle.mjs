@@ -1,4 +1,4 @@
-// JS loaded by the signed-out home page, against ARCHITECTURE.md §7's budget (≤ 100 KB gzip), and
+// JS loaded by the signed-out home page, against architecture §7's budget (≤ 100 KB gzip), and
 // by a trail's page beside it. Loads each page of the built server in a fresh Chromium context,
 // waits for the network to go idle (and for the idle-time chunks the app loads after its first
 // render), then lists every script response, the page's and any service worker's, with the bytes it took on the wire in the encoding
@@ -15,7 +15,7 @@ function report(title, { rows, idleAt, workers }, budgeted) {
   const width = Math.max(4, ...rows.map((r) => r.file.length));
   const col = (s, n) => String(s).padStart(n);
   console.log(
-    `${title} (${budgeted ? 'budget ≤ 100 KB gzip, ARCHITECTURE.md §7' : 'no budget of its own; the home’s is 100 KB gzip'}; 1 KB = 1024 B)`,
+    `${title} (${budgeted ? 'budget ≤ 100 KB gzip, architecture §7' : 'no budget of its own; the home’s is 100 KB gzip'}; 1 KB = 1024 B)`,
   );
   console.log(
     `  network idle after ${idleAt.toFixed(0)} ms, then ${AFTER_IDLE_MS} ms more for idle-time chunks; ${rows.length} scripts; ` +

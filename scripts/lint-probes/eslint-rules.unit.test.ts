@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * A lint rule that never fires is a defect that looks like a guarantee. This probe lints small
  * sources placed inside the real tree (virtual files through `lintText`, and the committed cycle
  * in fixtures/) with the repository's own eslint.config.js, and asserts that each dependency
- * rule of ARCHITECTURE.md §3 reports them.
+ * rule of architecture §3 reports them.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'scripts', 'lint-probes', 'fixtures');
@@ -69,7 +69,7 @@ describe('import-x/no-cycle', () => {
 });
 
 describe('import-x/no-restricted-paths', () => {
-  // The zones ARCHITECTURE.md §3 and the issue require, each crossed once by a probe import.
+  // The zones architecture §3 and the issue require, each crossed once by a probe import.
   const required: { importer: string; from: string; why: string }[] = [
     { importer: 'packages/shared/src/probe.ts', from: 'apps/server/src', why: 'packages → apps' },
     { importer: 'packages/auth-ui/src/probe.ts', from: 'apps/web/src/lib', why: 'packages → apps (widget)' },

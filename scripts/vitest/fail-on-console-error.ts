@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// House rule (ARCHITECTURE §4): console.error during a test fails it unless the test expects it
+// House rule (architecture §4): console.error during a test fails it unless the test expects it
 // (a test that expects one gives the spy its own implementation, `vi.spyOn(console, 'error')
 // .mockImplementation(…)`, and asserts on the calls).
 let spy: ReturnType<typeof vi.spyOn> | undefined;

@@ -87,7 +87,7 @@ export async function buildApp(opts: AppOptions) {
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     ...(opts.logController && { logController: opts.logController }),
     trustProxy: env.TRUST_PROXY,
-    // SSE streams stay open; close() must not wait for them (ARCHITECTURE §2 pitfalls).
+    // SSE streams stay open; close() must not wait for them (architecture §2 pitfalls).
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
   });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const emailList = z
   .string()
   .default('admin@trailbuddy.app,curator@trailbuddy.app')
-  // Case-sensitive on purpose: SPEC §6 says administrators are compared case-sensitively.
+  // Case-sensitive on purpose: product §6 says administrators are compared case-sensitively.
   .transform((s) =>
     s
       .split(',')
@@ -153,7 +153,7 @@ export const envSchema = z.object({
   IDENTITY_PASSWORD_FAILURES_PER_CLIENT: z.coerce.number().int().positive().default(20),
   /** Sign-in links and reset mails per e-mail address and hour. */
   IDENTITY_EMAIL_SENDS_PER_HOUR: z.coerce.number().int().positive().default(5),
-  /** Session token sync (SPEC §7): a same-origin path the web client POSTs its ID token to; unset = off. */
+  /** Session token sync (product §7): a same-origin path the web client POSTs its ID token to; unset = off. */
   TOKEN_SYNC_URL: z
     .string()
     .regex(/^\/[^/]/, 'TOKEN_SYNC_URL must be a same-origin path such as /api/auth/identity/token-sync.')
@@ -351,7 +351,7 @@ const phoneIdentity = (env: EnvVariables) => ({
   /** The transport the codes leave by; `dev-inbox` also serves /dev/sms. */
   transport: smsTransportKind(env),
   codeTtlMs: env.IDENTITY_PHONE_CODE_TTL_S * 1000,
-  /** SPEC §9: the widget counts down 15 s before it offers "Resend"; the server holds to it too. */
+  /** product §9: the widget counts down 15 s before it offers "Resend"; the server holds to it too. */
   resendDelayMs: env.IDENTITY_PHONE_RESEND_DELAY_S * 1000,
   /** Codes sent to one number per hour, then "This phone number has been used too many times". */
   sendsPerNumber: perWindow(env.IDENTITY_PHONE_SENDS_PER_HOUR, HOUR_MS),

@@ -32,7 +32,7 @@ if (serverRenderedView) {
 // milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).
 else startTransition(() => createRoot(root).render(app));
 
-// Web-vitals reporting is loaded lazily (SPEC §7): after the first render, once the browser is idle.
+// Web-vitals reporting is loaded lazily (product §7): after the first render, once the browser is idle.
 const startWebVitals = () =>
   void import('./lib/web-vitals').then(
     (vitals) => vitals.reportWebVitals(),

@@ -12,7 +12,7 @@ import {
   WIDGET_ERROR_MESSAGES,
 } from './strings';
 
-describe('error code → message (checklist §6.4, SPEC §8)', () => {
+describe('error code → message (checklist §6.4, product §8)', () => {
   it.each([
     ['auth/email-already-in-use', 'The email address is already used by another account'],
     ['auth/requires-recent-login', 'Please login again to perform this operation'],

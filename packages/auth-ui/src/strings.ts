@@ -1,7 +1,7 @@
 import { IDENTITY_ERROR_MESSAGES, type IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 
 /**
- * Every user-facing string of the widget (checklist §1, §6; SPEC §8), in English, exactly as
+ * Every user-facing string of the widget (checklist §1, §6; product §8), in English, exactly as
  * FirebaseUI v6 words them. Templates use `{name}` placeholders: `format()` fills them with text,
  * the widget's `<Message>` component with elements (a bold e-mail, a link).
  */
@@ -210,7 +210,7 @@ export function formatCountdown(seconds: number): string {
 }
 
 /**
- * Auth error code → message (checklist §6.4, SPEC §8). Codes not listed fall back to the error's
+ * Auth error code → message (checklist §6.4, product §8). Codes not listed fall back to the error's
  * own message (see `getErrorMessage`).
  */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ import { isAdmin } from '../policies/admin.js';
  * `banned` field, mapped) and deletes the sessions, and its session-create hook refuses every new
  * session of a banned account, whatever the sign-in path, with `user-disabled`'s message.
  *
- * Administrators stay the ADMIN_EMAILS addresses (SPEC §6, policies/admin.ts). The plugin's `role`
+ * Administrators stay the ADMIN_EMAILS addresses (product §6, policies/admin.ts). The plugin's `role`
  * is therefore read from `users.email` and never written: `admin` for those addresses, `user` for
  * everyone else, so the plugin's own permission check agrees with ours.
  *

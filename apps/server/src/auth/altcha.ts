@@ -11,7 +11,7 @@ import { identityError } from '../identity/errors.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 
 /**
- * The captcha in front of what sends a text message (SPEC §5 "The captcha must be solved"): ALTCHA,
+ * The captcha in front of what sends a text message (product §5 "The captcha must be solved"): ALTCHA,
  * a self-hosted proof of work, by default; Google reCAPTCHA when both its keys are set.
  */
 export type CaptchaSettings =

@@ -66,7 +66,7 @@ export const SESSION_CHECK_PATH = '/get-session';
 /** The header our Fastify bridge sets from `request.ip`, replacing anything a client sent. */
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
-/** Better Auth at /api/auth (SPEC §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
+/** Better Auth at /api/auth (product §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;
@@ -148,7 +148,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       },
     },
     rateLimit: {
-      // Shared by every instance through PostgreSQL (ARCHITECTURE §1 "Stateless server instances").
+      // Shared by every instance through PostgreSQL (architecture §1 "Stateless server instances").
       enabled: true,
       storage: 'database',
       window: 60,

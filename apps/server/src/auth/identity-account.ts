@@ -140,7 +140,7 @@ async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
  *   old one. Better Auth's own change writes `users.email`, a tenant account's placeholder, and has
  *   no undo link, so the hook answers the request itself.
  * - `/identity/user` and `/identity/config`: the widget's view of the session's user and the
- *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (SPEC §7).
+ *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (product §7).
  */
 export function identityAccount(o: IdentityAccountOptions) {
   const { db, identity } = o;

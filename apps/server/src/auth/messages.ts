@@ -10,7 +10,7 @@ const invalidCredential: [ErrorCode] = ['invalid-credential'];
 /**
  * The one map of Better Auth's error codes (its own, its plugins', an OAuth callback's `?error=`)
  * to the server's vocabulary (contracts/error-codes.ts), and the message the product fixes for
- * some (SPEC §5, FirebaseUI's words); the others keep Better Auth's message.
+ * some (product §5, FirebaseUI's words); the others keep Better Auth's message.
  */
 const AUTH_ERRORS: Record<string, [ErrorCode, string?]> = {
   INVALID_EMAIL_OR_PASSWORD: ['wrong-password', 'Invalid email or password. Please try again.'],
@@ -79,7 +79,7 @@ export function oauthCallbackCode(error: string): IdentityErrorCode {
   return code && isIdentityErrorCode(code) ? code : 'invalid-credential';
 }
 
-/** The app's sign-up form sends a confirmation Better Auth does not know: a mismatch is refused before it (SPEC §5). */
+/** The app's sign-up form sends a confirmation Better Auth does not know: a mismatch is refused before it (product §5). */
 export function passwordConfirmationError(path: string, body: unknown): { code: string; message: string } | null {
   if (!path.endsWith('/sign-up/email') || typeof body !== 'object' || body === null) return null;
   const { password, confirmPassword } = body as { password?: unknown; confirmPassword?: unknown };

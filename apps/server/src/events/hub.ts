@@ -39,7 +39,7 @@ export type EventListener = (event: LiveEvent) => void;
 export const HUB_APPLICATION_NAME = 'trailbuddy-live-events';
 
 /**
- * The instance's single LISTEN connection, fanned out to its SSE streams (ARCHITECTURE §1
+ * The instance's single LISTEN connection, fanned out to its SSE streams (architecture §1
  * "Live updates"). Subscribers are kept per user id so a targeted event costs one map lookup
  * whatever the number of streams; a stream costs one Set entry and its listener closure.
  */

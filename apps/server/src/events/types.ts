@@ -4,7 +4,7 @@ import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events'
 export type { LiveEventType };
 
 /**
- * Live events pushed to the browsers over SSE (ARCHITECTURE §1 "Live updates"); their types and
+ * Live events pushed to the browsers over SSE (architecture §1 "Live updates"); their types and
  * payloads are the shared contract (`@trailbuddy/shared/contracts/live-events`).
  * Match events go to the match's participants; trail events to everyone (`audience: null`).
  */

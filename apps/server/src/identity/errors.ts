@@ -35,7 +35,7 @@ const STATUS: Record<IdentityErrorCode, number> = {
 
 /**
  * An identity failure in the server's one error vocabulary: the code's HTTP status and default
- * message (SPEC §8), optionally the field at fault and what the client needs to recover.
+ * message (product §8), optionally the field at fault and what the client needs to recover.
  */
 export function identityError(
   code: IdentityErrorCode,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 /**
- * Short-lived ID tokens for session token sync (SPEC §7): the web client fetches one after
+ * Short-lived ID tokens for session token sync (product §7): the web client fetches one after
  * sign-in and POSTs it as a bearer token to the configured same-origin URL, which verifies it.
  * HS256 with a key derived from the auth secret: only this deployment's instances mint and check.
  * The claims name the account's address and tenant (ADR 0009), like Firebase's `firebase.tenant`.

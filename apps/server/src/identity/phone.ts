@@ -9,7 +9,7 @@ export const UNSUPPORTED_COUNTRY_CODE = 'The country code provided is not suppor
 export const PHONE_NUMBER_USED_TOO_MANY_TIMES = 'This phone number has been used too many times';
 
 /**
- * The number as E.164, checked with libphonenumber-js's full metadata (SPEC §5 "Phone"). The
+ * The number as E.164, checked with libphonenumber-js's full metadata (product §5 "Phone"). The
  * widget sends "+" + calling code + national number; the server refuses what the widget would:
  * nothing → `missing-phone-number`; an unknown calling code → `invalid-phone-number` with "The
  * country code provided is not supported."; anything else that is not a valid number →
@@ -34,7 +34,7 @@ export function normalizePhoneNumber(input: string | undefined): string {
   throw identityError('invalid-phone-number', { field: 'phoneNumber' });
 }
 
-/** SPEC §9: a number gets another code `resendDelayMs` after the last one, not sooner. */
+/** product §9: a number gets another code `resendDelayMs` after the last one, not sooner. */
 export function assertResendDelayPassed(lastSentAt: Date | null | undefined, resendDelayMs: number, now: Date): void {
   const waitMs = lastSentAt ? lastSentAt.getTime() + resendDelayMs - now.getTime() : 0;
   if (waitMs <= 0) return;

@@ -23,7 +23,7 @@ export interface IdentitySettings {
   tenants: TenantSettings;
   /** Signs ID tokens for session token sync (the Better Auth secret). */
   tokenSecret: string;
-  /** SPEC §7 token sync: where the web client POSTs/DELETEs its token, and how old a token may be. */
+  /** product §7 token sync: where the web client POSTs/DELETEs its token, and how old a token may be. */
   tokenSync: { url: string | null; maxAgeS: number };
 }
 

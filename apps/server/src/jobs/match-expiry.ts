@@ -5,7 +5,7 @@ import { notify } from '../notifications/notify.js';
 import { announce } from '../services/matches.js';
 
 /**
- * Searching or pending matches whose start has passed → cancelled, `expired` (SPEC §4).
+ * Searching or pending matches whose start has passed → cancelled, `expired` (product §4).
  * One UPDATE … RETURNING: however many runs overlap, PostgreSQL's row locks let each match
  * change once (a second UPDATE re-checks the status after the first commits and skips it), so
  * its participants hear about it once (live, and by a notification in the same transaction).

@@ -9,7 +9,7 @@ import { publishEvent } from '../events/publish.js';
 const MAX_CATCH_UP_ROUNDS = 60;
 
 /**
- * When a trail's session has started, its copy 7 days later is created, once (ARCHITECTURE §5).
+ * When a trail's session has started, its copy 7 days later is created, once (architecture §5).
  * The unique index on `recurred_from_id` makes "once" hold even against a concurrent run (the
  * scheduled runs are serial anyway: jobs/schedule.ts), and copies are made in id order so two
  * overlapping runs wait on each other instead of deadlocking. A server that was down for weeks

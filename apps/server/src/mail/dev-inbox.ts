@@ -20,7 +20,7 @@ export interface DevInbox {
 const HOST = '127.0.0.1';
 
 /**
- * The development inbox (ARCHITECTURE §1): maildev in-process, so sign-up, e-mail links and
+ * The development inbox (architecture §1): maildev in-process, so sign-up, e-mail links and
  * password resets work on a fresh machine with no mail account. Bound to loopback because it
  * has no authentication and shows every mail, and with no outgoing relay so nothing it
  * receives ever leaves the machine.

@@ -46,7 +46,7 @@ const TEMPLATES: { [K in NotificationKind]: KindTemplate<K> } = {
       button(link, 'See the invitation'),
     ],
   }),
-  // The match-confirmed mail of SPEC §7, as this mechanism's accepted-match mail.
+  // The match-confirmed mail of product §7, as this mechanism's accepted-match mail.
   'match-accepted': (p, link) => ({
     subject: `Your TrailBuddy match for ${p.trailName} is confirmed`,
     blocks: [

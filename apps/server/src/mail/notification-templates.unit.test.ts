@@ -31,7 +31,7 @@ describe('the notification mail templates', () => {
     expect(subjects.size).toBe(NOTIFICATION_KIND_NAMES.length);
   });
 
-  it('keeps the match-confirmed text and details of SPEC §7 for an accepted match', () => {
+  it('keeps the match-confirmed text and details of product §7 for an accepted match', () => {
     const { subject, blocks } = renderNotificationItem({
       kind: 'match-accepted',
       params: {

@@ -14,7 +14,7 @@ const general = z.object({ to_email: z.email(), to_name: required });
 const withLink = general.extend({ link: webLink });
 
 /**
- * The templates and their params. Param names are the EmailJS template_params of SPEC §7
+ * The templates and their params. Param names are the EmailJS template_params of product §7
  * (snake_case), so the same stored params feed either transport unchanged.
  */
 export const templateSchemas = {
@@ -64,7 +64,7 @@ export type TemplateMail = { [N in TemplateName]: { template: N; params: Templat
 
 export const templateNames = Object.keys(templateSchemas) as TemplateName[];
 
-/** SPEC §7: EmailJS has two templates, one for the confirmed match and one general. */
+/** product §7: EmailJS has two templates, one for the confirmed match and one general. */
 export type EmailJsTemplateKind = 'general' | 'match';
 export const emailJsTemplateOf: Record<TemplateName, EmailJsTemplateKind> = {
   welcome: 'general',

@@ -23,7 +23,7 @@ describe('mail templates', () => {
     expect(mail.text).not.toContain('<');
   });
 
-  it('match-confirmed shows every SPEC §7 field', () => {
+  it('match-confirmed shows every product §7 field', () => {
     const mail = renderMail(parseTemplateMail('match-confirmed', match));
     expect(mail.subject).toBe('Your TrailBuddy match for Sintra Loop is confirmed');
     for (const value of Object.values(match).filter((v) => v !== match.to_email)) {

@@ -18,7 +18,7 @@ export interface MailTransport {
 /**
  * A failed delivery. `retryable` tells the worker whether another attempt can succeed
  * (network, rate limit, server trouble) or the mail should be marked failed at once.
- * `status` is the HTTP status for EmailJS (0 when no response came: SPEC §8 "Network
+ * `status` is the HTTP status for EmailJS (0 when no response came: product §8 "Network
  * Error") and the SMTP reply code, or 0, for SMTP.
  */
 export class MailSendError extends Error {
@@ -95,7 +95,7 @@ function smtpError(err: unknown): MailSendError {
 // ---------------------------------------------------------------------------------------
 // EmailJS
 
-/** The SDK version whose request the REST call reproduces (SPEC §9). */
+/** The SDK version whose request the REST call reproduces (product §9). */
 export const EMAILJS_LIB_VERSION = '4.4.1';
 
 export interface EmailJsConfig {
@@ -110,7 +110,7 @@ export interface EmailJsConfig {
   timeoutMs?: number;
 }
 
-/** SPEC §8 "E-mail service errors": the texts the SDK reports for these statuses. */
+/** product §8 "E-mail service errors": the texts the SDK reports for these statuses. */
 const EMAILJS_STATUS_TEXT: Record<number, string> = {
   451: 'Unavailable For Headless Browser',
   403: 'Forbidden',
@@ -118,7 +118,7 @@ const EMAILJS_STATUS_TEXT: Record<number, string> = {
 };
 
 export function createEmailJsTransport(config: EmailJsConfig): MailTransport {
-  // SPEC §5: a send needs a public key, a service id and a template id. Checked here so a
+  // product §5: a send needs a public key, a service id and a template id. Checked here so a
   // misconfigured server fails at boot instead of queueing mail that can never leave.
   const publicKey = requireSetting(config.publicKey, 'The EmailJS public key is required (EMAILJS_PUBLIC_KEY / publicKey).');
   const serviceId = requireSetting(config.serviceId, 'The EmailJS service ID is required (EMAILJS_SERVICE_ID / serviceId).');

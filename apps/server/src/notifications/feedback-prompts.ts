@@ -11,7 +11,7 @@ import { notify } from './notify.js';
 export const FEEDBACK_PROMPT_WINDOW_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * The feedback prompt after a hike (SPEC §4): once a confirmed match's session has ended, each
+ * The feedback prompt after a hike (product §4): once a confirmed match's session has ended, each
  * participant who has not answered yet is asked, once. "Once" is the prompt's own row: a
  * participant who already has one for the match is skipped, so every run (the schedule's queue
  * runs them one at a time) only adds what is missing. Returns the number of prompts created.

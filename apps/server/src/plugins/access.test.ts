@@ -8,7 +8,7 @@ import { authSessionPlugin } from './auth-session.js';
 import { errorsPlugin } from './errors.js';
 
 /**
- * Authentication before validation (ARCHITECTURE §4), for every route that documents a 401: a
+ * Authentication before validation (architecture §4), for every route that documents a 401: a
  * visitor sending nonsense learns that they must sign in, a member sending nonsense to an
  * administrators' route learns that it is not theirs, and only then does the input count.
  */

@@ -42,7 +42,7 @@ function checkDeclaration(route: RouteOptions, access: RouteAccess | undefined) 
 }
 
 /**
- * Authentication before validation (ARCHITECTURE §4): every route declares its access in
+ * Authentication before validation (architecture §4): every route declares its access in
  * `config.access`, and this plugin checks it in an onRequest hook of that route, which Fastify
  * runs before it parses and validates the request. Handlers still ask the policies for the user;
  * the session lookup is cached per request.

@@ -42,7 +42,7 @@ export interface AuthErrorBody {
  * An error from /api/auth/* in the API's one error shape `{ error: { code, message } }`, its code
  * one of the server's vocabulary (serverCodeFor). Better Auth's own `{ code, message }` stays at the
  * top level too, because its client (the web app's sign-in, sign-up and reset forms) spreads that
- * into the error it returns. The message is the product's where SPEC §5 fixes one.
+ * into the error it returns. The message is the product's where product §5 fixes one.
  */
 export function authErrorBody(
   status: number,

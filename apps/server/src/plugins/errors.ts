@@ -11,7 +11,7 @@ function fieldName(instancePath: string, missingProperty: unknown, context: stri
 }
 
 /**
- * One place turns every failure into `{ error: { code, message, fields? } }` (ARCHITECTURE §4):
+ * One place turns every failure into `{ error: { code, message, fields? } }` (architecture §4):
  * AppErrors as they are, schema failures as a 400 naming each field, Fastify's own 4xx with
  * their message, and anything else as a 500 whose details are logged but never sent.
  */

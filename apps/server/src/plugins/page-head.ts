@@ -5,7 +5,7 @@ import type { Trail } from '@trailbuddy/shared/contracts/trail';
 export const SITE_NAME = 'TrailBuddy';
 
 /**
- * Paths of views that need sign-in (SPEC: visitors browse trails, nothing else). They are never
+ * Paths of views that need sign-in (product: visitors browse trails, nothing else). They are never
  * previewed and never indexed: robots.txt asks crawlers to stay out, and their page says
  * `noindex` for those that arrive by a link anyway.
  */

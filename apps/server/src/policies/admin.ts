@@ -4,7 +4,7 @@ import type { SessionUser } from '../plugins/auth-session.js';
 import { requireUser } from './session.js';
 
 /**
- * Administrators are the addresses in ADMIN_EMAILS, compared exactly: SPEC §6 says
+ * Administrators are the addresses in ADMIN_EMAILS, compared exactly: product §6 says
  * case-sensitively, so "Admin@x.org" in the list does not make "admin@x.org" an admin.
  */
 export function isAdmin(email: string, adminEmails: readonly string[]): boolean {

@@ -367,7 +367,7 @@ const shown = (request: FuzzRequest) => {
 
 /**
  * Better Auth logs some client mistakes at error level; these are they. Any other console.error
- * during the run fails it (ARCHITECTURE §4).
+ * during the run fails it (architecture §4).
  */
 const BETTER_AUTH_CLIENT_MISTAKES = [
   /^Provider not found/,

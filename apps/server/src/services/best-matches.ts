@@ -21,7 +21,7 @@ import { slotOf } from './trail-slots.js';
 export const BEST_MATCHES_PAGE = 20;
 /**
  * People not searching the slot that are suggested at most, after everyone searching it: the
- * best-fitting few, never a way to page through every member (ARCHITECTURE §5).
+ * best-fitting few, never a way to page through every member (architecture §5).
  */
 export const OTHERS_SHOWN = 20;
 
@@ -67,7 +67,7 @@ function scoredKinds(viewer: CompatibilityProfile | null, activity: Activity) {
     for (const pace of PACES)
       for (const communication of COMMUNICATION_STYLES)
         for (const adventureLevel of ADVENTURE_LEVELS) {
-          // Missing data on the viewer's side gives every kind the default (ARCHITECTURE §5).
+          // Missing data on the viewer's side gives every kind the default (architecture §5).
           const score = compatibility(viewer, { skills, preferences: { pace, communication, adventureLevel } }, activity);
           // The reliability badge splits each kind in two: it ranks after compatibility (ADR 0031).
           for (const reliable of [true, false]) {
@@ -221,7 +221,7 @@ const SEARCHER_COMFORT = {
 };
 
 /**
- * Best Matches for a trail and day (ARCHITECTURE §5): other users who may match (a verified
+ * Best Matches for a trail and day (architecture §5): other users who may match (a verified
  * contact, a complete profile, not a guest, not disabled: ADR 0038), ranked
  * by compatibility, those already searching the same trail and day first, excluding the viewer
  * and anyone already paired with them for that slot.

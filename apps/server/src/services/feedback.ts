@@ -8,7 +8,7 @@ import { presentMatches } from './match-presenter.js';
 import { announce, type MatchContext } from './matches.js';
 
 /**
- * The feedback prompt (SPEC §4): the first confirmed match whose end has passed and that the
+ * The feedback prompt (product §4): the first confirmed match whose end has passed and that the
  * user has not given feedback on yet.
  */
 export async function pendingFeedbackPrompt(db: DbOrTx, userId: string, now: Date): Promise<MatchView | null> {

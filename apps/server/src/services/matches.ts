@@ -241,7 +241,7 @@ function skillLevelText(skills: Partial<Record<Activity, string | null>>, activi
  * notification to whoever else was in them; the confirming write, which the database refuses if
  * anyone would be on two hikes at once (a 409 naming the hike); compatibility; the
  * match-confirmed mail to the accepter and the match-accepted notification to the requester
- * (SPEC §7; ADR 0025). Accepting opens no new search: looking for more people is the choice of
+ * (product §7; ADR 0025). Accepting opens no new search: looking for more people is the choice of
  * room made when the search started.
  */
 export async function acceptMatch(db: Db, ctx: MatchContext, matchId: string): Promise<MatchView> {
@@ -296,7 +296,7 @@ async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): 
     });
     // The one who asked hears of the accept through the notifications (in the app, and by mail
     // with the match-confirmed details if they do not see it in time: ADR 0025). The one who
-    // accepted gets the match-confirmed mail at once, as SPEC §7 sends it to both parties: it is
+    // accepted gets the match-confirmed mail at once, as product §7 sends it to both parties: it is
     // the record of what they just did, not news to them.
     if (requester && accepter) {
       await notify(tx, {

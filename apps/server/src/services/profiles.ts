@@ -19,7 +19,7 @@ import { comfortPreferencesOf } from './comfort.js';
 type ProfileRow = typeof profiles.$inferSelect;
 type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'tenantId' | 'tenantEmail' | 'isAnonymous' | 'name' | 'createdAt'>;
 
-/** The spec's defaults for a user who has not completed registration yet (SPEC §3 "User"). */
+/** The spec's defaults for a user who has not completed registration yet (product §3 "User"). */
 function defaultsFor(userId: string): ProfileRow {
   const now = new Date(0);
   return {
@@ -106,7 +106,7 @@ export async function getPublicProfile(db: DbOrTx, userId: string): Promise<Publ
   return row ? toPublicProfile(row.user, row.profile) : null;
 }
 
-/** Resolves country and city against the curated list: "city only with a country" (SPEC §5). */
+/** Resolves country and city against the curated list: "city only with a country" (product §5). */
 function resolveLocation(country: string | null | undefined, city: string | null | undefined) {
   const known = findCountry(country);
   if (country && !known) throw invalidField('country', 'Choose a country from the list.');
@@ -119,7 +119,7 @@ function resolveLocation(country: string | null | undefined, city: string | null
 /**
  * "Complete Your Profile": stores every field and queues the welcome mail in the same
  * transaction, so the mail exists exactly when the registration does; delivery happens later,
- * and its failure never undoes the registration (SPEC §8).
+ * and its failure never undoes the registration (product §8).
  */
 export async function completeRegistration(db: Db, userId: string, input: CompleteRegistrationInput): Promise<OwnProfile> {
   const { country, city } = resolveLocation(input.country, input.city);

@@ -29,7 +29,7 @@ export interface TrailList extends StoredJson {
  * index.html, which inlines the page; GET /api/trails/places), and they change only when a trail
  * is added, deleted or recurs (each publishes a trail event through the hub, which every instance
  * receives) or when a listed session ends (each version expires at the earliest end it depends
- * on). Serving the stored bytes keeps GET /api/trails close to a static response (ARCHITECTURE
+ * on). Serving the stored bytes keeps GET /api/trails close to a static response (architecture
  * §7 throughput budget); filtered pages and later pages are read from the database (ADR 0022).
  */
 export interface TrailListCache {

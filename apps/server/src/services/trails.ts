@@ -21,7 +21,7 @@ import { routeSummaryOf } from './trail-routes.js';
 
 type TrailRow = typeof trails.$inferSelect;
 
-/** Stored files are served by /api/files; rows keep the storage key (SPEC §7 paths). */
+/** Stored files are served by /api/files; rows keep the storage key (product §7 paths). */
 export const fileUrl = (key: string | null): string | null => (key === null ? null : /^(https?:)?\//.test(key) ? key : `/api/files/${key}`);
 
 /** A trail row as the list reads it: without the search vector, the route's file and its profile. */
@@ -92,9 +92,9 @@ export interface TrailPageRead {
 }
 
 /**
- * One page of the public trail list, ordered by `order` (SPEC §7 "live query ordered by field
+ * One page of the public trail list, ordered by `order` (product §7 "live query ordered by field
  * order"), then start and id so that the order is total: sessions that have not ended, so the
- * list shows the coming weekend (ARCHITECTURE §5), narrowed by the query's filters. The cursor is
+ * list shows the coming weekend (architecture §5), narrowed by the query's filters. The cursor is
  * the last row's sort key (ADR 0022): a trail added meanwhile goes to the end of the order, so a
  * walk through the pages meets every trail once.
  */
@@ -231,7 +231,7 @@ export interface NewTrail extends CreateTrailInput {
 }
 
 /**
- * Adds a trail as the coming weekend's session (ARCHITECTURE §5): next Saturday or Sunday at
+ * Adds a trail as the coming weekend's session (architecture §5): next Saturday or Sunday at
  * its first start time (10:00 when none is given) in the trails' time zone, lasting `hours`
  * (ADR 0065: the session is the first start time's, the others are the same day later). It goes
  * to the end of the list.

@@ -13,7 +13,7 @@ import { BottomBar, HeaderNav, type MainTab } from './chrome/BottomBar';
 import { Header } from './chrome/Header';
 
 // Everything but Home is loaded when first needed, so the signed-out home page stays small
-// (ARCHITECTURE §7 budget: ≤ 100 KB of JS). The signed-in person's views and overlays come in one
+// (architecture §7 budget: ≤ 100 KB of JS). The signed-in person's views and overlays come in one
 // module that lists their chunks (ADR 0036): a visitor loads neither.
 const LoginModal = lazy(() => import('../features/auth/components/LoginModal'));
 const loadTrailDetailView = () => import('../features/trails/components/TrailDetailView');
@@ -65,7 +65,7 @@ function tabOf(view: View): MainTab | null {
 /**
  * Memoized: the view re-renders when it or the greeting changes, not whenever the main app
  * does (say when /api/me answers after the first paint, which would re-render every trail
- * card for nothing: ARCHITECTURE §7, main-thread time after first paint).
+ * card for nothing: architecture §7, main-thread time after first paint).
  */
 const CurrentView = memo(function CurrentView({ view, displayName }: { view: View; displayName: string | null | undefined }) {
   switch (view.name) {
@@ -134,7 +134,7 @@ export function MainApp() {
   const registrationComplete = Boolean(me?.profile.registrationComplete);
   const unreadMessages = useUnreadCounts(registrationComplete).data?.total ?? 0;
 
-  // Visitors browse trails (SPEC §2, §6): a members' view opened signed out shows Home behind
+  // Visitors browse trails (product §2, §6): a members' view opened signed out shows Home behind
   // the sign-in modal, and the view itself once the person has signed in (the URL stays).
   const memberViewSignedOut = !me && MEMBER_VIEWS.has(view.name);
   const currentView: View = memberViewSignedOut ? HOME : view;

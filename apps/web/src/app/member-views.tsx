@@ -6,7 +6,7 @@ import { useFeedbackPrompt } from '../lib/queries/matches';
 
 // The views and overlays only a signed-in person sees, with how they are composed: this module is
 // loaded when one is first needed (main-app.tsx), so a visitor's home page downloads neither it nor
-// the list of their chunks (ARCHITECTURE §7 budget: ≤ 100 KB of JS; ADR 0036).
+// the list of their chunks (architecture §7 budget: ≤ 100 KB of JS; ADR 0036).
 const MatchingView = lazy(() => import('../features/matches/components/MatchingView'));
 const NoMatchesView = lazy(() => import('../features/matches/components/NoMatchesView'));
 const RequestSentView = lazy(() => import('../features/matches/components/RequestSentView'));

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 const EVENTS_URL = '/api/events';
 
 // The payload schemas bring zod with them: loaded with the first live event rather than with the
-// page, since most visits to the home page receive none (ARCHITECTURE §7's JavaScript budget).
+// page, since most visits to the home page receive none (architecture §7's JavaScript budget).
 let payloadContract: Promise<typeof PayloadContract> | undefined;
 const loadPayloadContract = () => (payloadContract ??= import('@trailbuddy/shared/contracts/live-events'));
 
@@ -73,7 +73,7 @@ export function connectLiveEvents(queryClient: QueryClient, doc: Document = docu
 }
 
 /**
- * Live updates (ARCHITECTURE §1): the server's SSE stream at /api/events turned into TanStack
+ * Live updates (architecture §1): the server's SSE stream at /api/events turned into TanStack
  * Query invalidations, so open views refresh without a reload. EventSource reconnects by itself
  * and sends Last-Event-ID, so the server replays what was missed (or says `resync`).
  * Visitors get the public events (trails); a signed-in user also gets their match events,

@@ -16,7 +16,7 @@ export interface Navigation {
   view: View;
   navigate(view: View, options?: NavigateOptions): void;
   /**
-   * Opens the login modal (SPEC §6: visitors are asked to sign in instead of switching view).
+   * Opens the login modal (product §6: visitors are asked to sign in instead of switching view).
    * `then`: the view the tap asked for, opened once signed in from the modal (ADR 0048).
    */
   requireSignIn(then?: View): void;

@@ -1,5 +1,5 @@
 /**
- * Session token sync (SPEC §7, optional): when the server configures a same-origin target, the
+ * Session token sync (product §7, optional): when the server configures a same-origin target, the
  * client POSTs a fresh ID token there as a bearer token after every sign-in and DELETEs it after
  * sign-out. A token older than the configured limit is never sent. Sync is best effort: a failure
  * never blocks signing in or out, and the next auth change syncs again.

@@ -6,7 +6,7 @@ export interface UploadOptions<T> {
   filename: string;
   /** Recognises a successful response body. */
   isResult: (body: unknown) => body is T;
-  /** The message when the server gives none (SPEC §8's upload alerts). */
+  /** The message when the server gives none (product §8's upload alerts). */
   failureMessage: string;
   /** Called with 0–100 as the bytes go out. */
   onProgress?: (percent: number) => void;

@@ -1,8 +1,8 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 
 /**
- * Field measurements of the ARCHITECTURE §7 budgets (LCP above all) from real visits, sent to
- * POST /api/vitals. Loaded lazily after the first render (SPEC §7), so it never delays the page.
+ * Field measurements of the architecture §7 budgets (LCP above all) from real visits, sent to
+ * POST /api/vitals. Loaded lazily after the first render (product §7), so it never delays the page.
  * Metrics are queued and sent in one beacon when the page is hidden, as the web-vitals README
  * recommends: most are final only then, and a beacon survives the page going away.
  */

@@ -161,7 +161,7 @@ describe('signInOptions (checklist §3.2, §3.4)', () => {
   });
 });
 
-describe('phone country lists (checklist §3.5, SPEC §5)', () => {
+describe('phone country lists (checklist §3.5, product §5)', () => {
   const phone = (extra: Record<string, unknown>) => ({ signInOptions: [{ provider: 'phone', ...extra }] }) as AuthUIConfig;
   it.each([
     [{ whitelistedCountries: [] }, 'WhitelistedCountries must be a non-empty array.'],
@@ -190,7 +190,7 @@ describe('callbacks (checklist §3.3)', () => {
     );
   });
 
-  it('requires signInFailure when anonymous users are upgraded (SPEC §5; upstream only logged, §11.11)', () => {
+  it('requires signInFailure when anonymous users are upgraded (product §5; upstream only logged, §11.11)', () => {
     expect(() => resolve({ autoUpgradeAnonymousUsers: true })).toThrow(
       'Missing "signInFailure" callback: "signInFailure" callback needs to be provided when "autoUpgradeAnonymousUsers" is set to true.',
     );
@@ -282,7 +282,7 @@ describe('tenants (checklist §3.6)', () => {
   });
 });
 
-describe('ToS and privacy links (checklist §3.2, SPEC §5)', () => {
+describe('ToS and privacy links (checklist §3.2, product §5)', () => {
   it.each([
     [{ tosUrl: '/tos', privacyPolicyUrl: '/pp' }, true, null],
     [{ tosUrl: '/tos' }, false, 'Privacy Policy URL is missing, the link will not be displayed.'],

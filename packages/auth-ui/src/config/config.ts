@@ -230,7 +230,7 @@ function isLinkTarget(value: unknown): value is LinkTarget {
 }
 
 /**
- * Applies defaults and validation (checklist §3, SPEC §5): throws for invalid phone country
+ * Applies defaults and validation (checklist §3, product §5): throws for invalid phone country
  * lists, empty query-parameter names and anonymous upgrade without `signInFailure`; logs unknown
  * keys (top level and per tenant), a lone ToS/privacy URL and the deprecated `signInSuccess`.
  */

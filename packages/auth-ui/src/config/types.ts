@@ -107,7 +107,7 @@ export interface TenantConfig {
   privacyPolicyUrl?: LinkTarget;
 }
 
-/** The widget's configuration (SPEC §3, checklist §3.2). Top-level keys match case-insensitively. */
+/** The widget's configuration (product §3, checklist §3.2). Top-level keys match case-insensitively. */
 export interface AuthUIConfig {
   signInOptions?: Array<string | SignInOption>;
   signInFlow?: SignInFlow;

@@ -31,7 +31,7 @@ async function enterEmail(config: AuthUIConfig, methods: string[], options: Para
 
 const emailOnly: AuthUIConfig = { signInOptions: ['password'] };
 
-describe('e-mail field validation (checklist §4, SPEC §5)', () => {
+describe('e-mail field validation (checklist §4, product §5)', () => {
   it('requires an e-mail, then a valid one; typing clears the error; nothing is sent', async () => {
     const { client } = await renderWidget(emailOnly);
     await submit();
@@ -61,7 +61,7 @@ describe('e-mail field validation (checklist §4, SPEC §5)', () => {
   });
 });
 
-describe('e-mail-first decision tree (checklist §5.3, SPEC §4)', () => {
+describe('e-mail-first decision tree (checklist §5.3, product §4)', () => {
   it('no methods → sign-up with the e-mail prefilled and Cancel', async () => {
     await enterEmail(emailOnly, []);
     expectPage('passwordSignUp');

@@ -24,7 +24,7 @@ function fakeGoogle() {
 const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const idToken = (claims: Record<string, unknown>) => `${base64url({ alg: 'RS256' })}.${base64url(claims)}.signature`;
 
-describe('One-Tap (checklist §5.13, SPEC §7/§9)', () => {
+describe('One-Tap (checklist §5.13, product §7/§9)', () => {
   it('is off by default: no script is loaded', async () => {
     const { env } = await renderWidget({ signInOptions: [{ provider: 'google.com', clientId: CLIENT_ID }, 'password'] });
     expect(env.scripts).toEqual([]);
@@ -156,7 +156,7 @@ describe('One-Tap (checklist §5.13, SPEC §7/§9)', () => {
   });
 });
 
-describe('script loading (SPEC §9: 5 s script-load timeout)', () => {
+describe('script loading (product §9: 5 s script-load timeout)', () => {
   afterEach(() => {
     resetLoadedScripts();
     document.head.innerHTML = '';

@@ -5,7 +5,7 @@ import { SCRIPT_LOAD_TIMEOUT_MS } from '../widget/scripts';
 
 /** Google Identity Services, the One-Tap library (checklist §5.13). */
 export const GSI_SCRIPT_URL = 'https://accounts.google.com/gsi/client';
-/** SPEC §9: the identity library gets 10 s to become usable (its script alone 5 s). */
+/** product §9: the identity library gets 10 s to become usable (its script alone 5 s). */
 export const IDENTITY_LIBRARY_TIMEOUT_MS = 10_000;
 /** How often the widget looks for `google.accounts.id` once the script loaded. */
 export const IDENTITY_LIBRARY_POLL_MS = 100;

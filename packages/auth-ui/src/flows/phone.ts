@@ -12,7 +12,7 @@ import type { PhoneNumberValue } from './types';
 /** "Code sent!" and "Verified!" stay up this long (checklist §8). */
 export const CODE_SENT_DIALOG_MS = 1000;
 export const VERIFIED_DIALOG_MS = 1000;
-/** SPEC §9: "Resend" after 15 s, unless the server holds to another delay. */
+/** product §9: "Resend" after 15 s, unless the server holds to another delay. */
 export const DEFAULT_RESEND_DELAY_S = 15;
 
 const phoneConfigs = new WeakMap<WidgetApp, Promise<PhoneConfig>>();

@@ -6,7 +6,7 @@ import { click, expectPage, fakeEnv, fill, infoBarText, rejectCall, renderWidget
 
 const tos = { tosUrl: 'https://app.test/tos', privacyPolicyUrl: 'https://app.test/privacy' };
 
-describe('sign-in start decision (checklist §5.1, SPEC §4)', () => {
+describe('sign-in start decision (checklist §5.1, product §4)', () => {
   it('e-mail only → the e-mail page, without Cancel, with the full ToS sentence', async () => {
     await renderWidget({ signInOptions: ['password'], ...tos });
     expectPage('signIn');

@@ -18,7 +18,7 @@ import {
 
 const emailOnly = { signInOptions: ['password'] };
 
-describe('busy indicator (checklist §0, SPEC §4)', () => {
+describe('busy indicator (checklist §0, product §4)', () => {
   it('appears only after 500 ms of a pending request and goes when it settles', async () => {
     vi.useFakeTimers();
     const { client } = await renderWidget(emailOnly);

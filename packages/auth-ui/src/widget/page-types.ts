@@ -202,7 +202,7 @@ export const PAGE_CHROME: Record<PageId, PageChrome> = {
   signOut: { card: true, spinner: false },
 };
 
-/** Form fields whose inline errors the flows set (SPEC §3: email, password, newPassword, name). */
+/** Form fields whose inline errors the flows set (product §3: email, password, newPassword, name). */
 export type FieldName = 'email' | 'name' | 'password' | 'newPassword' | 'phoneNumber' | 'code' | 'captcha';
 
 export interface DialogState {

@@ -1,6 +1,6 @@
 /** Loading third-party scripts (reCAPTCHA, Google Identity Services) with a timeout. */
 
-/** SPEC §9: a script that has not loaded after 5 s counts as failed. */
+/** product §9: a script that has not loaded after 5 s counts as failed. */
 export const SCRIPT_LOAD_TIMEOUT_MS = 5_000;
 
 const loaded = new Map<string, Promise<void>>();

@@ -2,7 +2,7 @@ import { strings } from '../strings';
 
 /**
  * An address spec as FirebaseUI checks it (Closure's `isValidAddrSpec`): a local part of the
- * usual characters, then dot-separated labels ending in a 2–63 character suffix (SPEC §5).
+ * usual characters, then dot-separated labels ending in a 2–63 character suffix (product §5).
  */
 const EMAIL_PATTERN = /^[+a-zA-Z0-9_.!#$%&'*/=?^`{|}~-]+@([a-zA-Z0-9-]+\.)+[a-zA-Z0-9]{2,63}$/;
 

@@ -6,10 +6,10 @@ import { matchCancellationSchema } from './match';
 import { ownProfileSchema } from './profile';
 
 /**
- * The app's own sign-in, sign-up and forgot-password forms (SPEC §2 "Login, sign-up and
+ * The app's own sign-in, sign-up and forgot-password forms (product §2 "Login, sign-up and
  * forgot-password", §5). The requests go to Better Auth, which checks the same things with the
  * same zod e-mail rule; these schemas give each field the product's message (the widget's texts
- * of SPEC §5 and §8), so the forms never show a validator's raw text.
+ * of product §5 and §8), so the forms never show a validator's raw text.
  */
 export const ACCOUNT_MESSAGES = {
   emailMissing: 'Enter your email address to continue',

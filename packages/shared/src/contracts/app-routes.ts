@@ -2,7 +2,7 @@ import { HIKE_CAPACITY_DEFAULT, HIKE_CAPACITY_MAX } from '../domain/hikes';
 import { isStartTime, isWeekendDay, type WeekendDay } from '../domain/schedule';
 
 /**
- * The web app's views (SPEC §2) and their addresses (ADR 0019): every view is a URL, so a
+ * The web app's views (product §2) and their addresses (ADR 0019): every view is a URL, so a
  * reload lands on it, Back and Forward walk through views and a link can be shared. The web
  * app's features build links with `hrefOf` (or navigate with `useNavigation`) and never write
  * paths by hand; its app/ parses the URL with `routeOf` and maps each view to its feature. The
@@ -234,7 +234,7 @@ export function routeOf(pathname: string, search = '', from: TrailDetailFrom = '
   }
 }
 
-/** SPEC §2's URL routes: /auth (account e-mail links), /admin (and its reports), and the main app's views. */
+/** product §2's URL routes: /auth (account e-mail links), /admin (and its reports), and the main app's views. */
 export type Section = 'main' | 'admin' | 'auth';
 
 /**

@@ -1,4 +1,4 @@
-/** Value lists of SPEC §3 and §9, shared by the API schemas, the database and the forms. */
+/** Value lists of product §3 and §9, shared by the API schemas, the database and the forms. */
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 
@@ -18,7 +18,7 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const ACTIVITIES = ['hiking', 'running', 'biking'] as const;
 export type Activity = (typeof ACTIVITIES)[number];
-/** The admin form offers every activity (issue 23; SPEC §9 offered only hiking and running). */
+/** The admin form offers every activity (issue 23; product §9 offered only hiking and running). */
 export const ADMIN_FORM_ACTIVITIES = ACTIVITIES;
 
 export const MATCH_STATUSES = ['searching', 'pending', 'confirmed', 'completed', 'cancelled', 'active'] as const;

@@ -1,4 +1,4 @@
-// Zod-free: the web app's API client imports it on the signed-out home page (ARCHITECTURE §7 budget).
+// Zod-free: the web app's API client imports it on the signed-out home page (architecture §7 budget).
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE } from '../domain/match-states';
 import { HIKE_FULL_MESSAGE } from '../domain/hikes';
 import { IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES } from './identity-errors';
@@ -6,7 +6,7 @@ import { IDENTITY_ERROR_CODES, IDENTITY_ERROR_MESSAGES } from './identity-errors
 /**
  * Every `code` an API error can carry. The server's error constructors take an ErrorCode, the
  * web app's ApiError holds one, so a new code is added here (with its message) or not at all.
- * The general codes follow the status vocabulary of SPEC §8 ("Generic status codes").
+ * The general codes follow the status vocabulary of product §8 ("Generic status codes").
  */
 export const GENERAL_ERROR_CODES = [
   'invalid-argument',
@@ -60,7 +60,7 @@ export const isErrorCode = (value: unknown): value is ErrorCode =>
 /**
  * The message of each code when the error does not bring its own: the server's constructors'
  * defaults, and what the web app shows for a failure whose body is not ours. Identity codes keep
- * the sign-in widget's texts (SPEC §8), except where the app means something more general.
+ * the sign-in widget's texts (product §8), except where the app means something more general.
  */
 export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   ...IDENTITY_ERROR_MESSAGES,

@@ -1,5 +1,5 @@
 /**
- * SPEC §8's fallback labels: what the app shows in place of a value that is missing or cannot
+ * product §8's fallback labels: what the app shows in place of a value that is missing or cannot
  * be read, word for word, wherever that value appears (web views, formatted dates, mails).
  */
 export const FALLBACK_LABELS = {

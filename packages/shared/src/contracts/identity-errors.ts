@@ -1,5 +1,5 @@
 /**
- * The identity API's stable error codes (SPEC §8, the widget checklist §6.4). The server answers
+ * The identity API's stable error codes (product §8, the widget checklist §6.4). The server answers
  * `{ error: { code, message, details? } }` with one of these codes; the sign-in widget prefixes
  * them with `auth/` and maps them to its own strings, so a code never changes meaning.
  */
@@ -36,7 +36,7 @@ export const IDENTITY_ERROR_CODES = [
 ] as const;
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
-/** The default message of each code: the widget's strings where SPEC §8 / checklist §6.4 fix one. */
+/** The default message of each code: the widget's strings where product §8 / checklist §6.4 fix one. */
 export const IDENTITY_ERROR_MESSAGES: Record<IdentityErrorCode, string> = {
   'admin-restricted-operation': 'This operation is restricted to administrators only.',
   'captcha-check-failed': 'Solve the reCAPTCHA',

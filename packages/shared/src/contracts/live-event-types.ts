@@ -1,9 +1,9 @@
 // Zod-free: the web app listens for these names on the signed-out home page, whose JavaScript
-// has a budget (ARCHITECTURE §7); the payload schemas (live-events.ts) load with the first event.
+// has a budget (architecture §7); the payload schemas (live-events.ts) load with the first event.
 import { CACHE_ROOTS, type CacheRoot } from './cache-roots';
 
 /**
- * The live events the server pushes on `GET /api/events` (ARCHITECTURE §1 "Live updates") and
+ * The live events the server pushes on `GET /api/events` (architecture §1 "Live updates") and
  * the web app's caches each one makes stale. A record keyed by type, so a type added here fails
  * to compile until it has a payload schema (live-events.ts), and the hub and the web app both
  * know it from this one list instead of dropping it as unknown.

@@ -46,7 +46,7 @@ export const NOTIFICATION_PARAM_FALLBACKS: NotificationBaseParams = { actorName:
 export interface NotificationExtraParams {
   'request-received': Record<never, string>;
   'invitation-received': Record<never, string>;
-  /** The match-confirmed mail's details (SPEC §7), which the e-mail of this kind carries. */
+  /** The match-confirmed mail's details (product §7), which the e-mail of this kind carries. */
   'match-accepted': {
     partnerBio?: string;
     partnerSkillLevel?: string;

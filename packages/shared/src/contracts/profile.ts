@@ -24,7 +24,7 @@ export const preferencesSchema = z.object({
   adventureLevel: z.enum(ADVENTURE_LEVELS, { error: 'Choose an adventure level.' }),
 });
 
-/** SPEC §9: a whole number from 1 to 120; the request may send it as a number or as digits. */
+/** product §9: a whole number from 1 to 120; the request may send it as a number or as digits. */
 const ageOf = <Input>() =>
   z.coerce
     .number<Input>({ error: 'Age must be a number.' })
@@ -40,7 +40,7 @@ const bioSchema = z
   .max(BIO_MAX, `Bio must be between ${BIO_MIN} and ${BIO_MAX} characters.`);
 
 /**
- * Registration completion ("Complete Your Profile", SPEC §5): every field is required but the
+ * Registration completion ("Complete Your Profile", product §5): every field is required but the
  * Instagram handle.
  * The city must belong to the chosen country; the server checks that against the data module.
  */
@@ -99,7 +99,7 @@ export const setAvatarSchema = z.object({
   avatar: z.coerce.number({ error: 'Avatar must be a number from 1 to 6.' }).int().min(1).max(6),
 });
 
-/** What any signed-in user may see of another: never the e-mail (ARCHITECTURE §5). */
+/** What any signed-in user may see of another: never the e-mail (architecture §5). */
 export const publicProfileSchema = z.object({
   id: z.string(),
   name: z.string(),

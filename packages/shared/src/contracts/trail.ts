@@ -92,7 +92,7 @@ const cityAndCountry = (text: string) => {
   return Boolean(city && country);
 };
 
-/** SPEC §5: hours is a number; the request may send it as a number or as digits. */
+/** product §5: hours is a number; the request may send it as a number or as digits. */
 export const hoursOf = <Input>() =>
   z.coerce
     .number<Input>({ error: 'Hours must be a number.' })
@@ -107,7 +107,7 @@ export const startTimesSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** The admin "add trail" form (SPEC §5): these fields are required. */
+/** The admin "add trail" form (product §5): these fields are required. */
 export const createTrailSchema = z.object({
   name: required('Name').max(TRAIL_NAME_MAX, `Keep the name under ${TRAIL_NAME_MAX} characters.`),
   location: required('Location').max(160).refine(cityAndCountry, 'Location must be written as "City, Country".'),
@@ -126,7 +126,7 @@ export type CreateTrailInput = z.infer<typeof createTrailSchema>;
 
 /**
  * The two images a trail can have. Each is uploaded first (`POST /api/trail-images?kind=…`),
- * which answers a storage key under the kind's prefix (ARCHITECTURE §1 "Files"); the key is
+ * which answers a storage key under the kind's prefix (architecture §1 "Files"); the key is
  * then sent in the create-trail request's field of the same name.
  */
 export const TRAIL_IMAGE_KINDS = ['image', 'map'] as const;

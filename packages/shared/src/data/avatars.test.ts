@@ -6,7 +6,7 @@ describe('preset avatars', () => {
     expect(PRESET_AVATARS).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/avatars/avatar-${n}.png`));
   });
 
-  it('defaults to avatar 1 (SPEC §3)', () => {
+  it('defaults to avatar 1 (product §3)', () => {
     expect(DEFAULT_AVATAR).toBe('/avatars/avatar-1.png');
   });
 

@@ -1,6 +1,6 @@
 /**
- * The six preset avatars (SPEC §3 "Avatars", §9 "Six preset avatars"). Paths are site-relative
- * because the web app serves the images itself (ARCHITECTURE §5 "Images": nothing downloaded at
+ * The six preset avatars (product §3 "Avatars", §9 "Six preset avatars"). Paths are site-relative
+ * because the web app serves the images itself (architecture §5 "Images": nothing downloaded at
  * run time), and the same string is what gets stored in a user's `image`.
  */
 export const PRESET_AVATARS = [
@@ -14,7 +14,7 @@ export const PRESET_AVATARS = [
 
 export type PresetAvatar = (typeof PRESET_AVATARS)[number];
 
-/** SPEC §3: "the default is avatar 1". */
+/** product §3: "the default is avatar 1". */
 export const DEFAULT_AVATAR: PresetAvatar = PRESET_AVATARS[0];
 
 /**

@@ -1,6 +1,6 @@
 /**
- * Curated location data (SPEC §3 "location (text "City, Country")", SPEC §9 "Countries",
- * ARCHITECTURE §5 "Locations").
+ * Curated location data (product §3 "location (text "City, Country")", product §9 "Countries",
+ * architecture §5 "Locations").
  *
  * The spec describes two country lists it never reconciles ("about 21" for the profile, and
  * Portugal with 22 cities plus 14 countries with 5–7 cities). We reconcile them here: the profile
@@ -48,7 +48,7 @@ export type ProfileCountry = (typeof PROFILE_COUNTRIES)[number];
 export type ProfileCountryCode = ProfileCountry['code'];
 
 /**
- * The 14 countries SPEC §9 lists beside Portugal. Kept as data so tests (and anyone reading)
+ * The 14 countries product §9 lists beside Portugal. Kept as data so tests (and anyone reading)
  * can see which entries come from the spec and which were added.
  */
 export const SPEC_COUNTRY_CODES = [
@@ -99,7 +99,7 @@ export const CITIES_BY_COUNTRY: { readonly [K in ProfileCountryCode]: readonly s
 };
 
 /**
- * The home screen's location filter (SPEC §9: 6 countries), chosen as strong trail countries.
+ * The home screen's location filter (product §9: 6 countries), chosen as strong trail countries.
  * The screen groups the trails that exist by country, so an entry with no trails stays hidden.
  */
 export const HOME_FILTER_COUNTRIES = [

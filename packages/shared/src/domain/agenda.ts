@@ -1,5 +1,5 @@
 /**
- * The Agenda view's rules (SPEC §2 "agenda"): which days are highlighted, which sessions a day
+ * The Agenda view's rules (product §2 "agenda"): which days are highlighted, which sessions a day
  * shows, and their order. Dates are taken in an explicit IANA zone, the viewer's, so a session
  * at 00:30 Lisbon time lands on the day the user sees on their own calendar.
  */
@@ -56,7 +56,7 @@ export function daysWithSessions(items: readonly AgendaItem[], timeZone: string)
 
 /**
  * The session cards for the selected `day` ('YYYY-MM-DD' in `timeZone`), in agenda order.
- * Cancelled matches are never shown (SPEC §4), so they are left out here.
+ * Cancelled matches are never shown (product §4), so they are left out here.
  */
 export function sessionsOn<T extends AgendaItem>(items: readonly T[], day: string, timeZone: string): T[] {
   if (!DAY_KEY.test(day)) throw new RangeError(`day must be formatted YYYY-MM-DD, got ${JSON.stringify(day)}`);

@@ -24,7 +24,7 @@ const profile = (hiking: SkillLevel, running: SkillLevel, preferences: Preferenc
   preferences,
 });
 
-describe('constants (SPEC §9)', () => {
+describe('constants (product §9)', () => {
   it('match the spec', () => {
     expect(SKILL_SCORES).toEqual({ beginner: 1, intermediate: 2, advanced: 3 });
     expect(DEFAULT_COMPATIBILITY).toBe(85);

@@ -1,5 +1,5 @@
 /**
- * Buddy compatibility, 0–100 (ARCHITECTURE §5 "Compatibility"; SPEC §9 skill scores,
+ * Buddy compatibility, 0–100 (architecture §5 "Compatibility"; product §9 skill scores,
  * preference points, default 85%). Stored on a match when it is confirmed and shown on Best
  * Matches; the server's SQL ranking must agree with these functions, which its tests can use as
  * the reference.
@@ -58,7 +58,7 @@ export function skillScoreFor(skills: SkillsInput | null | undefined, activity: 
 
 /**
  * 100 × (1 − |a − b| / 2) on the trail's activity skill: equal levels 100, one level apart 50,
- * beginner vs advanced 0. Biking uses the profile's biking skill (issue 23; ARCHITECTURE §5 had
+ * beginner vs advanced 0. Biking uses the profile's biking skill (issue 23; architecture §5 had
  * it average the hiking and running parts while profiles had none). Null when a level is unknown.
  */
 export function skillCompatibility(
@@ -87,7 +87,7 @@ export function preferenceCompatibility(a: PreferencesInput | null | undefined, 
  * round((skill + preference) / 2), an integer 0–100. Both profiles need both skill levels and all
  * three preferences; otherwise the product shows DEFAULT_COMPATIBILITY. Completeness is required
  * of both skills even on a hiking or running trail so that a half-filled profile never gets a
- * precise-looking figure (ARCHITECTURE §5 "Missing data on either side displays the default").
+ * precise-looking figure (architecture §5 "Missing data on either side displays the default").
  */
 export function compatibility(
   a: CompatibilityProfile | null | undefined,
@@ -105,7 +105,7 @@ export function compatibility(
 /**
  * The pair's compatibility as a member sees it (issue 24, "one honest number"): the formula's
  * figure, or null when either side's data is incomplete, so the card shows "—" with a reason
- * instead of SPEC §9's 85% default, which read as a real figure.
+ * instead of product §9's 85% default, which read as a real figure.
  */
 export function knownCompatibility(
   a: CompatibilityProfile | null | undefined,

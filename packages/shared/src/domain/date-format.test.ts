@@ -40,7 +40,7 @@ describe('formatDate', () => {
     expect(formatDate(SAT_10, 'long', { ...US, now: new Date('2026-12-31T12:00:00Z') })).toBe('Saturday, June 13');
   });
 
-  it('gives SPEC §8’s fallbacks', () => {
+  it('gives product §8’s fallbacks', () => {
     expect(formatDate(undefined)).toBe(UNKNOWN_DATE);
     expect(formatDate(null, 'short')).toBe('Unknown Date');
     expect(formatDate('garbage')).toBe(INVALID_DATE);

@@ -2,7 +2,7 @@
  * How the app writes dates and times, in one place, so a session reads the same on the home
  * page, the trail, the agenda, the matches and the matching views. Plain ECMAScript `Intl`: no
  * locale is fixed, so dates read the way the person's browser is set up, in its time zone.
- * Unreadable or missing values give SPEC §8's fallback labels instead of throwing.
+ * Unreadable or missing values give product §8's fallback labels instead of throwing.
  */
 
 import { FALLBACK_LABELS } from '../contracts/fallback-labels';

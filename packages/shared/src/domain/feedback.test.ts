@@ -12,7 +12,7 @@ import {
   type FeedbackInput,
 } from './feedback';
 
-describe('constants (SPEC §9)', () => {
+describe('constants (product §9)', () => {
   it('match the spec', () => {
     expect([RATING_MIN, RATING_MAX, DEFAULT_RATING]).toEqual([1, 5, 5]);
     expect(COMMENT_MAX).toBe(1000);

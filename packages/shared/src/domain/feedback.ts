@@ -1,5 +1,5 @@
 /**
- * Post-session feedback (SPEC §3 "Feedback per user", §4 completion and prompt, §5 feedback
+ * Post-session feedback (product §3 "Feedback per user", §4 completion and prompt, §5 feedback
  * form, §9 ratings 1 to 5, default 5).
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export const COMMENT_MAX = 1000;
 
 export const ATTENDED_REQUIRED_MESSAGE = 'Please tell us whether you attended.';
 
-/** The fields that only make sense about a session that took place (SPEC §5). */
+/** The fields that only make sense about a session that took place (product §5). */
 const ATTENDED_ONLY_FIELDS = {
   rating: 'Rating',
   wouldHikeAgain: 'Would hike again',
@@ -91,7 +91,7 @@ const PARTICIPANTS_PER_MATCH = 2;
 
 /**
  * True when both participants have submitted or skipped feedback, the condition for
- * confirmed → completed (SPEC §4). Anything other than two distinct participants is not a
+ * confirmed → completed (product §4). Anything other than two distinct participants is not a
  * confirmed pair, so it is never complete. Entries from non-participants are ignored.
  */
 export function isFeedbackComplete(participants: readonly string[], feedbackBy: readonly string[]): boolean {
@@ -111,7 +111,7 @@ export interface FeedbackPromptCandidate {
 }
 
 /**
- * The match to prompt `userId` for (SPEC §4): a confirmed match that has ended (end ≤ now), that
+ * The match to prompt `userId` for (product §4): a confirmed match that has ended (end ≤ now), that
  * the user takes part in and has not answered. When several qualify, the earliest end comes
  * first (the oldest debt), then the earliest start, then input order, so the choice is stable.
  */

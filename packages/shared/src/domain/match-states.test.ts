@@ -48,7 +48,7 @@ describe('isVisibleStatus', () => {
   });
 });
 
-/** SPEC §4 written out independently of the module: every allowed edge, and only these. */
+/** product §4 written out independently of the module: every allowed edge, and only these. */
 const SPEC_EDGES: ReadonlyArray<readonly [MatchStatus, MatchStatus]> = [
   ['searching', 'pending'],
   ['searching', 'cancelled'],
@@ -62,7 +62,7 @@ const SPEC_EDGES: ReadonlyArray<readonly [MatchStatus, MatchStatus]> = [
 describe('MATCH_TRANSITIONS', () => {
   const allPairs = MATCH_STATUSES.flatMap((from) => MATCH_STATUSES.map((to) => [from, to] as const));
 
-  it.each(allPairs)('%s → %s is allowed only if SPEC §4 lists it', (from, to) => {
+  it.each(allPairs)('%s → %s is allowed only if product §4 lists it', (from, to) => {
     const expected = SPEC_EDGES.some(([f, t]) => f === from && t === to);
     expect(canTransition(from, to)).toBe(expected);
     expect(MATCH_TRANSITIONS[from].includes(to)).toBe(expected);
@@ -180,7 +180,7 @@ describe('transitionError', () => {
   });
 });
 
-describe('messages (SPEC §5)', () => {
+describe('messages (product §5)', () => {
   it('match the spec', () => {
     expect(SELF_CONFIRM_MESSAGE).toBe('You cannot confirm a match with yourself.');
     expect(NOT_PARTICIPANT_MESSAGE).toBe('Only a participant may cancel or reject this match.');

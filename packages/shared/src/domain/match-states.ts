@@ -1,5 +1,5 @@
 /**
- * The match state machine (SPEC §4 "Match statuses"), as data, so the server's services, its
+ * The match state machine (product §4 "Match statuses"), as data, so the server's services, its
  * tests and the web app's buttons all read one table instead of each re-deriving the rules.
  */
 import { MATCH_STATUSES, type MatchStatus } from '../contracts/enums';
@@ -23,13 +23,13 @@ export function normalizeMatchStatus(raw: string): MatchStatus {
   throw new RangeError(`Unknown match status: ${JSON.stringify(raw)}`);
 }
 
-/** Cancelled matches are kept for history but never shown (SPEC §4 "cancelled ... hidden"). */
+/** Cancelled matches are kept for history but never shown (product §4 "cancelled ... hidden"). */
 export function isVisibleStatus(status: MatchStatus): boolean {
   return status !== 'cancelled';
 }
 
 /**
- * Every allowed status change and nothing else (SPEC §4). `active` is a manual event: its creator
+ * Every allowed status change and nothing else (product §4). `active` is a manual event: its creator
  * deletes it, so it never transitions. `completed` and `cancelled` are final.
  */
 export const MATCH_TRANSITIONS: Readonly<Record<MatchStatus, readonly MatchStatus[]>> = {

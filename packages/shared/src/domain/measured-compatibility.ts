@@ -1,5 +1,5 @@
 /**
- * Compatibility on measured ability (issue 24, ADR 0056): the skill part of SPEC §9's formula,
+ * Compatibility on measured ability (issue 24, ADR 0056): the skill part of product §9's formula,
  * taken from what two members have actually done when both have a measure for the trail's
  * activity, and from their declared levels otherwise. The preference part and the final
  * round((skill + preference) / 2) stay as compatibility.ts has them.

@@ -41,7 +41,7 @@ function wallClock(date: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.weekday}`;
 }
 
-describe('constants (SPEC §9)', () => {
+describe('constants (product §9)', () => {
   it('match the spec', () => {
     expect(WEEKEND_DAYS).toEqual(['saturday', 'sunday']);
     expect(DEFAULT_START_HOUR).toBe(10);

@@ -1,6 +1,6 @@
 /**
- * Weekend session scheduling (ARCHITECTURE §5 "Trails are weekly sessions", "Choosing the day";
- * SPEC §9 weekend sessions, durations, recurrence, hours display).
+ * Weekend session scheduling (architecture §5 "Trails are weekly sessions", "Choosing the day";
+ * product §9 weekend sessions, durations, recurrence, hours display).
  *
  * All wall-clock rules ("10:00 on Saturday") are applied in an IANA time zone, not in the
  * process's local zone, so the server and every browser compute the same instants. date-fns 4
@@ -42,7 +42,7 @@ export function isWeekendDay(value: unknown): value is WeekendDay {
 
 /**
  * The next `day` at 10:00 (or `time`, "HH:MM") in `timeZone`, strictly after today: when today
- * (in that zone) is already that day, the session is next week's, even before its time (SPEC §9
+ * (in that zone) is already that day, the session is next week's, even before its time (product §9
  * "if today is that day, next week's"). The end is `hours` later (default 3; fractions allowed)
  * in elapsed time.
  */
@@ -154,7 +154,7 @@ export function sessionAt(
   return { start, end: new Date(start.getTime() + (onDay.end.getTime() - onDay.start.getTime())) };
 }
 
-/** SPEC §9 "Hours display uses one decimal": 3 → "3.0", 2.5 → "2.5". */
+/** product §9 "Hours display uses one decimal": 3 → "3.0", 2.5 → "2.5". */
 export function formatHours(hours: number): string {
   if (!Number.isFinite(hours)) throw new RangeError(`hours must be a finite number, got ${hours}`);
   // Rounding on the decimal value first, because toFixed alone rounds the binary value
@@ -199,7 +199,7 @@ export const CUSTOM_EVENT_INVALID_MESSAGE = 'Choose a valid date and time.';
 export const CUSTOM_EVENT_PAST_MESSAGE = 'Choose a date and time in the future.';
 
 /**
- * A proposed custom date (a manual event, ARCHITECTURE §5 "Choosing the day") lasts the trail's
+ * A proposed custom date (a manual event, architecture §5 "Choosing the day") lasts the trail's
  * own duration (issue 23; CUSTOM_EVENT_HOURS when none is known) of elapsed time from its start;
  * unlike trail sessions it has no wall-clock rule, so no zone is involved.
  */

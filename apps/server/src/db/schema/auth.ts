@@ -19,7 +19,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    /** A guest (SPEC "anonymous" sign-in): a placeholder e-mail until the guest links a credential. */
+    /** A guest (product "anonymous" sign-in): a placeholder e-mail until the guest links a credential. */
     isAnonymous: boolean('is_anonymous').notNull().default(false),
     /**
      * Disabled by an administrator: Better Auth's admin plugin's `banned` (auth/admin-accounts.ts),

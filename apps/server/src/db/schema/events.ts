@@ -1,7 +1,7 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Live events for the SSE streams (ARCHITECTURE §1 "Live updates"). A write inserts its event
+ * Live events for the SSE streams (architecture §1 "Live updates"). A write inserts its event
  * in the same transaction and NOTIFYs; every instance pushes it to its streams. The rows let a
  * reconnecting client (Last-Event-ID) catch up on what it missed; old rows are pruned.
  * `audience` lists the users an event is for; NULL means everyone (trail changes).

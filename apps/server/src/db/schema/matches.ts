@@ -19,7 +19,7 @@ import { trails } from './trails.js';
 const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
 /**
- * A match (SPEC §3). `id1` is the creator and `id2` the partner once there is one;
+ * A match (product §3). `id1` is the creator and `id2` the partner once there is one;
  * `participants` mirrors them so "participants contains me" is one GIN-indexed query.
  */
 type KindColumn = 'searcherPace' | 'searcherCommunication' | 'searcherAdventureLevel' | 'searcherReliable' | 'createdAt' | 'id';
@@ -196,7 +196,7 @@ export const hikeBookings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.matchId] }), index('hike_bookings_match_idx').on(t.matchId)],
 );
 
-/** Feedback per user on a match (SPEC §3 "Feedback per user"). */
+/** Feedback per user on a match (product §3 "Feedback per user"). */
 export const matchFeedback = pgTable(
   'match_feedback',
   {

@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { users } from './auth.js';
 
 /**
- * The product's user document (SPEC §3 "User"), one row per account, keyed by the auth id.
+ * The product's user document (product §3 "User"), one row per account, keyed by the auth id.
  * Name and e-mail stay in Better Auth's `users` table; everything else the profile needs is
  * here, with the spec's defaults. `registrationCompletedAt` marks "Complete Your Profile" done.
  */
@@ -69,7 +69,7 @@ export const profiles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Best Matches (ARCHITECTURE §5) ranks users with a complete profile.
+  // Best Matches (architecture §5) ranks users with a complete profile.
   (t) => [
     index('profiles_complete_idx').on(t.registrationCompletedAt),
     // Best Matches takes the first users of each kind of candidate (services/best-matches.ts).

@@ -29,7 +29,7 @@ const FOLDED = 'aaaaaaaaaeeeeeeeiiiiiiooooooouuuuuucccnnyyszld';
 export const searchFolded = (text: SQL): SQL => sql`translate(lower(${text}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${FOLDED}'`)})`;
 
 /**
- * A trail is one weekly session of a place (ARCHITECTURE §5): the place's fields plus the
+ * A trail is one weekly session of a place (architecture §5): the place's fields plus the
  * session's start, end and weekend day. `recurredFromId` links a copy made 7 days later to the
  * session it came from; its unique index makes "created once" hold whatever runs the job.
  */

@@ -20,7 +20,7 @@ import { DEMO_USERS, type DemoUser } from './demo-users.js';
  * updates the seed's rows in place instead of adding new ones.
  */
 
-/** What a planned match has been through, in the order it happened (SPEC §4). */
+/** What a planned match has been through, in the order it happened (product §4). */
 type Story = 'completed' | 'confirmed' | 'pending' | 'searching';
 
 const STORY_ACTIONS: Readonly<Record<Story, readonly MatchAction[]>> = {
@@ -204,7 +204,7 @@ export function planDemoMatches(people: readonly DemoPerson[], trailRows: readon
         };
         return row;
       });
-      // Completed means both answered (SPEC §4); the plan proves it with the domain's own rule.
+      // Completed means both answered (product §4); the plan proves it with the domain's own rule.
       if (
         !isFeedbackComplete(
           [from.id, to.id],

@@ -10,7 +10,7 @@ const devSms = z.object({ id: z.string(), to: z.string(), body: z.string(), rece
 const tags = ['development'];
 
 /**
- * The development SMS inbox (ARCHITECTURE §1): what the dev transport "delivered", as JSON for
+ * The development SMS inbox (architecture §1): what the dev transport "delivered", as JSON for
  * scripts and tests and as a page a person reads. Only registered while the dev transport is the
  * active one (DEV_INBOX on, NODE_ENV not production, no SMS_WEBHOOK_URL), and, like the mail
  * inbox bound to 127.0.0.1, only answered to requests from this machine: it shows live codes.

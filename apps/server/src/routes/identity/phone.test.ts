@@ -152,7 +152,7 @@ describe('phone sign-in: the happy path', () => {
   });
 });
 
-describe('phone number validation (SPEC §5)', () => {
+describe('phone number validation (product §5)', () => {
   it.each([
     ['', 'missing-phone-number', 'Enter a valid phone number'],
     ['+', 'missing-phone-number', 'Enter a valid phone number'],

@@ -75,7 +75,7 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
     expect(res.json()).toMatchObject({ status: 'confirmed', compatibility: 68 });
     expect(res.json().confirmedAt).toBe(WEDNESDAY.toISOString());
 
-    // Accepting opens no new search (ADR 0054 replaces SPEC §4's rule): one hike at a time.
+    // Accepting opens no new search (ADR 0054 replaces product §4's rule): one hike at a time.
     const fresh = await w.t.database.db
       .select()
       .from(matches)
@@ -83,7 +83,7 @@ describe('the whole journey: search, request, accept, mails, feedback, completed
     expect(fresh).toEqual([]);
     expect(res.json()).toMatchObject({ capacity: 2, placesLeft: 0, people: [expect.objectContaining({ compatibility: 68 })] });
 
-    // Bruno, who asked, hears through the notifications (ADR 0025); Ana gets the mail of SPEC §7 at once.
+    // Bruno, who asked, hears through the notifications (ADR 0025); Ana gets the mail of product §7 at once.
     const mails = await queuedMail(w.t.database.db, { template: 'match-confirmed' });
     expect(mails.map((m) => m.to)).toEqual(['ana@example.com']);
     const [toBruno] = await w.t.database.db.select().from(notifications).where(eq(notifications.recipientId, bruno.id));

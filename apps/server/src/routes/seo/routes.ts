@@ -3,7 +3,7 @@ import { sitemapTrails } from '../../services/sitemap.js';
 import type { RouteModule } from '../types.js';
 
 /**
- * What crawlers read before the pages: robots.txt and sitemap.xml. Trails are public (SPEC:
+ * What crawlers read before the pages: robots.txt and sitemap.xml. Trails are public (product:
  * visitors browse trails); member-only views, the admin and the API are not for crawlers,
  * except the stored images that link previews of trails show.
  */

@@ -24,7 +24,7 @@ const vitalsReportSchema = z.object({
 });
 
 /**
- * Field data from real browsers (ARCHITECTURE §7 budgets): the page batches its Core Web Vitals
+ * Field data from real browsers (architecture §7 budgets): the page batches its Core Web Vitals
  * and sends them with navigator.sendBeacon while it is being hidden. Beacons cannot wait for an
  * answer or carry a session reliably, so the endpoint is open, rate-limited like the rest of the
  * API, bounded in size, and only logs.

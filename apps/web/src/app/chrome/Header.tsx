@@ -4,7 +4,7 @@ import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { followLink } from '../../lib/location';
 
-// Only signed-in people see these, so visitors never download them (ARCHITECTURE §7 budget).
+// Only signed-in people see these, so visitors never download them (architecture §7 budget).
 const AccountControls = lazy(() => import('./AccountControls'));
 const NotificationBell = lazy(() => import('../../features/notifications/components/NotificationBell'));
 

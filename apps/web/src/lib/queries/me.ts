@@ -57,7 +57,7 @@ export function accountLabelOf(me: Me): string {
 
 /**
  * After signing in, up or out every cached answer may belong to someone else: refetch who is
- * signed in and everything else that is on screen, then sync the session token (SPEC §7).
+ * signed in and everything else that is on screen, then sync the session token (product §7).
  */
 export function useRefreshAfterAuthChange() {
   const queryClient = useQueryClient();

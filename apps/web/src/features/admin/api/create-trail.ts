@@ -6,7 +6,7 @@ import { trailKeys } from '../../../lib/queries/trails';
 /** The form's fields and the keys the image uploads returned (the shared request schema). */
 export type CreateTrailBody = CreateTrailRequest;
 
-/** Administrators: add a trail as the coming weekend's session (ARCHITECTURE §5). */
+/** Administrators: add a trail as the coming weekend's session (architecture §5). */
 export function createTrail(body: CreateTrailBody): Promise<Trail> {
   return api.post<Trail>('/api/trails', body);
 }

@@ -1,7 +1,7 @@
 import type { TrailImageKind } from '@trailbuddy/shared/contracts/trail';
 import { uploadFile } from '../../../lib/upload';
 
-/** SPEC §8 alert for a failed upload. */
+/** product §8 alert for a failed upload. */
 export const UPLOAD_FAILED = 'Failed to upload. Please try again.';
 
 export interface UploadedTrailImage {

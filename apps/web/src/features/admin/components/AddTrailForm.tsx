@@ -44,7 +44,7 @@ export interface AddTrailFormProps {
 }
 
 /**
- * SPEC §5 "Adding a trail": the administrators' form, with the trail and map image uploads. With
+ * product §5 "Adding a trail": the administrators' form, with the trail and map image uploads. With
  * `editing`, the same form edits a listed trail: every field but the day (people are booked on
  * its sessions); an image left alone stays.
  */

@@ -12,7 +12,7 @@ import { ReportsQueue } from './ReportsQueue';
 import { TrailManagerList } from './TrailManagerList';
 
 /**
- * /admin (SPEC §2, §6): the administrators' trail manager. Everyone else is sent to /.
+ * /admin (product §2, §6): the administrators' trail manager. Everyone else is sent to /.
  * The UI only hides; the server refuses non-administrators on every admin call.
  */
 export default function AdminPage() {

@@ -12,7 +12,7 @@ export interface DeleteTrailDialogProps {
   onDeleted: (trail: Pick<Trail, 'id' | 'name'>) => void;
 }
 
-/** SPEC §5: deleting a trail asks for confirmation first. */
+/** product §5: deleting a trail asks for confirmation first. */
 export function DeleteTrailDialog({ trail, onClose, onDeleted }: DeleteTrailDialogProps) {
   const deleteTrail = useDeleteTrail();
 

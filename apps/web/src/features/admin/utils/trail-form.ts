@@ -4,7 +4,7 @@ import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail
 import { trailFormSchema } from '@trailbuddy/shared/contracts/trail-form';
 import { trailStartTimes, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 
-/** SPEC §5 / §8 alert when a required field is empty. */
+/** product §5 / §8 alert when a required field is empty. */
 export const REQUIRED_FIELDS_ALERT = 'Please fill in all required fields.';
 export const CHECK_FIELDS_ALERT = 'Please correct the highlighted fields.';
 
@@ -89,7 +89,7 @@ export type TrailFormCheck =
     };
 
 /**
- * SPEC §5 "Adding a trail", checked with the shared form schema derived from the request the
+ * product §5 "Adding a trail", checked with the shared form schema derived from the request the
  * server validates (ADR 0016): the same rules and messages. What passes is the request body.
  */
 export function checkTrailForm(values: TrailFormValues): TrailFormCheck {

@@ -23,7 +23,7 @@ function toSessions(matches: readonly MatchView[]): Session[] {
   });
 }
 
-/** SPEC §2 "agenda": a month calendar with the days I have sessions on, and the selected day's sessions. */
+/** product §2 "agenda": a month calendar with the days I have sessions on, and the selected day's sessions. */
 export default function AgendaView({ month: monthInUrl, day: dayInUrl }: { month?: string; day?: string }) {
   const { navigate } = useNavigation();
   const matchesQuery = useMyMatches();

@@ -15,7 +15,7 @@ const STATUS: Record<MatchStatus | 'awaitingFeedback', { label: string; style: s
   active: { label: 'Your event', style: 'bg-sky-50 text-sky-800 ring-sky-200' },
   completed: { label: 'Completed', style: 'bg-accent-50 text-accent-700 ring-accent-100' },
   cancelled: { label: 'Cancelled', style: 'bg-red-50 text-red-800 ring-red-200' },
-  // A confirmed session that is over stays confirmed until both have given feedback (SPEC §4).
+  // A confirmed session that is over stays confirmed until both have given feedback (product §4).
   awaitingFeedback: { label: 'Awaiting feedback', style: 'bg-accent-50 text-accent-700 ring-accent-100' },
 };
 

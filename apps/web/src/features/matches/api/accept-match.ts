@@ -3,7 +3,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { api } from '../../../lib/api-client';
 import { invalidateMatches } from './invalidate';
 
-/** Accept a pending match sent to me: it becomes confirmed (SPEC §4). */
+/** Accept a pending match sent to me: it becomes confirmed (product §4). */
 export function acceptMatch(matchId: string): Promise<MatchView> {
   return api.post<MatchView>(`/api/matches/${matchId}/accept`);
 }

@@ -3,7 +3,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { api } from '../../../lib/api-client';
 import { invalidateMatches } from './invalidate';
 
-/** Reject a pending match sent to me: it is cancelled and disappears from both people's lists (SPEC §4). */
+/** Reject a pending match sent to me: it is cancelled and disappears from both people's lists (product §4). */
 export function rejectMatch(matchId: string): Promise<MatchView> {
   return api.post<MatchView>(`/api/matches/${matchId}/reject`);
 }

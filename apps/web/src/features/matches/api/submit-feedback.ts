@@ -4,7 +4,7 @@ import type { FeedbackRequest } from '@trailbuddy/shared/domain/feedback';
 import { api } from '../../../lib/api-client';
 import { invalidateMatches } from './invalidate';
 
-/** My feedback on a finished match (SPEC §3 "Feedback per user"). */
+/** My feedback on a finished match (product §3 "Feedback per user"). */
 export function submitFeedback({ matchId, feedback }: { matchId: string; feedback: FeedbackRequest }): Promise<MatchView> {
   return api.post<MatchView>(`/api/matches/${matchId}/feedback`, feedback);
 }

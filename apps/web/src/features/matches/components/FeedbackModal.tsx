@@ -28,7 +28,7 @@ export interface FeedbackModalProps {
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /**
- * The feedback form (SPEC §5): whether I attended comes first and is required; the rating
+ * The feedback form (product §5): whether I attended comes first and is required; the rating
  * (1 to 5, default 5), would-hike-again, the three yes/no questions about the partner (showed up,
  * on time, pace as described: ADR 0031) and the comment only appear after "yes". Submit and
  * Skip both count as my answer, so the prompt does not come back for this match.

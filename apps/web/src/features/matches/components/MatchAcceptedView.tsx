@@ -9,7 +9,7 @@ import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
 import { useSeeMatchNotifications } from '../api/see-notifications';
 
 /**
- * SPEC §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time.
+ * product §2 "match-accepted": Match Accepted! with a summary of the pair, trail and time.
  * `actions`: controls the app composes in (Add to calendar, cancel the hike).
  */
 export default function MatchAcceptedView({ matchId, actions }: { matchId: string; actions?: (match: MatchView) => ReactNode }) {

@@ -11,7 +11,7 @@ export interface MatchSummaryProps {
   showCompatibility?: boolean;
 }
 
-/** Who, where and when of one match, with SPEC §8's fallbacks for anything missing. */
+/** Who, where and when of one match, with product §8's fallbacks for anything missing. */
 export function MatchSummary({ match, showCompatibility = false }: MatchSummaryProps) {
   const partner = match.partner;
   return (

@@ -116,7 +116,7 @@ describe('MatchesPageView', { timeout: 15_000 }, () => {
     expect(panelTitles()).toEqual(['Ended Forest', 'Done Coast']);
 
     const [ended, done] = within(screen.getByRole('tabpanel')).getAllByRole('article');
-    // Still "confirmed" on the server until both have given feedback (SPEC §4), but it is over.
+    // Still "confirmed" on the server until both have given feedback (product §4), but it is over.
     expect(within(ended!).getByText('Status:').parentElement?.textContent).toBe('Status: Awaiting feedback');
     expect(within(ended!).queryByText('Confirmed')).toBeNull();
     expect(within(done!).getByText('Status:').parentElement?.textContent).toBe('Status: Completed');

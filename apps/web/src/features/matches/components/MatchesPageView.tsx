@@ -35,7 +35,7 @@ export interface MatchesPageViewProps {
   cardActions?: (match: MatchView, now: number) => ReactNode;
 }
 
-/** SPEC §2 "matches-page": my matches in three tabs, Upcoming, Pending and Completed. */
+/** product §2 "matches-page": my matches in three tabs, Upcoming, Pending and Completed. */
 export default function MatchesPageView({ tab: initialTab = 'upcoming', aside, cardActions }: MatchesPageViewProps) {
   const { navigate } = useNavigation();
   const matchesQuery = useMyMatches();

@@ -29,7 +29,7 @@ const searchInput = (trailId: string, day: WeekendDay, capacity?: number, time?:
   ...(time ? { time } : {}),
 });
 
-/** SPEC §2 "matching": starts my search for the trail and day, then shows the results view. */
+/** product §2 "matching": starts my search for the trail and day, then shows the results view. */
 export default function MatchingView({ trailId, day, capacity, time }: MatchingViewProps) {
   const { navigate } = useNavigation();
   const search = useStartSearch();

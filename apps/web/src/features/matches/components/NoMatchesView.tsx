@@ -39,7 +39,7 @@ const THUMB_SIZE = 96;
 const FIRST_CANDIDATES = 6;
 
 /**
- * SPEC §2 "no-matches": I am searching for a buddy for this trail and day. Best Matches to invite,
+ * product §2 "no-matches": I am searching for a buddy for this trail and day. Best Matches to invite,
  * my own proposed dates, and the search itself, which updates live: a request to it shows here
  * to answer, and once it is confirmed the match-accepted view opens.
  */

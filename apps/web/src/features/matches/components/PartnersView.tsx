@@ -10,7 +10,7 @@ import { EmptyState } from './visuals';
 
 const AVATAR_SIZE = 72;
 
-/** SPEC §2 "matches": a grid of the people I have been matched with, and how well we match. */
+/** product §2 "matches": a grid of the people I have been matched with, and how well we match. */
 export default function PartnersView() {
   const { navigate } = useNavigation();
   const partnersQuery = usePartners();

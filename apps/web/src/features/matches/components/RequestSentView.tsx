@@ -8,7 +8,7 @@ import { useMatch } from '../../../lib/queries/matches';
 import { partnerNameOf } from '../utils/format';
 import { MatchSummary, MatchSummarySkeleton } from './MatchSummary';
 
-/** The view's title follows what happened to the request; SPEC §2's texts where they apply. */
+/** The view's title follows what happened to the request; product §2's texts where they apply. */
 function headingOf(match: MatchView | undefined): string {
   if (!match || match.status === 'pending') return 'Request sent to play!';
   if (match.status === 'confirmed' || match.status === 'completed') return 'Match Accepted!';
@@ -33,7 +33,7 @@ export interface RequestSentViewProps {
 }
 
 /**
- * SPEC §2 "request-sent": Request sent to play! The match is read with every state (cancelled
+ * product §2 "request-sent": Request sent to play! The match is read with every state (cancelled
  * included) and refreshed by live events, so the view says when the other person accepts or
  * declines, or when the request was withdrawn, without a reload.
  */

@@ -36,7 +36,7 @@ const UNKNOWN_PARTNER = FALLBACK_LABELS.unknownPartner;
 export const trailNameOf = (match: MatchView) => match.trail?.name || UNKNOWN_TRAIL;
 export const partnerNameOf = (partner: PublicProfile | null | undefined) => partner?.name.trim() || UNKNOWN_PARTNER;
 
-/** What a card's status badge says: SPEC §4's status, except for a finished session still awaiting feedback. */
+/** What a card's status badge says: product §4's status, except for a finished session still awaiting feedback. */
 export type StatusBadge = MatchStatus | 'awaitingFeedback';
 
 export const STATUS_LABELS: Record<StatusBadge, string> = {

@@ -15,18 +15,18 @@ function hasEnded(match: MatchView, now: number): boolean {
 
 /**
  * A confirmed session that is over but not completed yet: it becomes completed once both people
- * have given (or skipped) their feedback (SPEC §4), so until then it is awaiting feedback.
+ * have given (or skipped) their feedback (product §4), so until then it is awaiting feedback.
  */
 export function awaitsFeedback(match: MatchView, now: number): boolean {
   return match.status === 'confirmed' && hasEnded(match, now);
 }
 
 /**
- * Splits my matches over the matches page's tabs (SPEC §2 "matches-page"):
+ * Splits my matches over the matches page's tabs (product §2 "matches-page"):
  * - Upcoming: confirmed sessions, and manual events I created, that have not ended yet;
  * - Pending: requests waiting for an answer, mine or my partner's;
  * - Completed: completed matches, and confirmed ones whose end has passed (they only become
- *   completed once both people gave feedback, SPEC §4).
+ *   completed once both people gave feedback, product §4).
  * Searching matches (nobody has joined yet) belong to no tab. Upcoming and pending read soonest
  * first; completed reads most recent first.
  */

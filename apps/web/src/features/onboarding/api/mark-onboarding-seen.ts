@@ -6,7 +6,7 @@ import { meQueryOptions } from '../../../lib/queries/me';
 export const markOnboardingSeen = () => api.patch<OwnProfile>('/api/me/profile', { hasSeenOnboarding: true });
 
 /**
- * Records that the carousel was seen (SPEC §4: onboarding shows until hasSeenOnboarding is
+ * Records that the carousel was seen (product §4: onboarding shows until hasSeenOnboarding is
  * true). The cached `Me` is updated either way, so a failed write never traps someone in the
  * carousel; the next sign-in simply shows it again.
  */

@@ -13,7 +13,7 @@ interface Step {
   tint: string;
 }
 
-/** SPEC §9: "Onboarding has 4 steps", following the journey of SPEC §1. */
+/** product §9: "Onboarding has 4 steps", following the journey of product §1. */
 export const ONBOARDING_STEPS: readonly Step[] = [
   {
     title: 'Pick a trail',
@@ -42,7 +42,7 @@ export const ONBOARDING_STEPS: readonly Step[] = [
 ];
 
 /**
- * The onboarding carousel (SPEC §2 "Modals and overlays", §4 user journey): four steps with a
+ * The onboarding carousel (product §2 "Modals and overlays", §4 user journey): four steps with a
  * Next button, the last one "Get started". Closing or finishing records that it was seen, once,
  * and only if it had not been. The header's help button reopens it at any time.
  */

@@ -10,7 +10,7 @@ import { trailName, whatHappened } from '../utils/plans-text';
 
 const when = (match: MatchView) => `${formatDate(match.startTime, 'short')}, ${formatTimeRange(match.startTime, match.endTime)}`;
 
-/** My open searches (they belong to no tab): each can be cancelled here (SPEC "Cancel Search"). */
+/** My open searches (they belong to no tab): each can be cancelled here (product "Cancel Search"). */
 function OpenSearches({ now }: { now: number }) {
   const mine = useMyMatches();
   const cancel = useCancelSearch();

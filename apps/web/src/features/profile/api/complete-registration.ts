@@ -3,7 +3,7 @@ import type { CompleteRegistrationInput, OwnProfile } from '@trailbuddy/shared/c
 import { api } from '../../../lib/api-client';
 import { refreshMe } from './me-cache';
 
-/** SPEC §8 inline message when the server cannot complete the registration. */
+/** product §8 inline message when the server cannot complete the registration. */
 export const REGISTRATION_FAILED = 'Error completing registration. Please try signing in.';
 
 export class RegistrationNotRecordedError extends Error {

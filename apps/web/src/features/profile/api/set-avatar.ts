@@ -3,7 +3,7 @@ import type { OwnProfile } from '@trailbuddy/shared/contracts/profile';
 import { api } from '../../../lib/api-client';
 import { refreshMe } from './me-cache';
 
-/** SPEC §8 alert. */
+/** product §8 alert. */
 export const SET_AVATAR_FAILED = 'Failed to update avatar. Please try again.';
 
 /** Chooses one of the six preset avatars, numbered 1 to 6. */

@@ -3,7 +3,7 @@ import type { OwnProfile, UpdateProfileInput } from '@trailbuddy/shared/contract
 import { api } from '../../../lib/api-client';
 import { refreshMe } from './me-cache';
 
-/** SPEC §8 alert. */
+/** product §8 alert. */
 export const UPDATE_PROFILE_FAILED = 'Failed to update profile. Please try again.';
 
 export const updateProfile = (input: UpdateProfileInput) => api.patch<OwnProfile>('/api/me/profile', input);

@@ -1,11 +1,11 @@
 import type { OwnProfile } from '@trailbuddy/shared/contracts/profile';
 import { uploadFile } from '../../../lib/upload';
 
-/** SPEC §8 alerts of the profile-photo flow. */
+/** product §8 alerts of the profile-photo flow. */
 export const PHOTO_UPDATED = 'Profile picture updated!';
 export const PHOTO_UPLOAD_FAILED = 'Failed to upload profile picture. Please try again.';
 export const NO_FILE_SELECTED = 'No file selected.';
-/** SPEC §5: "The photo must be an image." */
+/** product §5: "The photo must be an image." */
 export const NOT_AN_IMAGE = 'The photo must be an image.';
 
 export interface PhotoUploadResult {

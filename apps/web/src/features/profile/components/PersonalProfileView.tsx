@@ -16,7 +16,7 @@ import { ProfileHeader } from './ProfileHeader';
 import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
 
 /**
- * The personal-profile view (SPEC §2): the signed-in user's own profile with an Edit/Cancel
+ * The personal-profile view (product §2): the signed-in user's own profile with an Edit/Cancel
  * toggle. Everything but the e-mail can be edited; the picture is a preset or a cropped upload.
  */
 export default function PersonalProfileView({ sections }: { sections?: ReactNode }) {

@@ -9,7 +9,7 @@ import { refreshMe } from '../api/me-cache';
 import { NO_FILE_SELECTED, NOT_AN_IMAGE, PHOTO_UPLOAD_FAILED, uploadProfilePhoto, type PhotoUploadResult } from '../api/upload-photo';
 import { cropImage, isImageFile } from '../utils/crop-image';
 
-/** SPEC §2 and §9: a square 300×300 crop box, zoom from 1 to 3. */
+/** product §2 and §9: a square 300×300 crop box, zoom from 1 to 3. */
 const CROP_SIZE = { width: 300, height: 300 };
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
@@ -26,7 +26,7 @@ export interface PhotoCropperProps {
 type Phase = { name: 'cropping' } | { name: 'uploading'; progress: number } | { name: 'failed'; message: string };
 
 /**
- * The full-screen photo cropper (SPEC §2 "Modals and overlays", §4 "Profile photo"): crop a
+ * The full-screen photo cropper (product §2 "Modals and overlays", §4 "Profile photo"): crop a
  * square, then Done draws it onto a canvas as a JPEG named "croppedImage" and uploads it with
  * progress. Default export for React.lazy: the cropper library loads only with it.
  */

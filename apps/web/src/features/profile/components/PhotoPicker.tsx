@@ -20,8 +20,8 @@ export interface PhotoPickerProps {
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
 /**
- * SPEC §3 "Avatars": one of the six presets, or an uploaded picture. A preset is saved at once;
- * an upload goes through the photo cropper (SPEC §4 "Profile photo": choose file, crop, upload,
+ * product §3 "Avatars": one of the six presets, or an uploaded picture. A preset is saved at once;
+ * an upload goes through the photo cropper (product §4 "Profile photo": choose file, crop, upload,
  * save the profile image, then tell the parent view, which is this picker).
  */
 export function PhotoPicker({ currentImage, size = 'md' }: PhotoPickerProps) {

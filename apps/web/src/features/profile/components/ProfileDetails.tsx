@@ -35,8 +35,8 @@ function SkillChip({ icon, label, level }: { icon: ReactNode; label: string; lev
 }
 
 /**
- * The read-only parts of a profile (ARCHITECTURE §5 "Public profile"): age, gender, location,
- * skills, bio, instagram (when set) and preferences. Missing values read "N/A" (SPEC §8).
+ * The read-only parts of a profile (architecture §5 "Public profile"): age, gender, location,
+ * skills, bio, instagram (when set) and preferences. Missing values read "N/A" (product §8).
  */
 export function ProfileDetails({ profile, extraRows }: { profile: PublicProfile; extraRows?: ReactNode }) {
   const handle = instagramHandle(profile.instagram);

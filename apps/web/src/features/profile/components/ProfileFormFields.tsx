@@ -55,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The fields of "Complete Your Profile" (SPEC §5), shared with the personal profile's edit mode. */
+/** The fields of "Complete Your Profile" (product §5), shared with the personal profile's edit mode. */
 export function ProfileFormFields({ values, errors, onChange, disabled, afterName }: ProfileFormFieldsProps) {
   const bind = <K extends ProfileField>(key: K) => ({
     value: values[key],
@@ -146,7 +146,7 @@ export interface ProfileFormOptions {
   initialValues: () => ProfileFormValues;
   /** Sends the checked payload; calls back on failure so the form can show what went wrong. */
   save: (payload: CompleteRegistrationInput, callbacks: { onError: (error: unknown) => void }) => void;
-  /** The message for a failure that names no field (SPEC §8: registration and profile update differ). */
+  /** The message for a failure that names no field (product §8: registration and profile update differ). */
   failureMessage: string;
 }
 

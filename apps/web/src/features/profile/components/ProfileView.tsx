@@ -5,11 +5,11 @@ import { usePublicProfile } from '../../../lib/queries/matches';
 import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
 import { ProfileHeader } from './ProfileHeader';
 
-/** SPEC §2 and §8: the text shown when the profile is missing. */
+/** product §2 and §8: the text shown when the profile is missing. */
 export const NO_PROFILE_DATA = 'No profile data available.';
 
 /**
- * Another user's profile (SPEC §2 "profile"): what ARCHITECTURE §5 calls the public profile,
+ * Another user's profile (product §2 "profile"): what architecture §5 calls the public profile,
  * never the e-mail. Reached from matches, so Back returns there.
  */
 export default function ProfileView({ userId }: { userId: string }) {

@@ -13,7 +13,7 @@ import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
 
 /**
- * "Complete Your Profile" (SPEC §2, §4 user journey, §5): shown while the signed-in user has
+ * "Complete Your Profile" (product §2, §4 user journey, §5): shown while the signed-in user has
  * not completed registration. It cannot be dismissed, only completed, or left by signing out.
  * A scrollable form, at most 85% of the viewport high and 400px wide.
  */

@@ -1,4 +1,4 @@
-/** SPEC §3 "Crop result": x, y, width and height in pixels of the source image. */
+/** product §3 "Crop result": x, y, width and height in pixels of the source image. */
 export interface CropArea {
   x: number;
   y: number;
@@ -6,7 +6,7 @@ export interface CropArea {
   height: number;
 }
 
-/** SPEC §9: the cropped picture is a JPEG named "croppedImage". */
+/** product §9: the cropped picture is a JPEG named "croppedImage". */
 export const CROPPED_IMAGE_NAME = 'croppedImage';
 const JPEG_QUALITY = 0.9;
 
@@ -42,7 +42,7 @@ export async function cropImage(src: string, area: CropArea): Promise<File> {
   return new File([blob], CROPPED_IMAGE_NAME, { type: 'image/jpeg' });
 }
 
-/** Whether a chosen file is a picture (SPEC §5 "The photo must be an image"), checked before any upload. */
+/** Whether a chosen file is a picture (product §5 "The photo must be an image"), checked before any upload. */
 export function isImageFile(file: File): boolean {
   return file.type.startsWith('image/');
 }

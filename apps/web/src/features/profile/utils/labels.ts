@@ -7,5 +7,5 @@ export const PACE_LABELS: Record<Pace, string> = { relaxed: 'Relaxed', moderate:
 export const COMMUNICATION_LABELS: Record<CommunicationStyle, string> = { quiet: 'Quiet', balanced: 'Balanced', chatty: 'Chatty' };
 export const ADVENTURE_LABELS: Record<AdventureLevel, string> = { cautious: 'Cautious', moderate: 'Moderate', adventurous: 'Adventurous' };
 
-/** SPEC §8 fallback for a value that is missing. */
+/** product §8 fallback for a value that is missing. */
 export const NOT_AVAILABLE = FALLBACK_LABELS.notAvailable;

@@ -15,7 +15,7 @@ import {
   type SkillLevel,
 } from '@trailbuddy/shared/contracts/enums';
 
-/** SPEC §5 and §8: the one message for a registration or profile form that is incomplete or invalid. */
+/** product §5 and §8: the one message for a registration or profile form that is incomplete or invalid. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';
 
 /** What the profile forms hold while someone types: numbers stay text until they are sent. */
@@ -40,7 +40,7 @@ export type ProfileField = keyof ProfileFormValues;
 export type FieldErrors = Partial<Record<ProfileField, string>>;
 
 /**
- * The registration form's first state (SPEC §3): the name comes from the account's display
+ * The registration form's first state (product §3): the name comes from the account's display
  * name; age, gender, location, bio and instagram start empty; skills and preferences start at
  * the profile's values, which are the spec's defaults for a new user.
  */
@@ -105,7 +105,7 @@ function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
 export type ProfileFormCheck = { ok: true; payload: CompleteRegistrationInput } | { ok: false; errors: FieldErrors };
 
 /**
- * SPEC §5 "Registration", checked with the shared schema the server validates the request with
+ * product §5 "Registration", checked with the shared schema the server validates the request with
  * (ADR 0016): the same rules and the same messages. What passes is the body of `PUT
  * /api/me/registration` and (every field) of `PATCH /api/me/profile`. That the city belongs to
  * the country is the server's check, against the same data module the city list comes from.

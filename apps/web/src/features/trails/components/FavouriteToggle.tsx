@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useFavouriteTrailIds } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
 
-/** The trail-detail favourite toggle (SPEC §2), saved per user; only shown to a signed-in user. */
+/** The trail-detail favourite toggle (product §2), saved per user; only shown to a signed-in user. */
 export function FavouriteToggle({ trailId }: { trailId: string }) {
   const favourites = useFavouriteTrailIds(true);
   const setFavourite = useSetFavourite();
@@ -11,7 +11,7 @@ export function FavouriteToggle({ trailId }: { trailId: string }) {
   function toggle() {
     setFavourite.mutate(
       { trailId, favourite: !pressed },
-      // SPEC §8: other failures are only logged; the toggle has already flipped back.
+      // product §8: other failures are only logged; the toggle has already flipped back.
       { onError: (error) => console.warn('Could not update the favourite trail', error) },
     );
   }

@@ -56,7 +56,7 @@ export function HomeView({ displayName }: HomeViewProps) {
   const openTrail = useCallback(
     (trail: Trail) => {
       const detail = { name: 'trail-detail', trailId: trail.id, from: 'home' } as const;
-      // SPEC §2: choosing a trail signed out opens the login modal; signed in from it, the trail
+      // product §2: choosing a trail signed out opens the login modal; signed in from it, the trail
       // opens (issue 23), as a tap on a members' view does (ADR 0048).
       if (!signedIn) return requireSignIn(detail);
       navigate(detail);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 
-/** SPEC §9: the description collapses to 3 lines, and Read More appears above 200 characters. */
+/** product §9: the description collapses to 3 lines, and Read More appears above 200 characters. */
 export const COLLAPSE_ABOVE_CHARS = 200;
 
 export function TrailDescription({ text }: { text: string }) {

@@ -42,7 +42,7 @@ const BACK: Record<TrailDetailFrom, { label: string; view: View }> = {
 const IMAGE_WIDTH = 960;
 const IMAGE_HEIGHT = 540;
 
-/** SPEC §2 "trail-detail". */
+/** product §2 "trail-detail". */
 export default function TrailDetailView({ trailId, from, day }: TrailDetailViewProps) {
   const trailQuery = useTrail(trailId);
   const { error, data: trail } = trailQuery;
@@ -224,7 +224,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** The map image opens the trail's map link in a new tab (SPEC §2). */
+/** The map image opens the trail's map link in a new tab (product §2). */
 function MapLink({ trail }: { trail: Trail }) {
   const image = trail.map ? (
     <img

@@ -7,7 +7,7 @@ export function parseIso(iso: string): Date | null {
   return toDate(iso) ?? null;
 }
 
-/** "Saturday, June 14" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
+/** "Saturday, June 14" in the visitor's locale and time zone; product §8's fallback otherwise. */
 export function formatSessionDay(start: string | Date | null, options?: DateFormatOptions): string {
   return start ? formatDate(start, 'long', options) : INVALID_DATE;
 }
@@ -17,12 +17,12 @@ export function formatSessionDayShort(start: Date | null, options?: DateFormatOp
   return start ? formatDate(start, 'short', options) : INVALID_DATE;
 }
 
-/** "June 14", for a label that already names the weekday; SPEC §8's fallback otherwise. */
+/** "June 14", for a label that already names the weekday; product §8's fallback otherwise. */
 export function formatShortDate(date: Date | null, options?: DateFormatOptions): string {
   return date ? formatDate(date, 'dayMonth', options) : INVALID_DATE;
 }
 
-/** "10:00 AM – 1:30 PM" in the visitor's locale and time zone; SPEC §8's fallback otherwise. */
+/** "10:00 AM – 1:30 PM" in the visitor's locale and time zone; product §8's fallback otherwise. */
 export function formatSessionTime(startTime: string | Date | null, endTime: string | Date | null, options?: DateFormatOptions): string {
   return formatTimeRange(startTime, endTime, options);
 }

@@ -18,9 +18,9 @@ export function browserTimeZone(): string {
 }
 
 /**
- * The trail's session on the chosen weekend day (ARCHITECTURE §5 "Choosing the day"): the same
+ * The trail's session on the chosen weekend day (architecture §5 "Choosing the day"): the same
  * weekend, the same start time and duration. Unreadable times give nulls rather than throwing,
- * so the view can show SPEC §8's fallbacks.
+ * so the view can show product §8's fallbacks.
  */
 export function sessionOnDay(
   trail: Pick<Trail, 'startTime' | 'endTime' | 'weekendDay'>,
