@@ -85,9 +85,10 @@ export function preferenceCompatibility(a: PreferencesInput | null | undefined, 
 
 /**
  * round((skill + preference) / 2), an integer 0–100. Both profiles need both skill levels and all
- * three preferences; otherwise the product shows DEFAULT_COMPATIBILITY. Completeness is required
- * of both skills even on a hiking or running trail so that a half-filled profile never gets a
- * precise-looking figure (architecture §5 "Missing data on either side displays the default").
+ * three preferences; otherwise this answers DEFAULT_COMPATIBILITY, which no view shows any more
+ * (knownCompatibility answers null instead: architecture §5 "a pair without the data shows no
+ * number"). Completeness is required of both skills even on a hiking or running trail so that a
+ * half-filled profile never gets a precise-looking figure.
  */
 export function compatibility(
   a: CompatibilityProfile | null | undefined,
