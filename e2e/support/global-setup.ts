@@ -24,11 +24,14 @@ export default async function setup(project: TestProject) {
   // a journey can read it from the inbox.
   // The widget specs walk the e-mail-first tree with its telling answers (new address → sign-up);
   // widget-enumeration.e2e.ts runs a server with the protection on, the default (ADR 0053).
-  // Every browser of every spec comes from 127.0.0.1, one client to the per-address API limit:
-  // the journeys of several people a minute (hikes.e2e.ts signs up six) would meet it, where real
-  // people each have their own address. The limit itself is tested in the database suite.
+  // Every browser of every spec comes from 127.0.0.1, one client to the per-address limits of the
+  // API, the auth API and the identity endpoints: the journeys of several people a minute
+  // (hikes.e2e.ts signs up and verifies six) would meet them, where real people each have their
+  // own address. The limits themselves are tested in the database suite.
   const server = await startServerProcess(dataDir, {
     AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    IDENTITY_RATE_LIMIT_MAX: '100000',
     API_RATE_LIMIT_MAX: '100000',
     IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false',
     SEED_DEMO_MATCHES: 'false',

@@ -24,6 +24,8 @@ export async function startSpecServer(
   const started = await startServerProcess(dataDir, {
     AUTH_SENSITIVE_RATE_LIMIT_MAX: '1000',
     // As the shared server: every browser is one client at 127.0.0.1 (global-setup.ts).
+    AUTH_RATE_LIMIT_MAX: '100000',
+    IDENTITY_RATE_LIMIT_MAX: '100000',
     API_RATE_LIMIT_MAX: '100000',
     // As the shared server (global-setup.ts); a spec may turn the protection back on.
     IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false',
