@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { withDatabase } from './support/db';
 import { linkIn, waitForMail } from './support/inbox';
+import { person } from './support/members';
 import { call } from './support/page-api';
-import { signIn, uniqueEmail } from './support/people';
+import { uniqueEmail } from './support/people';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -16,20 +17,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Demo people and a trail no other spec uses together. */
-const ANA = 'admin@trailbuddy.app';
-const BUDDY = 'noah@trailbuddy.app';
+/**
+ * People of this spec's own: it moves their hike into the past, which leaves each of them a
+ * feedback prompt that would open over any other spec signing in as them afterwards.
+ */
+const ANA = 'Ana Trip';
+const BUDDY = 'Noah Trip';
 const TRAIL = 'Zermatt Five Lakes Walk';
 
 type Match = { id: string; status: string; trailId: string };
 
-async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
-  await page.goto('/');
-  await signIn(page, email);
-  return page;
-}
+const signedIn = (fullName: string, emailPrefix: string): Promise<Page> => person(browser, contexts, fullName, emailPrefix);
 
 /** Moves a session in time (the server has no clock to move; the journey spec does the same). */
 const moveSession = (matchId: string, startFromNow: string, endFromNow: string) =>
@@ -44,7 +42,7 @@ const moveSession = (matchId: string, startFromNow: string, endFromNow: string) 
 describe('the trip plan', () => {
   it('Ana shares her trip with her confirmed contact, checks in, and the contact is alerted when she is overdue', async () => {
     const contact = { name: 'Marta Ribeiro', email: uniqueEmail('marta') };
-    const ana = await signedIn(ANA);
+    const ana = await signedIn(ANA, 'ana-trip');
 
     // The emergency contact, from the profile: the contact receives a confirmation link first.
     await ana.goto('/me');
@@ -65,7 +63,7 @@ describe('the trip plan', () => {
     await section.getByText('Confirmed: they agreed to be your contact.').waitFor();
 
     // A confirmed hike with Noah, starting in half an hour (so check-in is open).
-    const buddy = await signedIn(BUDDY);
+    const buddy = await signedIn(BUDDY, 'noah-trip');
     const buddyId = (await call<{ user: { id: string } }>(buddy, 'GET', '/api/me')).body.user.id;
     const trails = (await call<{ trails: { id: string; name: string }[] }>(ana, 'GET', `/api/trails?q=${encodeURIComponent('Zermatt')}`))
       .body.trails;
@@ -90,11 +88,11 @@ describe('the trip plan', () => {
       .filter({ has: ana.getByRole('button', { name: 'Share my trip' }) });
     await card.getByRole('button', { name: 'Share my trip' }).click();
     await card.getByText('Trip shared with your emergency contact.').waitFor();
-    const tripCard = await waitForMail(contact.email, (m) => m.subject === 'Ana Ribeiro shared a hike plan with you');
+    const tripCard = await waitForMail(contact.email, (m) => m.subject === `${ANA} shared a hike plan with you`);
     expect(tripCard.html).toContain(TRAIL);
     await inbox.goto(linkIn(tripCard, '/trip/'));
-    await inbox.getByRole('heading', { name: "Ana Ribeiro's hike" }).waitFor();
-    await inbox.getByText('Ana Ribeiro has not checked in yet.').waitFor();
+    await inbox.getByRole('heading', { name: `${ANA}'s hike` }).waitFor();
+    await inbox.getByText(`${ANA} has not checked in yet.`).waitFor();
 
     // She checks in at the trailhead.
     await card.getByRole('button', { name: 'Check in' }).click();
@@ -104,7 +102,7 @@ describe('the trip plan', () => {
     // every minute; adding its job now (as the cron tick would) saves the wait.
     await moveSession(invitation!.id, '-5 hours', '-2 hours');
     await withDatabase((db) => db.query(`SELECT graphile_worker.add_job('alert_overdue_trips')`));
-    const alert = await waitForMail(contact.email, (m) => m.subject === 'Ana Ribeiro has not checked out of their hike', 90_000);
+    const alert = await waitForMail(contact.email, (m) => m.subject === `${ANA} has not checked out of their hike`, 90_000);
     expect(alert.html).toContain('Their last check-in:');
     expect(alert.html).toContain(TRAIL);
 

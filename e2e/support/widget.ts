@@ -58,7 +58,13 @@ export async function completeProfile(page: Page, person: Hiker): Promise<void> 
   await registration.waitFor({ state: 'detached' });
   const onboarding = page.getByRole('dialog', { name: 'How TrailBuddy works' });
   await onboarding.waitFor();
-  for (let step = 0; step < 3; step++) await onboarding.getByRole('button', { name: 'Next' }).click();
+  // One step at a time: a click made while the carousel is still moving may land on the step
+  // before, so each click waits for the step it should move from.
+  for (let step = 1; step <= 3; step++) {
+    await onboarding.getByText(`Step ${step} of 4`).waitFor();
+    await onboarding.getByRole('button', { name: 'Next' }).click();
+  }
+  await onboarding.getByText('Step 4 of 4').waitFor();
   await onboarding.getByRole('button', { name: 'Get started' }).click();
   await onboarding.waitFor({ state: 'detached' });
 }
