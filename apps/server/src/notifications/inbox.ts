@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
-import { blockedAmong, nameAsSeenBy } from '../services/blocked-view.js';
+import { blockedAmong, nameAsSeenBy } from '../safety/blocked-view.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

@@ -15,8 +15,8 @@ import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { isWeekendDay } from '@trailbuddy/shared/domain/schedule';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { compress, etagMatches, preferredEncoding, strongEtag } from '../services/compression.js';
-import type { TrailList } from '../services/trail-list-cache.js';
+import { compress, etagMatches, preferredEncoding, strongEtag } from '../compression.js';
+import type { TrailList } from '../trails/trail-list-cache.js';
 import { applyHead, escapeAttribute, isMemberOnlyPath, trailHead, trailIdOfPath, type PageHead } from './page-head.js';
 import { loadServerEntry } from './server-entry.js';
 

@@ -1,5 +1,5 @@
 import { absoluteUrl, MEMBER_ONLY_PREFIXES } from '../../plugins/page-head.js';
-import { sitemapTrails } from '../../services/sitemap.js';
+import { sitemapTrails } from '../../trails/sitemap.js';
 import type { RouteModule } from '../types.js';
 
 /**

@@ -4,10 +4,10 @@ import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
 import { matchFeedback, type matches, profiles, trails, users } from '../db/schema/index.js';
-import { asSeenBy, blockedAmong } from './blocked-view.js';
+import { asSeenBy, blockedAmong } from '../safety/blocked-view.js';
 import { hikePerson, joinRequestView, openJoinRequests, peopleById } from './hike-people.js';
-import { toPublicProfile } from './profiles.js';
-import { fileUrl } from './trails.js';
+import { toPublicProfile } from '../profiles/profiles.js';
+import { fileUrl } from '../trails/trails.js';
 
 export type MatchRow = typeof matches.$inferSelect;
 

@@ -15,7 +15,7 @@ import { favourites, matches, searchFolded, trails } from '../db/schema/index.js
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
-import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from '../cursor.js';
 import { distanceOrder, resolveOrigin, trailDistanceCursor } from './trail-distance.js';
 import { routeSummaryOf } from './trail-routes.js';
 

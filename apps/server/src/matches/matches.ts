@@ -12,13 +12,13 @@ import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
 import { notify } from '../notifications/notify.js';
-import { asIfUnavailable } from './blocked-pair.js';
+import { asIfUnavailable } from '../safety/blocked-pair.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
-import { assertComfortable } from './comfort.js';
+import { assertComfortable } from '../profiles/comfort.js';
 import { compatibilityBetween, matchingTraits, pairCompatibilityNow } from './hike-people.js';
 import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
-import { slotOf } from './trail-slots.js';
+import { slotOf } from '../trails/trail-slots.js';
 
 export interface MatchContext {
   userId: string;
