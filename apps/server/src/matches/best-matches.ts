@@ -14,7 +14,7 @@ import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } f
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
-import { toPublicProfile } from '../profiles/profiles.js';
+import { toPublicProfile } from '../profiles/person.js';
 import { slotOf } from '../trails/trail-slots.js';
 
 /** Candidates per page. */

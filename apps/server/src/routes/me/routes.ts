@@ -11,7 +11,7 @@ import { isAdmin } from '../../policies/admin.js';
 import { requireUser } from '../../policies/session.js';
 import { completeRegistration, getOwnProfile, setProfileImage, updateProfile } from '../../profiles/profiles.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
-import { fileUrl } from '../../trails/trails.js';
+import { fileUrl } from '../../storage/file-url.js';
 import { errors } from '../schemas.js';
 import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';

@@ -15,7 +15,8 @@ import {
 import { requireAdmin } from '../../policies/admin.js';
 import { encodedEtag, etagMatches, preferredEncoding } from '../../compression.js';
 import type { StoredJson } from '../../trails/trail-list-cache.js';
-import { createTrail, deleteTrail, fileUrl, getTrail, listTrailPage, updateTrail } from '../../trails/trails.js';
+import { fileUrl } from '../../storage/file-url.js';
+import { createTrail, deleteTrail, getTrail, listTrailPage, updateTrail } from '../../trails/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
