@@ -3,11 +3,11 @@
  * product §9 weekend sessions, durations, recurrence, hours display).
  *
  * All wall-clock rules ("10:00 on Saturday") are applied in an IANA time zone, not in the
- * process's local zone, so the server and every browser compute the same instants. date-fns 4
- * core has no time-zone support, and this package must stay dependency-light and free of Node
- * APIs, so the zone arithmetic below uses `Intl.DateTimeFormat`, available in every runtime
- * we target.
+ * process's local zone, so the server and every browser compute the same instants. The zone
+ * arithmetic is date-fns's own time-zone package, `@date-fns/tz` (plain JavaScript over `Intl`,
+ * no Node APIs): a `TZDateMini` reads and sets the wall clock of a zone (ADR 0071).
  */
+import { TZDateMini, tzOffset } from '@date-fns/tz';
 
 export const WEEKEND_DAYS = ['saturday', 'sunday'] as const;
 export type WeekendDay = (typeof WEEKEND_DAYS)[number];
@@ -252,77 +252,48 @@ function shiftSession(session: Session, days: number, timeZone: string): Session
   return { start, end: new Date(start.getTime() + duration) };
 }
 
-// Creating a DateTimeFormat is far costlier than using one, and recurrence jobs call this in loops.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // Throws RangeError for an unknown zone, which is the error we want callers to see.
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      era: 'short',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+/** Throws RangeError for a zone `Intl` does not know, which is the error we want callers to see. */
+const knownZones = new Set<string>();
+function assertKnownZone(timeZone: string): void {
+  if (knownZones.has(timeZone)) return;
+  new Intl.DateTimeFormat('en-US', { timeZone });
+  knownZones.add(timeZone);
 }
 
 /** What the wall clock in `timeZone` shows at `date`. */
 function wallClockOf(date: Date, timeZone: string): WallClock {
-  const fields: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatterFor(timeZone).formatToParts(date)) fields[part.type] = part.value;
-  const num = (type: Intl.DateTimeFormatPartTypes): number => Number(fields[type]);
-  const yearOfEra = num('year');
-  const time = date.getTime();
+  assertKnownZone(timeZone);
+  const wall = new TZDateMini(date.getTime(), timeZone);
   return {
-    // 'en-US' counts years by era (1 BC, 2 BC, ...); proleptic years keep the maths continuous.
-    year: fields.era === 'BC' || fields.era === 'B' ? 1 - yearOfEra : yearOfEra,
-    month: num('month'),
-    day: num('day'),
-    // Some older ICU builds print midnight as 24 despite hourCycle h23.
-    hour: num('hour') % 24,
-    minute: num('minute'),
-    second: num('second'),
-    // Zone offsets are whole seconds, so the sub-second part is the same on every wall clock.
-    millisecond: ((time % 1000) + 1000) % 1000,
+    year: wall.getFullYear(),
+    month: wall.getMonth() + 1,
+    day: wall.getDate(),
+    hour: wall.getHours(),
+    minute: wall.getMinutes(),
+    second: wall.getSeconds(),
+    millisecond: wall.getMilliseconds(),
   };
 }
 
-/** The wall clock read as if it were UTC; the difference from the real instant is the offset. */
-function wallClockAsUtc(wall: WallClock): number {
-  const date = new Date(0);
-  // setUTCFullYear, because Date.UTC maps years 0–99 to 1900–1999.
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
-  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
-  return date.getTime();
-}
-
-function offsetAt(instant: number, timeZone: string): number {
-  return wallClockAsUtc(wallClockOf(new Date(instant), timeZone)) - instant;
-}
-
+/**
+ * The instant at which the wall clock in `timeZone` shows `wall`, with Temporal's 'compatible'
+ * disambiguation: a time skipped by a DST gap lands the same distance past the jump (as TZDate's
+ * setters do), and a time that occurs twice is the earlier instant (TZDate takes the later).
+ */
 function wallClockToInstant(wall: WallClock, timeZone: string): number {
-  const local = wallClockAsUtc(wall);
-  // A day either side brackets any single DST transition near this wall time; the offsets in
-  // force there are the only candidates.
-  const offsetBefore = offsetAt(local - DAY_MS, timeZone);
-  const offsetAfter = offsetAt(local + DAY_MS, timeZone);
-  const matches = [offsetBefore, offsetAfter]
-    .map((offset) => local - offset)
-    .filter((instant) => instant + offsetAt(instant, timeZone) === local);
-  if (matches.length > 0) return Math.min(...matches);
-  // The wall time falls in a gap: read it with the offset from before the jump, which lands
-  // the same distance past the jump.
-  return local - offsetBefore;
+  assertKnownZone(timeZone);
+  const date = new TZDateMini(0, timeZone);
+  // setFullYear, because the Date constructor maps years 0–99 to 1900–1999.
+  date.setFullYear(wall.year, wall.month - 1, wall.day);
+  date.setHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+  const later = date.getTime();
+  // The same reading under the offset in force a day before: earlier only in an autumn overlap.
+  const earlier = later - (tzOffset(timeZone, new Date(later - DAY_MS)) - tzOffset(timeZone, date)) * MINUTE_MS;
+  return earlier < later && sameWallClock(wallClockOf(new Date(earlier), timeZone), wall) ? earlier : later;
 }
+
+const sameWallClock = (a: WallClock, b: WallClock): boolean =>
+  a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute && a.second === b.second;
 
 function addCalendarDays(date: { year: number; month: number; day: number }, days: number) {
   const shifted = new Date(0);
