@@ -8,7 +8,7 @@
 //   - server time: Fastify's own responseTime for each request (its "request completed" log line,
 //     so the server runs with LOG_LEVEL=info and LOG_FORMAT=json), over sequential requests after a warm-up;
 //   - HTTP on loopback, which upper-bounds it;
-//   - the ranking query alone: the statement services/best-matches.ts builds (imported through
+//   - the ranking query alone: the statement matches/best-matches.ts builds (imported through
 //     tsx, so it is exactly what the server runs), under EXPLAIN (ANALYZE, BUFFERS), with its
 //     costliest plan nodes. Its answer is checked against a brute-force ranking of every profile
 //     (below), which must equal the endpoint's;
@@ -362,7 +362,7 @@ try {
     searchersOnSlot.every((c, i) => c.profile.id === allSearchers[i].user_id && c.compatibility === allSearchers[i].compatibility);
 
   // The server's ranking query, built by its own code; the brute force checks the endpoint.
-  const { rankingQuery } = await tsImport('../apps/server/src/services/best-matches.ts', import.meta.url);
+  const { rankingQuery } = await tsImport('../apps/server/src/matches/best-matches.ts', import.meta.url);
   const rankingInput = (after) => ({
     viewerId: viewer.user_id,
     viewer: rankingViewer,

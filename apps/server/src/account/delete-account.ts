@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { matches, matchFeedback, messages, notifications, users } from '../db/schema/index.js';
 import { addJob, TASKS } from '../jobs/queue.js';
 import { notify } from '../notifications/notify.js';
-import { partnerOf, type MatchRow } from '../services/match-presenter.js';
-import { announce, giveSearchBack } from '../services/matches.js';
+import { partnerOf, type MatchRow } from '../matches/match-presenter.js';
+import { announce, giveSearchBack } from '../matches/matches.js';
 import { storageKeys } from '../storage/images.js';
 import { PERSONAL_DATA_ERASERS, type ErasedAccount } from './erasers.js';
 

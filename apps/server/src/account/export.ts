@@ -5,8 +5,8 @@ import type { DbOrTx } from '../db/client.js';
 import { activityConnections, favourites, matches, matchFeedback, messages, notifications, trails, users } from '../db/schema/index.js';
 import { presentNotification } from '../notifications/inbox.js';
 import { loadPreferences } from '../notifications/preferences.js';
-import { presentMatches } from '../services/match-presenter.js';
-import { getOwnProfile } from '../services/profiles.js';
+import { presentMatches } from '../matches/match-presenter.js';
+import { getOwnProfile } from '../profiles/profiles.js';
 
 /** A partner as the archive names them: the first word of their display name, nothing else. */
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';

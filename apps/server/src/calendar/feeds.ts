@@ -4,7 +4,7 @@ import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { CalendarFeedCreated, CalendarFeedStatus } from '@trailbuddy/shared/contracts/calendar';
 import type { Db, DbOrTx } from '../db/client.js';
 import { calendarFeeds, matches } from '../db/schema/index.js';
-import { presentMatches } from '../services/match-presenter.js';
+import { presentMatches } from '../matches/match-presenter.js';
 
 /** 32 random bytes: unguessable, and short enough for any calendar app's URL field. */
 const TOKEN_BYTES = 32;

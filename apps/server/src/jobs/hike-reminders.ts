@@ -4,7 +4,8 @@ import { matches, trails } from '../db/schema/index.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { notify } from '../notifications/notify.js';
 import { joinNames } from '@trailbuddy/shared/domain/hikes';
-import { othersOn, partnerOf, publicProfilesById } from '../services/match-presenter.js';
+import { othersOn, partnerOf } from '../matches/match-presenter.js';
+import { publicProfilesById } from '../profiles/person.js';
 
 /** The reminder goes out the day before: once the start is this close. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { and, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { matches } from '../db/schema/index.js';
 import { notify } from '../notifications/notify.js';
-import { announce } from '../services/matches.js';
+import { announce } from '../matches/matches.js';
 
 /**
  * Searching or pending matches whose start has passed → cancelled, `expired` (product §4).

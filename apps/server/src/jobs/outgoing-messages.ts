@@ -40,15 +40,19 @@ export async function queueMessageOnce(db: DbOrTx, message: MessageToQueue): Pro
   });
 }
 
-/** One message to deliver: how its channel (mail, SMS) judges failures, and its job. */
+/** One message to deliver: its ledger row, how its channel (mail, SMS, push) judges failures, and its job. */
 export interface Delivery {
-  channel: Channel;
-  idempotencyKey: string;
+  /**
+   * The message's row in the ledger, or null for a channel that keeps none: a push is keyed by
+   * its browser and tag, and a newer one replaces a pending one (push/queue.ts), which a
+   * once-per-key ledger would refuse.
+   */
+  ledger: { channel: Channel; idempotencyKey: string } | null;
   /** The graphile-worker job carrying the message: its attempt count decides the last try. */
   job: Pick<JobHelpers['job'], 'attempts' | 'max_attempts'>;
   db: Db;
   log: JobLog;
-  /** Starts each log message: 'mail sent', 'sms delivery failed, will retry'. */
+  /** Starts each log message: 'mail sent', 'sms delivery failed, will retry', 'push sent'. */
   noun: string;
   /** A failure that waiting will not heal: the message fails now instead of being retried. */
   isPermanent(err: unknown): boolean;
@@ -76,23 +80,31 @@ function errorText(err: unknown): string {
  * Delivery stays at-least-once (a crash between the send and step 2 sends again); the
  * idempotency key travels with the message so the receiver can drop a duplicate.
  */
-export async function deliverMessage(delivery: Delivery, send: () => Promise<void>): Promise<void> {
+export async function deliverMessage(delivery: Delivery, send: () => Promise<void | 'dropped'>): Promise<void> {
   const { db, log, noun, job } = delivery;
-  const row = and(eq(outgoingMessages.channel, delivery.channel), eq(outgoingMessages.idempotencyKey, delivery.idempotencyKey));
-  const [ledger] = await db.select({ status: outgoingMessages.status }).from(outgoingMessages).where(row);
+  const row = delivery.ledger
+    ? and(eq(outgoingMessages.channel, delivery.ledger.channel), eq(outgoingMessages.idempotencyKey, delivery.ledger.idempotencyKey))
+    : undefined;
+  const [ledger] = row ? await db.select({ status: outgoingMessages.status }).from(outgoingMessages).where(row) : [];
   if (ledger && ledger.status !== 'queued') {
     log.warn({ ...delivery.logMeta, status: ledger.status }, `${noun} already ${ledger.status}, not sent again`);
     return;
   }
   const attempts = job.attempts;
   const meta = { ...delivery.logMeta, attempts };
-  const record = (patch: Partial<typeof outgoingMessages.$inferInsert>) =>
-    db
-      .update(outgoingMessages)
-      .set({ attempts, ...patch })
-      .where(row);
+  const record = async (patch: Partial<typeof outgoingMessages.$inferInsert>) => {
+    if (row)
+      await db
+        .update(outgoingMessages)
+        .set({ attempts, ...patch })
+        .where(row);
+  };
   try {
-    await send();
+    // 'dropped': the channel found nothing to send to any more and said so in its own log line.
+    if ((await send()) === 'dropped') {
+      await record({ status: 'failed', lastError: 'dropped: no recipient', finishedAt: new Date() });
+      return;
+    }
   } catch (err) {
     const lastError = errorText(err);
     const permanent = delivery.isPermanent(err);

@@ -22,8 +22,7 @@ export function sendMailTask({ db, transport, log }: SendMailTaskOptions): Task 
     const job = payload as Partial<MailJob>;
     const idempotencyKey = String(job.idempotencyKey);
     const delivery = {
-      channel: 'mail' as const,
-      idempotencyKey,
+      ledger: { channel: 'mail' as const, idempotencyKey },
       job: helpers.job,
       db,
       log,

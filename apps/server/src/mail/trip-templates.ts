@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { button, details, escapeHtml, layout, paragraph, type Block, type RenderedMail } from './layout.js';
+import { html } from '../html.js';
+import { button, details, layout, paragraph, type Block, type RenderedMail } from './layout.js';
 
 /**
  * The trip plan's mails (ADR 0033): the emergency contact's confirmation, the trip card "Share my
@@ -55,9 +56,9 @@ export function emergencyContactConfirm(p: Params<'emergency-contact-confirm'>):
 }
 
 function photo(url: string, name: string): Block {
-  if (!url) return { html: '', text: '' };
+  if (!url) return { html: html``, text: '' };
   return {
-    html: `<p style="margin:0 0 16px;"><img src="${escapeHtml(url)}" alt="${escapeHtml(name)}" width="72" height="72" style="border-radius:36px;"></p>`,
+    html: html`<p style="margin:0 0 16px;"><img src="${url}" alt="${name}" width="72" height="72" style="border-radius:36px;"></p>`,
     text: '',
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { matchFeedback, matches, notifications } from '../db/schema/index.js';
-import { partnerOf } from '../services/match-presenter.js';
+import { partnerOf } from '../matches/match-presenter.js';
 import { notify } from './notify.js';
 
 /**

@@ -10,7 +10,8 @@ import {
 import type { DbOrTx } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
-import { blockedAmong, nameAsSeenBy } from '../services/blocked-view.js';
+import { blockedAmong } from '../safety/blocked-view.js';
+import { nameAsSeenBy } from '../profiles/person.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { JobLog } from '../jobs/log.js';
 import { addJob, holdJobKey, TASKS } from '../jobs/queue.js';
 import { enqueueMail } from '../mail/queue.js';
 import type { NotificationMailItem } from '../mail/notification-templates.js';
-import { blockedAmong } from '../services/blocked-view.js';
+import { blockedAmong } from '../safety/blocked-view.js';
 import { paramsAsSeenBy } from './inbox.js';
 import { notificationMailJobKey, notificationPath } from './notify.js';
 import { loadPreferences } from './preferences.js';

@@ -1,5 +1,6 @@
 import { FILES_URL_PREFIX, IMAGE_VARIANT_WIDTHS } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
+import { html } from '../html.js';
 
 /** The product's name, as link previews show it beside a page's own title. */
 export const SITE_NAME = 'TrailBuddy';
@@ -65,11 +66,10 @@ function shorten(text: string): string {
  * Twitter-card tags and a canonical link; a member-only view gets `noindex`; every other page
  * keeps the app's generic title and description.
  */
-export function applyHead(html: string, head: PageHead): string {
-  if (head.kind === 'generic') return html;
-  if (head.kind === 'member-only') return html.replace('</head>', () => '<meta name="robots" content="noindex"></head>');
-  const tags = [
-    `<link rel="canonical" href="${escapeAttribute(head.url)}">`,
+export function applyHead(page: string, head: PageHead): string {
+  if (head.kind === 'generic') return page;
+  if (head.kind === 'member-only') return page.replace('</head>', () => '<meta name="robots" content="noindex"></head>');
+  const tags = html`<link rel="canonical" href="${head.url}">${[
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', head.title),
@@ -80,18 +80,12 @@ export function applyHead(html: string, head: PageHead): string {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     head.image ? meta('name', 'twitter:image', head.image) : '',
-  ].join('');
+  ]}`;
   // Replacer functions: a `$&` in a trail's text must not be read as a replacement pattern.
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(`${head.title} · ${SITE_NAME}`)}</title>`)
+  return page
+    .replace(/<title>[\s\S]*?<\/title>/, () => html`<title>${head.title} · ${SITE_NAME}</title>`.toString())
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `${meta('name', 'description', head.description)}${tags}</head>`);
+    .replace('</head>', () => html`${meta('name', 'description', head.description)}${tags}</head>`.toString());
 }
 
-const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-  `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
-
-export const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const meta = (attribute: 'name' | 'property', key: string, content: string) => html`<meta ${attribute}="${key}" content="${content}">`;

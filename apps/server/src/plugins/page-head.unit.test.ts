@@ -63,7 +63,7 @@ describe('applyHead', () => {
 
   it('replaces the title and description, even when the text holds replacement patterns', () => {
     const out = applyHead(html, trailHead(trail({ name: "$& $' <A>", description: '$1' }), 'https://t.example'));
-    expect(out).toContain("<title>$&amp; $' &lt;A&gt; · TrailBuddy</title>");
+    expect(out).toContain('<title>$&amp; $&#39; &lt;A&gt; · TrailBuddy</title>');
     expect(out).not.toContain('generic');
     expect(out.match(/name="description"/g)).toHaveLength(1);
     expect(out).toContain('content="Sintra, Portugal · 8 km · Easy. $1"');

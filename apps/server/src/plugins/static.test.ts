@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTrail } from '../services/trails.js';
+import { getTrail } from '../trails/trails.js';
 import { addTrail as addTrailAs } from '../test/page-fixtures.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../test/test-app.js';
 import { staticPlugin } from './static.js';

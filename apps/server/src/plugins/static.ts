@@ -15,9 +15,10 @@ import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { isWeekendDay } from '@trailbuddy/shared/domain/schedule';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { compress, etagMatches, preferredEncoding, strongEtag } from '../services/compression.js';
-import type { TrailList } from '../services/trail-list-cache.js';
-import { applyHead, escapeAttribute, isMemberOnlyPath, trailHead, trailIdOfPath, type PageHead } from './page-head.js';
+import { html, jsonScript } from '../html.js';
+import { compress, etagMatches, preferredEncoding, strongEtag } from '../compression.js';
+import type { TrailList } from '../trails/trail-list-cache.js';
+import { applyHead, isMemberOnlyPath, trailHead, trailIdOfPath, type PageHead } from './page-head.js';
 import { loadServerEntry } from './server-entry.js';
 
 /** What the page needs of the trail list: the trails (for the image preloads) and their JSON. */
@@ -287,7 +288,7 @@ export function renderIndexHtml(
     ...pageDataBlocks({ trailList, visitor }),
     ...(hydrated ? { [PAGE_DATA_BLOCK_IDS.render]: hydrated.settingsJson } : {}),
   })
-    .map(([id, json]) => dataBlock(id, json))
+    .map(([id, json]) => jsonScript(id, json))
     .join('');
   // A trail's page shows that trail's picture first, not the home's cards.
   const preloads = trail
@@ -305,20 +306,9 @@ export function renderIndexHtml(
   return hydrated ? page.replace(EMPTY_ROOT, () => `<div id="root">${hydrated.page.root}</div>`) : page;
 }
 
-const dataBlock = (id: string, json: string) => `<script type="application/json" id="${id}">${escapeJsonForScript(json)}</script>`;
-
 /** The first image is the page's largest paint: high priority. The second need not compete with the scripts. */
 function imagePreload(url: string, largest: boolean, sizes: string): string {
   const srcset = imageSrcSet(url);
-  const responsive = srcset ? ` imagesrcset="${escapeAttribute(srcset)}" imagesizes="${escapeAttribute(sizes)}"` : '';
-  return `<link rel="preload" as="image" href="${escapeAttribute(url)}"${responsive}${largest ? ' fetchpriority="high"' : ''}>`;
-}
-
-/**
- * JSON is safe inside a <script> element once nothing in it can close the element or open a
- * comment: `<`, `>` and `&` become JSON escapes, which JSON.parse reads back as the same text.
- * U+2028 and U+2029 are escaped too, for any reader that treats the block as JavaScript.
- */
-export function escapeJsonForScript(json: string): string {
-  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const responsive = srcset ? html` imagesrcset="${srcset}" imagesizes="${sizes}"` : '';
+  return html`<link rel="preload" as="image" href="${url}"${responsive}${largest ? html` fetchpriority="high"` : ''}>`.toString();
 }

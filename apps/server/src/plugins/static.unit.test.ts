@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
-import { escapeJsonForScript, isVisitor, renderIndexHtml } from './static.js';
-
-describe('escapeJsonForScript', () => {
-  it('leaves nothing that could close the script element, and JSON.parse reads the same value back', () => {
-    const value = { text: '</script><!-- a & b > c \u2028 \u2029 "q"' };
-    const escaped = escapeJsonForScript(JSON.stringify(value));
-    expect(escaped).not.toMatch(/[<>&\u2028\u2029]/);
-    expect(JSON.parse(escaped)).toEqual(value);
-  });
-});
+import { isVisitor, renderIndexHtml } from './static.js';
 
 describe('renderIndexHtml', () => {
   const template = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';

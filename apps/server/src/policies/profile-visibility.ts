@@ -4,8 +4,8 @@ import type { DbOrTx } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { matches } from '../db/schema/index.js';
 import type { SessionUser } from '../plugins/auth-session.js';
-import { bestMatches } from '../services/best-matches.js';
-import { isBlockedPair } from '../services/blocks.js';
+import { bestMatches } from '../matches/best-matches.js';
+import { isBlockedPair } from '../safety/blocks.js';
 import { isAdmin } from './admin.js';
 
 export interface VisibilityDeps {

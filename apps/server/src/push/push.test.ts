@@ -12,7 +12,7 @@ import { startTestPushEndpoint, type TestBrowser, type TestPushEndpoint } from '
 import { queuedJobs, runDueJobs } from '../test/queued-jobs.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../test/test-app.js';
 import { pushEndpointPolicy, type Resolver } from './endpoints.js';
-import { enqueuePush, type PushJob } from './queue.js';
+import { enqueuePush, PUSH_MAX_ATTEMPTS, type PushJob } from './queue.js';
 import { createPushSender, PUSH_TTL_SECONDS, type PushSender } from './send.js';
 
 let t: TestApp;
@@ -176,6 +176,18 @@ describe('expired subscriptions', () => {
     await deliver();
     expect(endpoint.received(browser).map((m) => JSON.parse(m.body))).toEqual([payload]);
     expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+  });
+
+  it('gives up after the last attempt, as mail and SMS do: the job ends, the subscription stays', async () => {
+    const browser = await subscribedBrowser(ana);
+    endpoint.answer(new URL(browser.subscription.endpoint).pathname, 503);
+    await enqueuePush(t.database.db, ana.id, payload);
+    for (let attempt = 1; attempt <= PUSH_MAX_ATTEMPTS; attempt++) {
+      await t.database.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now()`);
+      await deliver();
+    }
+    expect(await queuedJobs(t.database.db, TASKS.sendPush)).toEqual([]);
+    expect(await subscriptionCount()).toBe(1);
   });
 
   it('a refusal that waiting will not change (403: not our key) is dropped, the subscription kept', async () => {

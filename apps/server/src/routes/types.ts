@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import type { EventHub } from '../events/types.js';
 import type { IdentitySettings } from '../identity/settings.js';
-import type { TrailListCache } from '../services/trail-list-cache.js';
+import type { TrailListCache } from '../trails/trail-list-cache.js';
 import type { FileStorage } from '../storage/storage.js';
 
 /** What every route module receives: the services' dependencies, never read from globals. */

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { smsDevInbox } from '../db/schema/sms.js';
-import { escapeHtml } from '../mail/layout.js';
+import { html, joinHtml } from '../html.js';
 
 /** The newest messages the development SMS transport delivered, optionally for one number. */
 export async function listDevSms(db: Db, opts: { to?: string | undefined; limit: number }) {
@@ -18,14 +18,13 @@ export async function listDevSms(db: Db, opts: { to?: string | undefined; limit:
  * every 5 s without any script (the CSP allows none inline anyway).
  */
 export function renderDevSmsPage(messages: Awaited<ReturnType<typeof listDevSms>>): string {
-  const rows = messages
-    .map(
-      (m) =>
-        `<tr><td class="when">${escapeHtml(m.receivedAt.toISOString().replace('T', ' ').slice(0, 19))} UTC</td>` +
-        `<td class="to">${escapeHtml(m.to)}</td><td class="body">${escapeHtml(m.body)}</td></tr>`,
-    )
-    .join('\n');
-  return `<!doctype html>
+  const rows = messages.map((m) =>
+    joinHtml([
+      html`<tr><td class="when">${m.receivedAt.toISOString().replace('T', ' ').slice(0, 19)} UTC</td>`,
+      html`<td class="to">${m.to}</td><td class="body">${m.body}</td></tr>`,
+    ]),
+  );
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -48,10 +47,10 @@ export function renderDevSmsPage(messages: Awaited<ReturnType<typeof listDevSms>
 (newest first; this page refreshes every 5 seconds). JSON: <a href="/api/dev/sms">/api/dev/sms</a>.</p>
 ${
   messages.length === 0
-    ? '<p><em>No messages yet. Start a phone sign-in and the code appears here.</em></p>'
-    : `<table>\n<thead><tr><th>Received</th><th>To</th><th>Message</th></tr></thead>\n<tbody>\n${rows}\n</tbody>\n</table>`
+    ? html`<p><em>No messages yet. Start a phone sign-in and the code appears here.</em></p>`
+    : html`<table>\n<thead><tr><th>Received</th><th>To</th><th>Message</th></tr></thead>\n<tbody>\n${rows.map((row, i) => (i === 0 ? row : [html`\n`, row]))}\n</tbody>\n</table>`
 }
 </body>
 </html>
-`;
+`.toString();
 }

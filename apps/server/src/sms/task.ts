@@ -16,8 +16,7 @@ export function sendSmsTask({ db, transport, log }: SendSmsTaskOptions): Task {
   return async (payload, helpers) => {
     const sms = payload as SmsToQueue;
     const delivery = {
-      channel: 'sms' as const,
-      idempotencyKey: sms.idempotencyKey,
+      ledger: { channel: 'sms' as const, idempotencyKey: sms.idempotencyKey },
       job: helpers.job,
       db,
       log,

@@ -3,7 +3,8 @@ import { tripPagePath } from '@trailbuddy/shared/contracts/trip';
 import type { DbOrTx } from '../db/client.js';
 import { trails } from '../db/schema/index.js';
 import { joinNames } from '@trailbuddy/shared/domain/hikes';
-import { othersOn, publicProfilesById, type MatchRow } from '../services/match-presenter.js';
+import { othersOn, type MatchRow } from '../matches/match-presenter.js';
+import { publicProfilesById } from '../profiles/person.js';
 import { displayNameOf } from './emergency-contact.js';
 
 /** States in which the pair has agreed to meet: the meeting point exists only there. */

@@ -11,8 +11,8 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { emergencyContacts, matches, tripParticipations } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
-import type { MatchRow } from '../services/match-presenter.js';
-import { announce } from '../services/matches.js';
+import type { MatchRow } from '../matches/match-presenter.js';
+import { announce } from '../matches/matches.js';
 import { AGREED, tripCardOf, tripCardParams } from './trip-card.js';
 import { tripPageToken } from './tokens.js';
 

@@ -110,7 +110,7 @@ export const matches = pgTable(
     index('matches_status_start_idx').on(t.status, t.startTime),
     index('matches_trail_status_idx').on(t.trailId, t.status),
     // Best Matches: a slot's searchers of one kind, the most recent search first, and the
-    // keyset cursor's tie-break (services/best-matches.ts, ADR 0022).
+    // keyset cursor's tie-break (matches/best-matches.ts, ADR 0022).
     index('matches_searching_kind_recent_idx')
       .on(t.trailId, t.startTime, t.searcherSkillHiking, t.searcherSkillRunning, ...searcherPreferencesThenRecent(t))
       .where(sql`status = 'searching'`),

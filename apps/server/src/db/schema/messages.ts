@@ -5,7 +5,7 @@ import { matches } from './matches.js';
 
 /**
  * The buddy conversation (ADR 0026): one thread per match, written by its two participants.
- * `seq` orders a thread; sends to one match are serialized (services/conversation.ts locks the
+ * `seq` orders a thread; sends to one match are serialized (conversation/conversation.ts locks the
  * match row), so within a thread `seq` order is also commit order and "read up to seq N" never
  * skips a message that committed late. `client_id` is the sender's idempotency key.
  */

@@ -72,7 +72,7 @@ export const profiles = pgTable(
   // Best Matches (architecture §5) ranks users with a complete profile.
   (t) => [
     index('profiles_complete_idx').on(t.registrationCompletedAt),
-    // Best Matches takes the first users of each kind of candidate (services/best-matches.ts).
+    // Best Matches takes the first users of each kind of candidate (matches/best-matches.ts).
     // The badge ranks within a kind, and the comfort columns ride along (INCLUDE, added by the
     // migration) so the filters are read from the index (ADR 0031).
     index('profiles_match_kind_idx')

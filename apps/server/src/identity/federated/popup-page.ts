@@ -1,15 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FEDERATED_MESSAGE_TYPE } from '@trailbuddy/shared/contracts/identity-federated';
+import { jsonForScript } from '../../html.js';
 import type { FederatedOutcome, FlowKind } from './flow.js';
-
-/** JSON that is safe inside a <script> element (no `</script>`, no HTML comment or line-separator tricks). */
-const scriptSafeJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The popup flow's last page: it posts the outcome to `window.opener` with our origin as the
@@ -23,7 +15,7 @@ export function federatedResultPage(opts: { appOrigin: string; returnTo: string;
   const message = opts.outcome.ok
     ? { type: FEDERATED_MESSAGE_TYPE, ...opts.outcome }
     : { type: FEDERATED_MESSAGE_TYPE, ok: false, providerId: opts.outcome.providerId, error };
-  const data = scriptSafeJson({ origin: opts.appOrigin, returnTo: opts.returnTo, message });
+  const data = jsonForScript(JSON.stringify({ origin: opts.appOrigin, returnTo: opts.returnTo, message }));
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Signing in…</title></head>

@@ -2,7 +2,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { adminReportActionSchema, adminReportSchema, auditEntrySchema, REPORT_STATUSES } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { requireAdmin } from '../../policies/admin.js';
-import { actOnReport, listAuditLog, listReports } from '../../services/moderation.js';
+import { actOnReport, listAuditLog, listReports } from '../../safety/moderation.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

@@ -3,7 +3,7 @@ import { ADMIN_NOTE_MAX } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../errors.js';
 import { requireAdmin } from '../../policies/admin.js';
-import { setAccountDisabled } from '../../services/moderation.js';
+import { setAccountDisabled } from '../../safety/moderation.js';
 import { errors, idParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

@@ -1,7 +1,7 @@
 import { blockedPersonSchema, blockInputSchema } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { requireUser } from '../../policies/session.js';
-import { blockPerson, listBlocked, unblockPerson } from '../../services/blocks.js';
+import { blockPerson, listBlocked, unblockPerson } from '../../safety/blocks.js';
 import { errors, idParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

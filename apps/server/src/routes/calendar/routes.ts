@@ -4,7 +4,7 @@ import { createOrRotateFeed, feedMatches, feedOwner, feedStatus, revokeFeed } fr
 import { firstName, matchesCalendar } from '../../calendar/ics.js';
 import { conflict, notFound } from '../../errors.js';
 import { requireUser } from '../../policies/session.js';
-import { getMyMatch } from '../../services/match-plans.js';
+import { getMyMatch } from '../../matches/match-plans.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

@@ -9,6 +9,7 @@ import {
   setEmergencyContact,
 } from '../../trips/emergency-contact.js';
 import { errors } from '../schemas.js';
+import { html } from '../../html.js';
 import { htmlPage, p, PRIVATE_PAGE_HEADERS } from '../trips/page.js';
 import { typed, type RouteModule } from '../types.js';
 
@@ -78,14 +79,13 @@ export function emergencyContactRoutesWith({ appUrl }: { appUrl: string }): Rout
       if (found.confirmed)
         return reply.send(htmlPage('You are the emergency contact', p(`You already agreed to be ${found.ownerName}'s emergency contact.`)));
       return reply.send(
-        htmlPage(
-          `Be ${found.ownerName}'s emergency contact?`,
+        htmlPage(`Be ${found.ownerName}'s emergency contact?`, [
           p(
             `${found.ownerName} named you as their emergency contact on TrailBuddy. If you agree, they can share their hike plans with you, and we will e-mail you if they do not check out after one.`,
-          ) +
-            `<form method="post"><button type="submit">I agree</button></form>` +
-            p('If you do not agree, close this page: you will receive nothing else from us.'),
-        ),
+          ),
+          html`<form method="post"><button type="submit">I agree</button></form>`,
+          p('If you do not agree, close this page: you will receive nothing else from us.'),
+        ]),
       );
     });
 

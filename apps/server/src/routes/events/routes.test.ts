@@ -20,7 +20,7 @@ import { identitySettings } from '../../identity/settings.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { RouteDeps } from '../types.js';
-import { createTrailListCache } from '../../services/trail-list-cache.js';
+import { createTrailListCache } from '../../trails/trail-list-cache.js';
 import { eventRoutesWith } from './routes.js';
 import { connectSse, type SseConnection } from '../../test/sse-client.js';
 

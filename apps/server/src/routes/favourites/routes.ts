@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { trailListQuerySchema, trailPageSchema } from '@trailbuddy/shared/contracts/trail';
 import { requireUser } from '../../policies/session.js';
-import { addFavourite, listFavouriteTrailIds, removeFavourite } from '../../services/favourites.js';
-import { listTrailPage } from '../../services/trails.js';
+import { addFavourite, listFavouriteTrailIds, removeFavourite } from '../../trails/favourites.js';
+import { listTrailPage } from '../../trails/trails.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

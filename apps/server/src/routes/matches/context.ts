@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../policies/session.js';
-import type { MatchContext } from '../../services/matches.js';
+import type { MatchContext } from '../../matches/matches.js';
 import type { RouteDeps } from '../types.js';
 
 /** Who is asking and when: what every match service takes (the session is checked here). */

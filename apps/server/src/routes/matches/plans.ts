@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cancelMatchSchema, matchViewSchema } from '@trailbuddy/shared/contracts/match';
-import { acceptJoinRequest, declineJoinRequest, requestToJoin } from '../../services/hike-joins.js';
-import { cancelMatch, findSomeoneElse, getMyMatch, listChangedPlans, withdrawMatch } from '../../services/match-plans.js';
+import { acceptJoinRequest, declineJoinRequest, requestToJoin } from '../../matches/hike-joins.js';
+import { cancelMatch, findSomeoneElse, getMyMatch, listChangedPlans, withdrawMatch } from '../../matches/match-plans.js';
 import { errors, uuidParams } from '../schemas.js';
 import { matchContextOf } from './context.js';
 import { typed, type RouteModule } from '../types.js';

@@ -10,8 +10,8 @@ import {
   startSearchSchema,
 } from '@trailbuddy/shared/contracts/match';
 import { feedbackInputSchema } from '@trailbuddy/shared/domain/feedback';
-import { bestMatches } from '../../services/best-matches.js';
-import { giveFeedback, pendingFeedbackPrompt } from '../../services/feedback.js';
+import { bestMatches } from '../../matches/best-matches.js';
+import { giveFeedback, pendingFeedbackPrompt } from '../../matches/feedback.js';
 import {
   acceptMatch,
   cancelSearch,
@@ -24,7 +24,7 @@ import {
   requestMatch,
   startSearch,
   type MatchContext,
-} from '../../services/matches.js';
+} from '../../matches/matches.js';
 import { errors, uuidParams } from '../schemas.js';
 import { matchContextOf } from './context.js';
 import { matchPlanRoutes } from './plans.js';

@@ -9,9 +9,9 @@ import {
 } from '@trailbuddy/shared/contracts/profile';
 import { isAdmin } from '../../policies/admin.js';
 import { requireUser } from '../../policies/session.js';
-import { completeRegistration, getOwnProfile, setProfileImage, updateProfile } from '../../services/profiles.js';
+import { completeRegistration, getOwnProfile, setProfileImage, updateProfile } from '../../profiles/profiles.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
-import { fileUrl } from '../../services/trails.js';
+import { fileUrl } from '../../storage/file-url.js';
 import { errors } from '../schemas.js';
 import { readUploadedFile, uploadRoutes } from '../uploads.js';
 import { typed, type RouteModule } from '../types.js';

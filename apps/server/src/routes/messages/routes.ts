@@ -10,7 +10,7 @@ import {
 } from '@trailbuddy/shared/contracts/messages';
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../policies/session.js';
-import { history, markRead, sendMessage, unreadCounts, type ConversationContext } from '../../services/conversation.js';
+import { history, markRead, sendMessage, unreadCounts, type ConversationContext } from '../../conversation/conversation.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

@@ -1,7 +1,7 @@
 import { reportInputSchema } from '@trailbuddy/shared/contracts/safety';
 import { z } from 'zod';
 import { requireUser } from '../../policies/session.js';
-import { createReport } from '../../services/reports.js';
+import { createReport } from '../../safety/reports.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
 

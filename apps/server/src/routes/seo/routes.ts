@@ -1,5 +1,6 @@
 import { absoluteUrl, MEMBER_ONLY_PREFIXES } from '../../plugins/page-head.js';
-import { sitemapTrails } from '../../services/sitemap.js';
+import { html } from '../../html.js';
+import { sitemapTrails } from '../../trails/sitemap.js';
 import type { RouteModule } from '../types.js';
 
 /**
@@ -41,8 +42,6 @@ export function robotsTxt(appUrl: string): string {
 }
 
 function sitemapUrl(loc: string, lastmod?: Date): string {
-  return `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+  // The sitemap is XML; the html template's escapes are XML's too.
+  return html`  <url><loc>${loc}</loc>${lastmod ? html`<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`.toString();
 }
-
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -8,12 +8,12 @@ import { distanceMeters } from '@trailbuddy/shared/domain/distance';
 import { routeFacts, suggestDifficulty } from '@trailbuddy/shared/domain/route-facts';
 import { DEMO_TRAILS, demoRouteFile } from '../../db/seed/demo-trails.js';
 import { seedRoutesDir } from '../../paths.js';
-import { readGpxPoints } from '../../services/gpx.js';
+import { readGpxPoints } from '../../trails/gpx.js';
 import { trails } from '../../db/schema/index.js';
 import { ARRABIDA_RIDGE, WEDNESDAY } from '../../test/match-fixtures.js';
 import { multipartFile } from '../../test/multipart.js';
 import { createTestApp, signUp, TEST_ADMIN, type TestApp, type TestUser } from '../../test/test-app.js';
-import { distanceOrder } from '../../services/trail-distance.js';
+import { distanceOrder } from '../../trails/trail-distance.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -13,9 +13,10 @@ import {
   updateTrailRequestSchema,
 } from '@trailbuddy/shared/contracts/trail';
 import { requireAdmin } from '../../policies/admin.js';
-import { encodedEtag, etagMatches, preferredEncoding } from '../../services/compression.js';
-import type { StoredJson } from '../../services/trail-list-cache.js';
-import { createTrail, deleteTrail, fileUrl, getTrail, listTrailPage, updateTrail } from '../../services/trails.js';
+import { encodedEtag, etagMatches, preferredEncoding } from '../../compression.js';
+import type { StoredJson } from '../../trails/trail-list-cache.js';
+import { fileUrl } from '../../storage/file-url.js';
+import { createTrail, deleteTrail, getTrail, listTrailPage, updateTrail } from '../../trails/trails.js';
 import { processImageUpload, storageKeys } from '../../storage/images.js';
 import { invalidField } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';

@@ -5,6 +5,7 @@ import { tripPageByToken } from '../../trips/trip-page.js';
 import { checkIn, checkOut, getTripPlan, setMeetingPoint, shareTrip, type TripSettings } from '../../trips/trip-plan.js';
 import { errors, uuidParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
+import { html } from '../../html.js';
 import { definitionList, htmlPage, p, PRIVATE_PAGE_HEADERS } from './page.js';
 
 const tags = ['trips'];
@@ -84,26 +85,23 @@ export function tripRoutesWith(settings: Omit<TripSettings, 'timeZone'>): RouteM
             : page.checkedInAt
               ? `${card.travellerName} checked in at ${page.checkedInAt} and has not checked out yet.`
               : `${card.travellerName} has not checked in yet.`;
-        const photo = card.buddyPhoto ? `<p><img src="${card.buddyPhoto.replace(/"/g, '&quot;')}" alt="" width="72" height="72"></p>` : '';
+        const photo = card.buddyPhoto ? html`<p><img src="${card.buddyPhoto}" alt="" width="72" height="72"></p>` : '';
         return reply.send(
-          htmlPage(
-            `${card.travellerName}'s hike`,
-            [
-              p(status),
-              definitionList([
-                ['Trail', card.trailName],
-                ['Trailhead', card.trailhead],
-                ['Meeting point', card.meetingPoint],
-                ['Map', card.mapLink ? 'Open the map' : '', card.mapLink],
-                ['Date', card.date],
-                ['Start', card.startTime],
-                ['Expected return', card.expectedReturn],
-                ['Hiking with', card.buddyFirstName],
-              ]),
-              photo,
-              p('This page is read-only and stops working a day after the expected return.'),
-            ].join(''),
-          ),
+          htmlPage(`${card.travellerName}'s hike`, [
+            p(status),
+            definitionList([
+              ['Trail', card.trailName],
+              ['Trailhead', card.trailhead],
+              ['Meeting point', card.meetingPoint],
+              ['Map', card.mapLink ? 'Open the map' : '', card.mapLink],
+              ['Date', card.date],
+              ['Start', card.startTime],
+              ['Expected return', card.expectedReturn],
+              ['Hiking with', card.buddyFirstName],
+            ]),
+            photo,
+            p('This page is read-only and stops working a day after the expected return.'),
+          ]),
         );
       },
     );

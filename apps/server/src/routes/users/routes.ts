@@ -1,7 +1,7 @@
 import { publicProfileSchema } from '@trailbuddy/shared/contracts/profile';
 import { maySeeProfile } from '../../policies/profile-visibility.js';
 import { requireUser } from '../../policies/session.js';
-import { getPublicProfile } from '../../services/profiles.js';
+import { getPublicProfile } from '../../profiles/profiles.js';
 import { notFound } from '../../errors.js';
 import { errors, idParams } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';

@@ -4,8 +4,8 @@ import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import { knownCompatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import type { DbOrTx } from '../db/client.js';
 import { hikeRequests, profiles, trails, users } from '../db/schema/index.js';
-import { blockedAmong, unavailableProfile } from './blocked-view.js';
-import { toPublicProfile } from './profiles.js';
+import { blockedAmong } from '../safety/blocked-view.js';
+import { toPublicProfile, unavailableProfile } from '../profiles/person.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type UserRow = typeof users.$inferSelect;

@@ -6,19 +6,20 @@ import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
 import { customEventSession, validateCustomEventStart } from '@trailbuddy/shared/domain/schedule';
 import type { Db, DbOrTx } from '../db/client.js';
-import { matches, profiles, trails, users } from '../db/schema/index.js';
+import { matches, trails, users } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { formatMailDateTime } from '../mail/format.js';
 import { enqueueMail } from '../mail/queue.js';
 import { notify } from '../notifications/notify.js';
-import { asIfUnavailable } from './blocked-pair.js';
+import { asIfUnavailable } from '../safety/blocked-pair.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
-import { assertComfortable } from './comfort.js';
+import { assertComfortable } from '../profiles/comfort.js';
 import { compatibilityBetween, matchingTraits, pairCompatibilityNow } from './hike-people.js';
-import { partnerOf, presentMatches, publicProfilesById, type MatchRow } from './match-presenter.js';
+import { partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
+import { personRow, publicProfilesById } from '../profiles/person.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
-import { slotOf } from './trail-slots.js';
+import { slotOf } from '../trails/trail-slots.js';
 
 export interface MatchContext {
   userId: string;
@@ -218,15 +219,6 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
   });
 }
 
-async function profileFor(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
@@ -271,8 +263,8 @@ async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): 
 
     const trail = await loadTrail(tx, locked.trailId);
     // One after the other: a transaction is one connection, which runs one query at a time.
-    const a = await profileFor(tx, locked.id1);
-    const b = await profileFor(tx, locked.id2!);
+    const a = await personRow(tx, locked.id1);
+    const b = await personRow(tx, locked.id2!);
     const [confirmed] = await tx
       .update(matches)
       // The number fixed at the request stays (issue 24); only a pending row from before it gets one now.

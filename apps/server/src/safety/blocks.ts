@@ -3,7 +3,7 @@ import type { BlockedPerson } from '@trailbuddy/shared/contracts/safety';
 import type { Db, DbOrTx } from '../db/client.js';
 import { matches, profiles, userBlocks, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
-import { announce, giveSearchBack } from './matches.js';
+import { announce, giveSearchBack } from '../matches/matches.js';
 
 /** The lock a block shares with the triggers that pair two people (migration 0016). */
 const lockPair = (tx: DbOrTx, a: string, b: string) => tx.execute(sql`SELECT safety_pair_lock(${a}, ${b})`);

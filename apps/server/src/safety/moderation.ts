@@ -8,8 +8,8 @@ import { conflict, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { contactEmailOf } from '../identity/users.js';
 import { notify } from '../notifications/notify.js';
-import { announce } from './matches.js';
-import { partnerOf } from './match-presenter.js';
+import { announce } from '../matches/matches.js';
+import { partnerOf } from '../matches/match-presenter.js';
 
 export interface AdminActor {
   id: string;

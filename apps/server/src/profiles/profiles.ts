@@ -1,77 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
-  MAX_TRAVEL_KM_DEFAULT,
   type CompleteRegistrationInput,
   type OwnProfile,
   type PublicProfile,
   type UpdateProfileInput,
 } from '@trailbuddy/shared/contracts/profile';
-import { PROFILE_DEFAULTS } from '@trailbuddy/shared/contracts/enums';
-import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
-import { canonicalCity, findCountry, formatLocation } from '@trailbuddy/shared/data/locations';
+import { canonicalCity, findCountry } from '@trailbuddy/shared/data/locations';
 import type { Db, DbOrTx } from '../db/client.js';
-import { profiles, users } from '../db/schema/index.js';
+import { profiles } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
 import { contactEmailOf } from '../identity/users.js';
 import { comfortPreferencesOf } from './comfort.js';
+import { personRow, profileDefaultsFor, toPublicProfile, type ProfileRow, type UserRow } from './person.js';
 
-type ProfileRow = typeof profiles.$inferSelect;
-type UserRow = Pick<typeof users.$inferSelect, 'id' | 'email' | 'tenantId' | 'tenantEmail' | 'isAnonymous' | 'name' | 'createdAt'>;
+type OwnUserRow = Pick<UserRow, 'id' | 'email' | 'tenantId' | 'tenantEmail' | 'isAnonymous' | 'name' | 'createdAt'>;
 
-/** The spec's defaults for a user who has not completed registration yet (product §3 "User"). */
-function defaultsFor(userId: string): ProfileRow {
-  const now = new Date(0);
-  return {
-    userId,
-    fullName: null,
-    image: DEFAULT_AVATAR,
-    age: null,
-    gender: null,
-    country: null,
-    city: null,
-    bio: null,
-    instagram: null,
-    skillHiking: PROFILE_DEFAULTS.skills.hiking,
-    skillRunning: PROFILE_DEFAULTS.skills.running,
-    skillBiking: PROFILE_DEFAULTS.skills.biking,
-    pace: PROFILE_DEFAULTS.preferences.pace,
-    communication: PROFILE_DEFAULTS.preferences.communication,
-    adventureLevel: PROFILE_DEFAULTS.preferences.adventureLevel,
-    comfortSameGender: false,
-    comfortAgeMin: null,
-    comfortAgeMax: null,
-    languages: [],
-    reliabilityReviews: 0,
-    reliabilityGood: 0,
-    lateCancels: 0,
-    reliable: false,
-    maxTravelKm: MAX_TRAVEL_KM_DEFAULT,
-    hasSeenOnboarding: false,
-    registrationCompletedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-export function toPublicProfile(user: Pick<UserRow, 'id' | 'name'>, profile: ProfileRow | null): PublicProfile {
-  const row = profile ?? defaultsFor(user.id);
-  return {
-    id: user.id,
-    name: row.fullName ?? user.name,
-    image: row.image,
-    age: row.age,
-    location: row.city || row.country ? formatLocation(row.city, row.country) : null,
-    gender: row.gender,
-    skills: { hiking: row.skillHiking, running: row.skillRunning, biking: row.skillBiking },
-    bio: row.bio,
-    instagram: row.instagram,
-    preferences: { pace: row.pace, communication: row.communication, adventureLevel: row.adventureLevel },
-    reliable: row.reliable,
-  };
-}
-
-function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
+function toOwnProfile(user: OwnUserRow, row: ProfileRow): OwnProfile {
   return {
     ...toPublicProfile(user, row),
     // Guests, phone-only and tenant accounts have a placeholder users.email (ADRs 0008, 0009).
@@ -86,23 +31,14 @@ function toOwnProfile(user: UserRow, row: ProfileRow): OwnProfile {
   };
 }
 
-async function loadUser(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
 export async function getOwnProfile(db: DbOrTx, userId: string): Promise<OwnProfile> {
-  const row = await loadUser(db, userId);
+  const row = await personRow(db, userId);
   if (!row) throw notFound('User');
-  return toOwnProfile(row.user, row.profile ?? defaultsFor(userId));
+  return toOwnProfile(row.user, row.profile ?? profileDefaultsFor(userId));
 }
 
 export async function getPublicProfile(db: DbOrTx, userId: string): Promise<PublicProfile | null> {
-  const row = await loadUser(db, userId);
+  const row = await personRow(db, userId);
   return row ? toPublicProfile(row.user, row.profile) : null;
 }
 
@@ -124,7 +60,7 @@ function resolveLocation(country: string | null | undefined, city: string | null
 export async function completeRegistration(db: Db, userId: string, input: CompleteRegistrationInput): Promise<OwnProfile> {
   const { country, city } = resolveLocation(input.country, input.city);
   return db.transaction(async (tx) => {
-    const account = await loadUser(tx, userId);
+    const account = await personRow(tx, userId);
     if (!account) throw notFound('User');
     const now = new Date();
     const values = {
@@ -169,9 +105,9 @@ export async function completeRegistration(db: Db, userId: string, input: Comple
 /** Profile edits (personal-profile view): any subset of fields; the e-mail is not editable. */
 export async function updateProfile(db: Db, userId: string, input: UpdateProfileInput): Promise<OwnProfile> {
   return db.transaction(async (tx) => {
-    const account = await loadUser(tx, userId);
+    const account = await personRow(tx, userId);
     if (!account) throw notFound('User');
-    const current = account.profile ?? defaultsFor(userId);
+    const current = account.profile ?? profileDefaultsFor(userId);
     const touchesLocation = input.country !== undefined || input.city !== undefined;
     const location = touchesLocation
       ? resolveLocation(input.country ?? current.country, input.city ?? (input.country ? null : current.city))

@@ -6,7 +6,7 @@ import { hikeRequests, matches, profiles, userBlocks, users } from '../db/schema
 import { AppError, conflict, notFound } from '../errors.js';
 import { notify } from '../notifications/notify.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
-import { assertComfortable, comfortFilter, PROFILE_COMFORT, type ViewerComfort } from './comfort.js';
+import { assertComfortable, comfortFilter, PROFILE_COMFORT, type ViewerComfort } from '../profiles/comfort.js';
 import { presentMatches, type MatchRow } from './match-presenter.js';
 import { announce, notParticipant, type MatchContext } from './matches.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';

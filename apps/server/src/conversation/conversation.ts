@@ -25,8 +25,8 @@ import {
   type NotifyContextRow,
   type NotifyRecipientJson,
 } from '../notifications/notify.js';
-import { asIfUnavailable } from './blocked-pair.js';
-import type { MatchRow } from './match-presenter.js';
+import { asIfUnavailable } from '../safety/blocked-pair.js';
+import type { MatchRow } from '../matches/match-presenter.js';
 
 export interface ConversationContext {
   userId: string;

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-// eslint-disable-next-line no-restricted-imports -- Fastify's organisation publishes it, but it is a plain header parser that imports nothing of Fastify.
 import { Negotiator } from '@fastify/accept-negotiator';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';

@@ -15,44 +15,9 @@ import { favourites, matches, searchFolded, trails } from '../db/schema/index.js
 import { invalidField, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
 import { notify } from '../notifications/notify.js';
-import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from '../cursor.js';
 import { distanceOrder, resolveOrigin, trailDistanceCursor } from './trail-distance.js';
-import { routeSummaryOf } from './trail-routes.js';
-
-type TrailRow = typeof trails.$inferSelect;
-
-/** Stored files are served by /api/files; rows keep the storage key (product §7 paths). */
-export const fileUrl = (key: string | null): string | null => (key === null ? null : /^(https?:)?\//.test(key) ? key : `/api/files/${key}`);
-
-/** A trail row as the list reads it: without the search vector, the route's file and its profile. */
-type ListedRow = Omit<TrailRow, 'search' | 'routeFile' | 'routeProfile'>;
-
-export function toTrail(row: ListedRow): Trail {
-  return {
-    id: row.id,
-    name: row.name,
-    location: row.location,
-    country: row.country,
-    length: row.length,
-    hours: row.hours,
-    difficulty: row.difficulty,
-    activity: row.activity,
-    description: row.description,
-    linkmap: row.linkmap,
-    image: fileUrl(row.image),
-    map: fileUrl(row.map),
-    startTime: row.startTime.toISOString(),
-    endTime: row.endTime.toISOString(),
-    weekendDay: row.weekendDay,
-    startTimes: row.startTimes,
-    order: row.order,
-    trailhead:
-      row.trailheadLatitude !== null && row.trailheadLongitude !== null
-        ? { latitude: row.trailheadLatitude, longitude: row.trailheadLongitude }
-        : null,
-    route: routeSummaryOf(row),
-  };
-}
+import { toTrail } from './trail-presenter.js';
 
 /**
  * Every column but the search vector, which only the database reads, and the route's file and

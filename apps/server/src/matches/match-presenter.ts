@@ -1,13 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MatchCancellation, MatchView } from '@trailbuddy/shared/contracts/match';
-import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
-import { matchFeedback, type matches, profiles, trails, users } from '../db/schema/index.js';
-import { asSeenBy, blockedAmong } from './blocked-view.js';
+import { matchFeedback, type matches, trails } from '../db/schema/index.js';
 import { hikePerson, joinRequestView, openJoinRequests, peopleById } from './hike-people.js';
-import { toPublicProfile } from './profiles.js';
-import { fileUrl } from './trails.js';
+import { publicProfilesById } from '../profiles/person.js';
+import { matchTrail } from '../trails/trail-presenter.js';
 
 export type MatchRow = typeof matches.$inferSelect;
 
@@ -19,22 +17,6 @@ export const othersOn = (m: Pick<MatchRow, 'participants'>, userId: string): str
 /** Places still free on a confirmed hike. */
 export const placesLeftOn = (m: Pick<MatchRow, 'status' | 'participants' | 'capacity'>): number =>
   m.status === 'confirmed' ? Math.max(0, m.capacity - m.participants.length) : 0;
-
-/**
- * Public profiles of the given users, keyed by id (missing users are simply absent), as `viewerId`
- * may see them: someone in a block with the viewer, either way, shows only a first name and "no
- * longer available" (blocked-view.ts). `null` only for mail to a third party, never for a member's view.
- */
-export async function publicProfilesById(db: DbOrTx, ids: string[], viewerId: string | null): Promise<Map<string, PublicProfile>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ user: users, profile: profiles })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(inArray(users.id, ids));
-  const blocked = viewerId === null ? new Set<string>() : await blockedAmong(db, viewerId, ids);
-  return new Map(rows.map((r) => [r.user.id, asSeenBy(blocked, toPublicProfile(r.user, r.profile))]));
-}
 
 /** Why a cancelled match ended, from the viewer's side (null while it is not cancelled). */
 export function cancellationOf(m: MatchRow, viewerId: string): MatchCancellation | null {
@@ -99,9 +81,7 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
     return {
       id: m.id,
       trailId: m.trailId,
-      trail: trail
-        ? { id: trail.id, name: trail.name, location: trail.location, activity: trail.activity, image: fileUrl(trail.image) }
-        : null,
+      trail: trail ? matchTrail(trail) : null,
       status,
       startTime: m.startTime.toISOString(),
       endTime: m.endTime.toISOString(),

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { invalidField } from '../errors.js';
+import { invalidField } from './errors.js';
 
 /**
  * Keyset cursors (ADR 0022): the sort key of the last row of a page, as base64url JSON. Opaque to

@@ -1,7 +1,7 @@
 import type { Trail, TrailPlaces } from '@trailbuddy/shared/contracts/trail';
 import type { DbOrTx } from '../db/client.js';
 import type { EventHub } from '../events/types.js';
-import { compress, strongEtag, type ContentEncoding } from './compression.js';
+import { compress, strongEtag, type ContentEncoding } from '../compression.js';
 import { readTrailPage, readTrailPlaces } from './trails.js';
 
 /** The name the cache's broadcast subscription goes by in the hub (and its logs). */

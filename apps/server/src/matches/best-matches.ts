@@ -9,13 +9,13 @@ import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
-import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
-import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
+import { decodeCursor, encodeCursor, fromMicros, microsOf } from '../cursor.js';
+import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from '../profiles/comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
-import { toPublicProfile } from './profiles.js';
-import { slotOf } from './trail-slots.js';
+import { toPublicProfile } from '../profiles/person.js';
+import { slotOf } from '../trails/trail-slots.js';
 
 /** Candidates per page. */
 export const BEST_MATCHES_PAGE = 20;
