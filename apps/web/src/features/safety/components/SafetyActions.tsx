@@ -55,7 +55,7 @@ export default function SafetyActions({
       )}
       {/* Kept while it closes after the block: the list refreshes first, and the dialog's own
           answer (which closes a profile dialog around it) must still reach it. */}
-      {open === 'block' && <BlockDialog person={person} onClose={() => setOpen(null)} onBlocked={onBlocked} />}
+      {open === 'block' && <BlockDialog person={person} matchId={matchId} onClose={() => setOpen(null)} onBlocked={onBlocked} />}
       {open === 'report' && <ReportDialog target={{ person, matchId, messageId }} onClose={() => setOpen(null)} />}
     </div>
   );
