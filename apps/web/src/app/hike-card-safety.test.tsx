@@ -37,12 +37,25 @@ describe('a hike card’s Report and Block', { timeout: 20_000 }, () => {
         path: '/api/blocks',
         body: () => {
           blocked = [{ userId: eva.id, name: 'Eva Lopes', image: null, blockedAt: new Date().toISOString() }];
-          // What the server answers once the block cancelled the hike (ADR 0067): still on my list.
-          mine = [{ ...HIKE, status: 'cancelled', cancellation: { kind: 'blocked', by: 'me', note: null, at: null, late: false } }];
+          // What the server answers once the block cancelled the hike (ADR 0067): still on my list,
+          // Eva seen as "no longer available" (ADR 0038).
+          mine = [
+            {
+              ...HIKE,
+              status: 'cancelled',
+              cancellation: { kind: 'blocked', by: 'me', note: null, at: null, late: false },
+              people: [HIKE.people[0]!, { profile: { ...eva, name: 'Eva (no longer available)' }, compatibility: 70 }],
+            },
+          ];
           return { blocked: true };
         },
       },
-      { method: 'DELETE', path: `/api/blocks/${eva.id}`, status: 204, body: () => ((blocked = []), undefined) },
+      {
+        method: 'DELETE',
+        path: `/api/blocks/${eva.id}`,
+        status: 204,
+        body: () => ((blocked = []), (mine = [{ ...mine[0]!, people: HIKE.people }]), undefined),
+      },
     ]);
     const fetchMock = globalThis.fetch as unknown as { mock: { calls: [string, RequestInit?][] } };
     renderWithNavigation(<MemberViewOf view={{ name: 'matches-page', tab: 'upcoming' }} />, { name: 'matches-page' });
@@ -56,7 +69,8 @@ describe('a hike card’s Report and Block', { timeout: 20_000 }, () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Block Eva Lopes' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Block Eva Lopes?' })).getByRole('button', { name: 'Block' }));
 
-    // Said at once, and still there once the list has been fetched again with the hike cancelled.
+    // Said at once, and still there once the list has been fetched again with the hike cancelled,
+    // naming her as I know her.
     const again = await screen.findByText(BLOCKED_HIKE_TEXT);
     const kept = again.closest('article')!;
     expect(within(kept).getByText('You blocked Eva Lopes')).toBeDefined();
