@@ -85,9 +85,10 @@ describe.each([
 
     await lia.goto('/matches/upcoming');
     const card = lia.getByRole('article').filter({ hasText: name });
-    // The card shows the hike's hours as a range starting at the chosen time ("4:30 – 7:30 PM").
-    const clock = shownTime.replace(/^0/, '').replace(/\s*[AP]M$/, '');
-    await card.getByText(`${clock} –`, { exact: false }).waitFor();
+    // The card writes the time as the trail page did (one shared formatter, issue 23): the page's
+    // "16:30" starts the card's range "16:30–19:30".
+    expect(shownTime).toMatch(/^\d{2}:\d{2}$/);
+    await card.getByText(`${shownTime}\u2013`, { exact: false }).waitFor();
     await lia.screenshot({ path: `/tmp/start-times-hike-${viewport.width}.png`, fullPage: false });
     await apiIn(admin, 'DELETE', `/api/trails/${added.id}`);
   });

@@ -23,6 +23,8 @@ export const TASKS = {
   eraseAccountFiles: 'erase_account_files',
   /** Alerts the emergency contact of a shared trip not checked out in time (trips/overdue.ts, ADR 0033). */
   alertOverdueTrips: 'alert_overdue_trips',
+  /** Notifications a migration wrote in the app only, sent on their other channels (notifications/waiting-channels.ts). */
+  sendWaitingNotifications: 'send_waiting_notifications',
 } as const;
 export type TaskName = (typeof TASKS)[keyof typeof TASKS];
 

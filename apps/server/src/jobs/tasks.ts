@@ -5,6 +5,7 @@ import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
 import { sendMailTask } from '../mail/task.js';
 import { promptFeedback } from '../notifications/feedback-prompts.js';
 import { mailNotificationsTask, type NotificationMailSettings } from '../notifications/mail-batch.js';
+import { sendWaitingNotificationsTask } from '../notifications/waiting-channels.js';
 import type { MailTransport } from '../mail/transports.js';
 import type { PushSender } from '../push/send.js';
 import { sendPushTask } from '../push/task.js';
@@ -68,6 +69,7 @@ export function createTaskList(deps: TaskDeps): TaskList {
       const deleted = await pruneExpiredRecords(db, now());
       if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'pruned expired records');
     },
+    [TASKS.sendWaitingNotifications]: sendWaitingNotificationsTask({ db, log, now }),
   };
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
   if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });

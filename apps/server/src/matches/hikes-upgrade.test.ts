@@ -1,8 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations, type Database } from '../db/client.js';
+import { notifications } from '../db/schema/index.js';
 import { installJobQueue } from '../jobs/install.js';
+import { TASKS, type TaskName } from '../jobs/queue.js';
+import { presentNotification } from '../notifications/inbox.js';
+import { mailDueNotifications } from '../notifications/mail-batch.js';
+import { unsubscribeKey } from '../notifications/unsubscribe-token.js';
+import { sendWaitingNotifications } from '../notifications/waiting-channels.js';
+import { queuedJobs, runDueJobs } from '../test/queued-jobs.js';
 import { databaseBefore } from '../test/database-before.js';
 
 /** The migration that made a hike the unit people join, one at a time (ADR 0054). */
@@ -24,7 +31,7 @@ const SATURDAY = '2026-11-21T10:00:00Z';
 const SATURDAY_END = '2026-11-21T13:00:00Z';
 
 describe('upgrading matches to hikes', () => {
-  it('merges pairs sharing a person, a trail and a start; keeps clashing hikes and tells both people of each; ends overlapping searches', async () => {
+  it('merges pairs sharing a person, a trail and a start; keeps clashing hikes and tells both people of each, on every channel; ends overlapping searches', async () => {
     await installJobQueue({ connectionString: url });
     await migrate(database.db, { migrationsFolder: olderMigrations });
     const db = database.db;
@@ -97,6 +104,55 @@ describe('upgrading matches to hikes', () => {
 
     expect(await row(firstSearch)).toMatchObject({ status: 'searching' });
     expect(await row(laterSearch)).toMatchObject({ status: 'cancelled', cancel_reason: 'superseded' });
+
+    // The clash goes out on the other channels too (migration 0038, ADR 0067): the upgrade queued
+    // the job that sends it, and the job sends each person's by mail and push as their kinds say.
+    expect((await queuedJobs(db, TASKS.sendWaitingNotifications)).map((j) => j.payload)).toEqual([{ kind: 'hike-clash' }]);
+    const clash = async (recipient: string, matchId: string) =>
+      (
+        await db.execute<{ id: string; mail_status: string }>(
+          sql`SELECT id, mail_status FROM notifications WHERE kind = 'hike-clash' AND recipient_id = ${recipient} AND match_id = ${matchId}`,
+        )
+      ).rows[0]!;
+    // Camille has a browser subscribed to push; Lucas has read his in the app already.
+    await db.execute(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
+      VALUES ('camille', 'https://push.example/camille', 'key', 'secret')`);
+    await db.execute(sql`UPDATE notifications SET read_at = now() WHERE kind = 'hike-clash' AND recipient_id = 'lucas'`);
+    // The queued job runs with the server's own tasks (mail and push stay queued: no transports here).
+    await runDueJobs(url, { db });
+    expect(await queuedJobs(db, TASKS.sendWaitingNotifications)).toEqual([]);
+    const now = new Date();
+    expect(await sendWaitingNotifications(db, 'hike-clash', now)).toBe(0);
+    for (const [who, hike] of [
+      ['ana', calanquesHike],
+      ['camille', calanquesHike],
+      ['camille', sintraHike],
+    ] as const) {
+      expect((await clash(who, hike)).mail_status).toBe('pending');
+    }
+    expect((await clash('lucas', sintraHike)).mail_status).toBe('skipped');
+    const jobs = (task: TaskName) => queuedJobs<Record<string, unknown>>(db, task);
+    expect((await jobs(TASKS.mailNotifications)).map((j) => j.payload.recipientId).sort()).toEqual(['ana', 'camille']);
+    // Camille's two clashes reach her browser, each opening its notification, which opens the hike.
+    const pushes = (await jobs(TASKS.sendPush)).map((j) => j.payload.payload as { title: string; url: string; tag: string });
+    const camilleCalanques = await clash('camille', calanquesHike);
+    expect(pushes).toHaveLength(2);
+    expect(pushes).toContainEqual({
+      title: 'Two hikes at once',
+      body: 'Your hike on Calanques overlaps another hike of someone on it. Check who can still come.',
+      url: `/notifications/${camilleCalanques.id}`,
+      tag: `hike-clash:${calanquesHike}`,
+    });
+    const [stored] = await db.select().from(notifications).where(eq(notifications.id, camilleCalanques.id));
+    expect(presentNotification(stored!).view).toEqual({ name: 'match-accepted', matchId: calanquesHike });
+    // Her mail carries both, each with the link that opens it.
+    const settings = { delayMs: 0, appUrl: 'https://trailbuddy.example', unsubscribeKey: unsubscribeKey('x'.repeat(40)) };
+    expect((await mailDueNotifications(database.db, 'camille', now, settings)).mailed).toBe(2);
+    const [mail] = await jobs(TASKS.sendMail);
+    const items = JSON.parse((mail!.payload.params as { items: string }).items) as { kind: string; link: string }[];
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'hike-clash', link: `https://trailbuddy.example/notifications/${camilleCalanques.id}` }),
+    );
 
     // From now on the database holds the rule: Sofia cannot search another trail at that hour.
     await expect(

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { hikeRequests, matches } from '../db/schema/index.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { notify } from '../notifications/notify.js';
-import { partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
+import { cancelledStillAheadFor, partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
 import {
   announce,
   ensureSearch,
@@ -204,13 +204,12 @@ export async function listChangedPlans(db: DbOrTx, userId: string, now: Date): P
     .select()
     .from(matches)
     .where(
-      and(
-        arrayContains(matches.participants, [userId]),
-        eq(matches.status, 'cancelled'),
+      cancelledStillAheadFor(
+        userId,
+        now,
         isNotNull(matches.cancelledBy),
         ne(matches.cancelledBy, userId),
         gte(matches.cancelledAt, new Date(now.getTime() - CANCELLED_KEPT_MS)),
-        gt(matches.endTime, now),
       ),
     )
     .orderBy(desc(matches.cancelledAt));

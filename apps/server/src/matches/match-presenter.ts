@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { MatchCancellation, MatchView } from '@trailbuddy/shared/contracts/match';
 import { normalizeMatchStatus } from '@trailbuddy/shared/domain/match-states';
 import type { DbOrTx } from '../db/client.js';
-import { matchFeedback, type matches, trails } from '../db/schema/index.js';
+import { matchFeedback, matches, trails } from '../db/schema/index.js';
 import { hikePerson, joinRequestView, openJoinRequests, peopleById } from './hike-people.js';
 import { publicProfilesById } from '../profiles/person.js';
 import { matchTrail } from '../trails/trail-presenter.js';
@@ -14,6 +14,13 @@ export const partnerOf = (m: Pick<MatchRow, 'id1' | 'id2'>, userId: string): str
 /** Everyone on a match but `userId` (ADR 0054: a hike may have more than two people). */
 export const othersOn = (m: Pick<MatchRow, 'participants'>, userId: string): string[] => m.participants.filter((id) => id !== userId);
 
+/**
+ * `userId`'s cancelled matches whose session has not ended, narrowed by `also`: the cancelled
+ * ones the matches page still shows (changed plans, a hike the person's own block ended).
+ */
+export const cancelledStillAheadFor = (userId: string, now: Date, ...also: SQL[]): SQL =>
+  and(arrayContains(matches.participants, [userId]), eq(matches.status, 'cancelled'), gt(matches.endTime, now), ...also)!;
+
 /** Places still free on a confirmed hike. */
 export const placesLeftOn = (m: Pick<MatchRow, 'status' | 'participants' | 'capacity'>): number =>
   m.status === 'confirmed' ? Math.max(0, m.capacity - m.participants.length) : 0;
@@ -22,15 +29,18 @@ export const placesLeftOn = (m: Pick<MatchRow, 'status' | 'participants' | 'capa
 export function cancellationOf(m: MatchRow, viewerId: string): MatchCancellation | null {
   if (normalizeMatchStatus(m.status) !== 'cancelled') return null;
   const kind =
-    m.cancelReason === 'expired'
-      ? 'expired'
-      : m.cancelReason === 'withdrawn'
-        ? 'withdrawn'
-        : m.confirmedAt
-          ? 'cancelled'
-          : m.id2
-            ? 'rejected'
-            : 'search-cancelled';
+    // Only the one who blocked reads it: the blocked person must not learn of the block (ADR 0032).
+    m.cancelReason === 'blocked' && m.cancelledBy === viewerId && m.confirmedAt
+      ? 'blocked'
+      : m.cancelReason === 'expired'
+        ? 'expired'
+        : m.cancelReason === 'withdrawn'
+          ? 'withdrawn'
+          : m.confirmedAt
+            ? 'cancelled'
+            : m.id2
+              ? 'rejected'
+              : 'search-cancelled';
   return {
     kind,
     by: m.cancelledBy === null ? null : m.cancelledBy === viewerId ? 'me' : 'partner',

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../db/client.js';
 import { matches, notificationPreferences, notifications, profiles, trails, users } from '../db/schema/index.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
 import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
+import type { PushPayload } from '@trailbuddy/shared/contracts/push';
 import { pushJobsCte } from '../push/queue.js';
 import { listed } from './inbox.js';
 import { preferencesFromRow } from './preferences.js';
@@ -36,6 +37,20 @@ export interface NotifyInput<K extends NotificationKind = NotificationKind> {
 
 /** The app's address of one notification (e-mail links and push): it opens the view the notification is about. */
 export const notificationPath = (id: string) => `/notifications/${encodeURIComponent(id)}`;
+
+/**
+ * The push message of one notification: its texts, the address that opens it, and a tag that makes
+ * a newer one of the same kind and match replace the older on the device.
+ */
+export function pushPayloadOf<K extends NotificationKind>(
+  kind: K,
+  params: NotificationParams<K>,
+  notificationId: string,
+  matchId: string | null,
+): PushPayload {
+  const { title, body } = notificationTexts(kind, params);
+  return { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` };
+}
 
 /** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
 export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
@@ -188,16 +203,8 @@ export function notifyCtes<K extends NotificationKind>(
     // To every browser the person subscribed (ADR 0024); outside quiet hours only, since a push
     // held until morning would be stale (the bell and the mail still carry it). One
     // notification per kind and match on the device: a newer one replaces the older.
-    const { title, body } = notificationTexts(kind, params);
     reads.push(`${prefix}_push`);
-    ctes.push(
-      pushJobsCte(
-        `${prefix}_push`,
-        recipientId,
-        { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` },
-        { from: created },
-      ),
-    );
+    ctes.push(pushJobsCte(`${prefix}_push`, recipientId, pushPayloadOf(kind, params, notificationId, matchId), { from: created }));
   }
   return { ctes: sql.join(ctes, sql`, `), reads };
 }

@@ -116,8 +116,8 @@ describe('the server renders the first paint of the home and of a trail', () => 
     expect(page.rootText).toContain('Cascais Coastal Run');
     // The dates as the trails' own zone reads them, in the app's locale.
     expect(page.rootText).toContain('Saturday, November 21');
-    // Intl puts thin and narrow no-break spaces around the dash and before AM.
-    expect(page.rootText).toMatch(/10:00\sAM\s–\s1:00\sPM/);
+    // The times in the product's one clock form, whatever the locale (ADR 0067).
+    expect(page.rootText).toContain('10:00–13:00');
     // The app hydrates with the settings the server rendered with.
     expect(JSON.parse(renderBlock(res.body)!)).toEqual({ href: '/', locale: 'en-US', timeZone: 'Europe/Lisbon', now: expect.any(String) });
     // No inline script was added: every script is the app's module or a data block (CSP).

@@ -1,8 +1,10 @@
-import { and, arrayContains, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { BlockedPerson } from '@trailbuddy/shared/contracts/safety';
 import type { Db, DbOrTx } from '../db/client.js';
 import { matches, profiles, userBlocks, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
+import { cancelledStillAheadFor, presentMatches } from '../matches/match-presenter.js';
 import { announce, giveSearchBack } from '../matches/matches.js';
 
 /** The lock a block shares with the triggers that pair two people (migration 0016). */
@@ -17,12 +19,28 @@ export async function isBlockedPair(db: DbOrTx, a: string, b: string): Promise<b
  * `blockerId` blocks `blockedId`: in one transaction, under the pair's lock, the block is stored
  * and every pending or confirmed match between them is cancelled (`blocked`). The blocked person
  * is not notified: their side shows the match cancelled like any other, through the live event.
+ * With `matchId` (a block from a hike's card), the two must both be on that hike, whoever of its
+ * people the blocked one is; a hike they do not share reads as one that does not exist, as a
+ * report's does (ADR 0067).
  */
-export async function blockPerson(db: Db, blockerId: string, blockedId: string, now: Date): Promise<{ cancelledMatchIds: string[] }> {
+export async function blockPerson(
+  db: Db,
+  blockerId: string,
+  blockedId: string,
+  now: Date,
+  matchId?: string,
+): Promise<{ cancelledMatchIds: string[] }> {
   if (blockerId === blockedId) throw invalidField('userId', 'You cannot block yourself.');
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, blockedId));
     if (!target) throw notFound('Profile');
+    if (matchId) {
+      const [shared] = await tx
+        .select({ id: matches.id })
+        .from(matches)
+        .where(and(eq(matches.id, matchId), arrayContains(matches.participants, [blockerId, blockedId])));
+      if (!shared) throw notFound('Match');
+    }
     await lockPair(tx, blockerId, blockedId);
     await tx.insert(userBlocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing();
     const cancelled = await tx
@@ -37,6 +55,29 @@ export async function blockPerson(db: Db, blockerId: string, blockedId: string, 
     }
     return { cancelledMatchIds: cancelled.map((m) => m.id) };
   });
+}
+
+/**
+ * The confirmed hikes the viewer's own block cancelled whose session has not ended, as the viewer
+ * sees them (cancellation `blocked`): the matches page keeps each on its card, saying so with the
+ * way to undo it, instead of dropping it with the other cancelled ones (issue 23, ADR 0067). The
+ * blocked person's list never has them: theirs reads as any cancelled hike.
+ */
+export async function hikesCancelledByMyBlock(db: DbOrTx, userId: string, now: Date): Promise<MatchView[]> {
+  const rows = await db
+    .select()
+    .from(matches)
+    .where(
+      cancelledStillAheadFor(
+        userId,
+        now,
+        eq(matches.cancelReason, 'blocked'),
+        eq(matches.cancelledBy, userId),
+        isNotNull(matches.confirmedAt),
+      ),
+    )
+    .orderBy(asc(matches.startTime), asc(matches.createdAt));
+  return presentMatches(db, rows, userId);
 }
 
 /** Lifts the viewer's own block; the other person's block of the viewer, if any, stays. */

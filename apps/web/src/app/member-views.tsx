@@ -57,10 +57,18 @@ const planActions = (match: MatchView, now?: number) => (
 );
 type Person = { id: string; name: string };
 const profileSafety = (person: Person, close: () => void) => later(<SafetyActions person={person} onBlocked={close} />);
+// Everyone else on the hike, not only its first other person (issue 23): the partner alone when
+// the card has no people list (an older view, a profile gone).
+const othersOnCard = (match: MatchView): Person[] =>
+  match.people.length > 0 ? match.people.map((p) => p.profile) : match.partner ? [match.partner] : [];
 const cardActions = (match: MatchView, now?: number) => (
   <>
     {planActions(match, now)}
-    {match.partner && later(<SafetyActions person={match.partner} matchId={match.id} compact />)}
+    {othersOnCard(match).map((person) => (
+      <Suspense key={person.id} fallback={null}>
+        <SafetyActions person={person} matchId={match.id} compact />
+      </Suspense>
+    ))}
   </>
 );
 const partnerSafety = (person: Person, matchId: string) => later(<SafetyActions person={person} matchId={matchId} compact />);

@@ -54,9 +54,10 @@ export type CancelMatchInput = z.infer<typeof cancelMatchSchema>;
 /**
  * Why a match ended, as a participant reads it: `withdrawn` (the sender took the request back),
  * `rejected` (the other person said no), `cancelled` (a confirmed hike called off, with a note),
- * `search-cancelled` (Cancel Search) or `expired` (the start passed unanswered).
+ * `search-cancelled` (Cancel Search), `expired` (the start passed unanswered) or `blocked` (a
+ * confirmed hike the viewer's own block ended; the blocked person reads `cancelled`, ADR 0067).
  */
-export const CANCELLATION_KINDS = ['withdrawn', 'rejected', 'cancelled', 'search-cancelled', 'expired'] as const;
+export const CANCELLATION_KINDS = ['withdrawn', 'rejected', 'cancelled', 'search-cancelled', 'expired', 'blocked'] as const;
 export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
 export const matchCancellationSchema = z.object({
   kind: z.enum(CANCELLATION_KINDS),

@@ -226,7 +226,9 @@ export const NOTIFICATION_KINDS: { [K in NotificationKind]: NotificationKindSpec
     title: () => 'Two hikes at once',
     body: (p) => `Your hike on ${p.trailName} overlaps another hike of someone on it. Check who can still come.`,
     opens: ({ matchId }) => (matchId ? { name: 'match-accepted', matchId } : upcoming),
-    defaults: { inApp: true, email: false, push: false },
+    // On every channel, as the other changes to a hike (ADR 0067): migration 0038 sends the ones
+    // migration 0028 wrote in the app only.
+    defaults: everywhere,
   },
   'account-warning': {
     label: 'Account warnings',

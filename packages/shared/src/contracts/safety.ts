@@ -12,6 +12,9 @@ export function unavailablePersonName(fullName: string | null | undefined): stri
   return first ? `${first} (${NO_LONGER_AVAILABLE})` : `Someone (${NO_LONGER_AVAILABLE})`;
 }
 
+/** What the blocker's card of a hike their block cancelled says, beside the way to undo the block (ADR 0067). */
+export const BLOCKED_HIKE_TEXT = 'This hike was cancelled when you blocked someone on it.';
+
 /** The reasons a person picks from when reporting someone (issue 14); free text adds detail. */
 export const REPORT_REASONS = [
   'harassment',
@@ -53,7 +56,10 @@ export type ReportInput = z.input<typeof reportInputSchema>;
 
 export const blockInputSchema = z.object({
   userId: z.string({ error: 'Choose the person to block.' }).min(1, 'Choose the person to block.'),
+  /** The hike the block was made from: both people must be on it (ADR 0067). */
+  matchId: z.uuid({ error: 'Match id must be a UUID.' }).optional(),
 });
+export type BlockInput = z.input<typeof blockInputSchema>;
 
 export const blockedPersonSchema = z.object({
   userId: z.string(),

@@ -49,16 +49,27 @@ describe('formatDate', () => {
 });
 
 describe('formatTime and formatTimeRange', () => {
-  it('writes one clock reading, or a range', () => {
-    expect(plain(formatTime(SAT_10, US))).toBe('10:00 AM');
-    expect(plain(formatTimeRange(SAT_10, SAT_13_30, US))).toBe('10:00 AM – 1:30 PM');
-    expect(plain(formatTimeRange(SAT_10, SAT_13_30, GB_LISBON))).toBe('11:00–14:30');
+  it('writes the product’s one clock form, 24-hour and two-digit, whatever the locale (issue 23)', () => {
+    // en-US wrote "10:00 AM" for one time and "10:00 AM – 1:30 PM" for a range, en-GB "11:00–14:30".
+    for (const locale of ['en-US', 'en-GB', 'pt-PT', 'fr-FR', 'ar-EG', undefined]) {
+      expect(formatTime(SAT_10, { locale, timeZone: 'UTC' })).toBe('10:00');
+      expect(formatTime(SAT_13_30, { locale, timeZone: 'UTC' })).toBe('13:30');
+      expect(formatTimeRange(SAT_10, SAT_13_30, { locale, timeZone: 'UTC' })).toBe('10:00–13:30');
+    }
+    expect(formatTime('2026-06-13T16:30:00Z', US)).toBe('16:30');
+    expect(formatTimeRange(SAT_10, SAT_13_30, GB_LISBON)).toBe('11:00–14:30');
+  });
+
+  it('reads the clock in the zone it is shown in, midnight as 00:00 and early hours with their zero', () => {
+    expect(formatTime('2026-06-13T23:00:00Z', GB_LISBON)).toBe('00:00');
+    expect(formatTime('2026-06-13T08:05:00Z', US)).toBe('08:05');
+    expect(formatTimeRange('2026-06-13T22:00:00Z', '2026-06-14T01:00:00Z', US)).toBe('22:00–01:00');
   });
 
   it('falls back to the start when the end is missing or before it, and to "Invalid time" without a start', () => {
-    expect(plain(formatTimeRange(SAT_10, null, GB_LISBON))).toBe('11:00');
-    expect(plain(formatTimeRange(SAT_13_30, SAT_10, GB_LISBON))).toBe('14:30');
-    expect(plain(formatTimeRange(SAT_10, 'garbage', GB_LISBON))).toBe('11:00');
+    expect(formatTimeRange(SAT_10, null, GB_LISBON)).toBe('11:00');
+    expect(formatTimeRange(SAT_13_30, SAT_10, GB_LISBON)).toBe('14:30');
+    expect(formatTimeRange(SAT_10, 'garbage', GB_LISBON)).toBe('11:00');
     expect(formatTimeRange('garbage', SAT_13_30)).toBe(INVALID_TIME);
     expect(formatTimeRange(undefined, SAT_13_30)).toBe('Invalid time');
     expect(formatTime(null)).toBe('Invalid time');
@@ -76,10 +87,9 @@ describe('formatDateTime', () => {
 describe('plainSpaces', () => {
   it('writes plain spaces where ICU puts thin or narrow no-break ones, so two runtimes write the same text', () => {
     const US_LISBON = { locale: 'en-US', timeZone: 'Europe/Lisbon', now: new Date(SAT_10) };
-    expect(formatTimeRange(SAT_10, SAT_13_30, { ...US_LISBON, plainSpaces: true })).toBe('11:00 AM – 2:30 PM');
-    expect(formatTime(SAT_10, { ...US_LISBON, plainSpaces: true })).toBe('11:00 AM');
-    expect(formatTimeRange(SAT_10, SAT_13_30, { ...US_LISBON, plainSpaces: true })).not.toMatch(/[\u2009\u202f]/);
-    // Without it, the runtime's own spaces.
-    expect(formatTimeRange(SAT_10, SAT_13_30, US_LISBON)).toMatch(/[\u2009\u202f]/);
+    expect(formatDate(SAT_10, 'short', { ...US_LISBON, plainSpaces: true })).not.toMatch(/[\u2009\u202f]/);
+    // Clock readings have no spaces at all, with or without it.
+    expect(formatDateTime(SAT_10, { ...US_LISBON, plainSpaces: true })).toBe('Sat, Jun 13, 11:00');
+    expect(formatTimeRange(SAT_10, SAT_13_30, US_LISBON)).toBe('11:00–14:30');
   });
 });

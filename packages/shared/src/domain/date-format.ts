@@ -1,8 +1,10 @@
 /**
  * How the app writes dates and times, in one place, so a session reads the same on the home
  * page, the trail, the agenda, the matches and the matching views. Plain ECMAScript `Intl`: no
- * locale is fixed, so dates read the way the person's browser is set up, in its time zone.
- * Unreadable or missing values give product §8's fallback labels instead of throwing.
+ * locale is fixed for dates, so they read the way the person's browser is set up, in its time
+ * zone. Clock readings are the product's one form whatever the locale: 24-hour "10:00", a range
+ * "10:00–13:00" (product §9, the texts and mails all write "10:00"; ADR 0067). Unreadable or
+ * missing values give product §8's fallback labels instead of throwing.
  */
 
 import { FALLBACK_LABELS } from '../contracts/fallback-labels';
@@ -30,7 +32,7 @@ export interface DateFormatOptions {
   /** "Now", for deciding whether to show the year; the current time when left out. */
   now?: Date;
   /**
-   * Plain spaces for the thin and narrow no-break ones ICU puts in times ("10:00\u202fAM"). The
+   * Plain spaces for the thin and narrow no-break ones ICU may put in dates. The
    * runtimes' ICU data differ there (Node's has them, Chromium's not always), so a text written
    * on the server and read back while the browser hydrates it must do without (ADR 0023).
    */
@@ -45,7 +47,12 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   short: { weekday: 'short', day: 'numeric', month: 'short' },
   dayMonth: { day: 'numeric', month: 'long' },
 };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+// The hour cycle is fixed: a browser set to en-US would otherwise write "04:30 PM" on one view and
+// "4:30 – 7:30 PM" on another (issue 23). The digits are read from the parts and joined here, so no
+// locale's separators, day periods or ICU's spaces reach the text.
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' };
+/** Between the two times of a range: an en dash, unspaced, as "10:00–13:00". */
+export const TIME_RANGE_SEPARATOR = '\u2013';
 const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
 
 // Built once per shape: constructing an Intl.DateTimeFormat costs far more than using one.
@@ -78,22 +85,37 @@ export function formatDate(value: DateInput, style: DateStyle = 'long', options:
   return spaced(formatter(otherYear ? { ...STYLES[style], ...YEAR } : STYLES[style], options).format(date), options);
 }
 
-/** One clock reading, "10:00 AM" / "10:00"; "Invalid time" when there is no readable value. */
-export function formatTime(value: DateInput, options: DateFormatOptions = {}): string {
-  const date = toDate(value);
-  return date ? spaced(formatter(TIME, options).format(date), options) : INVALID_TIME;
+/** "10:00": the 24-hour clock reading of `date` (the locale's digits are not used). */
+function clockOf(date: Date, options: DateFormatOptions): string {
+  let hour = '';
+  let minute = '';
+  for (const part of formatter(TIME, { timeZone: options.timeZone }).formatToParts(date)) {
+    if (part.type === 'hour') hour = part.value;
+    else if (part.type === 'minute') minute = part.value;
+  }
+  // Some older ICU builds print midnight as 24 despite hourCycle h23 (as schedule.ts notes).
+  return `${String(Number(hour) % 24).padStart(2, '0')}:${minute.padStart(2, '0')}`;
 }
 
-/** "10:00 AM – 1:30 PM", or the start alone when the end is missing or before it; "Invalid time" without a start. */
+/**
+ * One clock reading in the product's form, "10:00" or "16:30" (24-hour, two-digit hour), in the
+ * given zone; "Invalid time" when there is no readable value. Every view that shows a hike's or a
+ * slot's time writes it with this or formatTimeRange.
+ */
+export function formatTime(value: DateInput, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  return date ? clockOf(date, options) : INVALID_TIME;
+}
+
+/** "10:00–13:30", or the start alone when the end is missing or before it; "Invalid time" without a start. */
 export function formatTimeRange(start: DateInput, end: DateInput, options: DateFormatOptions = {}): string {
   const from = toDate(start);
   if (!from) return INVALID_TIME;
   const to = toDate(end);
-  const times = formatter(TIME, options);
-  return spaced(to && to >= from ? times.formatRange(from, to) : times.format(from), options);
+  return to && to >= from ? `${clockOf(from, options)}${TIME_RANGE_SEPARATOR}${clockOf(to, options)}` : clockOf(from, options);
 }
 
-/** "Sat, Jun 14, 10:00 AM": a day and its start time together. */
+/** "Sat, Jun 14, 10:00": a day and its start time together. */
 export function formatDateTime(value: DateInput, options: DateFormatOptions = {}): string {
   const date = toDate(value);
   if (date === undefined) return UNKNOWN_DATE;

@@ -18,14 +18,14 @@ export const blockRoutes: RouteModule = (app, deps) => {
       schema: {
         tags,
         summary:
-          'Block a person: neither sees the other in Best Matches nor can request, invite or write; what was open between them is cancelled',
+          'Block a person: neither sees the other in Best Matches nor can request, invite or write; what was open between them is cancelled. With matchId (from a hike’s card), both must be on that hike',
         body: blockInputSchema,
         response: { 201: z.object({ blocked: z.literal(true) }), 400: errors[400], 401: errors[401], 404: errors[404] },
       },
     },
     async (req, reply) => {
       const user = await requireUser(req);
-      await blockPerson(deps.db, user.id, req.body.userId, deps.now());
+      await blockPerson(deps.db, user.id, req.body.userId, deps.now(), req.body.matchId);
       return reply.status(201).send({ blocked: true as const });
     },
   );

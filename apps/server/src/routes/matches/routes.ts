@@ -12,6 +12,7 @@ import {
 import { feedbackInputSchema } from '@trailbuddy/shared/domain/feedback';
 import { bestMatches } from '../../matches/best-matches.js';
 import { giveFeedback, pendingFeedbackPrompt } from '../../matches/feedback.js';
+import { hikesCancelledByMyBlock } from '../../safety/blocks.js';
 import {
   acceptMatch,
   cancelSearch,
@@ -139,11 +140,16 @@ export const matchRoutes: RouteModule = (app, deps) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'My matches (all but cancelled), for the agenda and the matches page',
+        summary:
+          'My matches (all but cancelled, except a confirmed hike my own block cancelled, until it ends), for the agenda and the matches page',
         response: { 200: z.object({ matches: z.array(matchViewSchema) }), 401: errors[401] },
       },
     },
-    async (req) => ({ matches: await listMyMatches(deps.db, (await context(req)).userId) }),
+    async (req) => {
+      const { userId, now } = await context(req);
+      // The hikes my block ended stay on their card, saying so with the way back (ADR 0067).
+      return { matches: [...(await listMyMatches(deps.db, userId)), ...(await hikesCancelledByMyBlock(deps.db, userId, now))] };
+    },
   );
 
   r.get(

@@ -393,7 +393,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** My matches (all but cancelled), for the agenda and the matches page */
+    /** My matches (all but cancelled, except a confirmed hike my own block cancelled, until it ends), for the agenda and the matches page */
     get: operations['getMatchesMine'];
     put?: never;
     post?: never;
@@ -934,7 +934,7 @@ export interface paths {
     /** The people I blocked, most recent first */
     get: operations['getBlocks'];
     put?: never;
-    /** Block a person: neither sees the other in Best Matches nor can request, invite or write; what was open between them is cancelled */
+    /** Block a person: neither sees the other in Best Matches nor can request, invite or write; what was open between them is cancelled. With matchId (from a hike’s card), both must be on that hike */
     post: operations['postBlocks'];
     delete?: never;
     options?: never;
@@ -3942,7 +3942,7 @@ export interface operations {
               } | null;
               cancellation: {
                 /** @enum {string} */
-                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
                 by: ('me' | 'partner') | null;
                 note: string | null;
                 at: string | null;
@@ -4232,7 +4232,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -4407,7 +4407,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -4575,7 +4575,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -4743,7 +4743,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -4911,7 +4911,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -5079,7 +5079,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -5247,7 +5247,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -5438,7 +5438,7 @@ export interface operations {
               } | null;
               cancellation: {
                 /** @enum {string} */
-                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
                 by: ('me' | 'partner') | null;
                 note: string | null;
                 at: string | null;
@@ -5661,7 +5661,7 @@ export interface operations {
               } | null;
               cancellation: {
                 /** @enum {string} */
-                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
                 by: ('me' | 'partner') | null;
                 note: string | null;
                 at: string | null;
@@ -5838,7 +5838,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6006,7 +6006,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6174,7 +6174,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6348,7 +6348,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6516,7 +6516,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6714,7 +6714,7 @@ export interface operations {
             } | null;
             cancellation: {
               /** @enum {string} */
-              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+              kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
               by: ('me' | 'partner') | null;
               note: string | null;
               at: string | null;
@@ -6912,7 +6912,7 @@ export interface operations {
               } | null;
               cancellation: {
                 /** @enum {string} */
-                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
                 by: ('me' | 'partner') | null;
                 note: string | null;
                 at: string | null;
@@ -7923,6 +7923,8 @@ export interface operations {
       content: {
         'application/json': {
           userId: string;
+          /** Format: uuid */
+          matchId?: string;
         };
       };
     };
@@ -8516,7 +8518,7 @@ export interface operations {
               } | null;
               cancellation: {
                 /** @enum {string} */
-                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired';
+                kind: 'withdrawn' | 'rejected' | 'cancelled' | 'search-cancelled' | 'expired' | 'blocked';
                 by: ('me' | 'partner') | null;
                 note: string | null;
                 at: string | null;

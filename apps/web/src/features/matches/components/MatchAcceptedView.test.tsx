@@ -54,4 +54,17 @@ describe('MatchAcceptedView', () => {
     expect(row('Date')).toBe('Invalid date');
     expect(row('Time')).toBe('Invalid time');
   });
+
+  it('does not present a hike my own block cancelled, which my list keeps for its card (ADR 0067), as accepted', async () => {
+    const match = makeMatch({
+      status: 'cancelled',
+      cancellation: { kind: 'blocked', by: 'me', note: null, at: null, late: false },
+      partner: makeProfile({ name: 'Sofia Almeida' }),
+    });
+    mockFetch([{ path: '/api/matches/mine', body: { matches: [match] } }]);
+    renderWithNavigation(<MatchAcceptedView matchId={match.id} />);
+
+    expect(await screen.findByText('This match is no longer available.')).toBeDefined();
+    expect(screen.queryByText('Sofia Almeida')).toBeNull();
+  });
 });

@@ -15,7 +15,8 @@ import { useSeeMatchNotifications } from '../api/see-notifications';
 export default function MatchAcceptedView({ matchId, actions }: { matchId: string; actions?: (match: MatchView) => ReactNode }) {
   const { navigate } = useNavigation();
   const matchQuery = useMyMatch(matchId);
-  const match = matchQuery.data;
+  // My list also keeps a hike my own block cancelled (ADR 0067): that one is no longer a match here.
+  const match = matchQuery.data?.status === 'cancelled' ? null : matchQuery.data;
   useSeeMatchNotifications(match ? [match.id] : [], matchQuery.dataUpdatedAt);
 
   return (

@@ -22,8 +22,15 @@ export function awaitsFeedback(match: MatchView, now: number): boolean {
 }
 
 /**
+ * A confirmed hike my own block cancelled (ADR 0067): it keeps its card until the session ends,
+ * saying so with the way to undo the block, rather than vanishing once the list is fetched again.
+ */
+export const endedByMyBlock = (match: MatchView): boolean => match.status === 'cancelled' && match.cancellation?.kind === 'blocked';
+
+/**
  * Splits my matches over the matches page's tabs (product §2 "matches-page"):
- * - Upcoming: confirmed sessions, and manual events I created, that have not ended yet;
+ * - Upcoming: confirmed sessions, manual events I created, and hikes my block cancelled, that have
+ *   not ended yet;
  * - Pending: requests waiting for an answer, mine or my partner's;
  * - Completed: completed matches, and confirmed ones whose end has passed (they only become
  *   completed once both people gave feedback, product §4).
@@ -39,6 +46,7 @@ export function splitMatchTabs(matches: readonly MatchView[], now: number): Reco
     else if (match.status === 'completed') completed.push(match);
     else if (match.status === 'confirmed') (awaitsFeedback(match, now) ? completed : upcoming).push(match);
     else if (match.status === 'active' && match.role === 'creator' && !hasEnded(match, now)) upcoming.push(match);
+    else if (endedByMyBlock(match) && !hasEnded(match, now)) upcoming.push(match);
   }
   const soonestFirst = (a: MatchView, b: MatchView) => (time(a.startTime) || 0) - (time(b.startTime) || 0);
   return {

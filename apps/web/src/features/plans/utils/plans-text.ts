@@ -1,3 +1,4 @@
+import { BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
 import { FORMER_MEMBER, FORMER_MEMBER_IN_A_SENTENCE } from '@trailbuddy/shared/contracts/account';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
@@ -35,5 +36,7 @@ export function whatHappened(match: MatchView): string | null {
       return 'You cancelled this search.';
     case 'expired':
       return 'This request expired: the session started before anyone answered.';
+    case 'blocked':
+      return BLOCKED_HIKE_TEXT;
   }
 }

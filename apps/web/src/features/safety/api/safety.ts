@@ -1,15 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlockedPerson, ReportInput } from '@trailbuddy/shared/contracts/safety';
+import type { BlockedPerson, BlockInput, ReportInput } from '@trailbuddy/shared/contracts/safety';
 import { api } from '../../../lib/api-client';
 import { matchKeys } from '../../../lib/queries/matches';
 
 const blockKeys = { mine: ['blocks', 'mine'] as const };
 
-/** Block a person: what was open between us is cancelled, so every match query is refreshed. */
+/**
+ * Block a person (with the hike it was made from, when on a hike's card): what was open between us
+ * is cancelled, so every match query is refreshed.
+ */
 export function useBlock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.post<{ blocked: true }>('/api/blocks', { userId }),
+    mutationFn: (input: BlockInput) => api.post<{ blocked: true }>('/api/blocks', input),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: matchKeys.all }),

@@ -7,10 +7,13 @@ import { useBlock } from '../api/safety';
 /** Confirms a block; the other person is not told. */
 export function BlockDialog({
   person,
+  matchId,
   onClose,
   onBlocked,
 }: {
   person: { id: string; name: string };
+  /** The hike the block is made from: the server checks that both are on it. */
+  matchId?: string;
   onClose: () => void;
   onBlocked?: () => void;
 }) {
@@ -29,12 +32,15 @@ export function BlockDialog({
           </Button>
           <Button
             onClick={() =>
-              block.mutate(person.id, {
-                onSuccess: () => {
-                  onClose();
-                  onBlocked?.();
+              block.mutate(
+                { userId: person.id, matchId },
+                {
+                  onSuccess: () => {
+                    onClose();
+                    onBlocked?.();
+                  },
                 },
-              })
+              )
             }
             disabled={block.isPending}
           >

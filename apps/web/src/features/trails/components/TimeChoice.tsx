@@ -1,6 +1,5 @@
-import { formatTime } from '@trailbuddy/shared/domain/date-format';
+import { formatTime, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { useDateFormat } from '../../../lib/server-render';
-import { formatSessionTime } from '../utils/format-session';
 import type { TimeSession } from '../utils/trail-session';
 
 export interface TimeChoiceProps {
@@ -35,7 +34,7 @@ export function TimeChoice({ value, sessions, onChange, started }: TimeChoicePro
               />
               <span className="font-semibold whitespace-nowrap text-stone-900">{formatTime(start, dateFormat)}</span>
               <span className="text-xs text-stone-600 sm:text-sm">
-                {started.has(time) ? 'Already started' : formatSessionTime(start, end, dateFormat)}
+                {started.has(time) ? 'Already started' : formatTimeRange(start, end, dateFormat)}
               </span>
             </label>
           ),

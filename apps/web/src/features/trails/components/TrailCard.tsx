@@ -1,3 +1,4 @@
+import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { distanceMeters, formatDistance, type LatLng } from '@trailbuddy/shared/domain/distance';
@@ -5,7 +6,7 @@ import { formatHours } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, MapPin, Route } from 'lucide-react';
 import { TrailPicture } from '../../../components/TrailPicture';
 import { useDateFormat } from '../../../lib/server-render';
-import { formatSessionDay, formatSessionTime } from '../utils/format-session';
+import { formatSessionDay } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 
 /** Rendered size of the image box; the width/height attributes give the browser the ratio early. */
@@ -78,7 +79,7 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
             <dt className="sr-only">Time</dt>
             <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
             <dd>
-              {formatSessionTime(trail.startTime, trail.endTime, dateFormat)}
+              {formatTimeRange(trail.startTime, trail.endTime, dateFormat)}
               <span className="text-stone-500"> · {formatHours(trail.hours)} h</span>
             </dd>
           </div>

@@ -1,3 +1,4 @@
+import { formatTimeRange } from '@trailbuddy/shared/domain/date-format';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import { imageSrcSet, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
@@ -13,7 +14,7 @@ import type { TrailDetailFrom } from '../../../lib/routes';
 import { useMe } from '../../../lib/queries/me';
 import { useTrail } from '../../../lib/queries/trails';
 import { useDateFormat } from '../../../lib/server-render';
-import { formatSessionDayShort, formatSessionTime } from '../utils/format-session';
+import { formatSessionDayShort } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
 import { sessionsAtTimes } from '../utils/trail-session';
 import { DayChoice } from './DayChoice';
@@ -139,7 +140,7 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
               {formatSessionDayShort(session.start, dateFormat)}
             </Fact>
             <Fact icon={<Clock />} label="Time">
-              <span className="whitespace-nowrap">{formatSessionTime(session.start, session.end, dateFormat)}</span>
+              <span className="whitespace-nowrap">{formatTimeRange(session.start, session.end, dateFormat)}</span>
             </Fact>
             <Fact icon={<Timer />} label="Duration">
               {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : FALLBACK_LABELS.notAvailable}

@@ -1,7 +1,8 @@
-import { formatDate, formatTimeRange, INVALID_DATE, toDate, type DateFormatOptions } from '@trailbuddy/shared/domain/date-format';
+import { formatDate, INVALID_DATE, toDate, type DateFormatOptions } from '@trailbuddy/shared/domain/date-format';
 
 // The trails' names for the app's one set of date formatters (shared/domain/date-format). A
-// trail's session always has a time, so a missing one is as unreadable as a malformed one.
+// trail's session always has a time, so a missing one is as unreadable as a malformed one. Times
+// are written by the shared formatTime / formatTimeRange themselves, as on every other view.
 
 export function parseIso(iso: string): Date | null {
   return toDate(iso) ?? null;
@@ -20,9 +21,4 @@ export function formatSessionDayShort(start: Date | null, options?: DateFormatOp
 /** "June 14", for a label that already names the weekday; product §8's fallback otherwise. */
 export function formatShortDate(date: Date | null, options?: DateFormatOptions): string {
   return date ? formatDate(date, 'dayMonth', options) : INVALID_DATE;
-}
-
-/** "10:00 AM – 1:30 PM" in the visitor's locale and time zone; product §8's fallback otherwise. */
-export function formatSessionTime(startTime: string | Date | null, endTime: string | Date | null, options?: DateFormatOptions): string {
-  return formatTimeRange(startTime, endTime, options);
 }

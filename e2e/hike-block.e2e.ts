@@ -1,0 +1,120 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { apiIn, person } from './support/members';
+
+/**
+ * Report and Block for everyone on a hike's card, and a block that says so at once and stays, with
+ * the way back (issue 23, ADR 0067), in Chromium at a phone's width and a laptop's. Fresh members
+ * only, on the fifth and later coming trails (the first four are other journeys').
+ */
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+async function hiker(fullName: string, viewport: { width: number; height: number }): Promise<{ page: Page; id: string }> {
+  const page = await person(browser, contexts, fullName, fullName.split(' ')[0]!.toLowerCase(), viewport);
+  const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
+  return { page, id: me.user.id };
+}
+
+/** The `skip`-th trail whose session is still more than an hour ahead, with its day. */
+async function comingTrail(page: Page, skip: number): Promise<{ id: string; name: string; day: 'saturday' | 'sunday' }> {
+  const { trails } = await apiIn<{ trails: { id: string; name: string; startTime: string; weekendDay: 'saturday' | 'sunday' }[] }>(
+    page,
+    'GET',
+    '/api/trails',
+  );
+  const coming = trails.filter((t) => Date.parse(t.startTime) > Date.now() + 60 * 60 * 1000);
+  const trail = coming[skip];
+  if (!trail) throw new Error(`no ${skip + 1}th trail with a session still to come`);
+  return { id: trail.id, name: trail.name, day: trail.weekendDay };
+}
+
+describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport) => {
+  it(
+    'offers both for each other person on a hike of three; a block of the second says so at once, stays, and is undone',
+    { timeout: 240_000 },
+    async () => {
+      const tag = `${viewport.width}-${Date.now().toString(36).slice(-4)}`;
+      const ana = await hiker(`Ana Block ${tag}`, viewport);
+      const rui = await hiker(`Rui Block ${tag}`, viewport);
+      const eva = await hiker(`Eva Block ${tag}`, viewport);
+      // A trail of its own per width: the fifth coming one, the sixth at the laptop's width.
+      const trail = await comingTrail(ana.page, viewport.width === 390 ? 4 : 5);
+
+      // Ana's hike for three: Rui is her partner, Eva joins (the setup is not what this journey is about).
+      const { match } = await apiIn<{ match: { id: string } }>(ana.page, 'POST', '/api/matches/search', {
+        trailId: trail.id,
+        day: trail.day,
+        capacity: 3,
+      });
+      await apiIn(rui.page, 'POST', `/api/matches/${match.id}/request`);
+      await apiIn(ana.page, 'POST', `/api/matches/${match.id}/accept`);
+      const asked = await apiIn<{ requestId: string }>(eva.page, 'POST', `/api/matches/${match.id}/join-requests`);
+      await apiIn(rui.page, 'POST', `/api/join-requests/${asked.requestId}/accept`);
+
+      await ana.page.goto('/matches/upcoming');
+      const card = ana.page.getByRole('article').filter({ hasText: trail.name });
+      // Both others, not only the first, can be reported and blocked from the card.
+      for (const name of [`Rui Block ${tag}`, `Eva Block ${tag}`]) {
+        await card.getByRole('button', { name: `Report ${name}` }).waitFor();
+        await card.getByRole('button', { name: `Block ${name}` }).waitFor();
+      }
+
+      // Ana reports Eva, the second other person on the hike: the server takes it.
+      await card.getByRole('button', { name: `Report Eva Block ${tag}` }).click();
+      const reportDialog = ana.page.getByRole('dialog', { name: `Report Eva Block ${tag}` });
+      await reportDialog.getByLabel('Reason').selectOption({ label: 'Did not show up' });
+      await reportDialog.getByLabel('What happened?').fill('Said she would come to the last one and did not.');
+      await reportDialog.getByRole('button', { name: 'Send report' }).click();
+      await reportDialog.getByText('Thank you. An administrator will look at your report.').waitFor();
+      await reportDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+      // Then blocks her: the card says so at once, with the way back.
+      await card.getByRole('button', { name: `Block Eva Block ${tag}` }).click();
+      await ana.page
+        .getByRole('dialog', { name: `Block Eva Block ${tag}?` })
+        .getByRole('button', { name: 'Block', exact: true })
+        .click();
+      await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
+      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      await card.getByRole('button', { name: `Unblock Eva Block ${tag}` }).waitFor();
+
+      // It stays: after the lists are fetched again, and after the page is opened afresh.
+      await ana.page.waitForTimeout(3000);
+      expect(await card.getByText(`You blocked Eva Block ${tag}`).isVisible()).toBe(true);
+      await ana.page.reload();
+      await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
+      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      // Rui can still be reported or blocked from the same card.
+      await card.getByRole('button', { name: `Block Rui Block ${tag}` }).waitFor();
+      await ana.page.screenshot({ path: `/tmp/hike-block-blocked-${viewport.width}.png`, fullPage: true });
+
+      // Eva's own list does not show the hike, nor any word of a block.
+      const evaMine = await apiIn<{ matches: { id: string }[] }>(eva.page, 'GET', '/api/matches/mine');
+      expect(evaMine.matches.some((m) => m.id === match.id)).toBe(false);
+
+      // Undo: the block is lifted and Block is offered again, on the card that is still there.
+      await card.getByRole('button', { name: `Unblock Eva Block ${tag}` }).click();
+      await card.getByRole('button', { name: `Block Eva Block ${tag}` }).waitFor();
+      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      const blocks = await apiIn<{ people: unknown[] }>(ana.page, 'GET', '/api/blocks');
+      expect(blocks.people).toEqual([]);
+      await ana.page.screenshot({ path: `/tmp/hike-block-undone-${viewport.width}.png`, fullPage: true });
+    },
+  );
+});
