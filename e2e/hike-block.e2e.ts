@@ -71,12 +71,12 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       const card = ana.page.getByRole('article').filter({ hasText: trail.name });
       // Both others, not only the first, can be reported and blocked from the card.
       for (const name of [`Rui Block ${tag}`, `Eva Block ${tag}`]) {
-        await card.getByRole('button', { name: `Report ${name}` }).waitFor();
-        await card.getByRole('button', { name: `Block ${name}` }).waitFor();
+        await card.getByRole('button', { name: `Report ${name}`, exact: true }).waitFor();
+        await card.getByRole('button', { name: `Block ${name}`, exact: true }).waitFor();
       }
 
       // Ana reports Eva, the second other person on the hike: the server takes it.
-      await card.getByRole('button', { name: `Report Eva Block ${tag}` }).click();
+      await card.getByRole('button', { name: `Report Eva Block ${tag}`, exact: true }).click();
       const reportDialog = ana.page.getByRole('dialog', { name: `Report Eva Block ${tag}` });
       await reportDialog.getByLabel('Reason').selectOption({ label: 'Did not show up' });
       await reportDialog.getByLabel('What happened?').fill('Said she would come to the last one and did not.');
@@ -85,14 +85,14 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       await reportDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
       // Then blocks her: the card says so at once, with the way back.
-      await card.getByRole('button', { name: `Block Eva Block ${tag}` }).click();
+      await card.getByRole('button', { name: `Block Eva Block ${tag}`, exact: true }).click();
       await ana.page
         .getByRole('dialog', { name: `Block Eva Block ${tag}?` })
         .getByRole('button', { name: 'Block', exact: true })
         .click();
       await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
       await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
-      await card.getByRole('button', { name: `Unblock Eva Block ${tag}` }).waitFor();
+      await card.getByRole('button', { name: `Unblock Eva Block ${tag}`, exact: true }).waitFor();
 
       // It stays: after the lists are fetched again, and after the page is opened afresh.
       await ana.page.waitForTimeout(3000);
@@ -101,16 +101,17 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
       await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
       // Rui can still be reported or blocked from the same card.
-      await card.getByRole('button', { name: `Block Rui Block ${tag}` }).waitFor();
+      await card.getByRole('button', { name: `Block Rui Block ${tag}`, exact: true }).waitFor();
       await ana.page.screenshot({ path: `/tmp/hike-block-blocked-${viewport.width}.png`, fullPage: true });
 
       // Eva's own list does not show the hike, nor any word of a block.
       const evaMine = await apiIn<{ matches: { id: string }[] }>(eva.page, 'GET', '/api/matches/mine');
       expect(evaMine.matches.some((m) => m.id === match.id)).toBe(false);
 
-      // Undo: the block is lifted and Block is offered again, on the card that is still there.
-      await card.getByRole('button', { name: `Unblock Eva Block ${tag}` }).click();
-      await card.getByRole('button', { name: `Block Eva Block ${tag}` }).waitFor();
+      // Undo: the block is lifted and Block is offered again, on the card that is still there. (Names
+      // are matched exactly: "Unblock Eva …" contains "Block Eva …".)
+      await card.getByRole('button', { name: `Unblock Eva Block ${tag}`, exact: true }).click();
+      await card.getByRole('button', { name: `Block Eva Block ${tag}`, exact: true }).waitFor();
       await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
       const blocks = await apiIn<{ people: unknown[] }>(ana.page, 'GET', '/api/blocks');
       expect(blocks.people).toEqual([]);
