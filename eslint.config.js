@@ -31,8 +31,9 @@ const packageDirs = [
 ].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 // The server's layers below the HTTP edge: they serve routes and plugins, never the reverse,
-// and know nothing of Fastify (architecture §3).
-const serverCore = ['services', 'identity', 'jobs', 'events', 'mail', 'sms'];
+// and know nothing of Fastify (architecture §3). auth/ is one of them with every method family
+// in its subfolders (ADR 0070): a zone's target is a folder and everything under it.
+const serverCore = ['services', 'auth', 'jobs', 'events', 'mail'];
 
 // The dependency rules of architecture §3, enforced rather than described.
 const boundaries = {

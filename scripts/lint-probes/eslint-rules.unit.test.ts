@@ -55,6 +55,10 @@ function firstSource(dir: string, skip: string[] = []): string | undefined {
   return undefined;
 }
 
+/** The auth module and each of its method families (ADR 0070): every one is below the HTTP edge. */
+const authFamilies = ['email', 'phone', 'phone/sms', 'federated', 'second-factor', 'tenants', 'account-actions', 'guests'];
+const authFolders = ['auth', ...authFamilies.map((family) => `auth/${family}`)];
+
 const importing = (spec: string) => `import * as probe from '${spec}';\n\nexport const used = probe;\n`;
 const ruleIds = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
 
@@ -77,7 +81,7 @@ describe('import-x/no-restricted-paths', () => {
     { importer: 'apps/server/src/services/probe.ts', from: 'apps/server/src/plugins', why: 'services → plugins' },
     { importer: 'apps/server/src/policies/probe.ts', from: 'apps/server/src/routes', why: 'policies → routes' },
     { importer: 'apps/server/src/db/probe.ts', from: 'apps/server/src/services', why: 'db → services' },
-    ...['identity', 'jobs', 'events', 'mail', 'sms'].flatMap((dir) => [
+    ...[...authFolders, 'jobs', 'events', 'mail'].flatMap((dir) => [
       { importer: `apps/server/src/${dir}/probe.ts`, from: 'apps/server/src/routes', why: `${dir} → routes` },
       { importer: `apps/server/src/${dir}/probe.ts`, from: 'apps/server/src/plugins', why: `${dir} → plugins` },
     ]),
@@ -112,6 +116,14 @@ describe('import-x/no-restricted-paths', () => {
     }
   });
 
+  it('probes every folder of the auth module', () => {
+    const folders = (dir: string): string[] =>
+      readdirSync(join(root, 'apps/server/src', dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => [`${dir}/${entry.name}`, ...folders(`${dir}/${entry.name}`)]);
+    expect(folders('auth').sort()).toEqual(authFolders.filter((f) => f !== 'auth').sort());
+  });
+
   it('stays quiet on an import the rules allow', async () => {
     const importer = 'apps/server/src/routes/probe.ts';
     const messages = await lintAs(importer, importing(specifier(importer, 'apps/server/src/services/trails.ts')));
@@ -120,7 +132,7 @@ describe('import-x/no-restricted-paths', () => {
 });
 
 describe('no-restricted-imports', () => {
-  it.each(['services', 'identity', 'jobs', 'events', 'mail', 'sms'])('keeps Fastify out of %s/', async (dir) => {
+  it.each(['services', ...authFolders, 'jobs', 'events', 'mail'])('keeps Fastify out of %s/', async (dir) => {
     for (const name of ['fastify', '@fastify/rate-limit', 'fastify-plugin']) {
       const messages = await lintAs(`apps/server/src/${dir}/probe.ts`, importing(name));
       expect(ruleIds(messages), name).toContain('no-restricted-imports');

@@ -14,7 +14,7 @@ import { tripTokenKey } from './trips/tokens.js';
 import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
-import { createSmsTransport } from './sms/transports.js';
+import { createSmsTransport } from './auth/phone/sms/transports.js';
 import { resolveFromRoot } from './paths.js';
 import { createPushSender } from './push/send.js';
 import { pushEndpointPolicy } from './push/endpoints.js';

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { profiles, users } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
-import { contactEmailOf } from '../identity/users.js';
+import { contactEmailOf } from '../auth/users.js';
 import { comfortPreferencesOf } from './comfort.js';
 
 type ProfileRow = typeof profiles.$inferSelect;
