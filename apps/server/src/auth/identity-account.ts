@@ -23,22 +23,16 @@ import { requestEmailChange } from './account-actions/email-change.js';
 import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/email-common.js';
 import { identityError } from './errors.js';
 import { mintIdToken, verifyIdToken } from './id-token.js';
-import type { IdentitySettings } from './settings.js';
+import type { AuthPluginOptions } from './settings.js';
 import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
 import { presentIdentityUser, tenantOfUser } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
+import { signedInGuestOf } from './guests/guests.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
-export interface IdentityAccountOptions {
-  db: Db;
-  identity: IdentitySettings;
-  now: () => Date;
-}
-
 type Ctx = GenericEndpointContext;
-type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string | null };
 
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
@@ -112,7 +106,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
  * missing name on their fields, admin-restricted sign-up, an address taken in the tenant), then
  * the tenant's account under its placeholder address, or the signed-in guest upgraded in place.
  */
-async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
+async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const { email: settings, tenants } = o.identity;
   const input = parseSignUp(ctx.body);
   const tenant = resolveTenant(tenants, input.tenantId);
@@ -125,8 +119,7 @@ async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
   if (settings.signUpDisabled) throw identityError('admin-restricted-operation');
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
-  const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
-  const guest = current?.user.isAnonymous && (current.user.tenantId ?? null) === (tenant?.id ?? null) ? current.user.id : null;
+  const guest = await signedInGuestOf(ctx, tenant?.id ?? null);
   const account: TenantAccount | null = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
   return { email, name, password: input.password, guest, account };
 }
@@ -142,7 +135,7 @@ async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
  * - `/identity/user` and `/identity/config`: the widget's view of the session's user and the
  *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (product §7).
  */
-export function identityAccount(o: IdentityAccountOptions) {
+export function identityAccount(o: AuthPluginOptions) {
   const { db, identity } = o;
   return {
     id: 'trailbuddy-identity-account',

@@ -58,3 +58,12 @@ export function jsonResponse(description: string, properties: Record<string, Jso
   };
   return { description, content: { 'application/json': { schema } } };
 }
+
+/**
+ * The OpenAPI metadata of a plugin endpoint of ours: its summary, the description of each answer by
+ * status (none: the generator's default), and a longer description where the summary is not enough.
+ */
+export function endpointDoc(summary: string, answers: Record<number, string>, description?: string) {
+  const responses = Object.fromEntries(Object.entries(answers).map(([status, text]) => [status, { description: text }]));
+  return { openapi: { summary, ...(description && { description }), ...(Object.keys(answers).length > 0 && { responses }) } };
+}

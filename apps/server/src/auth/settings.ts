@@ -1,3 +1,4 @@
+import type { Db } from '../db/client.js';
 import type { ActionIdentitySettings, EmailIdentitySettings, Env, PhoneIdentitySettings } from '../env.js';
 import type { RateLimitRule } from './attempt-limits.js';
 import { captchaSettings, type CaptchaSettings } from './altcha.js';
@@ -25,6 +26,13 @@ export interface IdentitySettings {
   tokenSecret: string;
   /** product §7 token sync: where the web client POSTs/DELETEs its token, and how old a token may be. */
   tokenSync: { url: string | null; maxAgeS: number };
+}
+
+/** What our Better Auth plugins are built with: the database, the settings above and the server's clock. */
+export interface AuthPluginOptions {
+  db: Db;
+  identity: IdentitySettings;
+  now: () => Date;
 }
 
 export function identitySettings(env: Env, authSecret: string): IdentitySettings {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { emailLinkCheckRequestSchema, emailLinkSendRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { presentIdentityUser } from '../users.js';
 import { tenantPlaceholderEmail } from '../placeholder-emails.js';
 import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
+import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 import { inAuthErrors, parseAuthBody } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
@@ -86,12 +87,6 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
   return url.toString();
 }
 
-/** The signed-in guest of this tenant, whom a link signs in upgrades in place (checklist §5.9). */
-async function guestOf(ctx: GenericEndpointContext, tenantId: string | null): Promise<string | null> {
-  const current = await getSessionFromCtx<{ isAnonymous?: boolean | null; tenantId?: string | null }>(ctx, { disableRefresh: true });
-  return current?.user.isAnonymous && (current.user.tenantId ?? null) === tenantId ? current.user.id : null;
-}
-
 /**
  * Before the plugin's send (checklist §5.5): our checks, and the plugin's body rewritten to the
  * address it will find the account by. Returns null when nothing may be mailed and enumeration
@@ -107,7 +102,7 @@ async function prepareSend(o: EmailLinkOptions, ctx: GenericEndpointContext): Pr
   if (request.continueUrl !== undefined && new URL(request.continueUrl, o.appUrl).origin !== new URL(o.appUrl).origin) {
     throw invalidField('continueUrl', 'The continue URL must be on this site.');
   }
-  if (request.anonymousUid !== undefined && request.anonymousUid !== (await guestOf(ctx, tenantId))) {
+  if (request.anonymousUid !== undefined && request.anonymousUid !== (await signedInGuestOf(ctx, tenantId))) {
     throw invalidField('anonymousUid', 'anonymousUid must be the signed-in guest.');
   }
   // Per mailbox, whatever the tenant: the same inbox cannot be flooded through several tenants.
@@ -215,7 +210,7 @@ async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
   // A tenant account made since the link was sent has another placeholder: ask for a new link.
   if (user && user.email !== link.accountEmail) throw identityError('invalid-action-code');
   await consumeLink(o.db, text(query.token) ?? '', link, now);
-  if (!user) await makeAccount(o.db, ctx.context, link, await guestOf(ctx, tenantId));
+  if (!user) await makeAccount(o.db, ctx.context, link, await signedInGuestOf(ctx, tenantId));
 }
 
 /**

@@ -12,18 +12,12 @@ import { invalidField } from '../../errors.js';
 import { users } from '../../db/schema/index.js';
 import { findAccountByEmail, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from '../errors.js';
-import type { IdentitySettings } from '../settings.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { signInMethodsFor } from './sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
 import { isPlaceholderEmail, unheldAddress } from '../placeholder-emails.js';
 import { contractMetadata, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
-
-export interface PasswordAccountsOptions {
-  db: Db;
-  identity: IdentitySettings;
-  now: () => Date;
-}
 
 /**
  * The address Better Auth's `/sign-in/email` looks up. A sign-in naming a tenant (ADR 0009) gets
@@ -71,7 +65,7 @@ const RESET_REQUESTED = { status: true, message: 'If this email exists in our sy
  * - `/identity/sign-in-methods`: the widget's e-mail-first step. It tells whether an address has
  *   an account, so it sits behind Better Auth's limiter like the credential endpoints.
  */
-export function passwordAccounts(options: PasswordAccountsOptions) {
+export function passwordAccounts(options: AuthPluginOptions) {
   const { db, identity } = options;
   return {
     id: 'trailbuddy-password-accounts',

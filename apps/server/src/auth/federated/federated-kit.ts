@@ -1,24 +1,16 @@
 import type { GenericEndpointContext } from 'better-auth';
-import { getIP, getSessionFromCtx, type APIError } from 'better-auth/api';
+import { getIP, type APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { identityError } from '../errors.js';
 import { errorOfOutcome, keptOutcome, type FederatedOutcome, type FlowKind, type KeptOutcome } from './flow.js';
 import { federatedDelivery } from './popup-page.js';
 import { enforceRateLimit } from '../attempt-limits.js';
-import type { IdentitySettings } from '../settings.js';
-import { presentIdentityUser, tenantOfUser } from '../users.js';
+import type { AuthPluginOptions } from '../settings.js';
+import { presentIdentityUser } from '../users.js';
 import { oauthCallbackCode } from '../messages.js';
 import { toAPIError } from '../plugin-kit.js';
-
-/** What the federated endpoints of ours share, OAuth (federated-sign-in.ts) and SAML (federated-saml.ts). */
-export interface FederatedSignInOptions {
-  db: Db;
-  identity: IdentitySettings;
-  now: () => Date;
-}
 
 type Ctx = GenericEndpointContext;
 
@@ -30,7 +22,8 @@ const OUTCOME_COOKIE = 'trailbuddy.federated';
 
 export type FederatedKit = ReturnType<typeof federatedKit>;
 
-export function federatedKit(options: FederatedSignInOptions) {
+/** What the federated endpoints of ours share, OAuth (federated-sign-in.ts) and SAML (federated-saml.ts). */
+export function federatedKit(options: AuthPluginOptions) {
   const { db, identity, now } = options;
   const { resultTtlMs } = identity.federated;
   const cookie = {
@@ -46,12 +39,6 @@ export function federatedKit(options: FederatedSignInOptions) {
     limitClient: async (ctx: Ctx, bucket: string) => {
       const ip = getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options) ?? 'unknown';
       await enforceRateLimit(db, `${bucket}:ip:${ip}`, identity.perClientLimit, { now: now() });
-    },
-    /** The signed-in guest a sign-in in this tenant upgrades (checklist §5.9); another tenant's guest is not. */
-    guestToUpgrade: async (ctx: Ctx, tenantId: string | null) => {
-      const user = (await getSessionFromCtx(ctx))?.user as { id: string; isAnonymous?: boolean } | undefined;
-      if (!user?.isAnonymous) return null;
-      return (await tenantOfUser(db, user.id))?.tenantId === tenantId ? user.id : null;
     },
     /** The account rules every federated sign-in follows. */
     rules: () => ({

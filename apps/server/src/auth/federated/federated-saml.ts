@@ -12,7 +12,7 @@ import { completeSaml, samlAuthnRequest, samlMetadata } from './saml.js';
 import { newSecret, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 import { presentIdentityUser } from '../users.js';
 import { asAppError, type FederatedKit } from './federated-kit.js';
-import { toAPIError } from '../plugin-kit.js';
+import { endpointDoc, toAPIError } from '../plugin-kit.js';
 
 /**
  * SAML 2.0 sign-in on samlify, as endpoints of our federated plugin (ADR 0045: `@better-auth/sso`
@@ -101,17 +101,14 @@ export function samlEndpoints(kit: FederatedKit) {
         method: ['GET', 'POST'],
         body: samlPost.optional(),
         query: z.object({ resume: z.string().optional() }).optional(),
-        metadata: {
-          openapi: {
-            summary: "A SAML IdP's form post (SAMLResponse + RelayState, 303 to the GET), and its completion in the browser that started",
-            description:
-              'Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or ' +
-              "another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, " +
-              'admin-restricted-operation, user-disabled, multi-factor-auth-required. Popup flow: a page posting the outcome ' +
-              'to window.opener; redirect flow: 302 to returnTo.',
-            responses: { 200: { description: 'The popup page (text/html)' }, 303: { description: 'The parked post: on to the GET' } },
-          },
-        },
+        metadata: endpointDoc(
+          "A SAML IdP's form post (SAMLResponse + RelayState, 303 to the GET), and its completion in the browser that started",
+          { 200: 'The popup page (text/html)', 303: 'The parked post: on to the GET' },
+          'Signs in / creates the account / links the guest, or fails with invalid-credential (bad, used, expired or ' +
+            "another browser's state), user-cancelled (AuthnFailed), account-exists-with-different-credential, merge-conflict, " +
+            'admin-restricted-operation, user-disabled, multi-factor-auth-required. Popup flow: a page posting the ' +
+            'outcome to window.opener; redirect flow: 302 to returnTo.',
+        ),
       },
       async (ctx) => {
         const { providerId } = providerParams.parse(ctx.params);
@@ -128,12 +125,9 @@ export function samlEndpoints(kit: FederatedKit) {
       '/federated/:providerId/metadata',
       {
         method: 'GET',
-        metadata: {
-          openapi: {
-            summary: 'SAML service-provider metadata of a saml.* provider (entity id, ACS URL)',
-            responses: { 200: { description: 'application/samlmetadata+xml' } },
-          },
-        },
+        metadata: endpointDoc('SAML service-provider metadata of a saml.* provider (entity id, ACS URL)', {
+          200: 'application/samlmetadata+xml',
+        }),
       },
       async (ctx) => {
         const provider = samlProvider(providerParams.parse(ctx.params).providerId);

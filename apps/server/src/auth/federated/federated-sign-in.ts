@@ -21,12 +21,14 @@ import { DEFAULT_RETURN_TO, outcomeOfError, sameSiteReturnTo, type FederatedOutc
 import { findProvider, type OAuthProvider } from './providers.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { presentIdentityUser } from '../users.js';
-import { asAppError, federatedKit, type FederatedSignInOptions } from './federated-kit.js';
+import { asAppError, federatedKit } from './federated-kit.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { genericOAuthConfig, type MapProfile } from './federated-oauth.js';
 import { samlEndpoints, samlOnRequest, startSaml } from './federated-saml.js';
 import { oauthCallbackCode } from '../messages.js';
-import { inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { endpointDoc, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
 import { secondFactorGate } from '../second-factor/second-factor-gate.js';
+import { signedInGuestOf } from '../guests/guests.js';
 
 /**
  * Federated sign-in (checklist §5.7–§5.9, ADRs 0042 and 0045). OAuth 2.0 / OpenID Connect runs on
@@ -53,7 +55,7 @@ export const isOAuthRefusal = (message: string) => OAUTH_REFUSALS.test(message);
 
 type Ctx = GenericEndpointContext;
 
-export function federatedSignIn(options: FederatedSignInOptions) {
+export function federatedSignIn(options: AuthPluginOptions) {
   const { db, identity, now } = options;
   const kit = federatedKit(options);
   const settings = identity.federated;
@@ -142,12 +144,9 @@ export function federatedSignIn(options: FederatedSignInOptions) {
         '/federated/providers',
         {
           method: 'GET',
-          metadata: {
-            openapi: {
-              summary: 'The federated providers enabled on this server (built-ins, oidc.*, saml.*)',
-              responses: { 200: { description: '{ providers: [{ id, displayName, kind: oidc | oauth | saml }] }' } },
-            },
-          },
+          metadata: endpointDoc('The federated providers enabled on this server (built-ins, oidc.*, saml.*)', {
+            200: '{ providers: [{ id, displayName, kind: oidc | oauth | saml }] }',
+          }),
         },
         async (ctx) => ctx.json({ providers: settings.providers.map(({ id, displayName, kind }) => ({ id, displayName, kind })) }),
       ),
@@ -156,14 +155,13 @@ export function federatedSignIn(options: FederatedSignInOptions) {
         {
           method: 'GET',
           query: federatedStartQuerySchema,
-          metadata: {
-            openapi: {
-              summary: 'Start a federated sign-in of the widget: 302 to the provider (OAuth 2.0, OpenID Connect or SAML)',
-              description:
-                'Navigate the window (flow=redirect) or a popup (flow=popup) here. A bad returnTo, an unknown provider or ' +
-                'tenantId, or a provider the tenant does not offer answers JSON; later failures are delivered like an outcome.',
-            },
-          },
+          metadata: endpointDoc(
+            'Start a federated sign-in of the widget: 302 to the provider (OAuth 2.0, OpenID Connect or SAML)',
+            {},
+            'Navigate the window (flow=redirect) or a popup (flow=popup) here. A bad returnTo, an unknown provider or ' +
+              'tenantId, or a provider the tenant does not offer answers JSON; later failures are delivered like an ' +
+              'outcome.',
+          ),
         },
         async (ctx) => {
           const { query } = ctx;
@@ -181,7 +179,7 @@ export function federatedSignIn(options: FederatedSignInOptions) {
               flow: query.flow,
               returnTo,
               tenantId,
-              guestUserId: query.upgradeAnonymous ? await kit.guestToUpgrade(ctx, tenantId) : null,
+              guestUserId: query.upgradeAnonymous ? await signedInGuestOf(ctx, tenantId) : null,
               startedAt: now().getTime(),
             };
             const url =
@@ -199,12 +197,9 @@ export function federatedSignIn(options: FederatedSignInOptions) {
         '/federated/result',
         {
           method: 'GET',
-          metadata: {
-            openapi: {
-              summary: "The outcome of this browser's last federated sign-in (one-time; {user: null} when none is waiting)",
-              responses: { 200: { description: '{ user, providerId, isNewUser }, or { user: null }; a failed sign-in answers its error' } },
-            },
-          },
+          metadata: endpointDoc("The outcome of this browser's last federated sign-in (one-time; {user: null} when none is waiting)", {
+            200: '{ user, providerId, isNewUser }, or { user: null }; a failed sign-in answers its error',
+          }),
         },
         async (ctx) => {
           ctx.setHeader('cache-control', 'no-store');
@@ -217,15 +212,13 @@ export function federatedSignIn(options: FederatedSignInOptions) {
           method: 'POST',
           body: z.unknown(),
           use: [sessionMiddleware],
-          metadata: {
-            openapi: {
-              summary: 'Link a pending credential (account-exists-with-different-credential) to the signed-in account of its e-mail',
-              description:
-                'One-time; expires 30 minutes after the failed sign-in. invalid-credential: unknown, used or expired; invalid-email: ' +
-                'the signed-in account has another e-mail (the credential stays usable); credential-already-in-use: linked meanwhile.',
-              responses: { 200: { description: 'The signed-in account (the widget’s identity user), now with the provider' } },
-            },
-          },
+          metadata: endpointDoc(
+            'Link a pending credential (account-exists-with-different-credential) to the signed-in account of its e-mail',
+            { 200: 'The signed-in account (the widget’s identity user), now with the provider' },
+            'One-time; expires 30 minutes after the failed sign-in. invalid-credential: unknown, used or expired; ' +
+              'invalid-email: the signed-in account has another e-mail (the credential stays usable); ' +
+              'credential-already-in-use: linked meanwhile.',
+          ),
         },
         async (ctx) => {
           const { pendingCredential } = parseAuthBody(linkPendingRequestSchema, ctx.body);

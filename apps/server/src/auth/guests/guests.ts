@@ -45,6 +45,15 @@ const signedInGuest = async (ctx: GenericEndpointContext) => {
   const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
   return current?.user.isAnonymous ? current.user : null;
 };
+
+/**
+ * The signed-in guest of this tenant (null: the default accounts), whom a sign-in or sign-up there
+ * upgrades in place (checklist §5.9); another tenant's guest is no guest here (ADR 0009).
+ */
+export async function signedInGuestOf(ctx: GenericEndpointContext, tenantId: string | null): Promise<string | null> {
+  const guest = await signedInGuest(ctx);
+  return guest && (guest.tenantId ?? null) === tenantId ? guest.id : null;
+}
 const tenantIdOf = (body: unknown) => {
   const value = (body as { tenantId?: unknown } | undefined)?.tenantId;
   return typeof value === 'string' ? value : undefined;

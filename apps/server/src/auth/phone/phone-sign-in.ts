@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { phoneNumber } from 'better-auth/plugins';
 import type { Db } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
 import type { IdentitySettings } from '../settings.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
-import { tenantOfUser } from '../users.js';
+import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
@@ -135,9 +135,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
       return { phoneNumber: number, code, tenantId };
     });
 
-    const session = await getSessionFromCtx(ctx);
-    const guest =
-      session?.user.isAnonymous === true && (await tenantOfUser(db, session.user.id))?.tenantId === tenantId ? session.user.id : null;
+    const guest = await signedInGuestOf(ctx, tenantId);
     if (tenantId === null && guest === null && !(await numberHeldInATenant(db, phoneNumber))) {
       if (await isClosedTo(phoneNumber, null)) throw toAPIError(identityError('admin-restricted-operation'));
       return { context: { body: { phoneNumber, code, disableSession: false, updatePhoneNumber: false } } };

@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint } from 'better-auth/api';
 import { z } from 'zod';
 import { publicTenant, tenantsForEmail, type TenantSettings } from './tenants.js';
-import { inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { endpointDoc, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
 
 /**
  * Tenants (ADR 0009, checklist §3.6): the tenant-selection page's buttons, and identifier-first
@@ -17,12 +17,9 @@ export function tenantDirectory(settings: TenantSettings) {
         '/identity/tenants',
         {
           method: 'GET',
-          metadata: {
-            openapi: {
-              summary: 'The configured tenants: id, name, button colour, icon, sign-in options',
-              responses: { 200: { description: '{ tenants }, in configuration order' } },
-            },
-          },
+          metadata: endpointDoc('The configured tenants: id, name, button colour, icon, sign-in options', {
+            200: '{ tenants }, in configuration order',
+          }),
         },
         async (ctx) => ctx.json({ tenants: settings.tenants.map(publicTenant) }),
       ),
@@ -31,12 +28,9 @@ export function tenantDirectory(settings: TenantSettings) {
         {
           method: 'POST',
           body: z.unknown(),
-          metadata: {
-            openapi: {
-              summary: 'The tenants whose e-mail domains match the address; none: no-matching-tenant-for-email',
-              responses: { 200: { description: '{ tenants } whose domains match, in configuration order' } },
-            },
-          },
+          metadata: endpointDoc('The tenants whose e-mail domains match the address; none: no-matching-tenant-for-email', {
+            200: '{ tenants } whose domains match, in configuration order',
+          }),
         },
         async (ctx) => {
           const { email } = parseAuthBody(tenantsForEmailRequestSchema, ctx.body);
