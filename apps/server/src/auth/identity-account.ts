@@ -25,7 +25,7 @@ import { identityError } from './errors.js';
 import { mintIdToken, verifyIdToken } from './id-token.js';
 import type { AuthPluginOptions } from './settings.js';
 import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
-import { presentIdentityUser, tenantOfUser } from './users.js';
+import { presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
@@ -189,8 +189,7 @@ export function identityAccount(o: AuthPluginOptions) {
                 { db, settings, now, passwords: ctx.context.password },
                 { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
               );
-              const tenant = await tenantOfUser(db, found.user.id);
-              const user = { ...found.user, email: tenant?.contactEmail ?? found.user.email, tenantId: tenant?.tenantId ?? null };
+              const user = await withMailbox(db, found.user);
               const { mailsPerEmail, enumerationProtection } = identity.email;
               await requestEmailChange(
                 { db, appUrl: identity.appUrl, settings, mailsPerEmail, enumerationProtection, now },

@@ -25,6 +25,9 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** A request value that must be a string to count (a hook reads bodies and queries before any schema). */
+export const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /** A body checked with a shared contract's schema: a 400 naming every field at fault, as on our own routes. */
 export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});

@@ -54,6 +54,12 @@ export async function tenantOfUser(db: DbOrTx, userId: string) {
   return row ? { tenantId: row.tenantId, contactEmail: contactEmailOf(row) } : null;
 }
 
+/** A signed-in user with the address its mail goes to (a tenant account's real one, not its placeholder) and its tenant. */
+export async function withMailbox<U extends { id: string; email: string }>(db: DbOrTx, user: U) {
+  const tenant = await tenantOfUser(db, user.id);
+  return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
+}
+
 export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];

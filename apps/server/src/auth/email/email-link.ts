@@ -19,7 +19,7 @@ import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
-import { inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
@@ -184,7 +184,6 @@ async function makeAccount(db: Db, auth: AuthContext, link: StoredLink, guestId:
 }
 
 const queryOf = (ctx: GenericEndpointContext) => (ctx.query ?? {}) as Record<string, unknown>;
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /**
  * Before the plugin's verify (checklist §5.5 step 8): FirebaseUI's rules the plugin lacks. The link
@@ -196,20 +195,20 @@ async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
   // A GET, but one that can upgrade the signed-in guest: cookie-bearing calls must be our pages'.
   assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
   const query = queryOf(ctx);
-  const tenant = resolveTenant(o.tenants, text(query.tenantId));
+  const tenant = resolveTenant(o.tenants, stringOf(query.tenantId));
   assertTenantAllows(tenant, 'emailLink');
   const tenantId = tenant?.id ?? null;
   const now = o.now();
-  const link = await readLink(o.db, text(query.token) ?? '', now);
+  const link = await readLink(o.db, stringOf(query.token) ?? '', now);
   // Another tenant's link does not exist for this tenant (ADR 0009); it stays usable in its own.
   if (link.tenantId !== tenantId) throw identityError('invalid-action-code', { details: { reason: 'tenant-mismatch' } });
-  if (normalizeEmail(text(query.email) ?? '') !== link.email) throw identityError('invalid-email', { field: 'email' });
+  if (normalizeEmail(stringOf(query.email) ?? '') !== link.email) throw identityError('invalid-email', { field: 'email' });
   const user = await findAccountByEmail(o.db, link.email, tenantId);
   if (user?.disabled) throw identityError('user-disabled');
   if (!user && o.settings.signUpDisabled) throw identityError('admin-restricted-operation');
   // A tenant account made since the link was sent has another placeholder: ask for a new link.
   if (user && user.email !== link.accountEmail) throw identityError('invalid-action-code');
-  await consumeLink(o.db, text(query.token) ?? '', link, now);
+  await consumeLink(o.db, stringOf(query.token) ?? '', link, now);
   if (!user) await makeAccount(o.db, ctx.context, link, await signedInGuestOf(ctx, tenantId));
 }
 

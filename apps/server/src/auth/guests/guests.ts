@@ -11,7 +11,7 @@ import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenan
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
-import { inAuthErrors, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 
 export interface GuestOptions {
@@ -54,10 +54,7 @@ export async function signedInGuestOf(ctx: GenericEndpointContext, tenantId: str
   const guest = await signedInGuest(ctx);
   return guest && (guest.tenantId ?? null) === tenantId ? guest.id : null;
 }
-const tenantIdOf = (body: unknown) => {
-  const value = (body as { tenantId?: unknown } | undefined)?.tenantId;
-  return typeof value === 'string' ? value : undefined;
-};
+const tenantIdOf = (body: unknown) => stringOf((body as { tenantId?: unknown } | undefined)?.tenantId);
 
 /**
  * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint: a guest who

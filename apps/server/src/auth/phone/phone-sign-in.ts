@@ -11,7 +11,7 @@ import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
-import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, jsonResponse, stringOf, toAPIError } from '../plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
@@ -41,8 +41,6 @@ interface PhoneBody {
   tenantId?: unknown;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
 /**
  * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin: it makes, stores, expires
  * and checks the 6-digit codes (at most `maxAttempts` guesses, one winner of concurrent ones) and,
@@ -60,7 +58,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     if (!settings.enabled) {
       throw identityError('operation-not-allowed', { message: 'Phone sign-in is not enabled: no SMS transport is configured.' });
     }
-    const tenant = resolveTenant(tenants, text(body.tenantId));
+    const tenant = resolveTenant(tenants, stringOf(body.tenantId));
     assertTenantAllows(tenant, 'phone');
     return tenant?.id ?? null;
   };
@@ -91,7 +89,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     const body = (ctx.body ?? {}) as PhoneBody;
     const phoneNumber = await inAuthErrors(async () => {
       const tenantId = tenantOf(body);
-      const number = normalizePhoneNumber(text(body.phoneNumber));
+      const number = normalizePhoneNumber(stringOf(body.phoneNumber));
       if ((await isClosedTo(number, tenantId)) && !email.enumerationProtection) throw identityError('admin-restricted-operation');
       await assertPhoneSendAllowed(db, settings, number, now());
       sends.set(ctx.context, { phoneNumber: number, tenantId });
@@ -105,7 +103,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     if (isAPIError(ctx.context.returned)) return;
     const sentAt = now().getTime();
     return ctx.json({
-      verificationId: text((ctx.body as PhoneBody).phoneNumber),
+      verificationId: stringOf((ctx.body as PhoneBody).phoneNumber),
       expiresAt: new Date(sentAt + settings.codeTtlMs).toISOString(),
       resendAvailableAt: new Date(sentAt + settings.resendDelayMs).toISOString(),
     });
@@ -122,11 +120,11 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     const body = (ctx.body ?? {}) as PhoneBody;
     const { phoneNumber, code, tenantId } = await inAuthErrors(async () => {
       const tenantId = tenantOf(body);
-      const code = text(body.code)?.trim() ?? '';
+      const code = stringOf(body.code)?.trim() ?? '';
       if (code === '') throw identityError('missing-verification-code', { field: 'code' });
       let number: string;
       try {
-        number = normalizePhoneNumber(text(body.phoneNumber));
+        number = normalizePhoneNumber(stringOf(body.phoneNumber));
       } catch {
         throw identityError('code-expired');
       }

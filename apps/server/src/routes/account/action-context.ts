@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { tenantOfUser } from '../../auth/users.js';
+import { withMailbox } from '../../auth/users.js';
 import { requireUser } from '../../policies/session.js';
 import type { RouteDeps } from '../types.js';
 
@@ -18,6 +18,5 @@ export const actionContext = (req: FastifyRequest, deps: RouteDeps) => ({
  */
 export async function signedInSession(req: FastifyRequest, deps: RouteDeps) {
   const { sessionCreatedAt, ...user } = await requireUser(req);
-  const tenant = await tenantOfUser(deps.db, user.id);
-  return { user: { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null }, sessionCreatedAt };
+  return { user: await withMailbox(deps.db, user), sessionCreatedAt };
 }
