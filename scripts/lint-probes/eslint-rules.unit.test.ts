@@ -64,7 +64,6 @@ const serverDomains = [
   'calendar',
   'conversation',
   'events',
-  'identity',
   'jobs',
   'mail',
   'matches',
@@ -72,13 +71,15 @@ const serverDomains = [
   'profiles',
   'push',
   'safety',
-  'sms',
   'storage',
   'trails',
   'trips',
 ];
 /** The folders of the server that are its HTTP edge, its request policies or its test app: the only ones the zones leave out. */
 const serverEdge = ['routes', 'plugins', 'policies', 'test', 'db'];
+/** The auth module and each of its method families (ADR 0070): every one is below the HTTP edge. */
+const authFamilies = ['email', 'phone', 'phone/sms', 'federated', 'second-factor', 'tenants', 'account-actions', 'guests'];
+const authFolders = ['auth', ...authFamilies.map((family) => `auth/${family}`)];
 
 const importing = (spec: string) => `import * as probe from '${spec}';\n\nexport const used = probe;\n`;
 const ruleIds = (messages: Linter.LintMessage[]) => messages.map((m) => m.ruleId);
@@ -100,7 +101,7 @@ describe('import-x/no-restricted-paths', () => {
     { importer: 'packages/auth-ui/src/probe.ts', from: 'apps/web/src/lib', why: 'packages → apps (widget)' },
     { importer: 'apps/server/src/policies/probe.ts', from: 'apps/server/src/routes', why: 'policies → routes' },
     { importer: 'apps/server/src/db/probe.ts', from: 'apps/server/src/routes', why: 'db → routes' },
-    ...serverDomains.flatMap((dir) => [
+    ...[...serverDomains.filter((dir) => dir !== 'auth'), ...authFolders].flatMap((dir) => [
       { importer: `apps/server/src/${dir}/probe.ts`, from: 'apps/server/src/routes', why: `${dir} → routes` },
       { importer: `apps/server/src/${dir}/probe.ts`, from: 'apps/server/src/plugins', why: `${dir} → plugins` },
     ]),
@@ -145,6 +146,14 @@ describe('import-x/no-restricted-paths', () => {
     expect(folders.filter((dir) => !serverEdge.includes(dir)).sort()).toEqual([...serverDomains].sort());
   });
 
+  it('probes every folder of the auth module', () => {
+    const folders = (dir: string): string[] =>
+      readdirSync(join(root, 'apps/server/src', dir), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .flatMap((entry) => [`${dir}/${entry.name}`, ...folders(`${dir}/${entry.name}`)]);
+    expect(folders('auth').sort()).toEqual(authFolders.filter((f) => f !== 'auth').sort());
+  });
+
   it('stays quiet on an import the rules allow', async () => {
     const importer = 'apps/server/src/routes/probe.ts';
     const messages = await lintAs(importer, importing(specifier(importer, 'apps/server/src/trails/trails.ts')));
@@ -153,7 +162,7 @@ describe('import-x/no-restricted-paths', () => {
 });
 
 describe('no-restricted-imports', () => {
-  it.each(['db', ...serverDomains])('keeps Fastify out of %s/', async (dir) => {
+  it.each(['db', ...serverDomains.filter((dir) => dir !== 'auth'), ...authFolders])('keeps Fastify out of %s/', async (dir) => {
     for (const name of ['fastify', '@fastify/rate-limit', 'fastify-plugin']) {
       const messages = await lintAs(`apps/server/src/${dir}/probe.ts`, importing(name));
       expect(ruleIds(messages), name).toContain('no-restricted-imports');

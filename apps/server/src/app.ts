@@ -13,7 +13,7 @@ import type { EventHub } from './events/types.js';
 import type { RevocationFeed } from './events/session-revocations.js';
 import { createRevocationGuard } from './auth/session-revocations.js';
 import { silentLog } from './jobs/log.js';
-import { identitySettings } from './identity/settings.js';
+import { identitySettings } from './auth/settings.js';
 import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
 import { authSessionPlugin } from './plugins/auth-session.js';

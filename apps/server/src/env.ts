@@ -359,7 +359,7 @@ const phoneIdentity = (env: EnvVariables) => ({
   maxAttempts: env.IDENTITY_PHONE_MAX_ATTEMPTS,
 });
 
-/** The variables, and the identity families' settings read from them once (identity/settings.ts adds the rest). */
+/** The variables, and the identity families' settings read from them once (auth/settings.ts adds the rest). */
 const envWithSettings = envSchema.transform((env) => ({
   ...env,
   identityFamilies: { email: emailIdentity(env), actions: actionIdentity(env), phone: phoneIdentity(env) },

@@ -14,7 +14,7 @@ import { tripTokenKey } from './trips/tokens.js';
 import { createLogger, requestLogController } from './logging.js';
 import { startDevInbox } from './mail/dev-inbox.js';
 import { createMailTransport } from './mail/index.js';
-import { createSmsTransport } from './sms/transports.js';
+import { createSmsTransport } from './auth/phone/sms/transports.js';
 import { resolveFromRoot } from './paths.js';
 import { createPushSender } from './push/send.js';
 import { pushEndpointPolicy } from './push/endpoints.js';
@@ -119,6 +119,8 @@ async function main() {
             timeZone: env.TRAIL_TIME_ZONE,
             matches: env.SEED_DEMO_MATCHES,
             saveRoute: (trailId, file) => saveTrailRoute(database.db, storage, trailId, { file, points: readGpxPoints(file, 'file') }),
+            // An empty database's demo users wait for Better Auth, built with the app below.
+            authContext: async () => (await building).auth.$context,
           }),
         )
       : { seeded: false, trails: 0, users: 0, demoMatches: 0 };
@@ -162,22 +164,20 @@ async function main() {
   };
   // SMS (phone sign-in codes): the webhook gateway, else the development inbox at /dev/sms.
   const smsTransport = createSmsTransport(env, database.db);
-  const [inbox, app] = await Promise.all([
-    seedAndWorker(),
-    timed('app', () =>
-      buildApp({
-        env,
-        db: database.db,
-        storage,
-        authSecret,
-        vapidPublicKey: vapid.publicKey,
-        events: hub,
-        revocations: hub,
-        logger: log,
-        logController: requestLogController(env),
-      }),
-    ),
-  ]);
+  const building = timed('app', () =>
+    buildApp({
+      env,
+      db: database.db,
+      storage,
+      authSecret,
+      vapidPublicKey: vapid.publicKey,
+      events: hub,
+      revocations: hub,
+      logger: log,
+      logController: requestLogController(env),
+    }),
+  );
+  const [inbox, app] = await Promise.all([seedAndWorker(), building]);
   const inboxUrl = inbox?.webUrl;
   phase(`demo-data+worker+app [${concurrent.join(', ')}]`);
   cleanups.unshift(() => app.close());

@@ -7,7 +7,7 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { captchaSolutionsUsed } from '../db/schema/sms.js';
 import type { Env } from '../env.js';
-import { identityError } from '../identity/errors.js';
+import { identityError } from './errors.js';
 import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 
 /**

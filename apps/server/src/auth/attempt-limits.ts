@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { attemptCounters } from '../db/schema/index.js';
-import { identityError } from '../identity/errors.js';
+import { identityError } from './errors.js';
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 
 export interface RateLimitRule {

@@ -5,15 +5,15 @@ import { isAPIError } from 'better-auth/api';
 import { openAPI } from 'better-auth/plugins';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { Db } from '../db/client.js';
-import type { IdentitySettings } from '../identity/settings.js';
-import { federatedSignIn, isOAuthRefusal } from './federated-sign-in.js';
-import { tenantDirectory } from './tenants.js';
-import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions.js';
-import { passwordAccounts } from './password-accounts.js';
+import type { IdentitySettings } from './settings.js';
+import { federatedSignIn, isOAuthRefusal } from './federated/federated-sign-in.js';
+import { tenantDirectory } from './tenants/tenant-directory.js';
+import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions/account-actions.js';
+import { passwordAccounts } from './email/password-accounts.js';
 import type { AuthMailer } from './queued-mailer.js';
 import { adminAccounts } from './admin-accounts.js';
-import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email-link.js';
-import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests.js';
+import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email/email-link.js';
+import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests/guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identityAccount } from './identity-account.js';
 import {
@@ -23,11 +23,11 @@ import {
   phoneSignIn,
   UNUSED_PHONE_PATHS,
   type PhoneSignInOptions,
-} from './phone-sign-in.js';
+} from './phone/phone-sign-in.js';
 import { AUTH_TABLES } from './create-user.js';
-import { secondFactorGate } from './second-factor-gate.js';
-import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factors.js';
-import { signInGuard, type PasswordFailureRules } from './sign-in-guard.js';
+import { secondFactorGate } from './second-factor/second-factor-gate.js';
+import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factor/second-factors.js';
+import { signInGuard, type PasswordFailureRules } from './email/sign-in-guard.js';
 import { SESSION_CACHE_MAX_AGE_S, type RevocationGuard } from './session-revocations.js';
 
 export interface AuthConfig {

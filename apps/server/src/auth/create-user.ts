@@ -24,20 +24,18 @@ type NewUser = Pick<typeof users.$inferInsert, 'id' | 'name' | 'email' | 'emailV
 /** How the user came (Better Auth's `validateUserInfo` source: `phone-number`, `magic-link`, `oauth`, `sso-saml`). */
 type ProvisioningSource = Parameters<AuthContext['internalAdapter']['createUser']>[1];
 
+/** What of Better Auth's context the creator needs (`auth.$context` gives it). */
+export type UserCreatorContext = Pick<AuthContext, 'options' | 'internalAdapter'>;
+
 /**
- * The one place our flows create a user (phone, federated, a tenant's e-mail link; Better Auth's
- * own sign-ups, guests and the e-mail link create theirs themselves): through Better Auth's
+ * The one place our code creates a user (phone, federated, a tenant's e-mail link, the demo seed;
+ * Better Auth's own sign-ups, guests and the e-mail link create theirs themselves): through its
  * internal adapter, so its user hooks (the admin plugin's role, ours) see every user. Our flows
  * create users inside transactions holding advisory locks (a number, a provider subject), so the
  * adapter runs on that transaction (`runWithAdapter`): the user is written, or rolled back, with
  * the rest of the flow's changes.
  */
-export async function createUser(
-  auth: Pick<AuthContext, 'options' | 'internalAdapter'>,
-  tx: DbOrTx,
-  user: NewUser,
-  source: ProvisioningSource,
-): Promise<void> {
+export async function createUser(auth: UserCreatorContext, tx: DbOrTx, user: NewUser, source: ProvisioningSource): Promise<void> {
   const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(auth.options);
   await runWithAdapter(adapter, () => auth.internalAdapter.createUser(user, source));
 }

@@ -18,27 +18,21 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import { invalidField, unauthenticated } from '../errors.js';
-import { assertRecentAuthentication } from '../identity/actions.js';
-import { requestEmailChange } from '../identity/email-change.js';
-import { findAccountByEmail, isUniqueViolation, normalizeEmail } from '../identity/email-common.js';
-import { identityError } from '../identity/errors.js';
-import { mintIdToken, verifyIdToken } from '../identity/id-token.js';
-import type { IdentitySettings } from '../identity/settings.js';
-import { assertTenantAllows, resolveTenant } from '../identity/tenants.js';
-import { presentIdentityUser, tenantOfUser } from '../identity/users.js';
+import { assertRecentAuthentication } from './account-actions/actions.js';
+import { requestEmailChange } from './account-actions/email-change.js';
+import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/email-common.js';
+import { identityError } from './errors.js';
+import { mintIdToken, verifyIdToken } from './id-token.js';
+import type { AuthPluginOptions } from './settings.js';
+import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
+import { presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
-import { upgradeAnonymousUser } from './guest-merge.js';
+import { upgradeAnonymousUser } from './guests/guest-merge.js';
+import { signedInGuestOf } from './guests/guests.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
-export interface IdentityAccountOptions {
-  db: Db;
-  identity: IdentitySettings;
-  now: () => Date;
-}
-
 type Ctx = GenericEndpointContext;
-type TenantUser = { id: string; isAnonymous?: boolean | null; tenantId?: string | null };
 
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
@@ -112,7 +106,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
  * missing name on their fields, admin-restricted sign-up, an address taken in the tenant), then
  * the tenant's account under its placeholder address, or the signed-in guest upgraded in place.
  */
-async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
+async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const { email: settings, tenants } = o.identity;
   const input = parseSignUp(ctx.body);
   const tenant = resolveTenant(tenants, input.tenantId);
@@ -125,8 +119,7 @@ async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
   if (settings.signUpDisabled) throw identityError('admin-restricted-operation');
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
-  const current = await getSessionFromCtx<TenantUser>(ctx, { disableRefresh: true });
-  const guest = current?.user.isAnonymous && (current.user.tenantId ?? null) === (tenant?.id ?? null) ? current.user.id : null;
+  const guest = await signedInGuestOf(ctx, tenant?.id ?? null);
   const account: TenantAccount | null = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
   return { email, name, password: input.password, guest, account };
 }
@@ -142,7 +135,7 @@ async function prepareSignUp(o: IdentityAccountOptions, ctx: Ctx) {
  * - `/identity/user` and `/identity/config`: the widget's view of the session's user and the
  *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (product §7).
  */
-export function identityAccount(o: IdentityAccountOptions) {
+export function identityAccount(o: AuthPluginOptions) {
   const { db, identity } = o;
   return {
     id: 'trailbuddy-identity-account',
@@ -196,8 +189,7 @@ export function identityAccount(o: IdentityAccountOptions) {
                 { db, settings, now, passwords: ctx.context.password },
                 { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
               );
-              const tenant = await tenantOfUser(db, found.user.id);
-              const user = { ...found.user, email: tenant?.contactEmail ?? found.user.email, tenantId: tenant?.tenantId ?? null };
+              const user = await withMailbox(db, found.user);
               const { mailsPerEmail, enumerationProtection } = identity.email;
               await requestEmailChange(
                 { db, appUrl: identity.appUrl, settings, mailsPerEmail, enumerationProtection, now },

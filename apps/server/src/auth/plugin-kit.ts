@@ -25,6 +25,9 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** A request value that must be a string to count (a hook reads bodies and queries before any schema). */
+export const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /** A body checked with a shared contract's schema: a 400 naming every field at fault, as on our own routes. */
 export function parseAuthBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body ?? {});
@@ -57,4 +60,13 @@ export function jsonResponse(description: string, properties: Record<string, Jso
     required: Object.keys(properties),
   };
   return { description, content: { 'application/json': { schema } } };
+}
+
+/**
+ * The OpenAPI metadata of a plugin endpoint of ours: its summary, the description of each answer by
+ * status (none: the generator's default), and a longer description where the summary is not enough.
+ */
+export function endpointDoc(summary: string, answers: Record<number, string>, description?: string) {
+  const responses = Object.fromEntries(Object.entries(answers).map(([status, text]) => [status, { description: text }]));
+  return { openapi: { summary, ...(description && { description }), ...(Object.keys(answers).length > 0 && { responses }) } };
 }

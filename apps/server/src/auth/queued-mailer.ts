@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { greetingName } from '../identity/actions-codes.js';
+import { greetingName } from './account-actions/actions-codes.js';
 import { enqueueMail } from '../mail/queue.js';
 
 /** What Better Auth sends: the account mails, queued so a mail failure never fails the auth request that caused it. */

@@ -9,8 +9,8 @@ import { sendWaitingNotificationsTask } from '../notifications/waiting-channels.
 import type { MailTransport } from '../mail/transports.js';
 import type { PushSender } from '../push/send.js';
 import { sendPushTask } from '../push/task.js';
-import { sendSmsTask } from '../sms/task.js';
-import type { SmsTransport } from '../sms/transports.js';
+import { sendSmsTask } from '../auth/phone/sms/task.js';
+import type { SmsTransport } from '../auth/phone/sms/transports.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { JobLog } from './log.js';
 import { remindHikes } from './hike-reminders.js';

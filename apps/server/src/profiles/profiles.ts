@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { profiles } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
-import { contactEmailOf } from '../identity/users.js';
+import { contactEmailOf } from '../auth/users.js';
 import { comfortPreferencesOf } from './comfort.js';
 import { personRow, profileDefaultsFor, toPublicProfile, type ProfileRow, type UserRow } from './person.js';
 

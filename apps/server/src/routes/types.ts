@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.js';
 import type { EventHub } from '../events/types.js';
-import type { IdentitySettings } from '../identity/settings.js';
+import type { IdentitySettings } from '../auth/settings.js';
 import type { TrailListCache } from '../trails/trail-list-cache.js';
 import type { FileStorage } from '../storage/storage.js';
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { adminAuditLog, matches, reports, users } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
-import { contactEmailOf } from '../identity/users.js';
+import { contactEmailOf } from '../auth/users.js';
 import { notify } from '../notifications/notify.js';
 import { announce } from '../matches/matches.js';
 import { partnerOf } from '../matches/match-presenter.js';

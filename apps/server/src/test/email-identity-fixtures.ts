@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { accounts, users } from '../db/schema/index.js';
+import { accounts } from '../db/schema/index.js';
+import { createUser } from '../auth/create-user.js';
 import { queuedMail } from './queued-jobs.js';
 import { WEDNESDAY } from './match-fixtures.js';
 import { cookieHeader, createTestApp, signIn, signUp, TEST_ADMIN, TEST_ORIGIN, type TestApp, type TestUser } from './test-app.js';
@@ -39,8 +40,14 @@ export async function createIdentityWorld(env: Record<string, string> = {}): Pro
 /** An e-mail and password account written straight to the database, then signed in through the modal. */
 export async function seedAccount(t: TestApp, email: string, password = 'secret123'): Promise<TestUser> {
   const id = randomUUID();
-  const hash = await (await t.app.auth.$context).password.hash(password);
-  await t.database.db.insert(users).values({ id, email, name: email.split('@')[0]!, emailVerified: true });
+  const auth = await t.app.auth.$context;
+  const hash = await auth.password.hash(password);
+  await createUser(
+    auth,
+    t.database.db,
+    { id, email, name: email.split('@')[0]!, emailVerified: true, tenantId: null },
+    { method: 'email-password' },
+  );
   await t.database.db.insert(accounts).values({ id: randomUUID(), userId: id, providerId: 'credential', accountId: id, password: hash });
   const { res, cookie } = await signIn(t, email, password);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);

@@ -4,7 +4,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
-import { createDevInboxSmsTransport } from '../sms/transports.js';
+import { createDevInboxSmsTransport } from '../auth/phone/sms/transports.js';
 import { runDueJobs } from './queued-jobs.js';
 import { cookieHeader, TEST_ORIGIN, type TestApp } from './test-app.js';
 

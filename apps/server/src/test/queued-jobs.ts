@@ -8,7 +8,7 @@ import { addJob, TASKS, type TaskName } from '../jobs/queue.js';
 import { startJobRunner, type JobRunner, type JobRunnerOptions } from '../jobs/runner.js';
 import { createTaskList, type TaskDeps } from '../jobs/tasks.js';
 import type { MailJob } from '../mail/queue.js';
-import type { SmsToQueue } from '../sms/queue.js';
+import type { SmsToQueue } from '../auth/phone/sms/queue.js';
 import type { MatchWorld } from './match-fixtures.js';
 
 export interface QueuedJob<P> {

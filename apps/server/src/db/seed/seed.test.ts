@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { FORMER_MEMBER } from '@trailbuddy/shared/contracts/account';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPresetAvatar, PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { daysWithSessions } from '@trailbuddy/shared/domain/agenda';
 import { addZonedDays } from '@trailbuddy/shared/domain/schedule';
+import { AUTH_TABLES } from '../../auth/create-user.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { matchFeedback, matches, profiles, trails, users } from '../schema/index.js';
@@ -33,10 +36,21 @@ afterAll(async () => {
 
 const db = () => database.db;
 const savedRoutes = new Map<string, string>();
+/** The addresses Better Auth's user hook was shown: the seed creates its users through Better Auth. */
+const createdThroughBetterAuth: string[] = [];
+const authContext = () =>
+  betterAuth({
+    secret: 'test-secret-that-is-at-least-32-characters-long',
+    baseURL: 'http://localhost:3000',
+    database: drizzleAdapter(db(), { provider: 'pg', schema: AUTH_TABLES }),
+    telemetry: { enabled: false },
+    databaseHooks: { user: { create: { before: async (user) => void createdThroughBetterAuth.push(user.email) } } },
+  }).$context;
 const seed = (now: Date) =>
   seedDemoData(db(), storage, {
     now,
     timeZone: TZ,
+    authContext,
     // The route service is the server's (routes/trails/route-routes.test.ts parses every demo
     // route); here, which trail gets which file.
     saveRoute: async (trailId, file) => void savedRoutes.set(trailId, file.toString('utf8')),
@@ -78,6 +92,8 @@ describe('the demo seed, kept current on every start', () => {
       .innerJoin(profiles, eq(profiles.userId, users.id));
     expect(standing).toHaveLength(DEMO_USERS.length);
     expect(standing.every((s) => s.verified && s.completed !== null)).toBe(true);
+    // One creator of users (ADR 0061): Better Auth's user hooks saw every demo person.
+    expect(createdThroughBetterAuth.sort()).toEqual(DEMO_USERS.map((u) => u.email).sort());
 
     const images = (await db().select({ image: profiles.image }).from(profiles)).map((p) => p.image);
     expect(images).toHaveLength(DEMO_USERS.length);
@@ -222,7 +238,7 @@ describe('the demo seed, kept current on every start', () => {
 
   it('leaves the demo matches alone when SEED_DEMO_MATCHES is off', async () => {
     const before = await snapshot();
-    const result = await seedDemoData(db(), storage, { now: addZonedDays(A_WEEK_LATER, 7, TZ), timeZone: TZ, matches: false });
+    const result = await seedDemoData(db(), storage, { now: addZonedDays(A_WEEK_LATER, 7, TZ), timeZone: TZ, matches: false, authContext });
     expect(result.demoMatches).toBe(0);
     expect(await snapshot()).toEqual(before);
   });

@@ -7,6 +7,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { PRESET_AVATARS } from '@trailbuddy/shared/data/avatars';
 import { findCountry } from '@trailbuddy/shared/data/locations';
 import { nextWeekendSession } from '@trailbuddy/shared/domain/schedule';
+import { createUser, type UserCreatorContext } from '../../auth/create-user.js';
 import { seedImagesDir, seedRoutesDir } from '../../paths.js';
 import { storageKeys } from '../../storage/images.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -35,6 +36,12 @@ export interface SeedOptions {
    * service, which the db layer does not import); without it the demo trails get no route.
    */
   saveRoute?: (trailId: string, file: Buffer) => Promise<unknown>;
+  /**
+   * Better Auth's context, through which the demo users are created like every other user
+   * (auth/create-user.ts, ADR 0061). Asked for only when the database is empty: a start that
+   * seeds nothing does not wait for Better Auth to be built.
+   */
+  authContext: () => Promise<UserCreatorContext>;
 }
 
 /**
@@ -128,12 +135,12 @@ async function seedEmptyDatabase(db: Db, storage: FileStorage, opts: SeedOptions
     });
   }
 
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [passwordHash, auth] = await Promise.all([hashPassword(DEMO_PASSWORD), opts.authContext()]);
   await db.transaction(async (tx) => {
     await tx.insert(trails).values(trailRows);
     for (const u of DEMO_USERS) {
       const id = randomUUID();
-      await tx.insert(users).values({ id, name: u.name, email: u.email, emailVerified: true });
+      await createUser(auth, tx, { id, name: u.name, email: u.email, emailVerified: true, tenantId: null }, { method: 'email-password' });
       await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
       const p = u.profile;
       await tx.insert(profiles).values({

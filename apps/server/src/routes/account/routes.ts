@@ -12,11 +12,11 @@ import { deleteAccount } from '../../account/delete-account.js';
 import { exportAccount } from '../../account/export.js';
 import { accounts } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
-import { assertRecentAuthentication } from '../../identity/actions.js';
+import { assertRecentAuthentication } from '../../auth/account-actions/actions.js';
 import { enforceRateLimit } from '../../auth/attempt-limits.js';
 import { errors } from '../schemas.js';
 import { typed, type RouteModule } from '../types.js';
-import { actionContext, signedInSession } from '../identity/actions.js';
+import { actionContext, signedInSession } from './action-context.js';
 
 const tags = ['account'];
 

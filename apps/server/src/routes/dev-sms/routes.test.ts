@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevInboxSmsTransport } from '../../sms/transports.js';
+import { createDevInboxSmsTransport } from '../../auth/phone/sms/transports.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

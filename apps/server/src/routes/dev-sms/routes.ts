@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../errors.js';
 import { smsDevInbox } from '../../db/schema/index.js';
-import { listDevSms, renderDevSmsPage } from '../../sms/dev-inbox.js';
+import { listDevSms, renderDevSmsPage } from '../../auth/phone/sms/dev-inbox.js';
 import { typed, type RouteModule } from '../types.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -16,7 +16,7 @@ import { silentLog } from '../../jobs/log.js';
 import { errorsPlugin } from '../../plugins/errors.js';
 import { createLocalStorage } from '../../storage/local-storage.js';
 import { parseEnv } from '../../env.js';
-import { identitySettings } from '../../identity/settings.js';
+import { identitySettings } from '../../auth/settings.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import type { RouteDeps } from '../types.js';

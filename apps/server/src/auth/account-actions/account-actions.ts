@@ -1,0 +1,151 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  actionCodeInfoSchema,
+  applyActionCodeBodySchema,
+  checkActionCodeBodySchema,
+  type ActionMode,
+} from '@trailbuddy/shared/contracts/identity-actions';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { consumeActionCode, createActionCode, greetingName } from './actions-codes.js';
+import type { ActionIdentitySettings } from '../../env.js';
+import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from './actions.js';
+import { identityError } from '../errors.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from '../plugin-kit.js';
+import { sameSiteOnly } from '../same-origin.js';
+
+/** How long Better Auth's reset and verification tokens live (auth.ts sets both), and so their rows. */
+export const MAILED_TOKEN_TTL_S = 60 * 60;
+
+export interface AccountActionsOptions {
+  db: Db;
+  appUrl: string;
+  settings: ActionIdentitySettings;
+  now: () => Date;
+}
+
+const BETTER_AUTH_ACTIONS: Record<string, ActionMode> = { '/reset-password': 'resetPassword', '/verify-email': 'verifyEmail' };
+
+/** The token a /reset-password (body or query) or /verify-email (query) request carries. */
+function tokenOf(ctx: { body?: unknown; query?: unknown }): string {
+  const fromBody = (ctx.body as { token?: unknown } | undefined)?.token;
+  const fromQuery = (ctx.query as { token?: unknown } | undefined)?.token;
+  const token = typeof fromBody === 'string' && fromBody ? fromBody : fromQuery;
+  return typeof token === 'string' ? token : '';
+}
+
+const ANSWER = 'What the code does and for which account';
+
+/**
+ * Better Auth plugin: FirebaseUI's account actions (checklist §5.12) with one reset and one
+ * verification mechanism, Better Auth's.
+ * - Its reset and verification tokens are recorded when it mails them (`mailedActionCode`), in
+ *   the table every other action code lives in: a newer one supersedes the older, and the
+ *   widget's pages can say what a code does and for whom before acting (verifyPasswordResetCode).
+ * - /reset-password and /verify-email accept a token only while its row is live (a superseded,
+ *   used or expired link gets the widget's failure codes), and spend the row when they succeed.
+ * - Endpoints of ours for what Better Auth has no equivalent of: checking any code, and applying
+ *   verifyAndChangeEmail, recoverEmail and revertSecondFactorAddition.
+ */
+export function accountActions(options: AccountActionsOptions) {
+  const sameSite = sameSiteOnly(options.appUrl);
+  const context = (): ActionContext => ({ db: options.db, appUrl: options.appUrl, settings: options.settings, now: options.now() });
+  const isBetterAuthAction = (ctx: { path?: string }) => ctx.path !== undefined && ctx.path in BETTER_AUTH_ACTIONS;
+  return {
+    id: 'trailbuddy-account-actions',
+    endpoints: {
+      checkActionCode: createAuthEndpoint(
+        '/identity/action-codes/check',
+        {
+          method: 'POST',
+          use: [sameSite],
+          body: z.unknown(),
+          metadata: contractMetadata(
+            'What an action code does and for which account (checkActionCode); the code stays usable',
+            actionCodeInfoSchema,
+            checkActionCodeBodySchema,
+            ANSWER,
+          ),
+        },
+        async (ctx) => {
+          const { oobCode, mode } = parseAuthBody(checkActionCodeBodySchema, ctx.body);
+          return ctx.json(await inAuthErrors(() => checkActionCode(context(), oobCode, mode)));
+        },
+      ),
+      applyActionCode: createAuthEndpoint(
+        '/identity/action-codes/apply',
+        {
+          method: 'POST',
+          use: [sameSite],
+          body: z.unknown(),
+          metadata: contractMetadata(
+            'Apply a verifyAndChangeEmail, recoverEmail or revertSecondFactorAddition code (single use); recoverEmail and revertSecondFactorAddition end every session',
+            actionCodeInfoSchema,
+            applyActionCodeBodySchema,
+            ANSWER,
+          ),
+        },
+        async (ctx) => {
+          const { oobCode } = parseAuthBody(applyActionCodeBodySchema, ctx.body);
+          return ctx.json(await inAuthErrors(() => applyActionCode(context(), oobCode)));
+        },
+      ),
+    },
+    hooks: {
+      before: [
+        {
+          matcher: isBetterAuthAction,
+          handler: createAuthMiddleware(async (ctx) => {
+            // The code first, so a dead link shows the failure page rather than a field error.
+            await inAuthErrors(() => usableActionCode(context(), tokenOf(ctx), BETTER_AUTH_ACTIONS[ctx.path!]));
+            const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+            const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
+            if (typeof newPassword === 'string' && (newPassword.length < minPasswordLength || newPassword.length > maxPasswordLength)) {
+              // Better Auth refuses it too, without naming the field the widget shows it under.
+              throw toAPIError(identityError('weak-password', { field: 'newPassword' }));
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: isBetterAuthAction,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (isAPIError(ctx.context.returned)) return;
+            const now = options.now();
+            const row = await consumeActionCode(options.db, tokenOf(ctx), now).catch(() => null);
+            // The reset link proved the mailbox, as Firebase's confirmPasswordReset does.
+            if (row?.operation === 'PASSWORD_RESET') {
+              await options.db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId));
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+/**
+ * Records a token Better Auth is about to mail (its sendResetPassword / sendVerificationEmail)
+ * and answers where the mail goes: the account's mailbox (a tenant account's real address, not
+ * its placeholder, ADR 0009) and the widget's `/auth?mode=…&oobCode=…` link.
+ */
+export async function mailedActionCode(
+  db: Db,
+  appUrl: string,
+  input: { operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL'; userId: string; token: string; now: Date },
+): Promise<{ to: { email: string; name: string }; link: string }> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new Error(`user ${input.userId} vanished`);
+  const email = mailboxOf(user);
+  const { link } = await createActionCode(
+    db,
+    appUrl,
+    { operation: input.operation, userId: user.id, email, oobCode: input.token, ttlMs: MAILED_TOKEN_TTL_S * 1000 },
+    input.now,
+  );
+  return { to: { email, name: greetingName({ name: user.name, email }) }, link };
+}

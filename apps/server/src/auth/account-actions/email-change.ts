@@ -1,0 +1,152 @@
+import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actions';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { accounts, identityActionCodes, sessions, users } from '../../db/schema/index.js';
+import { enqueueMail } from '../../mail/queue.js';
+import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
+import type { ActionIdentitySettings } from '../../env.js';
+import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from '../email/email-common.js';
+import { identityError } from '../errors.js';
+import { enforceRateLimit, type RateLimitRule } from '../attempt-limits.js';
+import { contactEmailOf } from '../users.js';
+
+export interface EmailChangeContext {
+  db: Db;
+  appUrl: string;
+  settings: ActionIdentitySettings;
+  /** Sign-in links and reset mails per address: the new address cannot be flooded either. */
+  mailsPerEmail: RateLimitRule;
+  /** With e-mail enumeration protection a taken address is not revealed: nothing is sent. */
+  enumerationProtection: boolean;
+  now: Date;
+}
+
+/** Whether another account (not `userId`) of the tenant (ADR 0009; null: the default accounts) holds the address. */
+async function emailTakenByOther(db: DbOrTx, email: string, userId: string, tenantId: string | null) {
+  const owner = await findAccountByEmail(db, email, tenantId);
+  return owner !== null && owner.id !== userId;
+}
+
+/**
+ * Change of e-mail, step 1 (Firebase's verifyBeforeUpdateEmail): the account keeps its address
+ * until the NEW address proves it receives mail. A newer request replaces the older link.
+ * Returns whether a mail was queued (false only when enumeration protection hid a taken address).
+ */
+export async function requestEmailChange(
+  ctx: EmailChangeContext,
+  /** `email`: the account's real address (a tenant account's `tenant_email`). */
+  user: { id: string; email: string; name: string; tenantId: string | null },
+  newEmailInput: string,
+): Promise<boolean> {
+  const newEmail = normalizeEmail(newEmailInput);
+  if (newEmail === normalizeEmail(user.email)) throw identityError('email-already-in-use', { field: 'newEmail' });
+  await enforceRateLimit(ctx.db, `email-change:user:${user.id}`, ctx.settings.emailChangesPerUser, { now: ctx.now });
+  // Counted before the address is looked up, so a taken address spends the same budget.
+  await limitMailsTo(ctx.db, newEmail, ctx.mailsPerEmail, ctx.now);
+  if (await emailTakenByOther(ctx.db, newEmail, user.id, user.tenantId)) {
+    if (ctx.enumerationProtection) return false;
+    throw identityError('email-already-in-use', { field: 'newEmail' });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await mailEmailChangeLink(
+      tx,
+      ctx,
+      { operation: 'VERIFY_AND_CHANGE_EMAIL', userId: user.id, email: newEmail, previousEmail: user.email, ttlMs: ctx.settings.codeTtlMs },
+      { template: 'verify-and-change-email', to: newEmail, toName: greetingName(user), newEmail },
+    );
+  });
+  return true;
+}
+
+/**
+ * Mints the action code of one step of an e-mail change and queues the mail that carries its link
+ * to `to`, in `tx`. Both steps' mails (the link to the new address, the undo link to the old one)
+ * name the address the account moves to.
+ */
+async function mailEmailChangeLink(
+  tx: DbOrTx,
+  ctx: { appUrl: string; now: Date },
+  code: NewActionCode,
+  mail: { template: 'verify-and-change-email' | 'recover-email'; to: string; toName: string; newEmail: string },
+): Promise<void> {
+  const created = await createActionCode(tx, ctx.appUrl, code, ctx.now);
+  await enqueueMail(tx, {
+    template: mail.template,
+    to: mail.to,
+    params: { to_name: mail.toName, link: created.link, new_email: mail.newEmail },
+    idempotencyKey: `${mail.template}:${created.id}`,
+  });
+}
+
+/**
+ * Sets the account's e-mail (verified: a link to it was opened) and the e-mail-link credential's id
+ * with it. A tenant account's address is its `tenant_email`; its `users.email` stays a placeholder.
+ */
+async function setEmail(tx: DbOrTx, user: { id: string; tenantId: string | null }, email: string, now: Date) {
+  const userId = user.id;
+  const address = user.tenantId ? { tenantEmail: normalizeEmail(email) } : { email };
+  try {
+    await tx
+      .update(users)
+      .set({ ...address, emailVerified: true, updatedAt: now })
+      .where(eq(users.id, userId));
+  } catch (err) {
+    // Someone signed up with the address between our check and this write.
+    if (isUniqueViolation(err)) throw identityError('email-already-in-use');
+    throw err;
+  }
+  await tx
+    .update(accounts)
+    .set({ accountId: normalizeEmail(email), updatedAt: now })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'emailLink')));
+}
+
+/**
+ * Step 2 (verifyAndChangeEmail): the link from the new mailbox was opened. The account moves to
+ * the new address, and the OLD address gets a recoverEmail link to undo it (the defence against
+ * a taken-over session changing the e-mail). Runs in the transaction that spent the code.
+ */
+export async function applyVerifyAndChangeEmail(
+  tx: DbOrTx,
+  ctx: { appUrl: string; settings: ActionIdentitySettings; now: Date },
+  row: ActionCodeRow,
+): Promise<ActionCodeInfo> {
+  const user = await loadActiveUser(tx, row.userId);
+  const previousEmail = row.previousEmail ?? '';
+  // The account's address changed after the link was sent: the link describes a stale change.
+  if (normalizeEmail(contactEmailOf(user) ?? user.email) !== normalizeEmail(previousEmail)) throw identityError('invalid-action-code');
+  if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
+  await setEmail(tx, user, row.email, ctx.now);
+  await mailEmailChangeLink(
+    tx,
+    ctx,
+    { operation: 'RECOVER_EMAIL', userId: user.id, email: previousEmail, previousEmail: row.email, ttlMs: ctx.settings.recoveryCodeTtlMs },
+    { template: 'recover-email', to: previousEmail, toName: greetingName({ name: user.name, email: previousEmail }), newEmail: row.email },
+  );
+  return { operation: 'VERIFY_AND_CHANGE_EMAIL', email: row.email, previousEmail };
+}
+
+/**
+ * recoverEmail: the owner of the old address undoes a change. The address comes back (even if
+ * the account's e-mail was changed again since: that second change came from the same intruder),
+ * every session ends, and every link that could undo the recovery dies with it: pending changes,
+ * reset links (every one has a row here, and Better Auth's /reset-password needs it live) and the recovery links of LATER changes, which went to
+ * addresses the intruder chose. Recovery links of earlier changes stay: they are the owner's.
+ * The answer carries the restored address, for the widget's "change your password" offer.
+ */
+export async function applyRecoverEmail(tx: DbOrTx, ctx: { now: Date }, row: ActionCodeRow): Promise<ActionCodeInfo> {
+  const user = await loadActiveUser(tx, row.userId);
+  if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
+  await setEmail(tx, user, row.email, ctx.now);
+  const unused = and(eq(identityActionCodes.userId, user.id), isNull(identityActionCodes.usedAt));
+  await tx
+    .update(identityActionCodes)
+    .set({ usedAt: ctx.now })
+    .where(and(unused, inArray(identityActionCodes.operation, ['VERIFY_AND_CHANGE_EMAIL', 'VERIFY_EMAIL', 'PASSWORD_RESET'])));
+  await tx
+    .update(identityActionCodes)
+    .set({ usedAt: ctx.now })
+    .where(and(unused, eq(identityActionCodes.operation, 'RECOVER_EMAIL'), gte(identityActionCodes.createdAt, row.createdAt)));
+  await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  return { operation: 'RECOVER_EMAIL', email: row.email, ...(row.previousEmail && { previousEmail: row.previousEmail }) };
+}

@@ -1,0 +1,145 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  passwordRecoverRequestSchema,
+  signInMethodsRequestSchema,
+  signInMethodsResponseSchema,
+} from '@trailbuddy/shared/contracts/identity-email';
+import type { Db } from '../../db/client.js';
+import { invalidField } from '../../errors.js';
+import { users } from '../../db/schema/index.js';
+import { findAccountByEmail, limitMailsTo, normalizeEmail } from './email-common.js';
+import { identityError } from '../errors.js';
+import type { AuthPluginOptions } from '../settings.js';
+import { signInMethodsFor } from './sign-in-methods.js';
+import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
+import { isPlaceholderEmail, unheldAddress } from '../placeholder-emails.js';
+import { contractMetadata, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { sameSiteOnly } from '../same-origin.js';
+
+/**
+ * The address Better Auth's `/sign-in/email` looks up. A sign-in naming a tenant (ADR 0009) gets
+ * the tenant account's placeholder, or an unheld address when the tenant has no such account (a
+ * tenant that does not offer passwords is refused). Without a tenant, a placeholder address
+ * (guests, phone-only and tenant accounts hold one at `.invalid`) reaches no account either: the
+ * modal never signs a tenant account in by its placeholder.
+ */
+export async function signInLookupEmail(db: Db, tenants: TenantSettings, email: string, tenantId: unknown): Promise<string> {
+  if (tenantId !== undefined && tenantId !== null && typeof tenantId !== 'string') {
+    throw invalidField('tenantId', 'There is no tenant with this id.');
+  }
+  const tenant = resolveTenant(tenants, tenantId);
+  if (!tenant) return isPlaceholderEmail(normalizeEmail(email)) ? unheldAddress('', normalizeEmail(email)) : normalizeEmail(email);
+  assertTenantAllows(tenant, 'password');
+  const account = await findAccountByEmail(db, email, tenant.id);
+  return account ? account.email : unheldAddress(tenant.id, normalizeEmail(email));
+}
+
+/** Whether a full account (not a guest) holds this `users.email`. */
+async function hasAccount(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, normalizeEmail(email)), eq(users.isAnonymous, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What Better Auth answers a reset request it will not act on; with enumeration protection every answer is this one. */
+const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+
+/**
+ * Better Auth plugin: the widget's e-mail and password rules on Better Auth's own endpoints, so
+ * the app's modal and the widget follow one policy (issue 15).
+ * - `/request-password-reset` (either form's "forgot password"): the tenant the request names
+ *   (ADR 0009; its accounts are found by their real address and handed to Better Auth by their
+ *   placeholder), the mails-per-address limit, and the enumeration setting: without protection an
+ *   unknown address is `user-not-found` and a disabled account `user-disabled`; with it, every
+ *   address gets the same answer and only real, enabled accounts are mailed.
+ * - `/sign-in/email` (the modal's and the widget's sign-in): Better Auth's refusal in the
+ *   widget's words, naming the field: `wrong-password`, or `user-not-found` for an unknown
+ *   address unless enumeration protection is on. (A signed-in guest proving another account's
+ *   password gets `merge-conflict` from the guests plugin's session hook, auth/guests/guests.ts.)
+ * - `/identity/sign-in-methods`: the widget's e-mail-first step. It tells whether an address has
+ *   an account, so it sits behind Better Auth's limiter like the credential endpoints.
+ */
+export function passwordAccounts(options: AuthPluginOptions) {
+  const { db, identity } = options;
+  return {
+    id: 'trailbuddy-password-accounts',
+    endpoints: {
+      signInMethods: createAuthEndpoint(
+        '/identity/sign-in-methods',
+        {
+          method: 'POST',
+          body: z.unknown(),
+          metadata: contractMetadata(
+            'The sign-in methods of an e-mail, as widget provider ids ([] with enumeration protection)',
+            signInMethodsResponseSchema,
+            signInMethodsRequestSchema,
+            'Widget provider ids in link order',
+          ),
+        },
+        async (ctx) => {
+          const { email, tenantId } = parseAuthBody(signInMethodsRequestSchema, ctx.body);
+          const methods = await inAuthErrors(async () => {
+            const tenant = resolveTenant(identity.tenants, tenantId);
+            return signInMethodsFor(db, email, { ...identity.email, tenantId: tenant?.id ?? null });
+          });
+          return ctx.json({ methods });
+        },
+      ),
+    },
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/sign-in/email',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            if (!isAPIError(returned) || (returned.body as { code?: unknown } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
+            if (identity.email.enumerationProtection) {
+              // One answer whether the address has no account, no password or another password
+              // (Firebase's INVALID_LOGIN_CREDENTIALS); Better Auth hashes the typed password for an
+              // unknown address too, so the answer takes as long (ADR 0053).
+              const generic = identityError('invalid-login-credentials', { field: 'password' });
+              throw new APIError('UNAUTHORIZED', { code: generic.code, message: generic.message, fields: generic.fields });
+            }
+            const email = (ctx.body as { email?: unknown } | undefined)?.email;
+            const unknown = typeof email === 'string' && !(await hasAccount(db, email));
+            if (unknown) {
+              const error = identityError('user-not-found', { field: 'email' });
+              // The answer keeps Better Auth's status (401; an after hook cannot change it).
+              throw new APIError('UNAUTHORIZED', { code: error.code, message: error.message, fields: error.fields });
+            }
+            // Better Auth's own refusal (the modal's message; `wrong-password` in the one vocabulary), naming the field.
+            const refusal = returned.body as { code: string; message: string };
+            throw new APIError('UNAUTHORIZED', { ...refusal, fields: identityError('wrong-password', { field: 'password' }).fields });
+          }),
+        },
+      ],
+      before: [
+        { matcher: (ctx) => ctx.path === '/sign-in/email', handler: sameSiteOnly(identity.appUrl) },
+        {
+          matcher: (ctx) => ctx.path === '/request-password-reset',
+          handler: createAuthMiddleware(async (ctx) => {
+            const { email, tenantId } = parseAuthBody(passwordRecoverRequestSchema.loose(), ctx.body);
+            const account = await inAuthErrors(async () => {
+              const tenant = resolveTenant(identity.tenants, tenantId);
+              assertTenantAllows(tenant, 'password');
+              await limitMailsTo(db, email, identity.email.mailsPerEmail, options.now());
+              const user = await findAccountByEmail(db, email, tenant?.id ?? null);
+              if (user && !user.disabled) return user;
+              if (identity.email.enumerationProtection) return null;
+              throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
+            });
+            if (!account) return ctx.json(RESET_REQUESTED);
+            // Better Auth looks the account up by `users.email`: a tenant account's placeholder.
+            return { context: { body: { email: account.email } } };
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

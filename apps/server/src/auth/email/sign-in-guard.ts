@@ -1,0 +1,98 @@
+import type { BetterAuthPlugin } from 'better-auth';
+import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
+import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
+import type { Db } from '../../db/client.js';
+import type { TenantSettings } from '../tenants/tenants.js';
+import { inAuthErrors } from '../plugin-kit.js';
+import { signInLookupEmail } from './password-accounts.js';
+import { clearRateLimit, consumeRateLimit, isRateLimited, type RateLimitRule } from '../attempt-limits.js';
+
+/** Failed password sign-ins allowed per e-mail and per client address within their windows. */
+export interface PasswordFailureRules {
+  perEmail: RateLimitRule;
+  perClient: RateLimitRule;
+}
+
+export interface SignInGuardOptions {
+  db: Db;
+  rules: PasswordFailureRules;
+  /** The tenants a sign-in may name (ADR 0009). */
+  tenants: TenantSettings;
+  now: () => Date;
+}
+
+/** The widget's code for a locked e-mail or client, which the app's modal now gets too. */
+export const LOCKED_CODE = 'too-many-requests';
+
+const SIGN_IN_EMAIL = '/sign-in/email';
+
+/**
+ * The attempt's counters. The e-mail is the address Better Auth looks up: for a tenant's sign-in
+ * the before hook has already replaced it with the account's placeholder (one per tenant and
+ * address), so the before and after hooks count the same key.
+ */
+function attemptOf(ctx: { body?: unknown; request?: Request; headers?: Headers; context: { options: object } }) {
+  const email = (ctx.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string') return null;
+  const source = ctx.request ?? ctx.headers;
+  const clientIp = source ? getIP(source, ctx.context.options) : null;
+  return {
+    email: `password-failures:email:${email.trim().toLowerCase()}`,
+    client: clientIp === null ? null : `password-failures:ip:${clientIp}`,
+  };
+}
+
+/** A refused password: Better Auth's 401, or the codes our password-accounts plugin makes of it. */
+const isWrongPassword = (error: { statusCode: number; body?: { code?: unknown } }) =>
+  error.statusCode === 401 || error.body?.code === 'wrong-password' || error.body?.code === 'user-not-found';
+
+/**
+ * Better Auth plugin: the one password lockout (checklist §5.4) on Better Auth's own e-mail
+ * sign-in, the path both the app's modal and the widget use, so failures lock the e-mail whatever
+ * address the attempts come from. Before the password is checked a locked e-mail or client is
+ * refused with `too-many-requests`, even with the right password; afterwards a wrong password
+ * counts for both and a success clears the e-mail's count (not the client's: it may be guessing
+ * others). The counters are per e-mail, which Better Auth's limiter cannot key (attempt-limits.ts).
+ */
+export function signInGuard(options: SignInGuardOptions) {
+  const { db, rules, now } = options;
+  const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_EMAIL;
+  return {
+    id: 'trailbuddy-sign-in-guard',
+    hooks: {
+      before: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            const body = ctx.body as { email?: unknown; tenantId?: unknown } | undefined;
+            if (typeof body?.email !== 'string') return;
+            const email = await inAuthErrors(() => signInLookupEmail(db, options.tenants, body.email as string, body.tenantId));
+            const attempt = attemptOf({ ...ctx, body: { email } })!;
+            const locked =
+              (await isRateLimited(db, attempt.email, rules.perEmail, now())) ||
+              (attempt.client !== null && (await isRateLimited(db, attempt.client, rules.perClient, now())));
+            if (locked) {
+              throw new APIError('TOO_MANY_REQUESTS', { code: LOCKED_CODE, message: IDENTITY_ERROR_MESSAGES[LOCKED_CODE] });
+            }
+            return { context: { body: { email } } };
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher,
+          handler: createAuthMiddleware(async (ctx) => {
+            const attempt = attemptOf(ctx);
+            if (!attempt) return;
+            const returned = ctx.context.returned;
+            if (!isAPIError(returned)) await clearRateLimit(db, attempt.email);
+            else if (isWrongPassword(returned)) {
+              await consumeRateLimit(db, attempt.email, rules.perEmail, now());
+              if (attempt.client !== null) await consumeRateLimit(db, attempt.client, rules.perClient, now());
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

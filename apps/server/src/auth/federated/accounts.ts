@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from 'better-auth';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { accounts, users } from '../../db/schema/index.js';
+import type { AppError } from '../../errors.js';
+import { createUser } from '../create-user.js';
+import { federatedAccountEmail } from '../placeholder-emails.js';
+import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
+import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
+import { identityError } from '../errors.js';
+import { signInMethodsFor } from '../email/sign-in-methods.js';
+import { emailColumns, hasEmailInTenant, inTenant, tenantOfUser } from '../users.js';
+import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
+import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
+
+/**
+ * The linking decisions of a federated sign-in (checklist §5.7–§5.9). We never link by e-mail on
+ * our own, even when the provider vouches for the address: an account is joined to a new provider
+ * account only after its owner proves the account (link-pending from a signed-in session).
+ */
+
+export interface SignInContext {
+  /** The guest to upgrade: the current session's anonymous user, when the widget upgrades guests. */
+  guestUserId: string | null;
+  signUpDisabled: boolean;
+  enumerationProtection: boolean;
+  pendingTtlMs: number;
+  now: Date;
+  /** The tenant signed in to (ADR 0009); null: the default accounts. A provider account has one owner per tenant. */
+  tenantId: string | null;
+}
+
+/** Serialises work on one provider account (two callbacks for the same new person, a link racing a sign-in). */
+const lockSubject = (providerId: string, subject: string) =>
+  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-federated:${providerId}:${subject}`}, 0))`;
+
+/**
+ * The account key of a provider subject (ADR 0042): Better Auth finds an account by provider and
+ * key alone, so a tenant's account carries its tenant in the key and each tenant has its own.
+ */
+export const federatedAccountId = (subject: string, tenantId: string | null) => (tenantId ? `${tenantId}:${subject}` : subject);
+
+export async function findFederatedAccount(db: DbOrTx, providerId: string, subject: string, tenantId: string | null) {
+  const [row] = await db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.providerId, providerId),
+        eq(accounts.accountId, federatedAccountId(subject, tenantId)),
+        inTenant(accounts.tenantId, tenantId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+async function fullAccountWithEmail(db: DbOrTx, email: string, tenantId: string | null) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(hasEmailInTenant(normalizeEmail(email), tenantId), eq(users.isAnonymous, false)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Provider accounts keep no tokens: we only need to know who the person is, not to call the IdP later. */
+async function insertAccount(
+  db: DbOrTx,
+  userId: string,
+  profile: Pick<FederatedProfile, 'providerId' | 'subject'>,
+  tenantId: string | null,
+  now: Date,
+) {
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: federatedAccountId(profile.subject, tenantId),
+    providerId: profile.providerId,
+    userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** A pending credential: what the provider proved, kept server-side, handed to the browser as a token. */
+export type PendingCredential = FederatedProfile & { email: string; tenantId?: string | null };
+
+async function accountExistsError(db: Db, profile: PendingCredential, ctx: SignInContext): Promise<AppError> {
+  const token = newSecret();
+  await putRecord(db, recordKey('federated-pending', token), { ...profile, tenantId: ctx.tenantId }, ctx.pendingTtlMs, ctx.now);
+  return identityError('account-exists-with-different-credential', {
+    details: {
+      email: profile.email,
+      providerId: profile.providerId,
+      pendingCredential: token,
+      methods: await signInMethodsFor(db, profile.email, { enumerationProtection: ctx.enumerationProtection, tenantId: ctx.tenantId }),
+    },
+  });
+}
+
+class EmailTaken extends Error {}
+
+/**
+ * Who a verified provider account signs in as:
+ * - a known provider account → its user (for a guest: that account belongs to someone else →
+ *   `merge-conflict`, with the merge token POST /api/auth/identity/merge takes);
+ * - a new one whose e-mail belongs to an account → `account-exists-with-different-credential`
+ *   with a pending credential to link after signing in to that account;
+ * - a new one otherwise → linked to the guest (same uid), or a new account; sign-up disabled →
+ *   `admin-restricted-operation`.
+ */
+export async function resolveFederatedSignIn(
+  db: Db,
+  auth: AuthContext,
+  profile: FederatedProfile,
+  ctx: SignInContext,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const { tenantId } = ctx;
+  const existing = await findFederatedAccount(db, profile.providerId, profile.subject, tenantId);
+  if (existing) {
+    if (ctx.guestUserId && existing.userId !== ctx.guestUserId) {
+      throw await mergeConflict(
+        db,
+        { anonymousUserId: ctx.guestUserId, existingUserId: existing.userId, providerId: profile.providerId, email: profile.email },
+        ctx.now,
+      );
+    }
+    return { userId: existing.userId, isNewUser: false };
+  }
+  const email = profile.email;
+  if (email && (await fullAccountWithEmail(db, email, tenantId))) throw await accountExistsError(db, { ...profile, email }, ctx);
+  // Upgrading a guest creates a full account too, as the e-mail family decided.
+  if (ctx.signUpDisabled) throw identityError('admin-restricted-operation');
+
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(lockSubject(profile.providerId, profile.subject));
+      if (email) await tx.execute(lockEmail(tenantScopedKey(normalizeEmail(email), tenantId)));
+      const raced = await findFederatedAccount(tx, profile.providerId, profile.subject, tenantId);
+      if (raced) {
+        if (ctx.guestUserId && raced.userId !== ctx.guestUserId) throw identityError('credential-already-in-use');
+        return { userId: raced.userId, isNewUser: false };
+      }
+      if (email && (await fullAccountWithEmail(tx, email, tenantId))) throw new EmailTaken();
+
+      if (ctx.guestUserId) {
+        await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
+        await upgradeAnonymousUser(tx, ctx.guestUserId, {
+          tenantId,
+          ...(email ? { email: normalizeEmail(email), emailVerified: profile.emailVerified } : {}),
+          ...(profile.displayName ? { name: profile.displayName } : {}),
+        });
+        return { userId: ctx.guestUserId, isNewUser: false };
+      }
+      const userId = randomUUID();
+      await createUser(
+        auth,
+        tx,
+        {
+          id: userId,
+          name: profile.displayName ?? '',
+          // A provider that shares no e-mail (some Twitter and GitHub accounts): an address no mail
+          // can reach, shown as `email: null` like a guest's or a phone account's.
+          ...(email ? emailColumns(tenantId, userId, normalizeEmail(email)) : { email: federatedAccountEmail(userId) }),
+          tenantId,
+          emailVerified: email ? profile.emailVerified : false,
+          image: profile.photoUrl,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        },
+        profile.providerId.startsWith('saml.')
+          ? { method: 'sso-saml', sso: { providerId: profile.providerId } }
+          : { method: 'oauth', oauth: { providerId: profile.providerId } },
+      );
+      await insertAccount(tx, userId, profile, tenantId, ctx.now);
+      return { userId, isNewUser: true };
+    });
+  } catch (err) {
+    if (email && (err instanceof EmailTaken || isUniqueViolation(err))) throw await accountExistsError(db, { ...profile, email }, ctx);
+    throw err;
+  }
+}
+
+/**
+ * Links a pending credential to the signed-in account (after password sign-in or another provider
+ * with the same e-mail). One-time, expires, and only for the account whose e-mail it carries, in
+ * the tenant it was proved for: a different account gets `invalid-email` and the credential stays
+ * usable by the right one.
+ */
+export async function linkPendingCredential(db: Db, token: string, user: { id: string; isAnonymous: boolean }, now: Date): Promise<void> {
+  const pending = await peekRecord<PendingCredential>(db, recordKey('federated-pending', token));
+  if (!pending || pending.expiresAt <= now) throw identityError('invalid-credential', { field: 'pendingCredential' });
+  const credential = pending.value;
+  const tenantId = credential.tenantId ?? null;
+  const account = await tenantOfUser(db, user.id);
+  if (
+    user.isAnonymous ||
+    !account?.contactEmail ||
+    account.tenantId !== tenantId ||
+    normalizeEmail(account.contactEmail) !== normalizeEmail(credential.email)
+  ) {
+    throw identityError('invalid-email', {
+      message: `This sign-in belongs to ${credential.email}. Sign in to the account of that e-mail to link it.`,
+      details: { email: credential.email },
+    });
+  }
+  await db.transaction(async (tx) => {
+    await tx.execute(lockSubject(credential.providerId, credential.subject));
+    if (!(await takeRecord(tx, recordKey('federated-pending', token), now)))
+      throw identityError('invalid-credential', { field: 'pendingCredential' });
+    const owner = await findFederatedAccount(tx, credential.providerId, credential.subject, tenantId);
+    if (owner?.userId === user.id) return;
+    if (owner) throw identityError('credential-already-in-use');
+    const [sameProvider] = await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, credential.providerId)))
+      .limit(1);
+    if (sameProvider) {
+      const name = PROVIDER_NAMES[credential.providerId] ?? credential.providerId;
+      throw identityError('credential-already-in-use', { message: `This account is already linked to another ${name} account.` });
+    }
+    await insertAccount(tx, user.id, credential, tenantId, now);
+    // Both the account's owner and the provider now vouch for the address.
+    if (credential.emailVerified) await tx.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+  });
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { BetterAuthPlugin } from 'better-auth';
+import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { phoneNumber } from 'better-auth/plugins';
+import type { Db } from '../../db/client.js';
+import { identityError } from '../errors.js';
+import { normalizePhoneNumber } from './phone-numbers.js';
+import type { IdentitySettings } from '../settings.js';
+import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { signedInGuestOf } from '../guests/guests.js';
+import { phoneCodeSms, queueSms } from './sms/queue.js';
+import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
+import { inAuthErrors, jsonResponse, stringOf, toAPIError } from '../plugin-kit.js';
+import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
+import { phoneAccountEmail } from '../placeholder-emails.js';
+import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
+
+export const PHONE_SEND_PATH = '/phone-number/send-otp';
+export const PHONE_VERIFY_PATH = '/phone-number/verify';
+export const PHONE_CONFIG_PATH = '/phone-number/config';
+
+/** The digits of a sign-in code (the widget's code field has as many). */
+const PHONE_CODE_LENGTH = 6;
+
+/** Endpoints of the phone plugin this product does not offer (no phone passwords). */
+export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
+
+export interface PhoneSignInOptions {
+  db: Db;
+  /** Phone codes, the captcha, tenants and the sign-up controls (admin-restricted, enumeration protection). */
+  identity: Pick<IdentitySettings, 'phone' | 'captcha' | 'tenants' | 'email'>;
+  now: () => Date;
+  /** Better Auth's server API, once built: the phone plugin's `consumePhoneNumberOTP`. */
+  api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
+}
+
+interface PhoneBody {
+  phoneNumber?: unknown;
+  code?: unknown;
+  tenantId?: unknown;
+}
+
+/**
+ * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin: it makes, stores, expires
+ * and checks the 6-digit codes (at most `maxAttempts` guesses, one winner of concurrent ones) and,
+ * on the first verification, creates the account (`signUpOnVerification`). Ours, beside it:
+ * the number's rules and messages, the handset's limits, tenants, guests, admin-restricted
+ * sign-up, and the config the widget's pages read. The captcha is the `altcha` plugin's hook,
+ * listed after these in auth.ts so a request is refused for its tenant or number before a solved
+ * captcha is spent on it.
+ */
+export function phoneSignIn(options: PhoneSignInOptions) {
+  const { db, now } = options;
+  const { phone: settings, captcha, tenants, email } = options.identity;
+
+  const tenantOf = (body: PhoneBody) => {
+    if (!settings.enabled) {
+      throw identityError('operation-not-allowed', { message: 'Phone sign-in is not enabled: no SMS transport is configured.' });
+    }
+    const tenant = resolveTenant(tenants, stringOf(body.tenantId));
+    assertTenantAllows(tenant, 'phone');
+    return tenant?.id ?? null;
+  };
+  /** Admin-restricted sign-up (checklist §5.11): only numbers that already have an account in the tenant. */
+  const isClosedTo = async (phoneNumber: string, tenantId: string | null) =>
+    email.signUpDisabled && !(await phoneAccountOwner(db, phoneNumber, tenantId));
+
+  // The plugin's endpoint keeps only the number of the body: the send the before-hook checked
+  // reaches the counter and `sendOTP` by the request's context (one per request).
+  const sends = new WeakMap<object, { phoneNumber: string; tenantId: string | null }>();
+
+  const plugin = phoneNumber({
+    otpLength: PHONE_CODE_LENGTH,
+    expiresIn: Math.round(settings.codeTtlMs / 1000),
+    allowedAttempts: settings.maxAttempts,
+    // Queued as a send_sms job (ADR 0011); the development transport delivers it to /dev/sms.
+    // With enumeration protection a number that may not sign up is answered alike but texted nothing.
+    sendOTP: async ({ phoneNumber, code }, ctx) => {
+      const tenantId = (ctx && sends.get(ctx.context)?.tenantId) ?? null;
+      if (await isClosedTo(phoneNumber, tenantId)) return;
+      await queueSms(db, { to: phoneNumber, body: phoneCodeSms(code), idempotencyKey: `phone-code:${randomUUID()}` });
+    },
+    signUpOnVerification: { getTempEmail: () => phoneAccountEmail(randomUUID()), getTempName: () => '' },
+    callbackOnVerification: async ({ phoneNumber, user }) => linkPhoneAccount(db, user.id, phoneNumber, now()),
+  });
+
+  const beforeSend = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as PhoneBody;
+    const phoneNumber = await inAuthErrors(async () => {
+      const tenantId = tenantOf(body);
+      const number = normalizePhoneNumber(stringOf(body.phoneNumber));
+      if ((await isClosedTo(number, tenantId)) && !email.enumerationProtection) throw identityError('admin-restricted-operation');
+      await assertPhoneSendAllowed(db, settings, number, now());
+      sends.set(ctx.context, { phoneNumber: number, tenantId });
+      return number;
+    });
+    return { context: { body: { ...body, phoneNumber } } };
+  });
+
+  /** The widget's send answer: `verificationId` is what it verifies with (the number), and when it may resend. */
+  const afterSend = createAuthMiddleware(async (ctx) => {
+    if (isAPIError(ctx.context.returned)) return;
+    const sentAt = now().getTime();
+    return ctx.json({
+      verificationId: stringOf((ctx.body as PhoneBody).phoneNumber),
+      expiresAt: new Date(sentAt + settings.codeTtlMs).toISOString(),
+      resendAvailableAt: new Date(sentAt + settings.resendDelayMs).toISOString(),
+    });
+  });
+
+  /**
+   * Before the plugin verifies: the number and code as the widget's messages need them, and the
+   * code's tenant. A sign-in the plugin resolves alone (default accounts, no guest, a number no
+   * tenant's account holds) goes on to it; the others (a tenant, a guest to upgrade or merge) are
+   * ours: the code is spent through the plugin, the account resolved per tenant, and the session
+   * started by Better Auth (its session-create hooks apply).
+   */
+  const beforeVerify = createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as PhoneBody;
+    const { phoneNumber, code, tenantId } = await inAuthErrors(async () => {
+      const tenantId = tenantOf(body);
+      const code = stringOf(body.code)?.trim() ?? '';
+      if (code === '') throw identityError('missing-verification-code', { field: 'code' });
+      let number: string;
+      try {
+        number = normalizePhoneNumber(stringOf(body.phoneNumber));
+      } catch {
+        throw identityError('code-expired');
+      }
+      // A code asked for in another tenant does not exist here (nothing is counted).
+      if ((await tenantOfLatestSend(db, number)) !== tenantId) throw identityError('code-expired');
+      return { phoneNumber: number, code, tenantId };
+    });
+
+    const guest = await signedInGuestOf(ctx, tenantId);
+    if (tenantId === null && guest === null && !(await numberHeldInATenant(db, phoneNumber))) {
+      if (await isClosedTo(phoneNumber, null)) throw toAPIError(identityError('admin-restricted-operation'));
+      return { context: { body: { phoneNumber, code, disableSession: false, updatePhoneNumber: false } } };
+    }
+
+    await options.api().consumePhoneNumberOTP({ body: { phoneNumber, code } });
+    const userId = await inAuthErrors(() =>
+      resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
+    );
+    const user = await ctx.context.internalAdapter.findUserById(userId);
+    if (!user) throw toAPIError(identityError('user-not-found'));
+    const started = await ctx.context.internalAdapter.createSession(user.id);
+    await setSessionCookie(ctx, { session: started, user });
+    return ctx.json({ status: true, token: started.token, user: { id: user.id } });
+  });
+
+  const rules = {
+    id: 'trailbuddy-phone-sign-in',
+    endpoints: {
+      phoneSignInConfig: createAuthEndpoint(
+        PHONE_CONFIG_PATH,
+        {
+          method: 'GET',
+          metadata: {
+            openapi: {
+              summary: 'What the phone pages need: the active captcha and the code rules',
+              responses: {
+                200: jsonResponse('The phone settings', {
+                  enabled: 'boolean',
+                  codeLength: 'integer',
+                  resendDelaySeconds: 'integer',
+                  codeTtlSeconds: 'integer',
+                  captcha: 'object',
+                }),
+              },
+            },
+          },
+        },
+        async (ctx) =>
+          ctx.json({
+            enabled: settings.enabled,
+            captcha:
+              captcha.provider === 'altcha'
+                ? { provider: 'altcha' as const, challengeUrl: `/api/auth${ALTCHA_CHALLENGE_PATH}` }
+                : { provider: 'recaptcha' as const, siteKey: captcha.siteKey },
+            codeLength: PHONE_CODE_LENGTH,
+            resendDelaySeconds: Math.round(settings.resendDelayMs / 1000),
+            codeTtlSeconds: Math.round(settings.codeTtlMs / 1000),
+          }),
+      ),
+    },
+    hooks: {
+      before: [
+        { matcher: (ctx) => ctx.path === PHONE_SEND_PATH, handler: beforeSend },
+        { matcher: (ctx) => ctx.path === PHONE_VERIFY_PATH, handler: beforeVerify },
+      ],
+      after: [{ matcher: (ctx) => ctx.path === PHONE_SEND_PATH, handler: afterSend }],
+    },
+  } satisfies BetterAuthPlugin;
+
+  /**
+   * Counts the send (the handset's limits, decided atomically) once its captcha is spent: listed
+   * after the `altcha` plugin in auth.ts, and before the phone plugin makes and stores a code.
+   */
+  const sendCounter = {
+    id: 'trailbuddy-phone-send-counter',
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => ctx.path === PHONE_SEND_PATH,
+          handler: createAuthMiddleware(async (ctx) => {
+            const send = sends.get(ctx.context);
+            if (!send) throw new Error('The phone send was not checked before it was counted.');
+            await inAuthErrors(() => recordPhoneSend(db, settings, { ...send, now: now() }));
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  return { plugins: [plugin, rules] as const, sendCounter };
+}

@@ -1,0 +1,236 @@
+import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
+import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
+import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { notFound, unauthenticated } from '../../errors.js';
+import { identityError } from '../errors.js';
+import { normalizePhoneNumber } from '../phone/phone-numbers.js';
+import type { IdentitySettings } from '../settings.js';
+import { assertRecentAuthentication } from '../account-actions/actions.js';
+import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
+import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
+import { clientIpOf, verifyCaptcha } from '../altcha.js';
+import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
+import { PENDING_TTL_S } from './second-factor-gate.js';
+import * as store from './second-factor-store.js';
+
+/**
+ * Second factors on Better Auth's `twoFactor` plugin (ADR 0043). The plugin keeps the TOTP secret,
+ * enrolls an authenticator app (`enable`, then `verify-totp`), texts its OTP through our SMS queue
+ * (`send-otp`, `verify-otp`), counts attempts, locks accounts, and finishes the sign-ins the gate
+ * (second-factor-gate.ts) refused. Ours beside it: the widget's factor model (one app and one phone,
+ * each with a uid and a name), Firebase's enrollment rules (a full account, a verified e-mail, a
+ * recent sign-in or the password, a captcha before texting a new number, enrollments that lapse,
+ * code attempts per account), the revert link each enrollment mails, the pending credential in the body.
+ */
+export interface SecondFactorOptions {
+  db: Db;
+  /** The account actions' settings, the captcha, and the phone's (no SMS transport: no SMS factor). */
+  identity: Pick<IdentitySettings, 'appUrl' | 'actions' | 'captcha' | 'phone'>;
+  now: () => Date;
+}
+
+/** Plugin endpoints the product does not offer: FirebaseUI has no backup codes; factors go one by one (unenroll). */
+export const DISABLED_SECOND_FACTOR_PATHS = ['disable', 'get-totp-uri', 'verify-backup-code', 'generate-backup-codes'].map(
+  (endpoint) => `/two-factor/${endpoint}`,
+);
+
+const VERIFY_TOTP = '/two-factor/verify-totp';
+const VERIFY_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-otp']);
+const SEND_OTP = '/two-factor/send-otp';
+
+type Ctx = GenericEndpointContext;
+type Session = { user: { id: string }; session: { createdAt: Date } };
+const bodyOf = (ctx: { body?: unknown }) => (typeof ctx.body === 'object' && ctx.body ? ctx.body : {}) as Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' && value.trim()) || null;
+/** The gate's credential: the request finishes a sign-in (without it, a signed-in user enrolls). */
+const pendingCredentialOf = (ctx: { body?: unknown }) => text(bodyOf(ctx).mfaPendingCredential);
+const refuse = (code: IdentityErrorCode, message?: string) => toAPIError(identityError(code, { message }));
+
+export function secondFactors(options: SecondFactorOptions) {
+  const { db, now } = options;
+  const { actions: settings, captcha, appUrl } = options.identity;
+  /** The enrollment a request finishes or the number it texts (keyed by its context, as the plugin keys its own state). */
+  const enrolling = new WeakMap<object, { userId: string; phoneNumber?: string }>();
+  /** The number a sign-in code went to, for the answer to send-otp. */
+  const textedTo = new WeakMap<object, string>();
+
+  /** Changing factors needs a recent sign-in or the password: the rule every sensitive change follows. */
+  async function assertRecentSignIn(ctx: Ctx, { user, session }: Session) {
+    const { password } = bodyOf(ctx);
+    await inAuthErrors(() =>
+      assertRecentAuthentication(
+        { db, settings, now: now(), passwords: ctx.context.password },
+        { userId: user.id, sessionCreatedAt: new Date(session.createdAt), password: typeof password === 'string' ? password : undefined },
+      ),
+    );
+  }
+
+  /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
+  async function assertCanEnroll(ctx: Ctx) {
+    const found = await getSessionFromCtx<{ isAnonymous?: boolean }>(ctx);
+    if (!found) throw toAPIError(unauthenticated('Sign in first.'));
+    if (found.user.isAnonymous) throw refuse('operation-not-allowed', 'A guest account cannot add a second factor.');
+    if (!found.user.emailVerified) throw refuse('unverified-email');
+    await assertRecentSignIn(ctx, found);
+    return found.user;
+  }
+
+  const factors = jsonResponse('The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime', { factors: 'array' });
+  const factorsAnswer = (summary: string) => ({ summary, responses: { 200: factors } });
+
+  const plugin = {
+    id: 'trailbuddy-second-factors',
+    endpoints: {
+      listSecondFactors: createAuthEndpoint(
+        '/two-factor/factors',
+        {
+          method: 'GET',
+          use: [sessionMiddleware],
+          metadata: { openapi: factorsAnswer('The enrolled second factors of the signed-in account') },
+        },
+        async (ctx) => ctx.json({ factors: await store.listSecondFactors(db, ctx.context.session.user.id) }),
+      ),
+      unenrollSecondFactor: createAuthEndpoint(
+        '/two-factor/unenroll',
+        {
+          method: 'POST',
+          use: [sessionMiddleware],
+          body: z.object({ uid: z.string().min(1).max(100), password: z.string().optional() }),
+          metadata: { openapi: factorsAnswer('Remove one second factor of the signed-in account (a recent sign-in or the password)') },
+        },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          await assertRecentSignIn(ctx, ctx.context.session);
+          const removed = await db.transaction((tx) => store.removeSecondFactor(tx, user.id, ctx.body.uid));
+          if (!removed) throw toAPIError(notFound('Second factor'));
+          return ctx.json({ factors: await store.listSecondFactors(db, user.id) });
+        },
+      ),
+    },
+    hooks: {
+      before: [
+        {
+          // The gate's credential becomes the request's only cookie, the plugin's signed two_factor
+          // cookie: the plugin finishes that sign-in, and no session the browser holds decides for it.
+          matcher: (ctx) => (VERIFY_PATHS.has(ctx.path ?? '') || ctx.path === SEND_OTP) && pendingCredentialOf(ctx) !== null,
+          handler: createAuthMiddleware(async (ctx) => {
+            const cookie = `${ctx.context.createAuthCookie('two_factor').name}=${encodeURIComponent(pendingCredentialOf(ctx)!)}`;
+            return { context: { headers: new Headers({ cookie }) } };
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/enable',
+          handler: createAuthMiddleware(async (ctx) => {
+            if ((bodyOf(ctx).method ?? 'totp') !== 'totp') {
+              throw refuse('operation-not-allowed', 'A phone factor is enrolled with the code texted to it (send-otp).');
+            }
+            await assertCanEnroll(ctx);
+          }),
+        },
+        {
+          // A signed-in user texting a code to a new number: the start of an SMS enrollment.
+          matcher: (ctx) => ctx.path === SEND_OTP && pendingCredentialOf(ctx) === null,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (!options.identity.phone.enabled)
+              throw refuse('operation-not-allowed', 'SMS second factors are not enabled: no SMS transport is configured.');
+            const body = bodyOf(ctx);
+            const phoneNumber = await inAuthErrors(async () => normalizePhoneNumber(text(body.phoneNumber) ?? undefined));
+            const user = await assertCanEnroll(ctx);
+            // One phone per account, as one app (the plugin's TOTP_ALREADY_ENABLED): another one replaces nothing silently.
+            if ((await store.factorRowOf(db, user.id))?.phoneNumber) {
+              throw refuse('operation-not-allowed', 'This account already has a phone as second factor. Remove it first.');
+            }
+            const at = now();
+            // A mistyped number spends no solved captcha, and an unsolved captcha counts no text to the number.
+            await inAuthErrors(async () => {
+              await verifyCaptcha(db, captcha, { token: body.captcha, now: at, remoteIp: clientIpOf(ctx) });
+              const message = 'This phone number has been used too many times';
+              await enforceRateLimit(db, `mfa-sms:phone:${phoneNumber}`, settings.smsPerPhoneNumber, { now: at, message });
+            });
+            const pendingPhoneUntil = new Date(at.getTime() + settings.enrollmentTtlMs);
+            await store.awaitPhone(db, user.id, { pendingPhoneNumber: phoneNumber, pendingPhoneUntil });
+            enrolling.set(ctx.context, { userId: user.id, phoneNumber });
+          }),
+        },
+        {
+          // Finishing an enrollment: it must not have lapsed, and codes tried per account are limited.
+          matcher: (ctx) => VERIFY_PATHS.has(ctx.path ?? '') && pendingCredentialOf(ctx) === null,
+          handler: createAuthMiddleware(async (ctx) => {
+            const user = (await getSessionFromCtx(ctx))?.user;
+            if (!user) return;
+            const totp = ctx.path === VERIFY_TOTP;
+            await store.upgradeLegacySecret(db, ctx.context.secretConfig, user.id);
+            const row = await store.factorRowOf(db, user.id);
+            if (totp && row?.verified) return; // an enrolled app's code: nothing to enroll
+            const until = totp ? row?.totpPendingUntil : row?.pendingPhoneUntil;
+            if (!until || until.getTime() <= now().getTime()) throw refuse('code-expired');
+            await inAuthErrors(() => enforceRateLimit(db, `mfa-enroll:user:${user.id}`, settings.enrollAttemptsPerUser, { now: now() }));
+            enrolling.set(ctx.context, { userId: user.id });
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/enable',
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned as { totpURI?: string } | undefined;
+            const session = await getSessionFromCtx(ctx);
+            if (isAPIError(returned) || !returned?.totpURI || !session) return;
+            const until = new Date(now().getTime() + settings.enrollmentTtlMs);
+            await store.awaitApp(db, session.user.id, until);
+            // No backup codes: FirebaseUI has none (their endpoints are disabled).
+            return ctx.json({ method: 'totp', totpURI: returned.totpURI, expiresAt: until.toISOString() });
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === SEND_OTP,
+          handler: createAuthMiddleware(async (ctx) => {
+            const phoneNumber = textedTo.get(ctx.context);
+            if (phoneNumber && !isAPIError(ctx.context.returned)) return ctx.json({ status: true, phoneNumber });
+          }),
+        },
+        {
+          // The right first code: the factor is enrolled (once, even if two finishes race) and announced.
+          matcher: (ctx) => VERIFY_PATHS.has(ctx.path ?? ''),
+          handler: createAuthMiddleware(async (ctx) => {
+            const pending = enrolling.get(ctx.context);
+            if (!pending || isAPIError(ctx.context.returned)) return;
+            const mail = { appUrl, recoveryCodeTtlMs: settings.recoveryCodeTtlMs, now: now() };
+            const kind = ctx.path === VERIFY_TOTP ? 'totp' : 'phone';
+            const factor = await store.completeEnrollment(db, mail, pending.userId, kind, text(bodyOf(ctx).displayName));
+            if (factor) return ctx.json({ factor });
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+
+  const attempts = settings.enrollAttemptsPerUser;
+  const twoFactorPlugin = twoFactor({
+    issuer: settings.totpIssuer,
+    // The recent-sign-in-or-password rule is ours (assertCanEnroll); the plugin then asks only an account with a password for it.
+    allowPasswordless: true,
+    twoFactorCookieMaxAge: PENDING_TTL_S,
+    // At sign-in, the same budget of code attempts per account as while enrolling.
+    accountLockout: { maxFailedAttempts: attempts.max, durationSeconds: attempts.windowMs / 1000 },
+    otpOptions: {
+      period: settings.enrollmentTtlMs / 60_000,
+      storeOTP: 'encrypted',
+      // Enrolling: to the new number (counted by the hook); signing in: to the enrolled one within the
+      // same per-number limit, past which nothing is sent (the plugin would only log a refusal).
+      sendOTP: async ({ user, otp }, ctx) => {
+        const enrollingTo = ctx && enrolling.get(ctx.context)?.phoneNumber;
+        const to = enrollingTo ?? (await store.factorRowOf(db, user.id))?.phoneNumber;
+        if (!to) return;
+        if (!enrollingTo && !(await consumeRateLimit(db, `mfa-sms:phone:${to}`, settings.smsPerPhoneNumber, now()))) return;
+        if (ctx) textedTo.set(ctx.context, to);
+        await queueSms(db, { to, body: phoneCodeSms(otp), idempotencyKey: `mfa-otp:${user.id}:${crypto.randomUUID()}` });
+      },
+    },
+  });
+
+  return [twoFactorPlugin, plugin] as const;
+}

@@ -1,0 +1,82 @@
+import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
+import { accounts, users } from '../db/schema/index.js';
+import { isPlaceholderEmail, tenantPlaceholderEmail } from './placeholder-emails.js';
+
+/**
+ * Provider ids as the sign-in widget knows them (checklist §1.9). Better Auth names the password
+ * account `credential`; every other account row already stores the widget's id (`emailLink`,
+ * `phone`, `google.com`, `oidc.<name>`, `saml.<name>` …).
+ */
+export const PASSWORD_PROVIDER = 'password';
+const BETTER_AUTH_PASSWORD_PROVIDER = 'credential';
+
+export const widgetProviderId = (accountProviderId: string) =>
+  accountProviderId === BETTER_AUTH_PASSWORD_PROVIDER ? PASSWORD_PROVIDER : accountProviderId;
+
+/**
+ * The `users` columns that hold an account's e-mail (lower case) in its tenant. Tenants (ADR 0009):
+ * Better Auth finds accounts by the globally unique `users.email`, so a tenant account keeps its
+ * real address in `users.tenant_email` (unique per tenant) and a placeholder in `users.email`: the
+ * modal never finds it, and the same address can have an account in every tenant and in the
+ * default pool (tenant null).
+ */
+export function emailColumns(tenantId: string | null, userId: string, email: string): { email: string; tenantEmail?: string } {
+  return tenantId ? { email: tenantPlaceholderEmail(userId), tenantEmail: email } : { email };
+}
+
+/** `column` is the tenant: null matches the default accounts only. */
+export const inTenant = (column: Column, tenantId: string | null): SQL => (tenantId === null ? isNull(column) : eq(column, tenantId));
+
+/** The condition "this user row has `email` (already lower case) in the tenant". */
+export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>
+  tenantId === null
+    ? and(eq(users.email, email), isNull(users.tenantId))!
+    : and(eq(users.tenantId, tenantId), eq(users.tenantEmail, email))!;
+
+/**
+ * The address mail to this account goes to and the widget shows: a tenant account's real address,
+ * a default account's e-mail, null for a placeholder (guest, phone-only, federated without e-mail).
+ */
+export function contactEmailOf(user: { email: string; tenantId: string | null; tenantEmail: string | null; isAnonymous?: boolean }) {
+  if (user.isAnonymous) return null;
+  if (user.tenantId !== null) return user.tenantEmail;
+  return isPlaceholderEmail(user.email) ? null : user.email;
+}
+
+/** The tenant and contact address of a user id (null for an unknown user). */
+export async function tenantOfUser(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ tenantId: users.tenantId, email: users.email, tenantEmail: users.tenantEmail, isAnonymous: users.isAnonymous })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { tenantId: row.tenantId, contactEmail: contactEmailOf(row) } : null;
+}
+
+/** A signed-in user with the address its mail goes to (a tenant account's real one, not its placeholder) and its tenant. */
+export async function withMailbox<U extends { id: string; email: string }>(db: DbOrTx, user: U) {
+  const tenant = await tenantOfUser(db, user.id);
+  return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
+}
+
+export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+  return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
+}
+
+/** The identity API's public shape of a user: a placeholder e-mail (guest, phone-only, tenant) is never shown. */
+export async function presentIdentityUser(db: Db, userId: string): Promise<IdentityUser> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`user ${userId} vanished`);
+  return {
+    id: user.id,
+    email: contactEmailOf(user),
+    emailVerified: user.emailVerified,
+    displayName: user.name || null,
+    phoneNumber: user.phoneNumber,
+    isAnonymous: user.isAnonymous,
+    providers: await providerIdsOf(db, user.id),
+    tenantId: user.tenantId,
+  };
+}
