@@ -62,6 +62,9 @@ const boundaries = {
         ...aboveTheDatabase.map((dir) => ({
           target: './apps/server/src/db',
           from: `./apps/server/src/${dir}`,
+          // The seed creates the demo people through the one user creator, so that Better Auth's
+          // user hooks see them like every other user (ADR 0061, ADR 0070).
+          ...(dir === 'auth' && { except: ['./create-user.ts'] }),
           message: `db must not import ${dir}/.`,
         })),
         // web: app → features → components/lib
