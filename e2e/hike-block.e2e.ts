@@ -1,13 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
+import { BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { apiIn, person } from './support/members';
 
 /**
  * Report and Block for everyone on a hike's card, and a block that says so at once and stays, with
- * the way back (issue 23, ADR 0067), in Chromium at a phone's width and a laptop's. Fresh members
- * only, on the fifth and later coming trails (the first four are other journeys').
+ * the way back (issue 23, ADR 0067), in Chromium at a phone's width and a laptop's. On a hike of
+ * three the block takes the blocker off it and the other two keep their hike, told only that she
+ * left (ADR 0073). Fresh members only, on the fifth and later coming trails (the first four are
+ * other journeys').
  */
 
 let browser: Browser;
@@ -19,6 +21,11 @@ afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
 });
+
+const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
+
+/** The members' names carry the word "Block" (this journey's tag): taken out before looking for the word. */
+const withoutNames = (text: string | null, tag: string) => (text ?? '').replaceAll(new RegExp(`(Ana|Rui|Eva) Block ${tag}`, 'g'), '');
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -46,7 +53,7 @@ async function comingTrail(page: Page, skip: number): Promise<{ id: string; name
 
 describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport) => {
   it(
-    'offers both for each other person on a hike of three; a block of the second says so at once, stays, and is undone',
+    'offers both for each other person on a hike of three; a block of the second takes the blocker off it, says so at once, stays, and is undone; the other two keep their hike',
     { timeout: 240_000 },
     async () => {
       const tag = `${viewport.width}-${Date.now().toString(36).slice(-4)}`;
@@ -84,14 +91,14 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       await reportDialog.getByText('Thank you. An administrator will look at your report.').waitFor();
       await reportDialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
-      // Then blocks her: the card says so at once, with the way back.
+      // Then blocks her: Ana leaves the hike, and her card says so at once, with the way back.
       await card.getByRole('button', { name: `Block Eva Block ${tag}`, exact: true }).click();
       await ana.page
         .getByRole('dialog', { name: `Block Eva Block ${tag}?` })
         .getByRole('button', { name: 'Block', exact: true })
         .click();
       await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
-      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      await card.getByText(BLOCK_LEFT_HIKE_TEXT).waitFor();
       await card.getByRole('button', { name: `Unblock Eva Block ${tag}`, exact: true }).waitFor();
 
       // It stays: after the lists are fetched again, and after the page is opened afresh.
@@ -99,20 +106,50 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       expect(await card.getByText(`You blocked Eva Block ${tag}`).isVisible()).toBe(true);
       await ana.page.reload();
       await card.getByText(`You blocked Eva Block ${tag}`).waitFor();
-      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      await card.getByText(BLOCK_LEFT_HIKE_TEXT).waitFor();
       // Rui can still be reported or blocked from the same card.
       await card.getByRole('button', { name: `Block Rui Block ${tag}`, exact: true }).waitFor();
       await ana.page.screenshot({ path: `/tmp/hike-block-blocked-${viewport.width}.png`, fullPage: true });
 
-      // Eva's own list does not show the hike, nor any word of a block.
-      const evaMine = await apiIn<{ matches: { id: string }[] }>(eva.page, 'GET', '/api/matches/mine');
-      expect(evaMine.matches.some((m) => m.id === match.id)).toBe(false);
+      // Rui and Eva keep their hike, the two of them, and are told that Ana left, not why.
+      for (const [who, other] of [
+        [rui, `Eva Block ${tag}`],
+        [eva, `Rui Block ${tag}`],
+      ] as const) {
+        await who.page.goto('/matches/upcoming');
+        const theirs = who.page.getByRole('article').filter({ hasText: trail.name });
+        await theirs.getByRole('button', { name: `Block ${other}`, exact: true }).waitFor();
+        expect(await theirs.getByText(`Ana Block ${tag}`).count()).toBe(0);
+        const cardText = await theirs.textContent();
+        for (const said of [BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT, 'You blocked', 'blocked you', 'cancelled'])
+          expect(cardText).not.toContain(said);
+        await bellOf(who.page).click();
+        const told = who.page.getByTestId('notification-list');
+        await told
+          .getByText(/left your hike on/)
+          .first()
+          .waitFor();
+        expect(withoutNames(await told.textContent(), tag)).not.toMatch(/block/i);
+        await who.page.screenshot({ path: `/tmp/hike-block-kept-${who === rui ? 'rui' : 'eva'}-${viewport.width}.png`, fullPage: true });
+      }
+      const ruiMine = await apiIn<{ matches: { id: string; status: string; people: { profile: { id: string } }[] }[] }>(
+        rui.page,
+        'GET',
+        '/api/matches/mine',
+      );
+      const kept = ruiMine.matches.find((m) => m.id === match.id);
+      expect(kept?.status).toBe('confirmed');
+      expect(kept?.people.map((p) => p.profile.id)).toEqual([eva.id]);
+      // Eva, the one blocked, reads no word of a block anywhere in her list.
+      const evaMine = await apiIn<{ matches: { id: string; status: string }[] }>(eva.page, 'GET', '/api/matches/mine');
+      expect(evaMine.matches.find((m) => m.id === match.id)?.status).toBe('confirmed');
+      expect(withoutNames(JSON.stringify(evaMine), tag)).not.toMatch(/block/i);
 
       // Undo: the block is lifted and Block is offered again, on the card that is still there. (Names
       // are matched exactly: "Unblock Eva …" contains "Block Eva …".)
       await card.getByRole('button', { name: `Unblock Eva Block ${tag}`, exact: true }).click();
       await card.getByRole('button', { name: `Block Eva Block ${tag}`, exact: true }).waitFor();
-      await card.getByText(BLOCKED_HIKE_TEXT).waitFor();
+      await card.getByText(BLOCK_LEFT_HIKE_TEXT).waitFor();
       const blocks = await apiIn<{ people: unknown[] }>(ana.page, 'GET', '/api/blocks');
       expect(blocks.people).toEqual([]);
       await ana.page.screenshot({ path: `/tmp/hike-block-undone-${viewport.width}.png`, fullPage: true });

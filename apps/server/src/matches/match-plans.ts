@@ -133,34 +133,54 @@ async function leaveHike(
       )
       .for('update');
     if (!hike) return null;
-    const rest = hike.participants.filter((id) => id !== ctx.userId);
-    // The creator and partner columns stay two of the people still on it.
-    const id1 = hike.id1 === ctx.userId ? rest.find((id) => id !== hike.id2)! : hike.id1;
-    const id2 = hike.id2 === ctx.userId ? rest.find((id) => id !== id1)! : hike.id2;
-    const [m] = await tx.update(matches).set({ participants: rest, id1, id2 }).where(eq(matches.id, hike.id)).returning();
     const late = hike.startTime.getTime() - ctx.now.getTime() < LATE_CANCEL_WINDOW_MS;
-    await tx.insert(hikeRequests).values({
-      matchId: hike.id,
-      userId: ctx.userId,
-      status: 'left',
-      decidedBy: ctx.userId,
-      decidedAt: ctx.now,
-      createdAt: ctx.now,
-      late,
-    });
-    for (const person of rest) {
-      await notify(tx, {
-        recipientId: person,
-        kind: 'hike-left',
-        matchId: hike.id,
-        actorId: ctx.userId,
-        now: ctx.now,
-        params: { reason: input.reason },
-      });
-    }
-    await announce(tx, { ...m!, participants: hike.participants });
-    return { match: (await presentMatches(tx, [m!], ctx.userId))[0]!, row: m! };
+    const m = await takeOffHike(tx, hike, ctx.userId, ctx.now, { status: 'left', late, reason: input.reason });
+    return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
   });
+}
+
+/**
+ * Takes `userId` off a hike of three or more whose row the caller has locked: the hike goes on
+ * with the others, who are all told that the person left (`hike-left`, every channel), and the
+ * place opens again. The `hike_requests` row records the leave: `left` (counted as a late
+ * cancellation by migration 0028's trigger when `late`), or `left-on-block` for the blocker of
+ * someone on it (ADR 0073), never late and never named to the others: their notification is the
+ * one any leave sends, with no reason.
+ */
+export async function takeOffHike(
+  tx: DbOrTx,
+  hike: MatchRow,
+  userId: string,
+  now: Date,
+  leave: { status: 'left' | 'left-on-block'; late: boolean; reason?: string },
+): Promise<MatchRow> {
+  const rest = hike.participants.filter((id) => id !== userId);
+  // The creator and partner columns stay two of the people still on it.
+  const id1 = hike.id1 === userId ? rest.find((id) => id !== hike.id2)! : hike.id1;
+  const id2 = hike.id2 === userId ? rest.find((id) => id !== id1)! : hike.id2;
+  const [m] = await tx.update(matches).set({ participants: rest, id1, id2 }).where(eq(matches.id, hike.id)).returning();
+  await tx.insert(hikeRequests).values({
+    matchId: hike.id,
+    userId,
+    status: leave.status,
+    decidedBy: userId,
+    decidedAt: now,
+    createdAt: now,
+    late: leave.late,
+  });
+  for (const person of rest) {
+    await notify(tx, {
+      recipientId: person,
+      kind: 'hike-left',
+      matchId: hike.id,
+      actorId: userId,
+      now,
+      params: { reason: leave.reason },
+    });
+  }
+  // The one who left hears of it too (their list drops the hike).
+  await announce(tx, { ...m!, participants: hike.participants });
+  return m!;
 }
 
 /**

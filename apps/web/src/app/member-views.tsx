@@ -66,7 +66,8 @@ const cardActions = (match: MatchView, now?: number) => (
     {planActions(match, now)}
     {othersOnCard(match).map((person) => (
       <Suspense key={person.id} fallback={null}>
-        <SafetyActions person={person} matchId={match.id} compact />
+        {/* A hike the viewer left on a block (ADR 0073) is no longer theirs to name. */}
+        <SafetyActions person={person} matchId={match.cancellation?.hikeGoesOn ? undefined : match.id} compact />
       </Suspense>
     ))}
   </>

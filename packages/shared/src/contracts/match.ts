@@ -55,7 +55,8 @@ export type CancelMatchInput = z.infer<typeof cancelMatchSchema>;
  * Why a match ended, as a participant reads it: `withdrawn` (the sender took the request back),
  * `rejected` (the other person said no), `cancelled` (a confirmed hike called off, with a note),
  * `search-cancelled` (Cancel Search), `expired` (the start passed unanswered) or `blocked` (a
- * confirmed hike the viewer's own block ended; the blocked person reads `cancelled`, ADR 0067).
+ * confirmed hike the viewer's own block ended for them, ADR 0067: cancelled, or on a hike of three
+ * or more left by them while the others keep it, ADR 0073; the blocked person never reads it).
  */
 export const CANCELLATION_KINDS = ['withdrawn', 'rejected', 'cancelled', 'search-cancelled', 'expired', 'blocked'] as const;
 export type CancellationKind = (typeof CANCELLATION_KINDS)[number];
@@ -67,6 +68,11 @@ export const matchCancellationSchema = z.object({
   at: z.string().nullable(),
   /** A confirmed hike called off less than 24 hours before its start. */
   late: z.boolean(),
+  /**
+   * On the blocker's own `blocked` card only: they left a hike of three or more because of their
+   * block and it goes on for the others (ADR 0073). Absent otherwise.
+   */
+  hikeGoesOn: z.boolean().optional(),
 });
 export type MatchCancellation = z.infer<typeof matchCancellationSchema>;
 

@@ -15,6 +15,12 @@ export function unavailablePersonName(fullName: string | null | undefined): stri
 /** What the blocker's card of a hike their block cancelled says, beside the way to undo the block (ADR 0067). */
 export const BLOCKED_HIKE_TEXT = 'This hike was cancelled when you blocked someone on it.';
 
+/**
+ * The same card for a hike of three or more: a block takes the blocker off it and the others keep
+ * their hike, told only that the blocker left (ADR 0073).
+ */
+export const BLOCK_LEFT_HIKE_TEXT = 'You left this hike when you blocked someone on it. It goes on for the others.';
+
 /** The reasons a person picks from when reporting someone (issue 14); free text adds detail. */
 export const REPORT_REASONS = [
   'harassment',

@@ -152,7 +152,8 @@ export const hikeRequests = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn', 'closed', 'left'] })
+    // `left-on-block`: the blocker of someone on a hike of three or more left it (ADR 0073).
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn', 'closed', 'left', 'left-on-block'] })
       .notNull()
       .default('pending'),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),

@@ -73,6 +73,42 @@ function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSe
 const confirmed = (overrides: Partial<MatchView> = {}) => makeMatch({ partner: PARTNER, ...overrides });
 
 describe('ConversationView', { timeout: 15_000 }, () => {
+  it('on a hike, offers Report and Block for every other person on it, and Report on a message names its sender', async () => {
+    const eva = makeProfile({ id: 'eva-1', name: 'Eva Lopes' });
+    const match = confirmed({
+      capacity: 3,
+      people: [
+        { profile: PARTNER, compatibility: 80 },
+        { profile: eva, compatibility: 70 },
+      ],
+    });
+    fakeServer({ match, messages: [message(1, PARTNER.id, 'from Joana'), message(2, eva.id, 'from Eva'), message(3, ME.user.id, 'mine')] });
+    const header = vi.fn((person: { id: string; name: string }, matchId: string) => (
+      <>
+        <button type="button">{`Report ${person.name} on ${matchId}`}</button>
+        <button type="button">{`Block ${person.name} on ${matchId}`}</button>
+      </>
+    ));
+    const onMessage = (person: { id: string; name: string }, _matchId: string, messageId: string) => (
+      <button type="button">{`Report ${person.name}'s message ${messageId}`}</button>
+    );
+    renderWithNavigation(<ConversationView matchId={match.id} partnerActions={header} messageActions={onMessage} />);
+
+    const banner = (await screen.findByRole('heading', { name: 'Joana Lima' })).closest('header')!;
+    // Before, only the first other person (the match's partner) had them.
+    for (const name of ['Joana Lima', 'Eva Lopes']) {
+      expect(await within(banner).findByRole('button', { name: `Report ${name} on ${match.id}` })).toBeDefined();
+      expect(within(banner).getByRole('button', { name: `Block ${name} on ${match.id}` })).toBeDefined();
+    }
+    // Each message's Report is about the one who wrote it; mine has none.
+    const list = await screen.findByRole('list', { name: 'Conversation with Joana Lima' });
+    await within(list).findByText('from Eva');
+    const reports = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(reports).toEqual([`Report Joana Lima's message ${message(1, '').id}`, `Report Eva Lopes's message ${message(2, '').id}`]);
+  });
+
   it('shows the history oldest first, loads earlier pages, marks the newest read and shows the read receipt', async () => {
     const match = confirmed();
     const history = Array.from({ length: 5 }, (_, i) => message(i + 1, i % 2 === 0 ? ME.user.id : PARTNER.id));

@@ -1,8 +1,9 @@
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
+import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { conversationOpen, MESSAGE_MAX_LENGTH, type Message } from '@trailbuddy/shared/contracts/messages';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { ArrowLeft, RotateCw, SendHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
@@ -15,10 +16,19 @@ import { newClientId, newestUnread, seenMessageId, stillPending, threadMessages,
 /** The buddy conversation of one match (ADR 0026): history, live updates, read receipts and the composer. */
 export interface ConversationViewProps {
   matchId: string;
-  /** Composed by app/ (issue 14): Block and Report for the buddy, and Report on each of their messages. */
+  /**
+   * Composed by app/ (issue 14): Block and Report for each other person in the conversation (on a
+   * hike, everyone else on it: issue 23), and Report on each of their messages, naming its sender.
+   */
   partnerActions?: (person: { id: string; name: string }, matchId: string) => ReactNode;
   messageActions?: (person: { id: string; name: string }, matchId: string, messageId: string) => ReactNode;
 }
+
+type Person = { id: string; name: string };
+
+/** Everyone else in the conversation: the people on the hike, or the partner when the view has no list. */
+const othersIn = (match: MatchView | null | undefined): Person[] =>
+  !match ? [] : match.people.length > 0 ? match.people.map((p) => p.profile) : match.partner ? [match.partner] : [];
 
 export default function ConversationView({ matchId, partnerActions, messageActions }: ConversationViewProps) {
   const { navigate } = useNavigation();
@@ -35,6 +45,8 @@ export default function ConversationView({ matchId, partnerActions, messageActio
   const newest = pages[0];
   const myId = me?.user.id ?? '';
   const partnerName = match?.partner?.name.trim() || FALLBACK_LABELS.unknownPartner;
+  const others = othersIn(match);
+  const sender = (id: string) => others.find((person) => person.id === id);
   const open = match ? conversationOpen({ status: match.status, endTime: new Date(match.endTime) }, new Date()) : true;
   const seenId = seenMessageId(messages, myId, newest?.partnerRead?.seq ?? null);
   const unsent = stillPending(pending, messages);
@@ -88,7 +100,13 @@ export default function ConversationView({ matchId, partnerActions, messageActio
           </h1>
           {match?.trail && <p className="truncate text-sm text-stone-600">{match.trail.name}</p>}
         </div>
-        {match?.partner && <div className="ml-auto">{partnerActions?.(match.partner, matchId)}</div>}
+        {others.length > 0 && (
+          <div className="ml-auto flex flex-wrap justify-end gap-x-3 gap-y-1">
+            {others.map((person) => (
+              <Fragment key={person.id}>{partnerActions?.(person, matchId)}</Fragment>
+            ))}
+          </div>
+        )}
       </header>
 
       {thread.isError ? (
@@ -119,7 +137,9 @@ export default function ConversationView({ matchId, partnerActions, messageActio
                 message={message}
                 mine={message.senderId === myId}
                 seen={message.id === seenId}
-                actions={match?.partner && message.senderId !== myId ? messageActions?.(match.partner, matchId, message.id) : undefined}
+                actions={withSender(sender(message.senderId), message.senderId !== myId, (person) =>
+                  messageActions?.(person, matchId, message.id),
+                )}
               />
             ))}
             {unsent.map((message) => (
@@ -153,6 +173,10 @@ export default function ConversationView({ matchId, partnerActions, messageActio
     </section>
   );
 }
+
+/** A message's actions name the one who wrote it (on a hike, not always the first other person). */
+const withSender = (person: Person | undefined, theirs: boolean, actions: (person: Person) => ReactNode) =>
+  person && theirs ? actions(person) : undefined;
 
 function useDocumentVisible(): boolean {
   const [visible, setVisible] = useState(() => document.visibilityState === 'visible');

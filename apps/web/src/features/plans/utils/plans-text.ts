@@ -1,4 +1,4 @@
-import { BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
+import { BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
 import { FORMER_MEMBER, FORMER_MEMBER_IN_A_SENTENCE } from '@trailbuddy/shared/contracts/account';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
@@ -37,6 +37,6 @@ export function whatHappened(match: MatchView): string | null {
     case 'expired':
       return 'This request expired: the session started before anyone answered.';
     case 'blocked':
-      return BLOCKED_HIKE_TEXT;
+      return c.hikeGoesOn ? BLOCK_LEFT_HIKE_TEXT : BLOCKED_HIKE_TEXT;
   }
 }
