@@ -11,6 +11,8 @@ import { presentMatches, type MatchRow } from './match-presenter.js';
 import { announce, notParticipant, type MatchContext } from './matches.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
 
+const HIKE_GONE_MESSAGE = 'This hike can no longer be joined.';
+
 /**
  * Joining a hike with room (ADR 0054): a person looking at a slot asks to join a confirmed hike
  * that has places left; anyone on the hike accepts or declines. The hike's row is locked by every
@@ -28,6 +30,18 @@ async function blockedWithAnyone(db: DbOrTx, userId: string, people: string[]): 
         OR (${userBlocks.blockedId} = ${userId} AND ${userBlocks.blockerId} = ANY(${sql.param(people)}::text[]))`,
     );
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Whether a block stands between `userId` and anyone on the hike, asked under each pair's lock (the
+ * lock a block takes, migration 0019): a block made while a request waited is seen here, never
+ * slipped past (ADR 0073). The pairs are locked in one order, so two accepts never wait on each other.
+ */
+async function blockedWithAnyoneNow(tx: DbOrTx, userId: string, people: readonly string[]): Promise<boolean> {
+  const pairOf = (other: string) => (userId < other ? `${userId}:${other}` : `${other}:${userId}`);
+  const inLockOrder = [...people].sort((a, b) => (pairOf(a) < pairOf(b) ? -1 : 1));
+  for (const other of inLockOrder) await tx.execute(sql`SELECT safety_pair_lock(${userId}, ${other})`);
+  return blockedWithAnyone(tx, userId, [...people]);
 }
 
 /**
@@ -103,8 +117,13 @@ export async function acceptJoinRequest(db: Db, ctx: MatchContext, requestId: st
       // Closed by the accept that took the last place (its requester was told then).
       if (still?.status === 'closed' && hike.participants.length >= hike.capacity) return { full: true as const };
       if (still?.status !== 'pending') throw conflict('This request was already answered.', 'failed-precondition');
-      if (hike.status !== 'confirmed' || hike.startTime <= ctx.now)
-        throw conflict('This hike can no longer be joined.', 'failed-precondition');
+      if (hike.status !== 'confirmed' || hike.startTime <= ctx.now) throw conflict(HIKE_GONE_MESSAGE, 'failed-precondition');
+      if (await blockedWithAnyoneNow(tx, request.userId, hike.participants)) {
+        // Closed like the requests the block ended itself: the requester learns nothing of it.
+        await tx.update(hikeRequests).set({ status: 'closed', decidedAt: ctx.now }).where(eq(hikeRequests.id, requestId));
+        await announce(tx, hike);
+        return { gone: true as const };
+      }
       if (hike.participants.length >= hike.capacity) {
         await closeOpenRequests(tx, hike, ctx.now);
         return { full: true as const };
@@ -126,10 +145,11 @@ export async function acceptJoinRequest(db: Db, ctx: MatchContext, requestId: st
       }
       if (m.participants.length >= m.capacity) await closeOpenRequests(tx, m, ctx.now);
       await announce(tx, m);
-      return { full: false as const, view: (await presentMatches(tx, [m], ctx.userId))[0]! };
+      return { view: (await presentMatches(tx, [m], ctx.userId))[0]! };
     }),
   );
-  if (outcome.full) throw new AppError(409, 'hike-full', HIKE_FULL_MESSAGE);
+  if ('full' in outcome) throw new AppError(409, 'hike-full', HIKE_FULL_MESSAGE);
+  if ('gone' in outcome) throw conflict(HIKE_GONE_MESSAGE, 'failed-precondition');
   return outcome.view;
 }
 

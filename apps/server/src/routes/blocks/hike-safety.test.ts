@@ -216,6 +216,20 @@ describe('a block racing a join on the same hike', () => {
       }
     }
   });
+
+  it('a request the block never saw (made as it committed) is refused at its accept, in words that tell nothing of the block', async () => {
+    const [ula, vic, wim] = await people('ula', 'vic', 'wim');
+    const id = await hikeOf(ula, vic, [], 'sunday', 3);
+    const requestId = (await api(w.t, wim).post(`/api/matches/${id}/join-requests`)).json().requestId as string;
+    // The block row alone, as a block committed beside the request leaves it: the request open.
+    await w.t.database.db.insert(userBlocks).values({ blockerId: ula.id, blockedId: wim.id, createdAt: new Date() });
+    const accepted = await api(w.t, vic).post(`/api/join-requests/${requestId}/accept`);
+    expect([accepted.statusCode, accepted.json().error.message]).toEqual([409, 'This hike can no longer be joined.']);
+    const [hike] = await w.t.database.db.select().from(matches).where(eq(matches.id, id));
+    expect([...hike!.participants].sort()).toEqual([ula.id, vic.id].sort());
+    const [request] = await w.t.database.db.select().from(hikeRequests).where(eq(hikeRequests.id, requestId));
+    expect(request!.status).toBe('closed');
+  });
 });
 
 const FRIDAY_NOON = new Date('2026-11-20T12:00:00Z');
