@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type Placeholder } from 'drizzle-orm';
 import {
   CONVERSATION_CLOSED_MESSAGE,
   conversationOpen,
@@ -336,25 +336,39 @@ export async function markRead(db: Db, ctx: ConversationContext, matchId: string
   });
 }
 
-/**
- * Unread messages per open conversation and in total. Closed conversations are left out: their
- * messages can no longer be opened, so counting them would leave a badge nobody can clear.
- */
-export async function unreadCounts(db: Db, ctx: ConversationContext): Promise<UnreadCounts> {
-  const rows = await db
+/** The query of unreadCounts for the reader `userId` (a value, or a placeholder of a prepared statement). */
+const unreadCountsQuery = (db: DbOrTx, userId: string | Placeholder) =>
+  db
     .select({ matchId: matches.id, status: matches.status, endTime: matches.endTime, unread: count() })
     .from(matches)
-    .innerJoin(messages, and(eq(messages.matchId, matches.id), ne(messages.senderId, ctx.userId)))
-    .leftJoin(conversationReads, and(eq(conversationReads.matchId, matches.id), eq(conversationReads.userId, ctx.userId)))
+    .innerJoin(messages, and(eq(messages.matchId, matches.id), ne(messages.senderId, userId)))
+    .leftJoin(conversationReads, and(eq(conversationReads.matchId, matches.id), eq(conversationReads.userId, userId)))
     .where(
       and(
-        arrayContains(matches.participants, [ctx.userId]),
+        sql`${matches.participants} @> ARRAY[${userId}]::text[]`,
         inArray(matches.status, ['pending', 'confirmed', 'completed']),
         gt(messages.seq, sql`coalesce(${conversationReads.lastReadSeq}, 0)`),
       ),
     )
     .groupBy(matches.id)
     .orderBy(asc(matches.startTime));
+
+/** Built and named once per database whose connections may hold named statements (ADR 0069). */
+const preparedUnreadCounts = new WeakMap<Db, ReturnType<ReturnType<typeof unreadCountsQuery>['prepare']>>();
+
+/**
+ * Unread messages per open conversation and in total. Closed conversations are left out: their
+ * messages can no longer be opened, so counting them would leave a badge nobody can clear.
+ */
+export async function unreadCounts(db: Db, ctx: ConversationContext): Promise<UnreadCounts> {
+  let rows;
+  if (namedStatementsAllowed(db)) {
+    let prepared = preparedUnreadCounts.get(db);
+    if (!prepared) preparedUnreadCounts.set(db, (prepared = unreadCountsQuery(db, sql.placeholder('userId')).prepare('tb_unread_counts')));
+    rows = await prepared.execute({ userId: ctx.userId });
+  } else {
+    rows = await unreadCountsQuery(db, ctx.userId);
+  }
   const open = rows.filter((r) => conversationOpen(r, ctx.now)).map((r) => ({ matchId: r.matchId, unread: r.unread }));
   return { total: open.reduce((sum, r) => sum + r.unread, 0), matches: open };
 }
