@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEventHub } from '../events/hub.js';
 import { silentLog } from '../jobs/log.js';
 import { createTestApp, signUp, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
@@ -80,6 +80,20 @@ describe("get-session's answer through the memo", () => {
     expect(theirs.cookies).toEqual([]);
     expect(asked).toEqual(theirs);
     expect(remembered).toEqual(theirs);
+  });
+
+  it('is Better Auth’s when remembered from one of our routes’ checks', async () => {
+    const { cookie } = await signUp(t, 'same-from-route@example.com');
+    const checks = vi.spyOn(t.app.auth.api, 'getSession');
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: { cookie } })).statusCode).toBe(200);
+      const remembered = await ours(cookie);
+      // Asked once, by the route; get-session's answer was the memo's.
+      expect(checks).toHaveBeenCalledTimes(1);
+      expect(remembered).toEqual(await betterAuths(cookie));
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('is Better Auth’s for a session read from PostgreSQL, which writes the cache cookie', async () => {

@@ -8,8 +8,8 @@ import type { RevocationFeed, SessionRevocation } from '../events/session-revoca
  * from the memo past the cache's expiry, and by at most this long.
  */
 export const SESSION_MEMO_TTL_MS = 10_000;
-/** Entries kept at most; the oldest goes first. A few MB at a few hundred bytes of cookies each. */
-export const SESSION_MEMO_MAX_ENTRIES = 10_000;
+/** Entries kept at most; the oldest goes first. About 4 KB each (the cookies, the answer and its body): 20 MB at most. */
+export const SESSION_MEMO_MAX_ENTRIES = 5_000;
 /** A cookie header longer than this is not kept (no session needs it; it would only fill the memo). */
 const MAX_KEY_LENGTH = 8_192;
 
