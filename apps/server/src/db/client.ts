@@ -32,7 +32,7 @@ export interface DatabaseOptions {
 }
 
 /** The databases whose connections may hold named statements (DatabaseOptions.namedStatements). */
-const namedStatementDbs = new WeakSet<Db>();
+const namedStatementDbs = new WeakSet<DbOrTx>();
 
 export function connectDatabase(connectionString: string, opts: DatabaseOptions = {}): Database {
   // Named, so pg_stat_activity (and a pooler's SHOW CLIENTS) tells the app's connections apart.
@@ -45,7 +45,23 @@ export function connectDatabase(connectionString: string, opts: DatabaseOptions 
 }
 
 /** Whether `db`'s connections may hold named statements (DatabaseOptions.namedStatements). */
-export const namedStatementsAllowed = (db: Db) => namedStatementDbs.has(db);
+export const namedStatementsAllowed = (db: DbOrTx) => namedStatementDbs.has(db);
+
+/**
+ * A drizzle query built with placeholders and named once per database whose connections may hold
+ * named statements; `undefined` for the others, which build the query with its values each time.
+ * For the reads a member makes on every view (ADR 0069).
+ */
+export function preparedPerDatabase<P>(name: string, build: (db: Db, name: string) => P): (db: DbOrTx) => P | undefined {
+  const prepared = new WeakMap<DbOrTx, P>();
+  return (db) => {
+    // A transaction is never in the set: its statements are built with their values.
+    if (!namedStatementsAllowed(db)) return undefined;
+    let query = prepared.get(db);
+    if (query === undefined) prepared.set(db, (query = build(db as Db, name)));
+    return query;
+  };
+}
 
 /** Compiles `sql` templates to text and parameters as the app's drizzle instance does. */
 const dialect = new PgDialect({ casing: CASING });

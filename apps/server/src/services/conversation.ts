@@ -10,7 +10,7 @@ import {
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
-import { executeNamed, namedStatementsAllowed, type Db, type DbOrTx } from '../db/client.js';
+import { executeNamed, namedStatementsAllowed, preparedPerDatabase, type Db, type DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
@@ -353,22 +353,17 @@ const unreadCountsQuery = (db: DbOrTx, userId: string | Placeholder) =>
     .groupBy(matches.id)
     .orderBy(asc(matches.startTime));
 
-/** Built and named once per database whose connections may hold named statements (ADR 0069). */
-const preparedUnreadCounts = new WeakMap<Db, ReturnType<ReturnType<typeof unreadCountsQuery>['prepare']>>();
+const preparedUnreadCounts = preparedPerDatabase('tb_unread_counts', (db, name) =>
+  unreadCountsQuery(db, sql.placeholder('userId')).prepare(name),
+);
 
 /**
  * Unread messages per open conversation and in total. Closed conversations are left out: their
  * messages can no longer be opened, so counting them would leave a badge nobody can clear.
  */
 export async function unreadCounts(db: Db, ctx: ConversationContext): Promise<UnreadCounts> {
-  let rows;
-  if (namedStatementsAllowed(db)) {
-    let prepared = preparedUnreadCounts.get(db);
-    if (!prepared) preparedUnreadCounts.set(db, (prepared = unreadCountsQuery(db, sql.placeholder('userId')).prepare('tb_unread_counts')));
-    rows = await prepared.execute({ userId: ctx.userId });
-  } else {
-    rows = await unreadCountsQuery(db, ctx.userId);
-  }
+  const prepared = preparedUnreadCounts(db);
+  const rows = prepared ? await prepared.execute({ userId: ctx.userId }) : await unreadCountsQuery(db, ctx.userId);
   const open = rows.filter((r) => conversationOpen(r, ctx.now)).map((r) => ({ matchId: r.matchId, unread: r.unread }));
   return { total: open.reduce((sum, r) => sum + r.unread, 0), matches: open };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { connectDatabase } from '../../db/client.js';
 import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
+import { unreadCount } from '../../notifications/inbox.js';
 import { sendMessage, unreadCounts } from '../../services/conversation.js';
 import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
@@ -341,8 +342,8 @@ describe('history, unread counts and read receipts', () => {
   });
 });
 
-describe("a send's two statements and the unread counts' query (ADR 0069)", () => {
-  /** Sends twice and reads the unread counts through a database of one connection, then lists what it has prepared. */
+describe("a send's two statements and the unread counts' queries (ADR 0069)", () => {
+  /** Sends twice and reads the unread counts (messages, the bell) through a database of one connection, then lists what it has prepared. */
   async function preparedAfterSends(namedStatements: boolean) {
     // The direct URL: a pooler in between (CI's PgBouncer) is what the option exists to avoid.
     const database = connectDatabase(w.t.database.url, { max: 1, namedStatements });
@@ -353,6 +354,7 @@ describe("a send's two statements and the unread counts' query (ADR 0069)", () =
       }
       const unread = await unreadCounts(database.db, { userId: ana.id, now: WEDNESDAY });
       expect(unread.matches.find((m) => m.matchId === matchId)?.unread).toBeGreaterThanOrEqual(2);
+      expect(await unreadCount(database.db, ana.id)).toBeGreaterThanOrEqual(2);
       const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
       return rows.map((r) => r.name);
     } finally {
@@ -362,7 +364,7 @@ describe("a send's two statements and the unread counts' query (ADR 0069)", () =
 
   it('are prepared once per connection where the connection allows it, and not otherwise', async () => {
     const named = expect.stringMatching(/^tb_\d+$/);
-    expect(await preparedAfterSends(true)).toEqual([named, named, 'tb_unread_counts']);
+    expect(await preparedAfterSends(true)).toEqual([named, named, 'tb_unread_count', 'tb_unread_counts']);
     expect(await preparedAfterSends(false)).toEqual([]);
   });
 });
