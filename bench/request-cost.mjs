@@ -1,8 +1,8 @@
 // What one request costs in CPU, part by part (ADR 0049): the server process, the PostgreSQL behind
 // it and this client, per request, for requests that add one piece of work at a time:
 //   - GET /api/health: Fastify and the HTTP round trip, nothing signed in;
-//   - GET /api/messages/unread: plus Better Auth's session check (its signed cookie and two
-//     queries) and one small query of ours;
+//   - GET /api/messages/unread: plus the session check (Better Auth's cookie cache, ADR 0058, or
+//     on a repeat the instance's memo of its answer, ADR 0069) and one small query of ours;
 //   - POST /api/matches/:id/messages: plus the send (ADR 0037), its live events and notification.
 // The budget of architecture §7 for messages (1,000 a second on one instance) leaves
 // 2,000 ms of CPU a second on this machine's 2 cores, 2.0 ms per message for all three parts.

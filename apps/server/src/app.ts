@@ -16,7 +16,8 @@ import { silentLog } from './jobs/log.js';
 import { identitySettings } from './auth/settings.js';
 import { webDistDir, webServerEntry } from './paths.js';
 import { accessPlugin } from './plugins/access.js';
-import { authSessionPlugin } from './plugins/auth-session.js';
+import { authSessionPlugin, type SessionAnswer } from './plugins/auth-session.js';
+import { createSessionMemo } from './plugins/session-memo.js';
 import { crossSitePlugin } from './plugins/cross-site.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
@@ -121,12 +122,17 @@ export async function buildApp(opts: AppOptions) {
     queuedAuthMailer(opts.db),
   );
 
-  app.addHook('onClose', async () => revocations?.close());
+  // Better Auth's answers reused for the same cookies, dropped by the same broadcast (ADR 0069).
+  const sessionMemo = opts.revocations && revocations && createSessionMemo<SessionAnswer>({ feed: opts.revocations, guard: revocations });
+  app.addHook('onClose', async () => {
+    sessionMemo?.close();
+    revocations?.close();
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { rateLimitMax: env.API_RATE_LIMIT_MAX });
   // Before any body is read or any session looked up: the one cross-site rule (ADR 0052).
   await app.register(crossSitePlugin, { appUrl: env.APP_URL, trustedOrigins: env.TRUSTED_ORIGINS });
-  await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL });
+  await app.register(authSessionPlugin, { auth, appUrl: env.APP_URL, memo: sessionMemo });
   await app.register(openapiPlugin);
   await app.register(accessPlugin, { adminEmails: env.ADMIN_EMAILS, db: opts.db });
 

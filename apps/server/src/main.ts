@@ -77,7 +77,8 @@ async function main() {
   await installJobQueue({ connectionString: directDatabaseUrl, log });
   await runMigrations(directDatabaseUrl);
   phase('migrations');
-  const database = connectDatabase(databaseUrl);
+  // Named statements only on a connection to PostgreSQL itself, never through the pooler (ADR 0069).
+  const database = connectDatabase(databaseUrl, { namedStatements: directDatabaseUrl === databaseUrl });
   cleanups.unshift(() => database.close());
 
   // Live events: this instance's LISTEN connection. Registered before the app's cleanup so it

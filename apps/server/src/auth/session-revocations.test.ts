@@ -82,6 +82,18 @@ async function cacheTrusted(app: TestApp, email: string) {
   await vi.waitFor(async () => expect((await unreadCount(app, probe.cookie)).statusCode).toBe(200), { timeout: 10_000 });
 }
 
+/** Ends B's LISTEN connection; resolves once B knows it is down. `states`: what B told since. */
+async function loseListenerB() {
+  const states: boolean[] = [];
+  const stop = hubB.onListening((listening) => states.push(listening));
+  const { rows } = await database.db.execute<{ terminated: boolean }>(
+    sql`SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = ${B_LISTENER} AND datname = current_database()`,
+  );
+  expect(rows).toEqual([{ terminated: true }]);
+  await vi.waitFor(() => expect(states).toEqual([false]), { timeout: 5_000 });
+  return { states, stop };
+}
+
 describe('a session served from the cookie cache', () => {
   it('is served without PostgreSQL: a session row deleted behind the triggers’ back is still accepted', async () => {
     // The control for the tests below: what a cached session would do without the broadcast.
@@ -129,13 +141,7 @@ describe('a session served from the cookie cache', () => {
   it('is not accepted by an instance whose listener was down when the revocation was committed', async () => {
     const user = await signUp(a, 'while-down@example.com');
     expect((await unreadCount(b, user.cookie)).statusCode).toBe(200);
-    const states: boolean[] = [];
-    const stop = hubB.onListening((listening) => states.push(listening));
-    const { rows } = await database.db.execute<{ terminated: boolean }>(
-      sql`SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = ${B_LISTENER} AND datname = current_database()`,
-    );
-    expect(rows).toEqual([{ terminated: true }]);
-    await vi.waitFor(() => expect(states).toEqual([false]), { timeout: 5_000 });
+    const { states, stop } = await loseListenerB();
     // Signed out while B hears nothing: B may not trust its cache while it is not listening ...
     expect((await signOut(a, user.cookie)).statusCode).toBe(200);
     expect((await unreadCount(b, user.cookie)).statusCode).toBe(401);
@@ -154,5 +160,65 @@ describe('a session served from the cookie cache', () => {
     await cacheTrusted(c, 'probe-c@example.com');
     expect((await unreadCount(c, user.cookie)).statusCode).toBe(401);
     expect((await c.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: user.cookie } })).json()).toBeNull();
+  });
+});
+
+describe('the session memo (ADR 0069)', () => {
+  const getSession = (app: TestApp, cookie: string) => app.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  /** Counts the session checks Better Auth itself makes on `app` from now on. */
+  const betterAuthChecks = (app: TestApp) => vi.spyOn(app.app.auth.api, 'getSession');
+
+  it('answers a repeated check without Better Auth, and is emptied for a session signed out on another instance', async () => {
+    const user = await signUp(a, 'memo-signs-out@example.com');
+    const sessionId = await sessionIdOf(user);
+    const checks = betterAuthChecks(b);
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await unreadCount(b, user.cookie)).statusCode).toBe(200);
+        expect((await getSession(b, user.cookie)).json()).toMatchObject({ user: { id: user.id } });
+      }
+      // One check by Better Auth; the five after it were the memo's.
+      expect(checks).toHaveBeenCalledTimes(1);
+      const heard = revocationOf(hubB, sessionId);
+      expect((await signOut(a, user.cookie)).statusCode).toBe(200);
+      await heard;
+      expect((await unreadCount(b, user.cookie)).statusCode).toBe(401);
+      expect((await getSession(b, user.cookie)).json()).toBeNull();
+      expect(checks).toHaveBeenCalledTimes(3);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it('is emptied for a user whose cached fields change anywhere', async () => {
+    const user = await signUp(a, 'memo-renamed@example.com', 'secret123', 'Old Name');
+    expect((await getSession(b, user.cookie)).json()).toMatchObject({ user: { name: 'Old Name' } });
+    expect((await getSession(b, user.cookie)).json()).toMatchObject({ user: { name: 'Old Name' } });
+    // Changed in PostgreSQL by no instance at all: the trigger's revocation names the user.
+    const heard = revocationOf(hubB, user.id);
+    await database.db.execute(sql`UPDATE users SET name = 'New Name' WHERE id = ${user.id}`);
+    await heard;
+    expect((await getSession(b, user.cookie)).json()).toMatchObject({ user: { name: 'New Name' } });
+  });
+
+  it('holds nothing across a lost listener: a session signed out meanwhile is refused, during and after', async () => {
+    const user = await signUp(a, 'memo-while-down@example.com');
+    const checks = betterAuthChecks(b);
+    try {
+      expect((await getSession(b, user.cookie)).json()).toMatchObject({ user: { id: user.id } });
+      expect((await unreadCount(b, user.cookie)).statusCode).toBe(200);
+      expect(checks).toHaveBeenCalledTimes(1);
+    } finally {
+      checks.mockRestore();
+    }
+    const { states, stop } = await loseListenerB();
+    expect((await signOut(a, user.cookie)).statusCode).toBe(200);
+    expect((await getSession(b, user.cookie)).json()).toBeNull();
+    expect((await unreadCount(b, user.cookie)).statusCode).toBe(401);
+    await vi.waitFor(() => expect(states).toEqual([false, true]), { timeout: 10_000 });
+    await cacheTrusted(b, 'memo-probe-b@example.com');
+    expect((await getSession(b, user.cookie)).json()).toBeNull();
+    expect((await unreadCount(b, user.cookie)).statusCode).toBe(401);
+    stop();
   });
 });

@@ -23,6 +23,11 @@ export interface RevocationGuard {
    * answer is a value no cookie carries, so Better Auth drops the cache and reads PostgreSQL.
    */
   cacheVersion(session: { id: string }, user: { id: string }): string;
+  /**
+   * Whether a cache may be trusted at all now: listening, caught up since the listener last came
+   * up, and not distrusting every cache after a failed catch-up (the session memo asks, ADR 0069).
+   */
+  cachesTrusted(): boolean;
   close(): void;
 }
 
@@ -99,6 +104,9 @@ export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log:
       const now = Date.now();
       const trusted = caughtUp && distrustAllUntil <= now && !isHeld(sessions, session.id, now) && !isHeld(users, user.id, now);
       return trusted ? TRUSTED_VERSION : `distrusted-${++refused}`;
+    },
+    cachesTrusted() {
+      return caughtUp && distrustAllUntil <= Date.now();
     },
     close() {
       for (const off of unsubscribe) off();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, arrayContains, asc, count, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type Placeholder } from 'drizzle-orm';
 import {
   CONVERSATION_CLOSED_MESSAGE,
   conversationOpen,
@@ -10,7 +10,7 @@ import {
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
-import type { Db, DbOrTx } from '../db/client.js';
+import { executeNamed, namedStatementsAllowed, preparedPerDatabase, type Db, type DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
@@ -138,9 +138,12 @@ interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
  * right to write, ADR 0030, was checked by the route's gate; a blocked pair is refused by the
  * database when the message is written.)
  */
-async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: string, clientId: string) {
+async function readSendContext(tx: DbOrTx, named: boolean, ctx: ConversationContext, matchId: string, clientId: string) {
   const others = sql`array_remove(m.participants, ${ctx.userId})`;
-  const { rows } = await tx.execute<SendContextRow>(sql`
+  const { rows } = await executeNamed<SendContextRow>(
+    tx,
+    named,
+    sql`
     WITH m AS MATERIALIZED (
       SELECT ${matches.id} AS id, ${matches.status} AS status, ${matches.endTime} AS end_time, ${matches.participants} AS participants
       FROM ${matches} WHERE ${matches.id} = ${matchId}
@@ -152,7 +155,8 @@ async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: st
       ${messageByKey(ctx.userId, clientId)} AS earlier,
       ${notifyContextColumns(sql`NULL`, sql`${ctx.userId}`, sql`m.id`)}
     FROM m CROSS JOIN sender_lock
-  `);
+  `,
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -173,6 +177,7 @@ async function readSendContext(tx: DbOrTx, ctx: ConversationContext, matchId: st
  */
 async function writeMessage(
   tx: DbOrTx,
+  named: boolean,
   ctx: ConversationContext,
   matchId: string,
   input: SendMessageInput,
@@ -197,12 +202,15 @@ async function writeMessage(
     );
     return writes ? [writes] : [];
   });
-  const { rows } = await tx.execute<{
+  const { rows } = await executeNamed<{
     seq: string | number | null;
     earlier: MessageJson | null;
     recent: number;
     oldest: string | Date | null;
-  }>(sql`
+  }>(
+    tx,
+    named,
+    sql`
     WITH recent AS (
       SELECT ${messages.createdAt} AS created_at FROM ${messages}
       WHERE ${messages.senderId} = ${ctx.userId} AND ${messages.createdAt} > ${since.toISOString()}::timestamptz
@@ -225,7 +233,8 @@ async function writeMessage(
     SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(ctx.userId, input.clientId)} AS earlier,
       (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
       (SELECT count(*) FROM published) AS published, ${readAll(told.flatMap((t) => t.reads))}
-  `);
+  `,
+  );
   const result = rows[0]!;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
   const earlier = messageFromJson(result.earlier);
@@ -234,14 +243,18 @@ async function writeMessage(
   throw tooFast(ctx, new Date(result.oldest!));
 }
 
-/** Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. */
+/**
+ * Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. The
+ * two statements are prepared once per connection where the connection allows it (ADR 0069).
+ */
 async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
+  const named = namedStatementsAllowed(db);
   return db.transaction(async (tx) => {
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
-    const conversation = admit(await readSendContext(tx, ctx, matchId, input.clientId), ctx, { allowClosed: true });
+    const conversation = admit(await readSendContext(tx, named, ctx, matchId, input.clientId), ctx, { allowClosed: true });
     if (conversation.earlier) return replay(conversation.earlier, matchId);
     admit(conversation, ctx);
-    return writeMessage(tx, ctx, matchId, input, conversation);
+    return writeMessage(tx, named, ctx, matchId, input, conversation);
   });
 }
 
@@ -323,25 +336,34 @@ export async function markRead(db: Db, ctx: ConversationContext, matchId: string
   });
 }
 
-/**
- * Unread messages per open conversation and in total. Closed conversations are left out: their
- * messages can no longer be opened, so counting them would leave a badge nobody can clear.
- */
-export async function unreadCounts(db: Db, ctx: ConversationContext): Promise<UnreadCounts> {
-  const rows = await db
+/** The query of unreadCounts for the reader `userId` (a value, or a placeholder of a prepared statement). */
+const unreadCountsQuery = (db: DbOrTx, userId: string | Placeholder) =>
+  db
     .select({ matchId: matches.id, status: matches.status, endTime: matches.endTime, unread: count() })
     .from(matches)
-    .innerJoin(messages, and(eq(messages.matchId, matches.id), ne(messages.senderId, ctx.userId)))
-    .leftJoin(conversationReads, and(eq(conversationReads.matchId, matches.id), eq(conversationReads.userId, ctx.userId)))
+    .innerJoin(messages, and(eq(messages.matchId, matches.id), ne(messages.senderId, userId)))
+    .leftJoin(conversationReads, and(eq(conversationReads.matchId, matches.id), eq(conversationReads.userId, userId)))
     .where(
       and(
-        arrayContains(matches.participants, [ctx.userId]),
+        sql`${matches.participants} @> ARRAY[${userId}]::text[]`,
         inArray(matches.status, ['pending', 'confirmed', 'completed']),
         gt(messages.seq, sql`coalesce(${conversationReads.lastReadSeq}, 0)`),
       ),
     )
     .groupBy(matches.id)
     .orderBy(asc(matches.startTime));
+
+const preparedUnreadCounts = preparedPerDatabase('tb_unread_counts', (db, name) =>
+  unreadCountsQuery(db, sql.placeholder('userId')).prepare(name),
+);
+
+/**
+ * Unread messages per open conversation and in total. Closed conversations are left out: their
+ * messages can no longer be opened, so counting them would leave a badge nobody can clear.
+ */
+export async function unreadCounts(db: Db, ctx: ConversationContext): Promise<UnreadCounts> {
+  const prepared = preparedUnreadCounts(db);
+  const rows = prepared ? await prepared.execute({ userId: ctx.userId }) : await unreadCountsQuery(db, ctx.userId);
   const open = rows.filter((r) => conversationOpen(r, ctx.now)).map((r) => ({ matchId: r.matchId, unread: r.unread }));
   return { total: open.reduce((sum, r) => sum + r.unread, 0), matches: open };
 }

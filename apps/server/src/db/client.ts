@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths.js';
@@ -15,13 +17,75 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectDatabase(connectionString: string, opts: { max?: number } = {}): Database {
+const CASING = 'snake_case';
+
+export interface DatabaseOptions {
+  max?: number;
+  /**
+   * Whether the hot statements may be prepared once per connection (`executeNamed`, ADR 0069).
+   * Only on a connection to PostgreSQL itself: behind PgBouncer in transaction mode (1.18 in CI;
+   * carrying prepared statements across server connections came with 1.21's
+   * `max_prepared_statements`) a statement prepared on one server connection is unknown on the
+   * next, so ADR 0014's rule (no named statements through the pooler) holds there. Default off.
+   */
+  namedStatements?: boolean;
+}
+
+/** The databases whose connections may hold named statements (DatabaseOptions.namedStatements). */
+const namedStatementDbs = new WeakSet<DbOrTx>();
+
+export function connectDatabase(connectionString: string, opts: DatabaseOptions = {}): Database {
   // Named, so pg_stat_activity (and a pooler's SHOW CLIENTS) tells the app's connections apart.
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, application_name: 'trailbuddy' });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const db = drizzle(pool, { schema, casing: CASING });
+  if (opts.namedStatements) namedStatementDbs.add(db);
   return { db, pool, close: () => pool.end() };
+}
+
+/** Whether `db`'s connections may hold named statements (DatabaseOptions.namedStatements). */
+export const namedStatementsAllowed = (db: DbOrTx) => namedStatementDbs.has(db);
+
+/**
+ * A drizzle query built with placeholders and named once per database whose connections may hold
+ * named statements; `undefined` for the others, which build the query with its values each time.
+ * For the reads a member makes on every view (ADR 0069).
+ */
+export function preparedPerDatabase<P>(name: string, build: (db: Db, name: string) => P): (db: DbOrTx) => P | undefined {
+  const prepared = new WeakMap<DbOrTx, P>();
+  return (db) => {
+    // A transaction is never in the set: its statements are built with their values.
+    if (!namedStatementsAllowed(db)) return undefined;
+    let query = prepared.get(db);
+    if (query === undefined) prepared.set(db, (query = build(db as Db, name)));
+    return query;
+  };
+}
+
+/** Compiles `sql` templates to text and parameters as the app's drizzle instance does. */
+const dialect = new PgDialect({ casing: CASING });
+/** One name per statement text: node-pg refuses one name for two texts on a connection. */
+const statementNames = new Map<string, string>();
+/** Texts differ only by their shape (how many recipients); more than this is not worth naming. */
+const MAX_NAMED_STATEMENTS = 64;
+
+/**
+ * Runs `query` like `db.execute`, but as a statement PostgreSQL parses once per connection and
+ * may plan once (node-pg's named queries), when `named` (namedStatementsAllowed). For the large
+ * statements a hot path runs on every call (a message's send, ADR 0069).
+ */
+export async function executeNamed<T extends Record<string, unknown>>(tx: DbOrTx, named: boolean, query: SQL): Promise<{ rows: T[] }> {
+  const unnamed = async () => ({ rows: (await tx.execute(query)).rows as T[] });
+  if (!named) return unnamed();
+  const compiled = dialect.sqlToQuery(query);
+  let name = statementNames.get(compiled.sql);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `tb_${statementNames.size + 1}`;
+    statementNames.set(compiled.sql, name);
+  }
+  if (name === undefined) return unnamed();
+  return (await tx._.session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
 }
 
 const MIGRATION_LOCK = 0x5442_0000_0000n;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_PARAM_FALLBACKS,
@@ -7,7 +7,7 @@ import {
   type NotificationPage,
   type NotificationParams,
 } from '@trailbuddy/shared/contracts/notifications';
-import type { DbOrTx } from '../db/client.js';
+import { preparedPerDatabase, type DbOrTx } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { invalidField, notFound } from '../errors.js';
 import { blockedAmong } from '../safety/blocked-view.js';
@@ -63,13 +63,22 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /** A notification the person's list shows (and the bell counts, unread). */
-export const listed = (recipientId: string) => and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true));
+export const listed = (recipientId: string | Placeholder) => and(eq(notifications.recipientId, recipientId), eq(notifications.inApp, true));
 
-export async function unreadCount(db: DbOrTx, recipientId: string): Promise<number> {
-  const [row] = await db
+const unreadCountQuery = (db: DbOrTx, recipientId: string | Placeholder) =>
+  db
     .select({ n: count() })
     .from(notifications)
     .where(and(listed(recipientId), isNull(notifications.readAt)));
+
+/** The bell's count, asked on every view: built and named once where the connection allows (ADR 0069). */
+const preparedUnreadCount = preparedPerDatabase('tb_unread_count', (db, name) =>
+  unreadCountQuery(db, sql.placeholder('recipientId')).prepare(name),
+);
+
+export async function unreadCount(db: DbOrTx, recipientId: string): Promise<number> {
+  const prepared = preparedUnreadCount(db);
+  const [row] = prepared ? await prepared.execute({ recipientId }) : await unreadCountQuery(db, recipientId);
   return row?.n ?? 0;
 }
 

@@ -4,6 +4,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { CLIENT_IP_HEADER, SESSION_CHECK_PATH, type Auth } from '../auth/auth.js';
 import { codeForStatus } from '../errors.js';
 import { AUTH_MESSAGES, passwordConfirmationError, serverCodeFor } from '../auth/messages.js';
+import type { SessionMemo } from './session-memo.js';
 
 export interface SessionUser {
   id: string;
@@ -59,8 +60,7 @@ export function authErrorBody(
 }
 
 /** Better Auth's answer as sent on: successes as they are, errors through authErrorBody. */
-async function productBody(response: Response): Promise<string | AuthErrorBody> {
-  const text = await response.text();
+function productBody(response: Response, text: string): string | AuthErrorBody {
   // A page (the federated sign-in's outcome page) is sent as it is, whatever its status.
   if (response.status < 400 || response.headers.get('content-type')?.startsWith('text/html')) return text;
   try {
@@ -121,14 +121,15 @@ function toWebRequest(req: FastifyRequest, appUrl: string): Request {
   });
 }
 
-async function sendWebResponse(response: Response, reply: FastifyReply) {
+/** `text`: the body, when it was read already. */
+async function sendWebResponse(response: Response, reply: FastifyReply, text?: string) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  const body = await productBody(response);
+  const body = productBody(response, text ?? (await response.text()));
   const type = response.headers.get('content-type');
   // An error body is ours now (JSON); a success keeps Better Auth's type.
   if (typeof body === 'string' && type) reply.header('content-type', type);
@@ -137,31 +138,47 @@ async function sendWebResponse(response: Response, reply: FastifyReply) {
 
 type SessionCache = FastifyRequest & { _session?: Promise<SessionUser | null>; _sessionCookies?: string[] };
 
+/** Better Auth's answer for a signed-in request (its get-session body). */
+export type SessionAnswer = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+const toSessionUser = (s: SessionAnswer): SessionUser => ({
+  id: s.user.id,
+  email: s.user.email,
+  name: s.user.name,
+  emailVerified: s.user.emailVerified,
+  isAnonymous: s.user.isAnonymous === true,
+  sessionCreatedAt: new Date(s.session.createdAt),
+});
+
+/** The headers Better Auth's get-session sends with a session (routes/session.ts: no caching anywhere). */
+const SESSION_CHECK_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache' };
+
 /** Mounts Better Auth at /api/auth/* and gives every request a cached session lookup. */
-async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: string }) {
+async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: string; memo?: SessionMemo<SessionAnswer> }) {
+  const { memo } = opts;
   app.decorate('auth', opts.auth);
+
+  /** Better Auth's own check for this request: its answer, and the cookies it sets with it. */
+  const askBetterAuth = async (req: FastifyRequest) => {
+    const { headers, response } = await opts.auth.api.getSession({ headers: fromNodeHeaders(req.headers), returnHeaders: true });
+    const cookies = headers?.getSetCookie() ?? [];
+    return { answer: response, cookies, setsCookies: cookies.length > 0 };
+  };
+
+  const lookUp = async (req: FastifyRequest): Promise<SessionUser | null> => {
+    const remembered = memo?.get(req.headers.cookie);
+    if (remembered) return toSessionUser(remembered.answer);
+    const { answer, cookies } = memo ? await memo.remember(req.headers.cookie, () => askBetterAuth(req)) : await askBetterAuth(req);
+    // Better Auth's cookies from this check (a cookie cache written after a read of PostgreSQL, a
+    // session's extended expiry, cookies cleared for a dead session) go out with the answer, so
+    // the next request can be served from the cache.
+    if (cookies.length > 0) (req as SessionCache)._sessionCookies = cookies;
+    return answer ? toSessionUser(answer) : null;
+  };
 
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     const cache = this as SessionCache;
-    cache._session ??= opts.auth.api
-      .getSession({ headers: fromNodeHeaders(this.headers), returnHeaders: true })
-      .then(({ headers, response: s }) => {
-        // Better Auth's cookies from this check (a cookie cache written after a read of PostgreSQL, a
-        // session's extended expiry, cookies cleared for a dead session) go out with the answer, so
-        // the next request can be served from the cache.
-        const cookies = headers?.getSetCookie() ?? [];
-        if (cookies.length > 0) cache._sessionCookies = cookies;
-        return s
-          ? {
-              id: s.user.id,
-              email: s.user.email,
-              name: s.user.name,
-              emailVerified: s.user.emailVerified,
-              isAnonymous: s.user.isAnonymous === true,
-              sessionCreatedAt: new Date(s.session.createdAt),
-            }
-          : null;
-      });
+    cache._session ??= lookUp(this);
     return cache._session;
   });
 
@@ -200,7 +217,25 @@ async function authSession(app: FastifyInstance, opts: { auth: Auth; appUrl: str
     });
     // The session check a client makes on every start: counted like the API's other member reads
     // (in memory), not with Better Auth's two statements on PostgreSQL per request (auth.ts, ADR 0058).
-    scope.route({ method: 'GET', url: SESSION_CHECK_URL, schema: { hide: true }, handler: forward });
+    // Asked through `auth.api.getSession`, beside the memo our routes use (ADR 0069): the same answer,
+    // body and cookies, without Better Auth's router. With a query (disableCookieCache, …) it takes
+    // the whole way, as every other endpoint does.
+    const sessionCheck = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.url !== SESSION_CHECK_URL) return forward(req, reply);
+      const remembered = memo?.get(req.headers.cookie);
+      if (remembered) return reply.headers(SESSION_CHECK_HEADERS).send(remembered.body());
+      const ask = async () => {
+        const headers = fromNodeHeaders(req.headers);
+        headers.set(CLIENT_IP_HEADER, req.ip);
+        const response = (await opts.auth.api.getSession({ headers, asResponse: true })) as Response;
+        const text = await response.text();
+        const answer = response.status === 200 && text ? (JSON.parse(text) as SessionAnswer | null) : null;
+        return { response, text, answer, body: text, setsCookies: response.headers.getSetCookie().length > 0 };
+      };
+      const { response, text } = memo ? await memo.remember(req.headers.cookie, ask) : await ask();
+      return sendWebResponse(response, reply, text);
+    };
+    scope.route({ method: 'GET', url: SESSION_CHECK_URL, schema: { hide: true }, handler: sessionCheck });
   });
 }
 

@@ -37,5 +37,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = withDatabase(adminUrl, name);
   const pooledUrl = withDatabase(inject('pgPooledUrl'), name);
-  return { url, pooledUrl, ...connectDatabase(pooledUrl) };
+  // As main.ts: named statements unless the suite runs through a pooler (CI's PgBouncer, ADR 0069).
+  return { url, pooledUrl, ...connectDatabase(pooledUrl, { namedStatements: pooledUrl === url }) };
 }

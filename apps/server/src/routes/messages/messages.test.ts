@@ -3,7 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
+import { connectDatabase } from '../../db/client.js';
 import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
+import { unreadCount } from '../../notifications/inbox.js';
+import { sendMessage, unreadCounts } from '../../services/conversation.js';
 import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
@@ -336,5 +339,32 @@ describe('history, unread counts and read receipts', () => {
     const without = (await api(w.t, dora).get('/api/messages/unread')).json();
     expect(without.matches).toEqual(withIt.matches.filter((m: { matchId: string }) => m.matchId !== thread));
     expect(without.total).toBe(withIt.total - 1);
+  });
+});
+
+describe("a send's two statements and the unread counts' queries (ADR 0069)", () => {
+  /** Sends twice and reads the unread counts (messages, the bell) through a database of one connection, then lists what it has prepared. */
+  async function preparedAfterSends(namedStatements: boolean) {
+    // The direct URL: a pooler in between (CI's PgBouncer) is what the option exists to avoid.
+    const database = connectDatabase(w.t.database.url, { max: 1, namedStatements });
+    try {
+      for (const body of ['First of two', 'Second of two']) {
+        const sent = await sendMessage(database.db, { userId: bruno.id, now: WEDNESDAY }, matchId, { clientId: randomUUID(), body });
+        expect(sent.created).toBe(true);
+      }
+      const unread = await unreadCounts(database.db, { userId: ana.id, now: WEDNESDAY });
+      expect(unread.matches.find((m) => m.matchId === matchId)?.unread).toBeGreaterThanOrEqual(2);
+      expect(await unreadCount(database.db, ana.id)).toBeGreaterThanOrEqual(2);
+      const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
+      return rows.map((r) => r.name);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('are prepared once per connection where the connection allows it, and not otherwise', async () => {
+    const named = expect.stringMatching(/^tb_\d+$/);
+    expect(await preparedAfterSends(true)).toEqual([named, named, 'tb_unread_count', 'tb_unread_counts']);
+    expect(await preparedAfterSends(false)).toEqual([]);
   });
 });
