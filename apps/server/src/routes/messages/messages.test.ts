@@ -6,7 +6,7 @@ import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contrac
 import { connectDatabase } from '../../db/client.js';
 import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
 import { unreadCount } from '../../notifications/inbox.js';
-import { sendMessage, unreadCounts } from '../../services/conversation.js';
+import { sendMessage, unreadCounts } from '../../conversation/conversation.js';
 import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
 import type { TestUser } from '../../test/test-app.js';
 
