@@ -3947,6 +3947,7 @@ export interface operations {
                 note: string | null;
                 at: string | null;
                 late: boolean;
+                hikeGoesOn?: boolean;
               } | null;
               capacity: number;
               people: {
@@ -4237,6 +4238,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -4412,6 +4414,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -4580,6 +4583,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -4748,6 +4752,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -4916,6 +4921,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -5084,6 +5090,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -5252,6 +5259,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -5443,6 +5451,7 @@ export interface operations {
                 note: string | null;
                 at: string | null;
                 late: boolean;
+                hikeGoesOn?: boolean;
               } | null;
               capacity: number;
               people: {
@@ -5666,6 +5675,7 @@ export interface operations {
                 note: string | null;
                 at: string | null;
                 late: boolean;
+                hikeGoesOn?: boolean;
               } | null;
               capacity: number;
               people: {
@@ -5843,6 +5853,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6011,6 +6022,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6179,6 +6191,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6353,6 +6366,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6521,6 +6535,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6719,6 +6734,7 @@ export interface operations {
               note: string | null;
               at: string | null;
               late: boolean;
+              hikeGoesOn?: boolean;
             } | null;
             capacity: number;
             people: {
@@ -6917,6 +6933,7 @@ export interface operations {
                 note: string | null;
                 at: string | null;
                 late: boolean;
+                hikeGoesOn?: boolean;
               } | null;
               capacity: number;
               people: {
@@ -8523,6 +8540,7 @@ export interface operations {
                 note: string | null;
                 at: string | null;
                 late: boolean;
+                hikeGoesOn?: boolean;
               } | null;
             }[];
             messages: {
