@@ -2,9 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
-import { compatibility, compatibilityReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { compatibility, compatibilityReasons, groupReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { cityPoint } from '@trailbuddy/shared/data/city-points';
-import { DEFAULT_MAX_TRAVEL_KM, trailheadDistance } from '@trailbuddy/shared/domain/distance';
+import {
+  DEFAULT_MAX_TRAVEL_KM,
+  nearestOf,
+  trailheadDistance,
+  type LatLng,
+  type TrailheadDistance,
+} from '@trailbuddy/shared/domain/distance';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
@@ -15,6 +21,7 @@ import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
 import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
+import { withinTravel } from './trail-distance.js';
 import { slotOf } from './trail-slots.js';
 
 /** Candidates per page. */
@@ -26,15 +33,18 @@ export const BEST_MATCHES_PAGE = 20;
 export const OTHERS_SHOWN = 20;
 
 /**
- * Where a page ends (ADR 0022): among the slot's searchers, by score, badge (ADR 0031), search
- * start (microseconds) and match id; or among the others, by score, badge and user id.
+ * Where a page ends (ADR 0022): among the slot's searchers, by travel band (ADR 0068), score,
+ * badge (ADR 0031), search start (microseconds) and match id; or among the others, by band,
+ * score, badge and user id.
  */
 const score = z.number().int().min(0).max(100);
+/** 0 within the viewer's travel distance of the trailhead, 1 farther or not known (ADR 0068). */
+const band = z.number().int().min(0).max(1);
 /** The badge as 1 or 0 (a cursor holds numbers and strings). */
 const badge = z.number().int().min(0).max(1);
 const position = z.union([
-  z.tuple([z.literal('s'), score, badge, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
-  z.tuple([z.literal('o'), score, badge, z.string().min(1).max(200)]),
+  z.tuple([z.literal('s'), band, score, badge, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
+  z.tuple([z.literal('o'), band, score, badge, z.string().min(1).max(200)]),
 ]);
 export type BestMatchesPosition = z.infer<typeof position>;
 
@@ -100,6 +110,11 @@ export interface RankingInput {
   activity: Activity;
   /** The session the viewer looks at: the trail's start on the chosen day. */
   slotStart: Date;
+  /**
+   * The trail's trailhead and the viewer's travel distance: people living within it are listed
+   * first (ADR 0068). None when the trail has no trailhead: one band, as before.
+   */
+  near?: { trailhead: LatLng; maxTravelKm: number };
   /** The end of the previous page; none for the first. */
   after?: BestMatchesPosition;
 }
@@ -119,22 +134,32 @@ export interface RankingInput {
  * scored better and, within its own kind, the searches it has passed, so a deep page costs what
  * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, after }: RankingInput): SQL {
+export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, near, after }: RankingInput): SQL {
   const k = scoredKinds(viewer, activity);
   const limit = BEST_MATCHES_PAGE + 1;
-  const [phase, score, reliable] = after ?? [];
+  const [phase, afterBand, score, reliable] = after ?? [];
+  // A kind's place in the order: its band first (the near before the far), then score and badge.
   const rank = sql`(${score}::int, ${reliable === 1}::boolean)`;
+  const kindAfter = sql`(kind.band > ${afterBand}::int OR (kind.band = ${afterBand}::int AND (kind.compatibility, kind.reliable) < ${rank}))`;
+  const kindNotBefore = sql`(kind.band > ${afterBand}::int OR (kind.band = ${afterBand}::int AND (kind.compatibility, kind.reliable) <= ${rank}))`;
   const searchingAfter =
-    after?.[0] === 's'
-      ? sql`AND ((kind.compatibility, kind.reliable) < ${rank} OR (s.created_at, s.id) < (${fromMicros(after[3])}, ${after[4]}::uuid))`
-      : sql``;
+    after?.[0] === 's' ? sql`AND (${kindAfter} OR (s.created_at, s.id) < (${fromMicros(after[4])}, ${after[5]}::uuid))` : sql``;
   // Past the searchers, none of them is read again.
-  const searchingKinds =
-    phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE (kind.compatibility, kind.reliable) <= ${rank}` : sql``;
+  const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE ${kindNotBefore}` : sql``;
   const othersAfter =
     after?.[0] === 'o'
-      ? sql`WHERE (top.compatibility, top.reliable) < ${rank} OR ((top.compatibility, top.reliable) = ${rank} AND top.user_id > ${after[3]})`
+      ? sql`WHERE top.band > ${afterBand}::int
+          OR (top.band = ${afterBand}::int AND ((top.compatibility, top.reliable) < ${rank}
+            OR ((top.compatibility, top.reliable) = ${rank} AND top.user_id > ${after[4]})))`
       : sql``;
+  // Without a trailhead everyone is in one band; with one, each kind is read twice, the near first.
+  const bands = near ? [0, 1] : [0];
+  const searcherWithin = near
+    ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
+    : sql`true`;
+  const othersBand = near
+    ? sql`CASE WHEN ${withinTravel(sql.raw('c.latitude'), sql.raw('c.longitude'), near.trailhead, near.maxTravelKm)} THEN 0 ELSE 1 END`
+    : sql`0`;
   // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   return sql`
     WITH paired AS MATERIALIZED (
@@ -145,13 +170,17 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
       UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
       UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}
     ),
-    kinds AS MATERIALIZED (
+    scored AS MATERIALIZED (
       SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.b)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
         AS kind(h, r, b, pa, co, ad, compatibility, reliable)
       ORDER BY compatibility DESC, reliable DESC
     ),
+    kinds AS MATERIALIZED (
+      SELECT scored.*, band.band FROM scored CROSS JOIN unnest(${sql.param(bands)}::int[]) AS band(band)
+      ORDER BY band.band, scored.compatibility DESC, scored.reliable DESC
+    ),
     searching AS (
-      SELECT best.user_id, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
+      SELECT best.user_id, kind.band, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
       FROM kinds kind
       CROSS JOIN LATERAL (
         SELECT s.id1 AS user_id, s.id AS searching_match_id, s.created_at, ${microsOf(sql`s.created_at`)} AS started_micros
@@ -160,6 +189,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
           AND ${skillsOfKind(activity, 's')}
           AND (s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
             = (kind.pa, kind.co, kind.ad, kind.reliable)
+          -- The kind's band: its searchers living within the viewer's travel distance, or the rest.
+          AND ${searcherWithin} = (kind.band = 0)
           AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
@@ -170,32 +201,38 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         LIMIT ${limit}
       ) best
       ${searchingKinds}
-      ORDER BY kind.compatibility DESC, kind.reliable DESC, best.created_at DESC, best.searching_match_id DESC
+      ORDER BY kind.band, kind.compatibility DESC, kind.reliable DESC, best.created_at DESC, best.searching_match_id DESC
       LIMIT ${limit}
     ),
     others AS (
+      -- The best-fitting few of everyone else, by kind as before; then the near among them first.
       SELECT * FROM (
-        SELECT best.user_id, kind.compatibility, kind.reliable, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
-        FROM kinds kind
-        CROSS JOIN LATERAL (
-          SELECT p.user_id FROM profiles p
-          WHERE p.registration_completed_at IS NOT NULL
-            AND ${skillsOfKind(activity, 'p')}
-            AND (p.pace, p.communication, p.adventure_level, p.reliable) = (kind.pa, kind.co, kind.ad, kind.reliable)
-            AND ${comfortFilter(PROFILE_COMFORT, comfort)}
-            AND p.user_id <> ${viewerId}
-            AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
-            -- Only people who may match (ADR 0038): verified, not a guest, not disabled.
-            AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountMayMatch('u')})
-            AND NOT EXISTS (
-              SELECT 1 FROM matches s
-              WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
-            )
-          ORDER BY p.user_id
+        SELECT chosen.user_id, ${othersBand} AS band, chosen.compatibility, chosen.reliable, chosen.searching_match_id, chosen.started_micros
+        FROM (
+          SELECT best.user_id, kind.compatibility, kind.reliable, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
+          FROM scored kind
+          CROSS JOIN LATERAL (
+            SELECT p.user_id FROM profiles p
+            WHERE p.registration_completed_at IS NOT NULL
+              AND ${skillsOfKind(activity, 'p')}
+              AND (p.pace, p.communication, p.adventure_level, p.reliable) = (kind.pa, kind.co, kind.ad, kind.reliable)
+              AND ${comfortFilter(PROFILE_COMFORT, comfort)}
+              AND p.user_id <> ${viewerId}
+              AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+              -- Only people who may match (ADR 0038): verified, not a guest, not disabled.
+              AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountMayMatch('u')})
+              AND NOT EXISTS (
+                SELECT 1 FROM matches s
+                WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+              )
+            ORDER BY p.user_id
+            LIMIT ${OTHERS_SHOWN}
+          ) best
+          ORDER BY kind.compatibility DESC, kind.reliable DESC, best.user_id
           LIMIT ${OTHERS_SHOWN}
-        ) best
-        ORDER BY kind.compatibility DESC, kind.reliable DESC, best.user_id
-        LIMIT ${OTHERS_SHOWN}
+        ) chosen
+        JOIN profiles home ON home.user_id = chosen.user_id
+        LEFT JOIN city_points c ON c.country = home.country AND c.city = home.city
       ) top
       ${othersAfter}
     )
@@ -205,9 +242,9 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
   `;
 }
 
-/** The order of the ranking's rows: the slot's searchers, then the others. */
+/** The order of the ranking's rows: the slot's searchers, then the others; within each, the near first. */
 const RANKED_ORDER = sql.raw(
-  'ranked.searching_match_id IS NULL, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
+  'ranked.searching_match_id IS NULL, ranked.band, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
 );
 
 /** A searching candidate's comfort facts: the search's copy of them (migration 0016). */
@@ -248,6 +285,11 @@ export async function bestMatches(
   const slot = slotOf(trail, day, time, timeZone);
   const viewerTraits = matchingTraits(viewer);
   const comfort = viewerComfortOf(viewer);
+  const trailhead: LatLng | undefined =
+    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
+      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
+      : undefined;
+  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   const ranked = rankingQuery({
     viewerId,
     viewer: viewerTraits,
@@ -255,10 +297,14 @@ export async function bestMatches(
     trailId: trail.id,
     activity: trail.activity,
     slotStart: slot.start,
+    near: trailhead && { trailhead, maxTravelKm },
     after,
   });
   // The hikes to join (first page only) are read beside the ranking, on another connection.
-  const hikes = after === undefined ? hikesToJoin(db, viewerId, trail, slot.start, comfort) : Promise.resolve([]);
+  const hikes =
+    after === undefined
+      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm))
+      : Promise.resolve([]);
   // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
   hikes.catch(() => undefined);
   // The people come with their rank in the same round trip.
@@ -266,6 +312,7 @@ export async function bestMatches(
     .select({
       user: users,
       profile: profiles,
+      band: sql<number>`ranked.band`,
       compatibility: sql<number>`ranked.compatibility`,
       reliable: sql<boolean>`ranked.reliable`,
       searchingMatchId: sql<string | null>`ranked.searching_match_id`,
@@ -277,11 +324,6 @@ export async function bestMatches(
     .orderBy(RANKED_ORDER);
   const page = rows.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
-  const trailhead =
-    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
-      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
-      : undefined;
-  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   return {
     hikes: await hikes,
     candidates: page.map((r) => ({
@@ -289,30 +331,39 @@ export async function bestMatches(
       // The ranking's score is the formula's (scoredKinds); with no traits of the viewer's there is no figure to show.
       compatibility: viewerTraits ? Number(r.compatibility) : null,
       reasons: compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
-      trailhead: trailheadDistance(cityPoint(r.profile.country, r.profile.city), trailhead, maxTravelKm),
+      trailhead: distanceOf(r.profile, trailhead, maxTravelKm),
       searchingMatchId: r.searchingMatchId,
     })),
     nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,
   };
 }
 
+/** How far a person lives from the trailhead, against the viewer's travel distance (the card's words and the band). */
+function distanceOf(profile: { country: string | null; city: string | null } | null, trailhead: LatLng | undefined, maxTravelKm: number) {
+  return trailheadDistance(cityPoint(profile?.country, profile?.city), trailhead, maxTravelKm);
+}
+
 function positionOf(row: {
   user: { id: string };
+  band: number;
   compatibility: number;
   reliable: boolean;
   searchingMatchId: string | null;
   startedMicros: string | null;
 }): BestMatchesPosition {
   const compatibility = Number(row.compatibility);
+  const band = Number(row.band);
   return row.searchingMatchId !== null && row.startedMicros !== null
-    ? ['s', compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
-    : ['o', compatibility, row.reliable ? 1 : 0, row.user.id];
+    ? ['s', band, compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
+    : ['o', band, compatibility, row.reliable ? 1 : 0, row.user.id];
 }
 
 /**
  * The slot's hikes with room that the viewer may join (ADR 0054): who is on each, with their
- * compatibility with the viewer, and the places left. Three statements whatever the number of
- * hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
+ * compatibility with the viewer, and the places left; like a person's card, the hike's figure
+ * (the average over its people), why (what the viewer shares with all of them) and how far (its
+ * nearest person from the trailhead), the near hikes first (ADR 0068). Three statements whatever
+ * the number of hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
  */
 async function hikesToJoin(
   db: DbOrTx,
@@ -320,6 +371,7 @@ async function hikesToJoin(
   trail: { id: string; activity: Activity },
   slotStart: Date,
   comfort: ViewerComfort,
+  distance: (profile: { country: string | null; city: string | null } | null) => TrailheadDistance,
 ): Promise<HikeToJoin[]> {
   const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
@@ -330,17 +382,25 @@ async function hikesToJoin(
     viewerId,
     hikes.map((h) => h.id),
   );
-  return hikes.map((hike) => {
-    const on = hike.participants.flatMap((id) => {
-      const person = people.get(id);
-      return person ? [hikePerson(person, viewer, trail.activity)] : [];
-    });
+  const offered = hikes.map((hike) => {
+    const rows = hike.participants.flatMap((id) => people.get(id) ?? []);
+    const on = rows.map((person) => hikePerson(person, viewer, trail.activity));
     return {
       matchId: hike.id,
       people: on,
       compatibility: averageCompatibility(on),
+      reasons: groupReasons(
+        matchingTraits(viewer?.profile),
+        rows.map((person) => matchingTraits(person.profile)),
+        trail.activity,
+      ),
+      trailhead: nearestOf(rows.map((person) => distance(person.profile))),
       placesLeft: placesLeftOn(hike),
       requested: requested.has(hike.id),
     };
   });
+  // The near hikes first, each band in the order the hikes were confirmed (a stable sort).
+  return offered.sort(
+    (a, b) => Number(a.trailhead.beyond || a.trailhead.km === null) - Number(b.trailhead.beyond || b.trailhead.km === null),
+  );
 }

@@ -4091,6 +4091,11 @@ export interface operations {
                 compatibility: number | null;
               }[];
               compatibility: number | null;
+              reasons: string[];
+              trailhead: {
+                km: number | null;
+                beyond: boolean;
+              };
               placesLeft: number;
               requested: boolean;
             }[];
