@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
 import { compatibility, compatibilityReasons, groupReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { abilityFor, measuredCompatibility, measuredReasons, type MeasuredSide } from '@trailbuddy/shared/domain/measured-compatibility';
+import { MIN_CLIMB_METERS, MIN_FLAT_METERS } from '../ability/summary.js';
 import { cityPoint } from '@trailbuddy/shared/data/city-points';
 import {
   DEFAULT_MAX_TRAVEL_KM,
@@ -18,7 +20,7 @@ import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from './cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from './comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
-import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
+import { abilitiesOf, averageCompatibility, hikePerson, matchingTraits, peopleById, summaryCutoffDay } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from './profiles.js';
 import { withinTravel } from './trail-distance.js';
@@ -115,6 +117,11 @@ export interface RankingInput {
    * first (ADR 0068). None when the trail has no trailhead: one band, as before.
    */
   near?: { trailhead: LatLng; maxTravelKm: number };
+  /**
+   * The measures the viewer has for the trail's activity (ADR 0068): searchers with one of the
+   * same are compared on it, outside the kinds (measuredSearchersQuery). None: everyone by kind.
+   */
+  measured?: ViewerMeasures;
   /** The end of the previous page; none for the first. */
   after?: BestMatchesPosition;
 }
@@ -134,7 +141,7 @@ export interface RankingInput {
  * scored better and, within its own kind, the searches it has passed, so a deep page costs what
  * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, near, after }: RankingInput): SQL {
+export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, near, measured, after }: RankingInput): SQL {
   const k = scoredKinds(viewer, activity);
   const limit = BEST_MATCHES_PAGE + 1;
   const [phase, afterBand, score, reliable] = after ?? [];
@@ -146,12 +153,8 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
     after?.[0] === 's' ? sql`AND (${kindAfter} OR (s.created_at, s.id) < (${fromMicros(after[4])}, ${after[5]}::uuid))` : sql``;
   // Past the searchers, none of them is read again.
   const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE ${kindNotBefore}` : sql``;
-  const othersAfter =
-    after?.[0] === 'o'
-      ? sql`WHERE top.band > ${afterBand}::int
-          OR (top.band = ${afterBand}::int AND ((top.compatibility, top.reliable) < ${rank}
-            OR ((top.compatibility, top.reliable) = ${rank} AND top.user_id > ${after[4]})))`
-      : sql``;
+  // Searchers the viewer compares on measured ability are ranked beside this statement, not by kind.
+  const byKind = measured ? sql`AND NOT ${comparableMeasure(sql.raw('s.id1'), activity, measured)}` : sql``;
   // Without a trailhead everyone is in one band; with one, each kind is read twice, the near first.
   const bands = near ? [0, 1] : [0];
   const searcherWithin = near
@@ -162,14 +165,7 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
     : sql`0`;
   // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   return sql`
-    WITH paired AS MATERIALIZED (
-      SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
-      WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
-        AND m.participants @> ARRAY[${viewerId}]::text[]
-      -- A blocked pair never sees each other, in either direction (ADR 0032).
-      UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
-      UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}
-    ),
+    WITH paired AS MATERIALIZED (${pairedWith(viewerId, trailId, slotStart)}),
     scored AS MATERIALIZED (
       SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.b)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
         AS kind(h, r, b, pa, co, ad, compatibility, reliable)
@@ -196,6 +192,7 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
           -- Only people who may match (ADR 0038): a search outlives a verification, a disable cancels it.
           AND ${mayBeMatched(sql.raw('s.id1'))}
+          ${byKind}
           ${searchingAfter}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT ${limit}
@@ -206,6 +203,7 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
     ),
     others AS (
       -- The best-fitting few of everyone else, by kind as before; then the near among them first.
+      -- All of them, whatever the cursor: bestMatches orders them on the figure it shows and pages past them.
       SELECT * FROM (
         SELECT chosen.user_id, ${othersBand} AS band, chosen.compatibility, chosen.reliable, chosen.searching_match_id, chosen.started_micros
         FROM (
@@ -234,7 +232,6 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         JOIN profiles home ON home.user_id = chosen.user_id
         LEFT JOIN city_points c ON c.country = home.country AND c.city = home.city
       ) top
-      ${othersAfter}
     )
     SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
     ORDER BY ${RANKED_ORDER}
@@ -246,6 +243,77 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
 const RANKED_ORDER = sql.raw(
   'ranked.searching_match_id IS NULL, ranked.band, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
 );
+
+/** Who the viewer is already on the slot with, or in a block with (either way: ADR 0032): never shown. */
+function pairedWith(viewerId: string, trailId: string, slotStart: Date): SQL {
+  return sql`
+    SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
+    WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
+      AND m.participants @> ARRAY[${viewerId}]::text[]
+    UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
+    UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}`;
+}
+
+/** Which measures the viewer has for the trail's activity, and from which day figures count. */
+export interface ViewerMeasures {
+  pace: boolean;
+  climb: boolean;
+  since: Date;
+}
+
+/**
+ * Whether a person (a column) has, for the activity, a measure the viewer has too: a figure of
+ * the summary's window that summarise() would take for a flat pace or a climbing rate (ADR 0056's
+ * thresholds, imported, not copied). Exactly the people measuredSkillPart compares on a measured
+ * basis with the viewer.
+ */
+function comparableMeasure(user: SQL, activity: Activity, measures: ViewerMeasures): SQL {
+  const counted = [
+    ...(measures.pace ? [sql`f.flat_moving_meters >= ${MIN_FLAT_METERS}`] : []),
+    ...(measures.climb ? [sql`(f.climb_ascent_meters >= ${MIN_CLIMB_METERS} AND f.climb_moving_seconds > 0)`] : []),
+  ];
+  return sql`EXISTS (
+    SELECT 1 FROM activity_figures f
+    WHERE f.user_id = ${user} AND f.activity = ${activity}
+      AND (f.started_on IS NULL OR f.started_on >= ${measures.since.toISOString().slice(0, 10)}::date)
+      AND (${sql.join(counted, sql` OR `)}))`;
+}
+
+/**
+ * The slot's searchers the viewer compares on measured ability (ADR 0068), every one of them
+ * with their band, badge and search start: scored in bestMatches with measuredCompatibility itself
+ * and merged into the page by the same order. They are the searchers who imported activities, a
+ * few of one slot's searchers; the statement reads them through the slot's kind index.
+ */
+export function measuredSearchersQuery({
+  viewerId,
+  comfort,
+  trailId,
+  activity,
+  slotStart,
+  near,
+  measured,
+}: RankingInput & { measured: ViewerMeasures }): SQL {
+  // Without a trailhead everyone is in the one band, as in rankingQuery.
+  const near0 = near
+    ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
+    : sql`true`;
+  return sql`
+    WITH paired AS MATERIALIZED (${pairedWith(viewerId, trailId, slotStart)})
+    SELECT s.id1 AS user_id, CASE WHEN ${near0} THEN 0 ELSE 1 END AS band, NULL::int AS compatibility,
+           s.searcher_reliable AS reliable, s.id AS searching_match_id, ${microsOf(sql`s.created_at`)} AS started_micros
+    FROM matches s
+    WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+      -- A complete searcher, as the kinds require.
+      AND s.searcher_pace IS NOT NULL AND s.searcher_communication IS NOT NULL AND s.searcher_adventure_level IS NOT NULL
+      AND s.searcher_reliable IS NOT NULL
+      AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
+      AND s.id1 <> ${viewerId}
+      AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
+      AND ${mayBeMatched(sql.raw('s.id1'))}
+      AND ${comparableMeasure(sql.raw('s.id1'), activity, measured)}
+  `;
+}
 
 /** A searching candidate's comfort facts: the search's copy of them (migration 0016). */
 const SEARCHER_COMFORT = {
@@ -269,6 +337,7 @@ export async function bestMatches(
   trailId: string,
   { day, time, cursor }: { day: StartSearchInput['day']; time?: string; cursor?: string },
   timeZone: string,
+  now: Date = new Date(),
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
   const [[trail], [viewer]] = await Promise.all([
@@ -290,7 +359,14 @@ export async function bestMatches(
       ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
       : undefined;
   const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
-  const ranked = rankingQuery({
+  // The viewer's measure for the trail's activity, if any (ADR 0068): who shares one is compared on it.
+  const viewerAbilities = viewerTraits ? ((await abilitiesOf(db, [viewerId], trail.activity, now)).get(viewerId) ?? []) : [];
+  const mine = abilityFor(viewerAbilities, trail.activity);
+  const measured: ViewerMeasures | undefined =
+    mine && (mine.flatPaceSecondsPerKm !== null || mine.climbRateMetersPerHour !== null)
+      ? { pace: mine.flatPaceSecondsPerKm !== null, climb: mine.climbRateMetersPerHour !== null, since: summaryCutoffDay(now) }
+      : undefined;
+  const input: RankingInput = {
     viewerId,
     viewer: viewerTraits,
     comfort,
@@ -298,8 +374,9 @@ export async function bestMatches(
     activity: trail.activity,
     slotStart: slot.start,
     near: trailhead && { trailhead, maxTravelKm },
+    measured,
     after,
-  });
+  };
   // The hikes to join (first page only) are read beside the ranking, on another connection.
   const hikes =
     after === undefined
@@ -308,34 +385,76 @@ export async function bestMatches(
   // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
   hikes.catch(() => undefined);
   // The people come with their rank in the same round trip.
-  const rows = await db
-    .select({
-      user: users,
-      profile: profiles,
-      band: sql<number>`ranked.band`,
-      compatibility: sql<number>`ranked.compatibility`,
-      reliable: sql<boolean>`ranked.reliable`,
-      searchingMatchId: sql<string | null>`ranked.searching_match_id`,
-      startedMicros: sql<string | null>`ranked.started_micros`,
+  const ranked = (query: SQL) =>
+    db
+      .select({
+        user: users,
+        profile: profiles,
+        band: sql<number>`ranked.band`,
+        compatibility: sql<number | null>`ranked.compatibility`,
+        reliable: sql<boolean>`ranked.reliable`,
+        searchingMatchId: sql<string | null>`ranked.searching_match_id`,
+        startedMicros: sql<string | null>`ranked.started_micros`,
+      })
+      .from(sql`(${query}) AS ranked`)
+      .innerJoin(users, sql`${users.id} = ranked.user_id`)
+      .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
+      .orderBy(RANKED_ORDER);
+  const byKind = await ranked(rankingQuery(input));
+  // Past the searchers (an 'o' cursor) none of them is read again.
+  const byMeasure = measured && after?.[0] !== 'o' ? await ranked(measuredSearchersQuery({ ...input, measured })) : [];
+  // Measured ability changes a figure only when both have a measure for the activity: the others
+  // by kind and the measured searchers are scored here, by the one rule the request stores.
+  const abilities = measured
+    ? await abilitiesOf(
+        db,
+        [...byKind.filter((r) => r.searchingMatchId === null), ...byMeasure].map((r) => r.user.id),
+        trail.activity,
+        now,
+      )
+    : new Map<string, never>();
+  const me: MeasuredSide = { profile: viewerTraits, abilities: viewerAbilities };
+  const sideOf = (r: (typeof byKind)[number]): MeasuredSide => ({
+    profile: matchingTraits(r.profile),
+    abilities: abilities.get(r.user.id),
+  });
+  const scored = [...byKind, ...byMeasure]
+    .map((r) => {
+      const score = measured || r.compatibility === null ? measuredCompatibility(me, sideOf(r), trail.activity) : Number(r.compatibility);
+      return { ...r, score, key: positionOf({ ...r, compatibility: score }) };
     })
-    .from(sql`(${ranked}) AS ranked`)
-    .innerJoin(users, sql`${users.id} = ranked.user_id`)
-    .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
-    .orderBy(RANKED_ORDER);
-  const page = rows.slice(0, BEST_MATCHES_PAGE);
+    .filter((r) => after === undefined || compareKeys(r.key, after) > 0)
+    .sort((a, b) => compareKeys(a.key, b.key));
+  const page = scored.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
   return {
     hikes: await hikes,
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
-      // The ranking's score is the formula's (scoredKinds); with no traits of the viewer's there is no figure to show.
-      compatibility: viewerTraits ? Number(r.compatibility) : null,
-      reasons: compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
+      // The ranking's score is the formula's (scoredKinds, measuredCompatibility); with no traits of the viewer's there is no figure to show.
+      compatibility: viewerTraits ? r.score : null,
+      reasons: measured
+        ? measuredReasons(me, sideOf(r), trail.activity)
+        : compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
       trailhead: distanceOf(r.profile, trailhead, maxTravelKm),
       searchingMatchId: r.searchingMatchId,
     })),
-    nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,
+    nextCursor: scored.length > BEST_MATCHES_PAGE && last ? encodeCursor(last.key) : null,
   };
+}
+
+/**
+ * The ranking's order on positions (ADR 0022, 0068), as RANKED_ORDER has it: the searchers, then
+ * the others; the near band first; the better figure, then the badge; among searchers the most
+ * recent search (then the higher match id), among the others the lower user id.
+ */
+export function compareKeys(a: BestMatchesPosition, b: BestMatchesPosition): number {
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  if (a[0] !== b[0]) return a[0] === 's' ? -1 : 1;
+  const head = a[1] - b[1] || b[2] - a[2] || b[3] - a[3];
+  if (head !== 0) return head;
+  if (a[0] === 's' && b[0] === 's') return b[4] - a[4] || text(b[5], a[5]);
+  return text(String(a[4]), String(b[4]));
 }
 
 /** How far a person lives from the trailhead, against the viewer's travel distance (the card's words and the band). */
@@ -346,7 +465,7 @@ function distanceOf(profile: { country: string | null; city: string | null } | n
 function positionOf(row: {
   user: { id: string };
   band: number;
-  compatibility: number;
+  compatibility: number | null;
   reliable: boolean;
   searchingMatchId: string | null;
   startedMicros: string | null;

@@ -162,6 +162,11 @@ export function compatibilityReasons(
   return sharedReasons(a, [b], activity, 'both');
 }
 
+/** The preference parts of compatibilityReasons alone: said beside measured ability, which replaces the declared level. */
+export function preferenceReasons(a: CompatibilityProfile | null | undefined, b: CompatibilityProfile | null | undefined): string[] {
+  return sharedReasons(a, [b], null, 'both');
+}
+
 /**
  * Why a hike suits a newcomer (issue 24, ADR 0068): the parts of the formula the viewer shares
  * with every person on it ("same hiking level", "all chatty"). Empty when nothing is shared by
@@ -175,16 +180,17 @@ export function groupReasons(
   return sharedReasons(viewer, people, activity, people.length > 1 ? 'all' : 'both');
 }
 
+/** The reasons `a` shares with all of `others`: the declared level on `activity` (none: left out), then the preferences. */
 function sharedReasons(
   a: CompatibilityProfile | null | undefined,
   others: readonly (CompatibilityProfile | null | undefined)[],
-  activity: Activity,
+  activity: Activity | null,
   who: Sharers,
 ): string[] {
   if (others.length === 0 || !isComplete(a) || !others.every(isComplete)) return [];
   const complete = others as readonly CompatibilityProfile[];
   const reasons: string[] = [];
-  if (complete.every((b) => skillCompatibility(a.skills, b.skills, activity) === 100)) reasons.push(`same ${activity} level`);
+  if (activity && complete.every((b) => skillCompatibility(a.skills, b.skills, activity) === 100)) reasons.push(`same ${activity} level`);
   const pa = a.preferences!;
   const all = (same: (b: Required<PreferencesInput>) => boolean) =>
     complete.every((b) => same(b.preferences as Required<PreferencesInput>));
