@@ -340,7 +340,8 @@ export async function bestMatches(
   now: Date = new Date(),
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
-  const [[trail], [viewer]] = await Promise.all([
+  // The viewer's measures of every activity come beside: the trail's activity is known only after.
+  const [[trail], [viewer], viewerMeasures] = await Promise.all([
     db
       .select()
       .from(trails)
@@ -349,6 +350,7 @@ export async function bestMatches(
       .select()
       .from(profiles)
       .where(sql`${profiles.userId} = ${viewerId}`),
+    abilitiesOf(db, [viewerId], null, now),
   ]);
   if (!trail) throw notFound('Trail');
   const slot = slotOf(trail, day, time, timeZone);
@@ -360,7 +362,7 @@ export async function bestMatches(
       : undefined;
   const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   // The viewer's measure for the trail's activity, if any (ADR 0068): who shares one is compared on it.
-  const viewerAbilities = viewerTraits ? ((await abilitiesOf(db, [viewerId], trail.activity, now)).get(viewerId) ?? []) : [];
+  const viewerAbilities = viewerTraits ? (viewerMeasures.get(viewerId) ?? []) : [];
   const mine = abilityFor(viewerAbilities, trail.activity);
   const measured: ViewerMeasures | undefined =
     mine && (mine.flatPaceSecondsPerKm !== null || mine.climbRateMetersPerHour !== null)
@@ -400,9 +402,11 @@ export async function bestMatches(
       .innerJoin(users, sql`${users.id} = ranked.user_id`)
       .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
       .orderBy(RANKED_ORDER);
-  const byKind = await ranked(rankingQuery(input));
-  // Past the searchers (an 'o' cursor) none of them is read again.
-  const byMeasure = measured && after?.[0] !== 'o' ? await ranked(measuredSearchersQuery({ ...input, measured })) : [];
+  // Two statements at once, on two connections; past the searchers (an 'o' cursor) none of them is read again.
+  const [byKind, byMeasure] = await Promise.all([
+    ranked(rankingQuery(input)),
+    measured && after?.[0] !== 'o' ? ranked(measuredSearchersQuery({ ...input, measured })) : [],
+  ]);
   // Measured ability changes a figure only when both have a measure for the activity: the others
   // by kind and the measured searchers are scored here, by the one rule the request stores.
   const abilities = measured

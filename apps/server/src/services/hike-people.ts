@@ -59,14 +59,14 @@ export async function pairCompatibilityNow(db: DbOrTx, a: string, b: string, tra
 }
 
 /**
- * The measured ability of each of these people for one activity (ADR 0056's summary of the
- * figures of the last 12 months, computed as GET /api/me/ability computes it), keyed by user;
- * people without figures for it are absent. One statement.
+ * The measured ability of each of these people for one activity, or for each when `activity` is
+ * null (ADR 0056's summary of the figures of the last 12 months, computed as GET /api/me/ability
+ * computes it), keyed by user; people without figures are absent. One statement.
  */
 export async function abilitiesOf(
   db: DbOrTx,
   userIds: readonly string[],
-  activity: Activity,
+  activity: Activity | null,
   now: Date,
 ): Promise<Map<string, MeasuredAbility[]>> {
   if (userIds.length === 0) return new Map();
@@ -76,7 +76,7 @@ export async function abilitiesOf(
     .where(
       and(
         inArray(activityFigures.userId, [...new Set(userIds)]),
-        eq(activityFigures.activity, activity),
+        activity === null ? undefined : eq(activityFigures.activity, activity),
         or(isNull(activityFigures.startedOn), gte(activityFigures.startedOn, summaryCutoffDay(now))),
       ),
     );
@@ -86,7 +86,7 @@ export async function abilitiesOf(
     [...byUser].map(([id, figures]) => [
       id,
       summarise(
-        figures.map((f) => ({ ...f, activity })),
+        figures.map((f) => ({ ...f, activity: f.activity as Activity })),
         now,
       ),
     ]),
