@@ -128,11 +128,14 @@ export interface RankingInput {
 
 /**
  * A page of the ranking of Best Matches as one statement (exported so bench/best-matches.mjs can
- * EXPLAIN exactly what the server runs). Rows: user_id, compatibility, searching_match_id,
- * started_micros; at most BEST_MATCHES_PAGE + 1, the extra one saying that there is more.
+ * EXPLAIN exactly what the server runs). Rows: user_id, band, compatibility, reliable,
+ * searching_match_id, started_micros; at most BEST_MATCHES_PAGE + 1, the extra one saying that
+ * there is more.
  *
- * First everyone searching the slot, best score first and, within a score, the most recently
- * started search first (ADR 0022); then the best OTHERS_SHOWN of everyone else. Both lists are
+ * First everyone searching the slot, those living within the viewer's travel distance of the
+ * trailhead first (ADR 0068: each kind is read once per band, the near band first), best score
+ * first and, within a score, the most recently started search first (ADR 0022); then the best
+ * OTHERS_SHOWN of everyone else, the near among them first. Both lists are
  * read kind by kind in order of score (ADR 0015): the kinds go in sorted by score, each kind gives
  * at most a page of people through an index (the slot's searchers through
  * matches_searching_kind_recent_idx, which carries each searcher's traits and orders them by
