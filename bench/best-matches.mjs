@@ -21,6 +21,12 @@
 // quarters list languages; a quarter carry the Reliable badge, which ranks after compatibility.
 // Who may match (ADR 0038) filters too: a tenth of the people are unverified, guests or disabled,
 // and the walk checks that none of them is shown.
+// Distance ranks first (ADR 0068): everyone lives in a city of the profile's list (spread evenly
+// over city_points), so a few in each hundred live within the viewer's travel distance of the
+// trailhead; those searching are listed before every other searcher, and the brute force says so.
+// Measured ability counts where both have it (ADR 0068): the viewer and one person in ten
+// (BENCH_MEASURED_EVERY) imported two hikes of the last months, so those of them searching the slot
+// are ranked on pace and climbing, the rest on the declared level; the brute force computes both.
 import { availableParallelism, loadavg } from 'node:os';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -60,13 +66,14 @@ async function loadProfiles(client) {
     [PROFILES],
   );
   await client.query(
-    `INSERT INTO profiles (user_id, full_name, age, gender, country, city, bio, skill_hiking, skill_running, pace,
+    `WITH cp AS (SELECT array_agg(country ORDER BY country, city) AS countries, array_agg(city ORDER BY country, city) AS cities FROM city_points)
+     INSERT INTO profiles (user_id, full_name, age, gender, country, city, bio, skill_hiking, skill_running, pace,
                            communication, adventure_level, has_seen_onboarding, registration_completed_at,
                            comfort_same_gender, comfort_age_min, comfort_age_max, languages, reliability_reviews, reliability_good)
      SELECT 'bench-' || g, 'Bench User ' || g, 18 + h % 50,
             (ARRAY['Male', 'Female', 'Other'])[1 + h % 3],
-            (ARRAY['Portugal', 'Spain', 'France', 'Italy', 'Germany'])[1 + (h / 7) % 5],
-            'City ' || (h / 11) % 300,
+            cp.countries[1 + (h / 7) % cardinality(cp.countries)],
+            cp.cities[1 + (h / 7) % cardinality(cp.cities)],
             'Likes long walks and early starts. Profile ' || g || '.',
             (ARRAY['beginner', 'intermediate', 'advanced'])[1 + (h / 13) % 3],
             (ARRAY['beginner', 'intermediate', 'advanced'])[1 + (h / 39) % 3],
@@ -80,7 +87,7 @@ async function loadProfiles(client) {
             CASE WHEN NOT $2 THEN '{}'::text[] ELSE (CASE (h / 5) % 4 WHEN 0 THEN '{Portuguese}' WHEN 1 THEN '{English,Spanish}' WHEN 2 THEN '{German}' ELSE '{}' END)::text[] END,
             CASE WHEN h % 4 = 0 THEN 3 ELSE 0 END,
             CASE WHEN h % 4 = 0 THEN 3 ELSE 0 END
-     FROM (SELECT g, abs(hashint4(g)::bigint) AS h FROM generate_series(1, $1::int) g) s`,
+     FROM (SELECT g, abs(hashint4(g)::bigint) AS h FROM generate_series(1, $1::int) g) s CROSS JOIN cp`,
     [PROFILES, COMFORT],
   );
   // SEARCHERS people searching each trail on its own day, their searches started over the last
@@ -98,6 +105,32 @@ async function loadProfiles(client) {
   // index-only scans skip the heap.
   await client.query('VACUUM ANALYZE');
   return searching.rowCount;
+}
+
+const MEASURED_EVERY = Number(process.env.BENCH_MEASURED_EVERY ?? 10);
+/**
+ * Two imported hikes' figures (as an import keeps them: no track, no place) for one loaded person
+ * in MEASURED_EVERY and for the viewer: flat paces spread over 8–15 min/km, 300 m climbed in
+ * 25–60 minutes (300–720 m/h), done in the last 200 days; whole seconds, so that the figures
+ * (stored as real) read the same in JavaScript and in SQL.
+ */
+async function loadFigures(client, viewerId) {
+  const { rowCount } = await client.query(
+    `INSERT INTO activity_figures (user_id, source, source_key, activity, started_on, distance_meters, elevation_gain_meters,
+                                   flat_moving_seconds, flat_moving_meters, climb_moving_seconds, climb_ascent_meters)
+     SELECT who.user_id, 'file', 'bench-' || k, 'hiking', current_date - ((who.h + k * 37) % 200)::int, 9000, 320,
+            4 * (480 + (who.h / 3 + k * 11) % 420), 4000, 1500 + (who.h / 7 + k * 13) % 2100, 300
+     FROM (SELECT p.user_id, abs(hashint4(substring(p.user_id FROM 7)::int + 31))::bigint AS h
+           FROM profiles p WHERE p.user_id LIKE 'bench-%') who
+     CROSS JOIN generate_series(1, 2) k
+     WHERE who.h % $1::int = 4
+     UNION ALL
+     SELECT $2::text, 'file', 'bench-viewer-' || k, 'hiking', current_date - k * 30, 9000, 320, 4 * 600, 4000, 2400, 300
+     FROM generate_series(1, 2) k`,
+    [MEASURED_EVERY, viewerId],
+  );
+  await client.query('ANALYZE activity_figures');
+  return rowCount;
 }
 
 /**
@@ -168,27 +201,54 @@ async function signIn(baseUrl) {
 
 /**
  * The ranking by brute force: every complete profile scored in SQL, the way architecture §5 says,
- * and sorted. Slow by design; the reference the server's answer must equal.
+ * and sorted: the searchers first, and among them those living within the viewer's travel
+ * distance of the trailhead (ADR 0068: great-circle distance from their city's point, rounded to
+ * a km as the card shows it). Slow by design; the reference the server's answer must equal.
  */
 function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
   const params = [];
   const p = (v) => `$${params.push(v)}`;
+  const EARTH_RADIUS_KM = 6371.0088;
+  const km = `(2 * ${EARTH_RADIUS_KM} * asin(sqrt(
+      power(sin(radians(c.latitude - ${p(trail.trailhead.latitude)}::float8) / 2), 2)
+      + cos(radians(${p(trail.trailhead.latitude)}::float8)) * cos(radians(c.latitude))
+        * power(sin(radians(c.longitude - ${p(trail.trailhead.longitude)}::float8) / 2), 2))))`;
+  const band = `CASE WHEN c.latitude IS NOT NULL AND round(${km}) <= ${p(viewer.max_travel_km)} THEN 0 ELSE 1 END`;
   const score = (column) => `(CASE ${column} WHEN 'advanced' THEN 3 WHEN 'intermediate' THEN 2 ELSE 1 END)::numeric`;
   const skill = (column, level) => `(100 * (1 - abs(${score(`p.${column}`)} - ${p(SKILL_SCORES[level])}) / 2))`;
   const hiking = () => skill('skill_hiking', viewer.skill_hiking);
   const running = () => skill('skill_running', viewer.skill_running);
   const skillPart =
     trail.activity === 'hiking' ? hiking() : trail.activity === 'running' ? running() : `((${hiking()} + ${running()}) / 2)`;
-  const compatibility = `round((
-        ${skillPart}
-        + ${p(POINTS.base)}
+  const preference = `(${p(POINTS.base)}
         + CASE WHEN p.pace = ${p(viewer.pace)} THEN ${p(POINTS.pace)} ELSE 0 END
         + CASE WHEN p.communication = ${p(viewer.communication)} THEN ${p(POINTS.communication)} ELSE 0 END
-        + CASE WHEN p.adventure_level = ${p(viewer.adventure_level)} THEN ${p(POINTS.adventureLevel)} ELSE 0 END
-      ) / 2)::int`;
+        + CASE WHEN p.adventure_level = ${p(viewer.adventure_level)} THEN ${p(POINTS.adventureLevel)} ELSE 0 END)`;
+  const declared = `round((${skillPart} + ${preference}) / 2)::int`;
+  // Measured (ADR 0056, 0068), written out on its own: each measure 100 × max(0, 1 − d / 0.5) with
+  // d = |a − b| / min(a, b); both measures averaged, or the one both have; then as the declared formula.
+  const part = (a, b) => `greatest(0, 100 * (1 - (abs(${a} - ${b}) / least(${a}, ${b})) / 0.5))`;
+  const bothPace = 'vm.pace IS NOT NULL AND m.pace IS NOT NULL';
+  const bothClimb = 'vm.climb IS NOT NULL AND m.climb IS NOT NULL';
+  const measuredSkill = `CASE WHEN ${bothPace} AND ${bothClimb} THEN 0.5 * ${part('vm.pace', 'm.pace')} + 0.5 * ${part('vm.climb', 'm.climb')}
+        WHEN ${bothPace} THEN ${part('vm.pace', 'm.pace')} ELSE ${part('vm.climb', 'm.climb')} END`;
+  const compatibility = `CASE WHEN (${bothPace}) OR (${bothClimb})
+      THEN floor((${measuredSkill} + ${preference}::float8) / 2 + 0.5)::int ELSE ${declared} END`;
+  // The summary of the figures of the last 12 months, per person: medians over activities, rounded.
+  const measures = `SELECT f.user_id,
+        round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.flat_moving_seconds::float8 / (f.flat_moving_meters::float8 / 1000))
+          FILTER (WHERE f.flat_moving_meters >= 500))::numeric)::float8 AS pace,
+        round((percentile_cont(0.5) WITHIN GROUP (ORDER BY f.climb_ascent_meters::float8 / (f.climb_moving_seconds::float8 / 3600))
+          FILTER (WHERE f.climb_ascent_meters >= 50 AND f.climb_moving_seconds > 0))::numeric)::float8 AS climb
+      FROM "activity_figures" f
+      WHERE f.activity = ${p(trail.activity)} AND (f.started_on IS NULL OR f.started_on > current_date - 365)
+      GROUP BY f.user_id`;
   const text = `
-    SELECT p.user_id, ${compatibility} AS compatibility, s.id AS searching_match_id
+    SELECT p.user_id, ${compatibility} AS compatibility, s.id AS searching_match_id, ${band} AS band
     FROM "profiles" p
+    LEFT JOIN "city_points" c ON c.country = p.country AND c.city = p.city
+    LEFT JOIN (${measures}) m ON m.user_id = p.user_id
+    LEFT JOIN (${measures}) vm ON vm.user_id = ${p(viewer.user_id)}
     LEFT JOIN "matches" s
       ON s.id1 = p.user_id AND s.trail_id = ${p(trail.id)} AND s.start_time = ${p(slotStart)} AND s.status = 'searching'
     WHERE p.registration_completed_at IS NOT NULL
@@ -211,7 +271,7 @@ function bruteForceQuery(viewer, trail, slotStart, limit = 20) {
           AND paired.status IN ('pending', 'confirmed')
           AND paired.participants @> ARRAY[${p(viewer.user_id)}, p.user_id]::text[]
       )
-    ORDER BY (s.id IS NULL), compatibility DESC, p.reliable DESC, s.created_at DESC, s.id DESC, p.user_id
+    ORDER BY (s.id IS NULL), band, compatibility DESC, p.reliable DESC, s.created_at DESC, s.id DESC, p.user_id
     LIMIT ${p(limit)}`;
   return { text, values: params };
 }
@@ -282,8 +342,8 @@ try {
 
   const { trails } = await (await fetch(`${server.baseUrl}/api/trails`)).json();
   // A trail held on the measured day, so the slot is the trail's own session.
-  const trail = trails.find((t) => t.weekendDay === DAY);
-  if (!trail) throw new Error(`no seeded trail on ${DAY}`);
+  const trail = trails.find((t) => t.weekendDay === DAY && t.trailhead);
+  if (!trail) throw new Error(`no seeded trail with a trailhead on ${DAY}`);
   if (COMFORT)
     await client.query(
       `UPDATE profiles p SET comfort_same_gender = $2, comfort_age_min = $3, comfort_age_max = $4, languages = $5
@@ -306,6 +366,7 @@ try {
     preferences: { pace: viewer.pace, communication: viewer.communication, adventureLevel: viewer.adventure_level },
   };
   const paired = await pairViewer(client, viewer.user_id, trail);
+  const figures = await loadFigures(client, viewer.user_id);
   const hikesLoaded = await loadHikes(client, trail, viewer);
   const { rows: counts } = await client.query(
     `SELECT (SELECT count(*) FROM profiles WHERE registration_completed_at IS NOT NULL)::int AS complete,
@@ -359,10 +420,17 @@ try {
     mayNotMatch.length === 0 &&
     new Set(walked.map((c) => c.profile.id)).size === walked.length &&
     searchersOnSlot.length === allSearchers.length &&
-    searchersOnSlot.every((c, i) => c.profile.id === allSearchers[i].user_id && c.compatibility === allSearchers[i].compatibility);
+    searchersOnSlot.every(
+      (c, i) =>
+        c.profile.id === allSearchers[i].user_id &&
+        c.compatibility === allSearchers[i].compatibility &&
+        c.trailhead.beyond === (allSearchers[i].band === 1),
+    );
+  const nearSearchers = allSearchers.filter((r) => r.band === 0).length;
 
   // The server's ranking query, built by its own code; the brute force checks the endpoint.
-  const { rankingQuery } = await tsImport('../apps/server/src/matches/best-matches.ts', import.meta.url);
+  const { rankingQuery, measuredSearchersQuery } = await tsImport('../apps/server/src/matches/best-matches.ts', import.meta.url);
+  const { summaryCutoffDay } = await tsImport('../apps/server/src/matches/hike-people.ts', import.meta.url);
   const rankingInput = (after) => ({
     viewerId: viewer.user_id,
     viewer: rankingViewer,
@@ -370,6 +438,8 @@ try {
     trailId: trail.id,
     activity: trail.activity,
     slotStart: new Date(trail.startTime),
+    near: { trailhead: trail.trailhead, maxTravelKm: viewer.max_travel_km },
+    measured: { pace: true, climb: true, since: summaryCutoffDay(new Date()) },
     after,
   });
   const toQuery = (after) => {
@@ -384,25 +454,23 @@ try {
   const same = (rows) =>
     rows.length === answer.candidates.length &&
     rows.every((r, i) => r.user_id === answer.candidates[i].profile.id && r.compatibility === answer.candidates[i].compatibility);
-  // The statement gives one row more than a page: it says there is a next page.
-  const sameAnswer = same(reference.rows) && same((await client.query(query)).rows.slice(0, answer.candidates.length));
-  const explains = [];
-  for (let i = 0; i < EXPLAIN_RUNS; i++) {
-    const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${query.text}`, values: query.values });
-    explains.push(rows[0]['QUERY PLAN'][0]);
-  }
-  explains.sort((a, b) => a['Execution Time'] - b['Execution Time']);
-  const median = explains[Math.floor(explains.length / 2)];
-  const middleExplains = [];
-  for (let i = 0; middleQuery && i < EXPLAIN_RUNS; i++) {
-    const { rows } = await client.query({
-      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${middleQuery.text}`,
-      values: middleQuery.values,
-    });
-    middleExplains.push(rows[0]['QUERY PLAN'][0]);
-  }
-  middleExplains.sort((a, b) => a['Execution Time'] - b['Execution Time']);
-  const middleMedian = middleExplains[Math.floor(middleExplains.length / 2)];
+  // The endpoint merges the kinds' statement with the measured searchers' (ADR 0068), so the
+  // brute force is checked against the endpoint, and each statement is timed on its own.
+  const sameAnswer = same(reference.rows);
+  /** The median of EXPLAIN_RUNS runs of a statement under EXPLAIN (ANALYZE, BUFFERS). */
+  const explainMedian = async ({ text, values }) => {
+    const runs = [];
+    for (let i = 0; i < EXPLAIN_RUNS; i++) {
+      const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${text}`, values });
+      runs.push(rows[0]['QUERY PLAN'][0]);
+    }
+    runs.sort((a, b) => a['Execution Time'] - b['Execution Time']);
+    return runs[Math.floor(runs.length / 2)];
+  };
+  const measuredBuilt = new PgDialect().sqlToQuery(measuredSearchersQuery(rankingInput(undefined)));
+  const measuredMedian = await explainMedian({ text: measuredBuilt.sql, values: measuredBuilt.params });
+  const median = await explainMedian(query);
+  const middleMedian = middleQuery ? await explainMedian(middleQuery) : undefined;
 
   const p50 = percentile(serverMs, 50);
   const p95 = percentile(serverMs, 95);
@@ -410,7 +478,7 @@ try {
     `Best Matches for one trail with ${PROFILES.toLocaleString('en-US')} profiles (budget p95 ≤ ${BUDGET_MS} ms server time; architecture §7)`,
   );
   console.log(
-    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot, ${hikesLoaded} hikes with room on it, ${answer.hikes?.length ?? 0} of them offered on the first page)`,
+    `  data: ${counts[0].complete.toLocaleString('en-US')} complete profiles, ${counts[0].may_not_match.toLocaleString('en-US')} of them people who may not match (unverified, guests, disabled) (${PROFILES.toLocaleString('en-US')} loaded in ${(loadMs / 1000).toFixed(1)} s), ${counts[0].matches.toLocaleString('en-US')} matches (${searches.toLocaleString('en-US')} open searches, ${paired} of the viewer's on this slot, ${hikesLoaded} hikes with room on it, ${answer.hikes?.length ?? 0} of them offered on the first page), ${figures.toLocaleString('en-US')} imported activities' figures (1 person in ${MEASURED_EVERY} and the viewer)`,
   );
   console.log(
     `  GET /api/trails/:id/best-matches?day=${DAY}: "${trail.name}" (${trail.activity}), signed in as ${VIEWER}; ${answer.candidates.length} candidates`,
@@ -430,14 +498,14 @@ try {
   }
   console.log(`  HTTP on loopback (upper bound), same requests: p50 ${fmt(percentile(http, 50))}  p95 ${fmt(percentile(http, 95))}`);
   console.log(
-    `  every later page (${cursors.length} pages, ${walked.length.toLocaleString('en-US')} candidates in all, ${searchersOnSlot.length.toLocaleString('en-US')} of them searching the slot): server time p50 ${fmt(percentile(pageMs, 50))}  p95 ${fmt(percentile(pageMs, 95))}  ${verdict(percentile(pageMs, 95))}; ${walkComplete ? 'every searcher exactly once, in the brute-force order, nobody who may not match' : `the walk DISAGREES with the brute-force ranking of the searchers${mayNotMatch.length ? ` (${mayNotMatch.length} who may not match shown)` : ''}`}`,
+    `  every later page (${cursors.length} pages, ${walked.length.toLocaleString('en-US')} candidates in all, ${searchersOnSlot.length.toLocaleString('en-US')} of them searching the slot, ${nearSearchers} of those within ${viewer.max_travel_km} km of the trailhead): server time p50 ${fmt(percentile(pageMs, 50))}  p95 ${fmt(percentile(pageMs, 95))}  ${verdict(percentile(pageMs, 95))}; ${walkComplete ? 'every searcher exactly once, in the brute-force order, nobody who may not match' : `the walk DISAGREES with the brute-force ranking of the searchers${mayNotMatch.length ? ` (${mayNotMatch.length} who may not match shown)` : ''}`}`,
   );
   if (middleMedian)
     console.log(
       `  a middle page's ranking query (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(middleMedian['Execution Time'])}, planning ${fmt(middleMedian['Planning Time'])}`,
     );
   console.log(
-    `  the ranking query alone (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(median['Execution Time'])}, planning ${fmt(median['Planning Time'])}; ${sameAnswer ? 'the endpoint, this query and a brute-force ranking agree on all 20 candidates' : 'the endpoint, this query and a brute-force ranking DISAGREE'}`,
+    `  the ranking query alone (EXPLAIN ANALYZE, median of ${EXPLAIN_RUNS}): execution ${fmt(median['Execution Time'])}, planning ${fmt(median['Planning Time'])}; the measured searchers' query (${measuredMedian.Plan['Actual Rows']} rows): execution ${fmt(measuredMedian['Execution Time'])}, planning ${fmt(measuredMedian['Planning Time'])}; ${sameAnswer ? 'the endpoint and a brute-force ranking (band, measured ability) agree on all 20 candidates' : 'the endpoint and a brute-force ranking DISAGREE'}`,
   );
   console.log('  costliest plan nodes (own time, summed over loops and parallel workers):');
   for (const { node, self, total } of costliestNodes(median.Plan)

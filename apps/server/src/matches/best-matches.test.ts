@@ -10,7 +10,7 @@ import { compatibility, preferenceCompatibility, SKILL_SCORES } from '@trailbudd
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches, profiles, trails, users } from '../db/schema/index.js';
-import { api, createMatchWorld, registeredUser, WEDNESDAY, type MatchWorld } from '../test/match-fixtures.js';
+import { api, createMatchWorld, insertSearches, registeredUser, WEDNESDAY, type MatchWorld } from '../test/match-fixtures.js';
 import { signUp, type TestUser } from '../test/test-app.js';
 import { bestMatches, OTHERS_SHOWN } from './best-matches.js';
 
@@ -209,18 +209,7 @@ describe('Best Matches against a brute-force ranking of every candidate', () => 
   afterAll(async () => world.t.close());
 
   /** Searches of the slot by these people, started now or when `startedAt` says. */
-  const search = (userIds: string[], startedAt?: (i: number) => Date) =>
-    world.t.database.db.insert(matches).values(
-      userIds.map((id1, i) => ({
-        trailId: trail.id,
-        status: 'searching' as const,
-        startTime: trail.startTime,
-        endTime: trail.endTime,
-        id1,
-        participants: [id1],
-        ...(startedAt ? { createdAt: startedAt(i) } : {}),
-      })),
-    );
+  const search = (userIds: string[], startedAt?: (i: number) => Date) => insertSearches(world.t, trail, userIds, startedAt);
 
   /**
    * The rule applied to every candidate, in JavaScript (ADR 0022): everyone searching the slot,

@@ -2,9 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { BestMatchPage, HikeToJoin, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { ADVENTURE_LEVELS, COMMUNICATION_STYLES, PACES, SKILL_LEVELS, type Activity } from '@trailbuddy/shared/contracts/enums';
-import { compatibility, compatibilityReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { compatibility, compatibilityReasons, groupReasons, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { abilityFor, measuredCompatibility, measuredReasons, type MeasuredSide } from '@trailbuddy/shared/domain/measured-compatibility';
+import { MIN_CLIMB_METERS, MIN_FLAT_METERS } from '../ability/summary.js';
 import { cityPoint } from '@trailbuddy/shared/data/city-points';
-import { DEFAULT_MAX_TRAVEL_KM, trailheadDistance } from '@trailbuddy/shared/domain/distance';
+import {
+  DEFAULT_MAX_TRAVEL_KM,
+  nearestOf,
+  trailheadDistance,
+  type LatLng,
+  type TrailheadDistance,
+} from '@trailbuddy/shared/domain/distance';
 import type { DbOrTx } from '../db/client.js';
 import { profiles, trails, users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
@@ -12,9 +20,10 @@ import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from '../cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from '../profiles/comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
-import { averageCompatibility, hikePerson, matchingTraits, peopleById } from './hike-people.js';
+import { abilitiesOf, averageCompatibility, hikePerson, matchingTraits, peopleById, summaryCutoffDay } from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from '../profiles/person.js';
+import { withinTravel } from '../trails/trail-distance.js';
 import { slotOf } from '../trails/trail-slots.js';
 
 /** Candidates per page. */
@@ -26,15 +35,18 @@ export const BEST_MATCHES_PAGE = 20;
 export const OTHERS_SHOWN = 20;
 
 /**
- * Where a page ends (ADR 0022): among the slot's searchers, by score, badge (ADR 0031), search
- * start (microseconds) and match id; or among the others, by score, badge and user id.
+ * Where a page ends (ADR 0022): among the slot's searchers, by travel band (ADR 0068), score,
+ * badge (ADR 0031), search start (microseconds) and match id; or among the others, by band,
+ * score, badge and user id.
  */
 const score = z.number().int().min(0).max(100);
+/** 0 within the viewer's travel distance of the trailhead, 1 farther or not known (ADR 0068). */
+const band = z.number().int().min(0).max(1);
 /** The badge as 1 or 0 (a cursor holds numbers and strings). */
 const badge = z.number().int().min(0).max(1);
 const position = z.union([
-  z.tuple([z.literal('s'), score, badge, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
-  z.tuple([z.literal('o'), score, badge, z.string().min(1).max(200)]),
+  z.tuple([z.literal('s'), band, score, badge, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]),
+  z.tuple([z.literal('o'), band, score, badge, z.string().min(1).max(200)]),
 ]);
 export type BestMatchesPosition = z.infer<typeof position>;
 
@@ -100,17 +112,30 @@ export interface RankingInput {
   activity: Activity;
   /** The session the viewer looks at: the trail's start on the chosen day. */
   slotStart: Date;
+  /**
+   * The trail's trailhead and the viewer's travel distance: people living within it are listed
+   * first (ADR 0068). None when the trail has no trailhead: one band, as before.
+   */
+  near?: { trailhead: LatLng; maxTravelKm: number };
+  /**
+   * The measures the viewer has for the trail's activity (ADR 0068): searchers with one of the
+   * same are compared on it, outside the kinds (measuredSearchersQuery). None: everyone by kind.
+   */
+  measured?: ViewerMeasures;
   /** The end of the previous page; none for the first. */
   after?: BestMatchesPosition;
 }
 
 /**
  * A page of the ranking of Best Matches as one statement (exported so bench/best-matches.mjs can
- * EXPLAIN exactly what the server runs). Rows: user_id, compatibility, searching_match_id,
- * started_micros; at most BEST_MATCHES_PAGE + 1, the extra one saying that there is more.
+ * EXPLAIN exactly what the server runs). Rows: user_id, band, compatibility, reliable,
+ * searching_match_id, started_micros; at most BEST_MATCHES_PAGE + 1, the extra one saying that
+ * there is more.
  *
- * First everyone searching the slot, best score first and, within a score, the most recently
- * started search first (ADR 0022); then the best OTHERS_SHOWN of everyone else. Both lists are
+ * First everyone searching the slot, those living within the viewer's travel distance of the
+ * trailhead first (ADR 0068: each kind is read once per band, the near band first), best score
+ * first and, within a score, the most recently started search first (ADR 0022); then the best
+ * OTHERS_SHOWN of everyone else, the near among them first. Both lists are
  * read kind by kind in order of score (ADR 0015): the kinds go in sorted by score, each kind gives
  * at most a page of people through an index (the slot's searchers through
  * matches_searching_kind_recent_idx, which carries each searcher's traits and orders them by
@@ -119,39 +144,42 @@ export interface RankingInput {
  * scored better and, within its own kind, the searches it has passed, so a deep page costs what
  * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, after }: RankingInput): SQL {
+export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, near, measured, after }: RankingInput): SQL {
   const k = scoredKinds(viewer, activity);
   const limit = BEST_MATCHES_PAGE + 1;
-  const [phase, score, reliable] = after ?? [];
+  const [phase, afterBand, score, reliable] = after ?? [];
+  // A kind's place in the order: its band first (the near before the far), then score and badge.
   const rank = sql`(${score}::int, ${reliable === 1}::boolean)`;
+  const kindAfter = sql`(kind.band > ${afterBand}::int OR (kind.band = ${afterBand}::int AND (kind.compatibility, kind.reliable) < ${rank}))`;
+  const kindNotBefore = sql`(kind.band > ${afterBand}::int OR (kind.band = ${afterBand}::int AND (kind.compatibility, kind.reliable) <= ${rank}))`;
   const searchingAfter =
-    after?.[0] === 's'
-      ? sql`AND ((kind.compatibility, kind.reliable) < ${rank} OR (s.created_at, s.id) < (${fromMicros(after[3])}, ${after[4]}::uuid))`
-      : sql``;
+    after?.[0] === 's' ? sql`AND (${kindAfter} OR (s.created_at, s.id) < (${fromMicros(after[4])}, ${after[5]}::uuid))` : sql``;
   // Past the searchers, none of them is read again.
-  const searchingKinds =
-    phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE (kind.compatibility, kind.reliable) <= ${rank}` : sql``;
-  const othersAfter =
-    after?.[0] === 'o'
-      ? sql`WHERE (top.compatibility, top.reliable) < ${rank} OR ((top.compatibility, top.reliable) = ${rank} AND top.user_id > ${after[3]})`
-      : sql``;
+  const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE ${kindNotBefore}` : sql``;
+  // Searchers the viewer compares on measured ability are ranked beside this statement, not by kind.
+  const byKind = measured ? sql`AND NOT ${comparableMeasure(sql.raw('s.id1'), activity, measured)}` : sql``;
+  // Without a trailhead everyone is in one band; with one, each kind is read twice, the near first.
+  const bands = near ? [0, 1] : [0];
+  const searcherWithin = near
+    ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
+    : sql`true`;
+  const othersBand = near
+    ? sql`CASE WHEN ${withinTravel(sql.raw('c.latitude'), sql.raw('c.longitude'), near.trailhead, near.maxTravelKm)} THEN 0 ELSE 1 END`
+    : sql`0`;
   // Each list goes as one array parameter (sql.param): a plain array would be spread into a tuple.
   return sql`
-    WITH paired AS MATERIALIZED (
-      SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
-      WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
-        AND m.participants @> ARRAY[${viewerId}]::text[]
-      -- A blocked pair never sees each other, in either direction (ADR 0032).
-      UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
-      UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}
-    ),
-    kinds AS MATERIALIZED (
+    WITH paired AS MATERIALIZED (${pairedWith(viewerId, trailId, slotStart)}),
+    scored AS MATERIALIZED (
       SELECT * FROM unnest(${sql.param(k.h)}::text[], ${sql.param(k.r)}::text[], ${sql.param(k.b)}::text[], ${sql.param(k.pa)}::text[], ${sql.param(k.co)}::text[], ${sql.param(k.ad)}::text[], ${sql.param(k.score)}::int[], ${sql.param(k.reliable)}::boolean[])
         AS kind(h, r, b, pa, co, ad, compatibility, reliable)
       ORDER BY compatibility DESC, reliable DESC
     ),
+    kinds AS MATERIALIZED (
+      SELECT scored.*, band.band FROM scored CROSS JOIN unnest(${sql.param(bands)}::int[]) AS band(band)
+      ORDER BY band.band, scored.compatibility DESC, scored.reliable DESC
+    ),
     searching AS (
-      SELECT best.user_id, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
+      SELECT best.user_id, kind.band, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
       FROM kinds kind
       CROSS JOIN LATERAL (
         SELECT s.id1 AS user_id, s.id AS searching_match_id, s.created_at, ${microsOf(sql`s.created_at`)} AS started_micros
@@ -160,44 +188,53 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
           AND ${skillsOfKind(activity, 's')}
           AND (s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
             = (kind.pa, kind.co, kind.ad, kind.reliable)
+          -- The kind's band: its searchers living within the viewer's travel distance, or the rest.
+          AND ${searcherWithin} = (kind.band = 0)
           AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
           AND s.id1 <> ${viewerId}
           AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
           -- Only people who may match (ADR 0038): a search outlives a verification, a disable cancels it.
           AND ${mayBeMatched(sql.raw('s.id1'))}
+          ${byKind}
           ${searchingAfter}
         ORDER BY s.created_at DESC, s.id DESC
         LIMIT ${limit}
       ) best
       ${searchingKinds}
-      ORDER BY kind.compatibility DESC, kind.reliable DESC, best.created_at DESC, best.searching_match_id DESC
+      ORDER BY kind.band, kind.compatibility DESC, kind.reliable DESC, best.created_at DESC, best.searching_match_id DESC
       LIMIT ${limit}
     ),
     others AS (
+      -- The best-fitting few of everyone else, by kind as before; then the near among them first.
+      -- All of them, whatever the cursor: bestMatches orders them on the figure it shows and pages past them.
       SELECT * FROM (
-        SELECT best.user_id, kind.compatibility, kind.reliable, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
-        FROM kinds kind
-        CROSS JOIN LATERAL (
-          SELECT p.user_id FROM profiles p
-          WHERE p.registration_completed_at IS NOT NULL
-            AND ${skillsOfKind(activity, 'p')}
-            AND (p.pace, p.communication, p.adventure_level, p.reliable) = (kind.pa, kind.co, kind.ad, kind.reliable)
-            AND ${comfortFilter(PROFILE_COMFORT, comfort)}
-            AND p.user_id <> ${viewerId}
-            AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
-            -- Only people who may match (ADR 0038): verified, not a guest, not disabled.
-            AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountMayMatch('u')})
-            AND NOT EXISTS (
-              SELECT 1 FROM matches s
-              WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
-            )
-          ORDER BY p.user_id
+        SELECT chosen.user_id, ${othersBand} AS band, chosen.compatibility, chosen.reliable, chosen.searching_match_id, chosen.started_micros
+        FROM (
+          SELECT best.user_id, kind.compatibility, kind.reliable, NULL::uuid AS searching_match_id, NULL::bigint AS started_micros
+          FROM scored kind
+          CROSS JOIN LATERAL (
+            SELECT p.user_id FROM profiles p
+            WHERE p.registration_completed_at IS NOT NULL
+              AND ${skillsOfKind(activity, 'p')}
+              AND (p.pace, p.communication, p.adventure_level, p.reliable) = (kind.pa, kind.co, kind.ad, kind.reliable)
+              AND ${comfortFilter(PROFILE_COMFORT, comfort)}
+              AND p.user_id <> ${viewerId}
+              AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = p.user_id)
+              -- Only people who may match (ADR 0038): verified, not a guest, not disabled.
+              AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND ${accountMayMatch('u')})
+              AND NOT EXISTS (
+                SELECT 1 FROM matches s
+                WHERE s.id1 = p.user_id AND s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+              )
+            ORDER BY p.user_id
+            LIMIT ${OTHERS_SHOWN}
+          ) best
+          ORDER BY kind.compatibility DESC, kind.reliable DESC, best.user_id
           LIMIT ${OTHERS_SHOWN}
-        ) best
-        ORDER BY kind.compatibility DESC, kind.reliable DESC, best.user_id
-        LIMIT ${OTHERS_SHOWN}
+        ) chosen
+        JOIN profiles home ON home.user_id = chosen.user_id
+        LEFT JOIN city_points c ON c.country = home.country AND c.city = home.city
       ) top
-      ${othersAfter}
     )
     SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
     ORDER BY ${RANKED_ORDER}
@@ -205,10 +242,81 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
   `;
 }
 
-/** The order of the ranking's rows: the slot's searchers, then the others. */
+/** The order of the ranking's rows: the slot's searchers, then the others; within each, the near first. */
 const RANKED_ORDER = sql.raw(
-  'ranked.searching_match_id IS NULL, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
+  'ranked.searching_match_id IS NULL, ranked.band, ranked.compatibility DESC, ranked.reliable DESC, ranked.started_micros DESC, ranked.searching_match_id DESC, ranked.user_id',
 );
+
+/** Who the viewer is already on the slot with, or in a block with (either way: ADR 0032): never shown. */
+function pairedWith(viewerId: string, trailId: string, slotStart: Date): SQL {
+  return sql`
+    SELECT u.id FROM matches m CROSS JOIN LATERAL unnest(m.participants) AS u(id)
+    WHERE m.trail_id = ${trailId} AND m.start_time = ${slotStart} AND m.status IN ('pending', 'confirmed')
+      AND m.participants @> ARRAY[${viewerId}]::text[]
+    UNION SELECT blocked_id FROM user_blocks WHERE blocker_id = ${viewerId}
+    UNION SELECT blocker_id FROM user_blocks WHERE blocked_id = ${viewerId}`;
+}
+
+/** Which measures the viewer has for the trail's activity, and from which day figures count. */
+export interface ViewerMeasures {
+  pace: boolean;
+  climb: boolean;
+  since: Date;
+}
+
+/**
+ * Whether a person (a column) has, for the activity, a measure the viewer has too: a figure of
+ * the summary's window that summarise() would take for a flat pace or a climbing rate (ADR 0056's
+ * thresholds, imported, not copied). Exactly the people measuredSkillPart compares on a measured
+ * basis with the viewer.
+ */
+function comparableMeasure(user: SQL, activity: Activity, measures: ViewerMeasures): SQL {
+  const counted = [
+    ...(measures.pace ? [sql`f.flat_moving_meters >= ${MIN_FLAT_METERS}`] : []),
+    ...(measures.climb ? [sql`(f.climb_ascent_meters >= ${MIN_CLIMB_METERS} AND f.climb_moving_seconds > 0)`] : []),
+  ];
+  return sql`EXISTS (
+    SELECT 1 FROM activity_figures f
+    WHERE f.user_id = ${user} AND f.activity = ${activity}
+      AND (f.started_on IS NULL OR f.started_on >= ${measures.since.toISOString().slice(0, 10)}::date)
+      AND (${sql.join(counted, sql` OR `)}))`;
+}
+
+/**
+ * The slot's searchers the viewer compares on measured ability (ADR 0068), every one of them
+ * with their band, badge and search start: scored in bestMatches with measuredCompatibility itself
+ * and merged into the page by the same order. They are the searchers who imported activities, a
+ * few of one slot's searchers; the statement reads them through the slot's kind index.
+ */
+export function measuredSearchersQuery({
+  viewerId,
+  comfort,
+  trailId,
+  activity,
+  slotStart,
+  near,
+  measured,
+}: RankingInput & { measured: ViewerMeasures }): SQL {
+  // Without a trailhead everyone is in the one band, as in rankingQuery.
+  const near0 = near
+    ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
+    : sql`true`;
+  return sql`
+    WITH paired AS MATERIALIZED (${pairedWith(viewerId, trailId, slotStart)})
+    SELECT s.id1 AS user_id, CASE WHEN ${near0} THEN 0 ELSE 1 END AS band, NULL::int AS compatibility,
+           s.searcher_reliable AS reliable, s.id AS searching_match_id, ${microsOf(sql`s.created_at`)} AS started_micros
+    FROM matches s
+    WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+      -- A complete searcher, as the kinds require.
+      AND s.searcher_pace IS NOT NULL AND s.searcher_communication IS NOT NULL AND s.searcher_adventure_level IS NOT NULL
+      AND s.searcher_reliable IS NOT NULL
+      AND ${comfortFilter(SEARCHER_COMFORT, comfort)}
+      AND s.id1 <> ${viewerId}
+      AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
+      AND ${mayBeMatched(sql.raw('s.id1'))}
+      AND ${comparableMeasure(sql.raw('s.id1'), activity, measured)}
+  `;
+}
 
 /** A searching candidate's comfort facts: the search's copy of them (migration 0016). */
 const SEARCHER_COMFORT = {
@@ -232,9 +340,11 @@ export async function bestMatches(
   trailId: string,
   { day, time, cursor }: { day: StartSearchInput['day']; time?: string; cursor?: string },
   timeZone: string,
+  now: Date = new Date(),
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
-  const [[trail], [viewer]] = await Promise.all([
+  // The viewer's measures of every activity come beside: the trail's activity is known only after.
+  const [[trail], [viewer], viewerMeasures] = await Promise.all([
     db
       .select()
       .from(trails)
@@ -243,76 +353,143 @@ export async function bestMatches(
       .select()
       .from(profiles)
       .where(sql`${profiles.userId} = ${viewerId}`),
+    abilitiesOf(db, [viewerId], null, now),
   ]);
   if (!trail) throw notFound('Trail');
   const slot = slotOf(trail, day, time, timeZone);
   const viewerTraits = matchingTraits(viewer);
   const comfort = viewerComfortOf(viewer);
-  const ranked = rankingQuery({
+  const trailhead: LatLng | undefined =
+    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
+      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
+      : undefined;
+  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
+  // The viewer's measure for the trail's activity, if any (ADR 0068): who shares one is compared on it.
+  const viewerAbilities = viewerTraits ? (viewerMeasures.get(viewerId) ?? []) : [];
+  const mine = abilityFor(viewerAbilities, trail.activity);
+  const measured: ViewerMeasures | undefined =
+    mine && (mine.flatPaceSecondsPerKm !== null || mine.climbRateMetersPerHour !== null)
+      ? { pace: mine.flatPaceSecondsPerKm !== null, climb: mine.climbRateMetersPerHour !== null, since: summaryCutoffDay(now) }
+      : undefined;
+  const input: RankingInput = {
     viewerId,
     viewer: viewerTraits,
     comfort,
     trailId: trail.id,
     activity: trail.activity,
     slotStart: slot.start,
+    near: trailhead && { trailhead, maxTravelKm },
+    measured,
     after,
-  });
+  };
   // The hikes to join (first page only) are read beside the ranking, on another connection.
-  const hikes = after === undefined ? hikesToJoin(db, viewerId, trail, slot.start, comfort) : Promise.resolve([]);
+  const hikes =
+    after === undefined
+      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm))
+      : Promise.resolve([]);
   // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
   hikes.catch(() => undefined);
   // The people come with their rank in the same round trip.
-  const rows = await db
-    .select({
-      user: users,
-      profile: profiles,
-      compatibility: sql<number>`ranked.compatibility`,
-      reliable: sql<boolean>`ranked.reliable`,
-      searchingMatchId: sql<string | null>`ranked.searching_match_id`,
-      startedMicros: sql<string | null>`ranked.started_micros`,
+  const ranked = (query: SQL) =>
+    db
+      .select({
+        user: users,
+        profile: profiles,
+        band: sql<number>`ranked.band`,
+        compatibility: sql<number | null>`ranked.compatibility`,
+        reliable: sql<boolean>`ranked.reliable`,
+        searchingMatchId: sql<string | null>`ranked.searching_match_id`,
+        startedMicros: sql<string | null>`ranked.started_micros`,
+      })
+      .from(sql`(${query}) AS ranked`)
+      .innerJoin(users, sql`${users.id} = ranked.user_id`)
+      .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
+      .orderBy(RANKED_ORDER);
+  // Two statements at once, on two connections; past the searchers (an 'o' cursor) none of them is read again.
+  const [byKind, byMeasure] = await Promise.all([
+    ranked(rankingQuery(input)),
+    measured && after?.[0] !== 'o' ? ranked(measuredSearchersQuery({ ...input, measured })) : [],
+  ]);
+  // Measured ability changes a figure only when both have a measure for the activity: the others
+  // by kind and the measured searchers are scored here, by the one rule the request stores.
+  const abilities = measured
+    ? await abilitiesOf(
+        db,
+        [...byKind.filter((r) => r.searchingMatchId === null), ...byMeasure].map((r) => r.user.id),
+        trail.activity,
+        now,
+      )
+    : new Map<string, never>();
+  const me: MeasuredSide = { profile: viewerTraits, abilities: viewerAbilities };
+  const sideOf = (r: (typeof byKind)[number]): MeasuredSide => ({
+    profile: matchingTraits(r.profile),
+    abilities: abilities.get(r.user.id),
+  });
+  const scored = [...byKind, ...byMeasure]
+    .map((r) => {
+      const score = measured || r.compatibility === null ? measuredCompatibility(me, sideOf(r), trail.activity) : Number(r.compatibility);
+      return { ...r, score, key: positionOf({ ...r, compatibility: score }) };
     })
-    .from(sql`(${ranked}) AS ranked`)
-    .innerJoin(users, sql`${users.id} = ranked.user_id`)
-    .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
-    .orderBy(RANKED_ORDER);
-  const page = rows.slice(0, BEST_MATCHES_PAGE);
+    .filter((r) => after === undefined || compareKeys(r.key, after) > 0)
+    .sort((a, b) => compareKeys(a.key, b.key));
+  const page = scored.slice(0, BEST_MATCHES_PAGE);
   const last = page.at(-1);
-  const trailhead =
-    trail.trailheadLatitude !== null && trail.trailheadLongitude !== null
-      ? { latitude: trail.trailheadLatitude, longitude: trail.trailheadLongitude }
-      : undefined;
-  const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   return {
     hikes: await hikes,
     candidates: page.map((r) => ({
       profile: toPublicProfile(r.user, r.profile),
-      // The ranking's score is the formula's (scoredKinds); with no traits of the viewer's there is no figure to show.
-      compatibility: viewerTraits ? Number(r.compatibility) : null,
-      reasons: compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
-      trailhead: trailheadDistance(cityPoint(r.profile.country, r.profile.city), trailhead, maxTravelKm),
+      // The ranking's score is the formula's (scoredKinds, measuredCompatibility); with no traits of the viewer's there is no figure to show.
+      compatibility: viewerTraits ? r.score : null,
+      reasons: measured
+        ? measuredReasons(me, sideOf(r), trail.activity)
+        : compatibilityReasons(viewerTraits, matchingTraits(r.profile), trail.activity),
+      trailhead: distanceOf(r.profile, trailhead, maxTravelKm),
       searchingMatchId: r.searchingMatchId,
     })),
-    nextCursor: rows.length > BEST_MATCHES_PAGE && last ? encodeCursor(positionOf(last)) : null,
+    nextCursor: scored.length > BEST_MATCHES_PAGE && last ? encodeCursor(last.key) : null,
   };
+}
+
+/**
+ * The ranking's order on positions (ADR 0022, 0068), as RANKED_ORDER has it: the searchers, then
+ * the others; the near band first; the better figure, then the badge; among searchers the most
+ * recent search (then the higher match id), among the others the lower user id.
+ */
+export function compareKeys(a: BestMatchesPosition, b: BestMatchesPosition): number {
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  if (a[0] !== b[0]) return a[0] === 's' ? -1 : 1;
+  const head = a[1] - b[1] || b[2] - a[2] || b[3] - a[3];
+  if (head !== 0) return head;
+  if (a[0] === 's' && b[0] === 's') return b[4] - a[4] || text(b[5], a[5]);
+  return text(String(a[4]), String(b[4]));
+}
+
+/** How far a person lives from the trailhead, against the viewer's travel distance (the card's words and the band). */
+function distanceOf(profile: { country: string | null; city: string | null } | null, trailhead: LatLng | undefined, maxTravelKm: number) {
+  return trailheadDistance(cityPoint(profile?.country, profile?.city), trailhead, maxTravelKm);
 }
 
 function positionOf(row: {
   user: { id: string };
-  compatibility: number;
+  band: number;
+  compatibility: number | null;
   reliable: boolean;
   searchingMatchId: string | null;
   startedMicros: string | null;
 }): BestMatchesPosition {
   const compatibility = Number(row.compatibility);
+  const band = Number(row.band);
   return row.searchingMatchId !== null && row.startedMicros !== null
-    ? ['s', compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
-    : ['o', compatibility, row.reliable ? 1 : 0, row.user.id];
+    ? ['s', band, compatibility, row.reliable ? 1 : 0, Number(row.startedMicros), row.searchingMatchId]
+    : ['o', band, compatibility, row.reliable ? 1 : 0, row.user.id];
 }
 
 /**
  * The slot's hikes with room that the viewer may join (ADR 0054): who is on each, with their
- * compatibility with the viewer, and the places left. Three statements whatever the number of
- * hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
+ * compatibility with the viewer, and the places left; like a person's card, the hike's figure
+ * (the average over its people), why (what the viewer shares with all of them) and how far (its
+ * nearest person from the trailhead), the near hikes first (ADR 0068). Three statements whatever
+ * the number of hikes: the hikes (comfort both ways in SQL), their people, the viewer's open requests.
  */
 async function hikesToJoin(
   db: DbOrTx,
@@ -320,6 +497,7 @@ async function hikesToJoin(
   trail: { id: string; activity: Activity },
   slotStart: Date,
   comfort: ViewerComfort,
+  distance: (profile: { country: string | null; city: string | null } | null) => TrailheadDistance,
 ): Promise<HikeToJoin[]> {
   const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
@@ -330,17 +508,25 @@ async function hikesToJoin(
     viewerId,
     hikes.map((h) => h.id),
   );
-  return hikes.map((hike) => {
-    const on = hike.participants.flatMap((id) => {
-      const person = people.get(id);
-      return person ? [hikePerson(person, viewer, trail.activity)] : [];
-    });
+  const offered = hikes.map((hike) => {
+    const rows = hike.participants.flatMap((id) => people.get(id) ?? []);
+    const on = rows.map((person) => hikePerson(person, viewer, trail.activity));
     return {
       matchId: hike.id,
       people: on,
       compatibility: averageCompatibility(on),
+      reasons: groupReasons(
+        matchingTraits(viewer?.profile),
+        rows.map((person) => matchingTraits(person.profile)),
+        trail.activity,
+      ),
+      trailhead: nearestOf(rows.map((person) => distance(person.profile))),
       placesLeft: placesLeftOn(hike),
       requested: requested.has(hike.id),
     };
   });
+  // The near hikes first, each band in the order the hikes were confirmed (a stable sort).
+  return offered.sort(
+    (a, b) => Number(a.trailhead.beyond || a.trailhead.km === null) - Number(b.trailhead.beyond || b.trailhead.km === null),
+  );
 }

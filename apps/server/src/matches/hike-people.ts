@@ -1,9 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { HikePerson, JoinRequestView } from '@trailbuddy/shared/contracts/match';
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
+import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
 import { knownCompatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import { knownMeasuredCompatibility } from '@trailbuddy/shared/domain/measured-compatibility';
+import { summarise, summaryCutoff } from '../ability/summary.js';
 import type { DbOrTx } from '../db/client.js';
-import { hikeRequests, profiles, trails, users } from '../db/schema/index.js';
+import { activityFigures, hikeRequests, profiles, trails, users } from '../db/schema/index.js';
 import { blockedAmong } from '../safety/blocked-view.js';
 import { toPublicProfile, unavailableProfile } from '../profiles/person.js';
 
@@ -36,16 +39,67 @@ export function compatibilityBetween(
  * The pair's compatibility on a trail at the moment the pair is first shown to each other as a
  * pair (a request or an invitation), to be stored on the match: every later view (Pending,
  * Upcoming, Completed, past partners) shows this one number, not one recomputed after either
- * edits a profile. Two statements: the trail's activity and both profiles.
+ * edits a profile or imports activities. Measured where both have a measure for the trail's
+ * activity (ADR 0068), as Best Matches ranks them. Three statements: the trail's activity, both
+ * profiles, their activity figures.
  */
-export async function pairCompatibilityNow(db: DbOrTx, a: string, b: string, trailId: string): Promise<number | null> {
+export async function pairCompatibilityNow(db: DbOrTx, a: string, b: string, trailId: string, now: Date): Promise<number | null> {
   const [trail] = await db.select({ activity: trails.activity }).from(trails).where(eq(trails.id, trailId));
+  if (!trail) return null;
+  const [rows, abilities] = await Promise.all([
+    db
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.userId, [a, b])),
+    abilitiesOf(db, [a, b], trail.activity, now),
+  ]);
+  const byId = new Map(rows.map((p) => [p.userId, p]));
+  const side = (id: string) => ({ profile: matchingTraits(byId.get(id)), abilities: abilities.get(id) });
+  return knownMeasuredCompatibility(side(a), side(b), trail.activity);
+}
+
+/**
+ * The measured ability of each of these people for one activity, or for each when `activity` is
+ * null (ADR 0056's summary of the figures of the last 12 months, computed as GET /api/me/ability
+ * computes it), keyed by user; people without figures are absent. One statement.
+ */
+export async function abilitiesOf(
+  db: DbOrTx,
+  userIds: readonly string[],
+  activity: Activity | null,
+  now: Date,
+): Promise<Map<string, MeasuredAbility[]>> {
+  if (userIds.length === 0) return new Map();
   const rows = await db
     .select()
-    .from(profiles)
-    .where(inArray(profiles.userId, [a, b]));
-  const byId = new Map(rows.map((p) => [p.userId, p]));
-  return trail ? compatibilityBetween(byId.get(a), byId.get(b), trail.activity) : null;
+    .from(activityFigures)
+    .where(
+      and(
+        inArray(activityFigures.userId, [...new Set(userIds)]),
+        activity === null ? undefined : eq(activityFigures.activity, activity),
+        or(isNull(activityFigures.startedOn), gte(activityFigures.startedOn, summaryCutoffDay(now))),
+      ),
+    );
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  return new Map(
+    [...byUser].map(([id, figures]) => [
+      id,
+      summarise(
+        figures.map((f) => ({ ...f, activity: f.activity as Activity })),
+        now,
+      ),
+    ]),
+  );
+}
+
+/**
+ * The first day whose figures the summary counts: a figure's day is its UTC midnight, counted when
+ * at or after summaryCutoff(now), so the first UTC midnight at or after it.
+ */
+export function summaryCutoffDay(now: Date): Date {
+  const DAY_MS = 24 * 3600 * 1000;
+  return new Date(Math.ceil(summaryCutoff(now).getTime() / DAY_MS) * DAY_MS);
 }
 
 /** A hike's compatibility with a newcomer: the average over the people on it who have a figure. */

@@ -15,7 +15,7 @@ import { notify } from '../notifications/notify.js';
 import { asIfUnavailable } from '../safety/blocked-pair.js';
 import { mayBeMatched } from '../policies/may-match-rule.js';
 import { assertComfortable } from '../profiles/comfort.js';
-import { compatibilityBetween, matchingTraits, pairCompatibilityNow } from './hike-people.js';
+import { matchingTraits, pairCompatibilityNow } from './hike-people.js';
 import { partnerOf, presentMatches, type MatchRow } from './match-presenter.js';
 import { personRow, publicProfilesById } from '../profiles/person.js';
 import { assertNotBooked, endOtherPlans, oneHikeAtATime } from './one-hike-at-a-time.js';
@@ -153,7 +153,7 @@ async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string):
       const row = await loadMatch(tx, matchId);
       await assertNotBooked(tx, ctx.userId, { start: row.startTime, end: row.endTime }, ctx);
       // The number the pair will see everywhere from now on (issue 24), fixed at the request.
-      compatibility = await pairCompatibilityNow(tx, search.owner, ctx.userId, row.trailId);
+      compatibility = await pairCompatibilityNow(tx, search.owner, ctx.userId, row.trailId, ctx.now);
     }
     const [m] = await tx
       .update(matches)
@@ -208,7 +208,7 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
         participants: [ctx.userId, input.userId],
         requestedBy: ctx.userId,
         // The number the pair will see everywhere from now on (issue 24), fixed at the invitation.
-        compatibility: await pairCompatibilityNow(tx, ctx.userId, input.userId, trail.id),
+        compatibility: await pairCompatibilityNow(tx, ctx.userId, input.userId, trail.id, ctx.now),
       })
       .where(and(eq(matches.id, match.id), eq(matches.status, 'searching')))
       .returning();
@@ -271,7 +271,7 @@ async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): 
       .set({
         status: 'confirmed',
         confirmedAt: ctx.now,
-        compatibility: locked.compatibility ?? compatibilityBetween(a?.profile, b?.profile, trail.activity),
+        compatibility: locked.compatibility ?? (await pairCompatibilityNow(tx, locked.id1, locked.id2!, locked.trailId, ctx.now)),
       })
       .where(and(eq(matches.id, matchId), eq(matches.status, 'pending')))
       .returning();

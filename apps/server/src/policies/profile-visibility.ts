@@ -47,11 +47,13 @@ async function isCandidateOfMySearch(deps: VisibilityDeps, viewerId: string, tar
     do {
       // The search's own start time (ADR 0065): Best Matches is per slot.
       const time = startTimeOf(search.startTime, deps.timeZone);
-      const page = await bestMatches(deps.db, viewerId, search.trailId, { day, time, cursor }, deps.timeZone).catch((err: unknown) => {
-        // A time the trail no longer offers (the administrator changed them) lists nobody.
-        if (err instanceof AppError && err.status === 400) return null;
-        throw err;
-      });
+      const page = await bestMatches(deps.db, viewerId, search.trailId, { day, time, cursor }, deps.timeZone, deps.now()).catch(
+        (err: unknown) => {
+          // A time the trail no longer offers (the administrator changed them) lists nobody.
+          if (err instanceof AppError && err.status === 400) return null;
+          throw err;
+        },
+      );
       if (!page) break;
       if (page.candidates.some((c) => c.profile.id === targetId)) return true;
       cursor = page.nextCursor ?? undefined;

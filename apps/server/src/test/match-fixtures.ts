@@ -1,3 +1,4 @@
+import { matches } from '../db/schema/index.js';
 import { createTestApp, signUp, TEST_ADMIN, validRegistration, verifyEmail, type TestApp, type TestUser } from './test-app.js';
 
 /** Wednesday 2026-11-18 09:00 UTC: the coming Saturday is the 21st, Sunday the 22nd. */
@@ -93,4 +94,24 @@ export function api(t: TestApp, user: TestUser | undefined) {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers }),
     delete: (url: string) => t.app.inject({ method: 'DELETE', url, headers }),
   };
+}
+
+/** Open searches of a trail's slot by these people, inserted as they are, started now or when `startedAt` says. */
+export function insertSearches(
+  t: TestApp,
+  trail: { id: string; startTime: Date; endTime: Date },
+  userIds: string[],
+  startedAt?: (i: number) => Date,
+) {
+  return t.database.db.insert(matches).values(
+    userIds.map((id1, i) => ({
+      trailId: trail.id,
+      status: 'searching' as const,
+      startTime: trail.startTime,
+      endTime: trail.endTime,
+      id1,
+      participants: [id1],
+      ...(startedAt ? { createdAt: startedAt(i) } : {}),
+    })),
+  );
 }

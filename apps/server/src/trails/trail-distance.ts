@@ -10,17 +10,34 @@ import { invalidField } from '../errors.js';
 export const NO_TRAILHEAD_METERS = 1e9;
 
 /**
- * The haversine distance in metres from a point to each trail's trailhead, in SQL, so that the
- * database orders and pages by it. It is packages/shared's distanceMeters written again (a db
- * test holds the two to the same figures); trails without a trailhead get NO_TRAILHEAD_METERS.
+ * The haversine distance in metres between a point held in two SQL columns (degrees) and a fixed
+ * point: packages/shared's distanceMeters written again in SQL, so that the database orders, pages
+ * and bands by it (a db test holds the two to the same figures). Null when the columns are.
+ */
+export function haversineMeters(latitude: SQL, longitude: SQL, to: LatLng): SQL<number> {
+  const lat = sql`radians(${latitude})`;
+  const lat0 = sql`radians(${to.latitude}::float8)`;
+  const dLat = sql`(${lat} - ${lat0})`;
+  const dLng = sql`radians(${longitude} - ${to.longitude}::float8)`;
+  const h = sql`power(sin(${dLat} / 2), 2) + cos(${lat0}) * cos(${lat}) * power(sin(${dLng} / 2), 2)`;
+  return sql<number>`(2 * ${EARTH_RADIUS_METERS}::float8 * asin(least(1, sqrt(${h}))))`;
+}
+
+/**
+ * The distance in metres from a point to each trail's trailhead, for the trail list's distance
+ * order; trails without a trailhead get NO_TRAILHEAD_METERS.
  */
 export function distanceOrder(from: LatLng): SQL<number> {
-  const lat = sql`radians(${trails.trailheadLatitude})`;
-  const lat0 = sql`radians(${from.latitude}::float8)`;
-  const dLat = sql`(${lat} - ${lat0})`;
-  const dLng = sql`radians(${trails.trailheadLongitude} - ${from.longitude}::float8)`;
-  const h = sql`power(sin(${dLat} / 2), 2) + cos(${lat0}) * cos(${lat}) * power(sin(${dLng} / 2), 2)`;
-  return sql<number>`coalesce(2 * ${EARTH_RADIUS_METERS}::float8 * asin(least(1, sqrt(${h}))), ${NO_TRAILHEAD_METERS}::float8)`;
+  return sql<number>`coalesce(${haversineMeters(sql`${trails.trailheadLatitude}`, sql`${trails.trailheadLongitude}`, from)}, ${NO_TRAILHEAD_METERS}::float8)`;
+}
+
+/**
+ * Whether a home point (two SQL columns, null when unknown) lies within `maxTravelKm` of a
+ * trailhead as a card rounds it: trailheadDistance's `!beyond` with a known distance, in SQL.
+ * Math.round(km) ≤ max exactly when km < max + 0.5. An unknown home is never within.
+ */
+export function withinTravel(latitude: SQL, longitude: SQL, trailhead: LatLng, maxTravelKm: number): SQL<boolean> {
+  return sql<boolean>`(${latitude} IS NOT NULL AND ${haversineMeters(latitude, longitude, trailhead)} < ${(maxTravelKm + 0.5) * 1000}::float8)`;
 }
 
 /** The distance order's cursor: the last row's distance, then the list's own key (order, start micros, id). */

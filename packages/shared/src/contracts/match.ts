@@ -143,6 +143,9 @@ export const matchViewSchema = z.object({
 });
 export type MatchView = z.infer<typeof matchViewSchema>;
 
+/** How far someone lives from a trailhead, in km (null when not known), and whether beyond the viewer's travel distance. */
+export const trailheadDistanceSchema = z.object({ km: z.number().nullable(), beyond: z.boolean() });
+
 export const bestMatchSchema = z.object({
   profile: publicProfileSchema,
   /** Null when the viewer's profile is incomplete: no figure rather than a default (issue 24). */
@@ -150,7 +153,7 @@ export const bestMatchSchema = z.object({
   /** Why, in a few words ("both chatty"), from compatibilityReasons beside the formula. */
   reasons: z.array(z.string()),
   /** How far they live from the trailhead (their profile city), and whether beyond the viewer's travel distance. */
-  trailhead: z.object({ km: z.number().nullable(), beyond: z.boolean() }),
+  trailhead: trailheadDistanceSchema,
   /** The candidate's own open search for this trail and day, to send a request to. */
   searchingMatchId: z.string().nullable(),
 });
@@ -167,6 +170,10 @@ export const hikeToJoinSchema = z.object({
   people: z.array(hikePersonSchema),
   /** The viewer's compatibility with the hike: the average over the people on it with a figure (issue 24). */
   compatibility: z.number().nullable(),
+  /** Why, in a few words: what the viewer shares with everyone on it ("all chatty"), as on a person's card. */
+  reasons: z.array(z.string()),
+  /** How far the hike's nearest person lives from the trailhead, against the viewer's travel distance (ADR 0068). */
+  trailhead: trailheadDistanceSchema,
   placesLeft: z.number(),
   /** The viewer already asked to join it. */
   requested: z.boolean(),

@@ -7,6 +7,7 @@ import {
   compatibility,
   compatibilityLabel,
   compatibilityReasons,
+  groupReasons,
   hikeCompatibilityLabel,
   knownCompatibility,
   preferenceCompatibility,
@@ -281,6 +282,22 @@ describe('one honest number (issue 24)', () => {
       'same sense of adventure',
     ]);
     expect(compatibilityReasons(ana, halfFilled, 'hiking')).toEqual([]);
+  });
+
+  it('says why a hike suits a newcomer: only what they share with everyone on it, in words for a group (ADR 0068)', () => {
+    const carla = profile('advanced', 'intermediate', { pace: 'moderate', communication: 'chatty', adventureLevel: 'cautious' });
+    // Ana shares a moderate pace with both; the adventure level only with Bruno, the level and talk only with Carla.
+    expect(groupReasons(ana, [bruno, carla], 'hiking')).toEqual(['all like a moderate pace']);
+    expect(groupReasons(ana, [ana, ana], 'hiking')).toEqual([
+      'same hiking level',
+      'all like a moderate pace',
+      'all chatty',
+      'same sense of adventure',
+    ]);
+    // One person on it: the pair's own words.
+    expect(groupReasons(ana, [bruno], 'hiking')).toEqual(compatibilityReasons(ana, bruno, 'hiking'));
+    expect(groupReasons(ana, [bruno, halfFilled], 'hiking')).toEqual([]);
+    expect(groupReasons(ana, [], 'hiking')).toEqual([]);
   });
 
   it('labels a figure, its absence, and a hike’s average', () => {

@@ -130,20 +130,23 @@ export function hikeCompatibilityLabel(value: number | null, people: number): st
   return people === 1 ? compatibilityLabel(value) : `${compatibilityLabel(value)} on average over the ${people} people on it`;
 }
 
-const PACE_WORDS: Readonly<Record<Pace, string>> = {
-  relaxed: 'both like a relaxed pace',
-  moderate: 'both like a moderate pace',
-  fast: 'both like a fast pace',
+/** Who shares a trait: the two of a pair, or everyone on a hike with the viewer. */
+type Sharers = 'both' | 'all';
+
+const PACE_WORDS: Readonly<Record<Pace, (who: Sharers) => string>> = {
+  relaxed: (who) => `${who} like a relaxed pace`,
+  moderate: (who) => `${who} like a moderate pace`,
+  fast: (who) => `${who} like a fast pace`,
 };
-const TALK_WORDS: Readonly<Record<CommunicationStyle, string>> = {
-  quiet: 'both quiet',
-  balanced: 'both easy-going talkers',
-  chatty: 'both chatty',
+const TALK_WORDS: Readonly<Record<CommunicationStyle, (who: Sharers) => string>> = {
+  quiet: (who) => `${who} quiet`,
+  balanced: (who) => `${who} easy-going talkers`,
+  chatty: (who) => `${who} chatty`,
 };
-const ADVENTURE_WORDS: Readonly<Record<AdventureLevel, string>> = {
-  cautious: 'both cautious',
-  moderate: 'same sense of adventure',
-  adventurous: 'both adventurous',
+const ADVENTURE_WORDS: Readonly<Record<AdventureLevel, (who: Sharers) => string>> = {
+  cautious: (who) => `${who} cautious`,
+  moderate: () => 'same sense of adventure',
+  adventurous: (who) => `${who} adventurous`,
 };
 
 /**
@@ -156,15 +159,44 @@ export function compatibilityReasons(
   b: CompatibilityProfile | null | undefined,
   activity: Activity,
 ): string[] {
-  if (!isComplete(a) || !isComplete(b)) return [];
+  return sharedReasons(a, [b], activity, 'both');
+}
+
+/** The preference parts of compatibilityReasons alone: said beside measured ability, which replaces the declared level. */
+export function preferenceReasons(a: CompatibilityProfile | null | undefined, b: CompatibilityProfile | null | undefined): string[] {
+  return sharedReasons(a, [b], null, 'both');
+}
+
+/**
+ * Why a hike suits a newcomer (issue 24, ADR 0068): the parts of the formula the viewer shares
+ * with every person on it ("same hiking level", "all chatty"). Empty when nothing is shared by
+ * all of them, or when anyone's data is incomplete.
+ */
+export function groupReasons(
+  viewer: CompatibilityProfile | null | undefined,
+  people: readonly (CompatibilityProfile | null | undefined)[],
+  activity: Activity,
+): string[] {
+  return sharedReasons(viewer, people, activity, people.length > 1 ? 'all' : 'both');
+}
+
+/** The reasons `a` shares with all of `others`: the declared level on `activity` (none: left out), then the preferences. */
+function sharedReasons(
+  a: CompatibilityProfile | null | undefined,
+  others: readonly (CompatibilityProfile | null | undefined)[],
+  activity: Activity | null,
+  who: Sharers,
+): string[] {
+  if (others.length === 0 || !isComplete(a) || !others.every(isComplete)) return [];
+  const complete = others as readonly CompatibilityProfile[];
   const reasons: string[] = [];
-  const skill = skillCompatibility(a.skills, b.skills, activity);
-  if (skill === 100) reasons.push(`same ${activity} level`);
+  if (activity && complete.every((b) => skillCompatibility(a.skills, b.skills, activity) === 100)) reasons.push(`same ${activity} level`);
   const pa = a.preferences!;
-  const pb = b.preferences!;
-  if (pa.pace === pb.pace) reasons.push(PACE_WORDS[pa.pace!]);
-  if (pa.communication === pb.communication) reasons.push(TALK_WORDS[pa.communication!]);
-  if (pa.adventureLevel === pb.adventureLevel) reasons.push(ADVENTURE_WORDS[pa.adventureLevel!]);
+  const all = (same: (b: Required<PreferencesInput>) => boolean) =>
+    complete.every((b) => same(b.preferences as Required<PreferencesInput>));
+  if (all((b) => b.pace === pa.pace)) reasons.push(PACE_WORDS[pa.pace!](who));
+  if (all((b) => b.communication === pa.communication)) reasons.push(TALK_WORDS[pa.communication!](who));
+  if (all((b) => b.adventureLevel === pa.adventureLevel)) reasons.push(ADVENTURE_WORDS[pa.adventureLevel!](who));
   return reasons;
 }
 

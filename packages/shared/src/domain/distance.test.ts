@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, distanceMeters, formatDistance, isLatLng, trailheadDistance, trailheadDistanceText } from './distance';
+import { distanceKm, distanceMeters, formatDistance, isLatLng, nearestOf, trailheadDistance, trailheadDistanceText } from './distance';
 
 const lisbon = { latitude: 38.71667, longitude: -9.13333 };
 const porto = { latitude: 41.14961, longitude: -8.61099 };
@@ -76,5 +76,25 @@ describe('distance to a trailhead on Best Matches (issue 24)', () => {
     expect(trailheadDistanceText({ km: 12, beyond: false })).toBe('12 km from the trailhead');
     expect(trailheadDistanceText({ km: 1585, beyond: true })).toBe('1,585 km from the trailhead, farther than you travel');
     expect(trailheadDistanceText({ km: null, beyond: false })).toBeNull();
+  });
+});
+
+describe('a hike’s distance (ADR 0068)', () => {
+  it('is its nearest known person’s, beyond only when that one is', () => {
+    expect(
+      nearestOf([
+        { km: 1585, beyond: true },
+        { km: 22, beyond: false },
+        { km: null, beyond: false },
+      ]),
+    ).toEqual({ km: 22, beyond: false });
+    expect(
+      nearestOf([
+        { km: 1585, beyond: true },
+        { km: 300, beyond: true },
+      ]),
+    ).toEqual({ km: 300, beyond: true });
+    expect(nearestOf([{ km: null, beyond: false }])).toEqual({ km: null, beyond: false });
+    expect(nearestOf([])).toEqual({ km: null, beyond: false });
   });
 });

@@ -68,6 +68,17 @@ export function trailheadDistance(home: LatLng | undefined, trailhead: LatLng | 
   return { km, beyond: km > maxTravelKm };
 }
 
+/**
+ * A hike's distance (ADR 0068): its nearest person's, since whoever lives nearest of them is
+ * "near" in the sense a person's card is; beyond the viewer's travel distance only when that
+ * nearest one is. Unknown (null km) when nobody on it has a known distance.
+ */
+export function nearestOf(distances: readonly TrailheadDistance[]): TrailheadDistance {
+  const known = distances.filter((d) => d.km !== null);
+  if (known.length === 0) return { km: null, beyond: false };
+  return known.reduce((nearest, d) => (d.km! < nearest.km! ? d : nearest));
+}
+
 /** A card's few words on it: "12 km from the trailhead", and whether that is farther than the viewer travels. */
 export function trailheadDistanceText({ km, beyond }: TrailheadDistance): string | null {
   if (km === null) return null;

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { MeasuredAbility } from '../contracts/ability';
 import type { Activity } from '../contracts/enums';
 import { compatibility, DEFAULT_COMPATIBILITY, type CompatibilityProfile } from './compatibility';
-import { measuredCompatibility, measuredDifferenceScore, measuredSkillPart } from './measured-compatibility';
+import {
+  knownMeasuredCompatibility,
+  measuredCompatibility,
+  measuredDifferenceScore,
+  measuredReasons,
+  measuredSkillPart,
+} from './measured-compatibility';
 
 const measured = (activity: Activity, flatPace: number | null, climbRate: number | null): MeasuredAbility => ({
   activity,
@@ -98,5 +104,47 @@ describe('measuredCompatibility', () => {
     const a = { abilities: [measured('hiking', 700, 450)], profile: { skills: beginner.skills } };
     const b = { abilities: [measured('hiking', 700, 450)], profile: advanced };
     expect(measuredCompatibility(a, b, 'hiking')).toBe(DEFAULT_COMPATIBILITY);
+  });
+});
+
+describe('the figure and the words a card shows (ADR 0068)', () => {
+  it('is the measured figure, or null (no default) when a profile lacks its declared traits', () => {
+    const a = { abilities: [measured('hiking', 600, null)], profile: beginner };
+    const b = { abilities: [measured('hiking', 840, null)], profile: beginner };
+    // 40% apart on the flat: 20; same preferences: 100 → round(60).
+    expect(knownMeasuredCompatibility(a, b, 'hiking')).toBe(60);
+    expect(knownMeasuredCompatibility(a, { abilities: b.abilities, profile: { skills: beginner.skills } }, 'hiking')).toBeNull();
+    expect(knownMeasuredCompatibility({ profile: beginner }, { profile: advanced }, 'hiking')).toBe(
+      compatibility(beginner, advanced, 'hiking'),
+    );
+  });
+
+  it('says "same pace" and "similar climbing" within 10%, never the figures, then the shared preferences', () => {
+    const a = { abilities: [measured('hiking', 600, 400)], profile: beginner };
+    const close = { abilities: [measured('hiking', 660, 440)], profile: advanced };
+    expect(measuredReasons(a, close, 'hiking')).toEqual([
+      'same pace',
+      'similar climbing',
+      'both like a moderate pace',
+      'both chatty',
+      'same sense of adventure',
+    ]);
+    const apart = { abilities: [measured('hiking', 800, 400)], profile: beginner };
+    // Measured apart: the declared level they share is not said, since it is not the basis.
+    expect(measuredReasons(a, apart, 'hiking')).toEqual([
+      'similar climbing',
+      'both like a moderate pace',
+      'both chatty',
+      'same sense of adventure',
+    ]);
+  });
+
+  it('falls back to the declared words without a measure on both sides', () => {
+    expect(measuredReasons({ profile: beginner }, { abilities: [measured('hiking', 600, 400)], profile: beginner }, 'hiking')).toEqual([
+      'same hiking level',
+      'both like a moderate pace',
+      'both chatty',
+      'same sense of adventure',
+    ]);
   });
 });

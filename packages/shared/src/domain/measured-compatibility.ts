@@ -8,8 +8,11 @@ import type { MeasuredAbility } from '../contracts/ability';
 import type { Activity } from '../contracts/enums';
 import {
   compatibility,
+  compatibilityReasons,
   DEFAULT_COMPATIBILITY,
+  knownCompatibility,
   preferenceCompatibility,
+  preferenceReasons,
   skillCompatibility,
   type CompatibilityProfile,
 } from './compatibility';
@@ -91,4 +94,37 @@ export function measuredCompatibility(
   const preference = preferenceCompatibility(a.profile?.preferences, b.profile?.preferences);
   if (preference === null) return DEFAULT_COMPATIBILITY;
   return Math.round((skill.score! + preference) / 2);
+}
+
+/** One side of a pair: their traits and, when they imported activities, their measured ability. */
+export interface MeasuredSide {
+  abilities?: readonly MeasuredAbility[] | null;
+  profile?: CompatibilityProfile | null;
+}
+
+/**
+ * The pair's figure as a member sees it (issue 24, ADR 0068: one number everywhere): the measured
+ * compatibility, or null when either profile lacks the traits knownCompatibility needs, so that
+ * a measure never makes a figure for a profile that has none declared.
+ */
+export function knownMeasuredCompatibility(a: MeasuredSide, b: MeasuredSide, activity: Activity): number | null {
+  return knownCompatibility(a.profile, b.profile, activity) === null ? null : measuredCompatibility(a, b, activity);
+}
+
+/** A measured part scoring this much or more reads as "the same": the two are within 10% of each other. */
+export const SAME_MEASURE_SCORE = 80;
+
+/**
+ * Why, in a few words (ADR 0056, 0068): on a measured basis a coarse "same pace" and "similar
+ * climbing" (never the figures), then the shared preferences; otherwise compatibilityReasons.
+ */
+export function measuredReasons(a: MeasuredSide, b: MeasuredSide, activity: Activity): string[] {
+  const skill = measuredSkillPart(a, b, activity);
+  if (skill.basis !== 'measured') return compatibilityReasons(a.profile, b.profile, activity);
+  if (knownCompatibility(a.profile, b.profile, activity) === null) return [];
+  const measures = [
+    ...(skill.pace !== null && skill.pace >= SAME_MEASURE_SCORE ? ['same pace'] : []),
+    ...(skill.climb !== null && skill.climb >= SAME_MEASURE_SCORE ? ['similar climbing'] : []),
+  ];
+  return [...measures, ...preferenceReasons(a.profile, b.profile)];
 }

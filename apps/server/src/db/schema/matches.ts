@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -102,6 +103,13 @@ export const matches = pgTable(
     searcherAgeMin: integer('searcher_age_min'),
     searcherAgeMax: integer('searcher_age_max'),
     searcherLanguages: text('searcher_languages').array(),
+    /**
+     * The searcher's home point (their profile city's, from city_points), copied the same way
+     * (migration 0037): Best Matches lists the searchers within the viewer's travel distance of
+     * the trailhead first (ADR 0068). Null when the city has no point.
+     */
+    searcherLatitude: doublePrecision('searcher_latitude'),
+    searcherLongitude: doublePrecision('searcher_longitude'),
   },
   (t) => [
     index('matches_id1_idx').on(t.id1),

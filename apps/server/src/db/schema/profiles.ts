@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Language } from '@trailbuddy/shared/contracts/comfort';
 import { DEFAULT_AVATAR } from '@trailbuddy/shared/data/avatars';
 import { users } from './auth.js';
@@ -83,4 +83,21 @@ export const profiles = pgTable(
       .on(t.skillBiking, t.pace, t.communication, t.adventureLevel, t.reliable, t.userId)
       .where(sql`registration_completed_at IS NOT NULL`),
   ],
+);
+
+/**
+ * The point of each city of the profile's list (packages/shared/src/data/city-coordinates.ts,
+ * GeoNames, ADR 0057), keyed as a profile stores its place (country name, canonical city): the
+ * database copies a searcher's home point onto their search with it (migration 0037, ADR 0068).
+ * A db test holds it equal to the shared table, which stays the source.
+ */
+export const cityPoints = pgTable(
+  'city_points',
+  {
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.city] })],
 );

@@ -73,7 +73,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
     },
     async (req) => {
       const ctx = await context(req);
-      return bestMatches(deps.db, ctx.userId, req.params.id, req.query, deps.timeZone);
+      return bestMatches(deps.db, ctx.userId, req.params.id, req.query, deps.timeZone, ctx.now);
     },
   );
 

@@ -4092,6 +4092,11 @@ export interface operations {
                 compatibility: number | null;
               }[];
               compatibility: number | null;
+              reasons: string[];
+              trailhead: {
+                km: number | null;
+                beyond: boolean;
+              };
               placesLeft: number;
               requested: boolean;
             }[];

@@ -1,8 +1,9 @@
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import { MapPin } from 'lucide-react';
 import { ReliableBadge } from '../../../components/ui/ReliableBadge';
-import { bestMatchWhy, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
+import { compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
 import { Avatar } from './Avatar';
+import { MatchWhy } from './MatchWhy';
 
 export interface BestMatchCardProps {
   candidate: BestMatch;
@@ -12,7 +13,6 @@ export interface BestMatchCardProps {
 /** One suggested buddy; the whole card opens their profile popup. */
 export function BestMatchCard({ candidate, onOpen }: BestMatchCardProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
-  const why = bestMatchWhy(candidate);
   return (
     <article className="relative flex h-full gap-4 rounded-2xl bg-white p-4 shadow-card ring-1 ring-stone-200/70 transition-shadow hover:shadow-lg has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
       <Avatar src={profile.image} size="md" />
@@ -46,12 +46,7 @@ export function BestMatchCard({ candidate, onOpen }: BestMatchCardProps) {
           <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Hiking · {skillLabel(profile.skills.hiking)}</li>
           <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Running · {skillLabel(profile.skills.running)}</li>
         </ul>
-        {why && (
-          <p className={candidate.trailhead.beyond ? 'text-sm text-amber-800' : 'text-sm text-stone-700'}>
-            <span className="sr-only">Why: </span>
-            {why}
-          </p>
-        )}
+        <MatchWhy reasons={candidate.reasons} trailhead={candidate.trailhead} />
         <ReliableBadge reliable={profile.reliable} />
         {searchingMatchId && (
           <p className="inline-flex items-center gap-1.5 text-xs font-semibold text-accent-700">

@@ -10,11 +10,13 @@ import { useHikesToJoin } from '../../../lib/queries/matches';
 import { requestToJoin, useHikeAction } from '../api/hike-joins';
 import { errorMessage } from '../../../lib/error-message';
 import { HikePersonRow } from './HikePeople';
+import { MatchWhy } from './MatchWhy';
 
 /**
  * Hikes of this trail and day with places left (ADR 0054): who is on each, with their
- * compatibility with me, and a request to join that anyone on it may accept. Nothing shows when
- * no hike has room.
+ * compatibility with me, and a request to join that anyone on it may accept. Like a person's
+ * card, each says its figure (the average over its people), why, and how far from the trailhead
+ * its nearest person lives (ADR 0068). Nothing shows when no hike has room.
  */
 export function HikesToJoin({ trailId, day, time }: { trailId: string; day: WeekendDay; time?: string }) {
   const hikes = useHikesToJoin(trailId, day, time).data ?? [];
@@ -51,6 +53,7 @@ function HikeToJoinCard({ hike }: { hike: HikeToJoin }) {
         </span>
       </div>
       <p className="text-sm font-semibold text-brand-800">{hikeCompatibilityLabel(hike.compatibility, hike.people.length)}</p>
+      <MatchWhy reasons={hike.reasons} trailhead={hike.trailhead} />
       <ul className="space-y-1">
         {hike.people.map((person) => (
           <HikePersonRow key={person.profile.id} person={person} />
