@@ -47,6 +47,12 @@ export const HEARTBEAT = ': ping\n\n';
 export class EventStream {
   private res: ServerResponse | undefined;
   private held: LiveEvent[] = [];
+  /**
+   * The replayed events whose live copy may still be on its way: the listener can hand over an
+   * event committed before this stream subscribed after the replay has read it, late on a busy
+   * machine. Each is dropped once, when it comes.
+   */
+  private replayed = new Set<number>();
   private heldResync: { latestId: number | undefined } | undefined;
   private closed = false;
 
@@ -61,8 +67,8 @@ export class EventStream {
 
   deliver(event: LiveEvent) {
     if (this.closed) return;
-    if (this.res) this.write(formatOnce(event));
-    else this.held.push(event);
+    if (!this.res) this.held.push(event);
+    else if (!this.replayed.delete(event.id)) this.write(formatOnce(event));
   }
 
   resync(latestId: number | undefined) {
@@ -100,13 +106,13 @@ export class EventStream {
     res.on('error', () => undefined);
     res.writeHead(200, SSE_HEADERS);
     let chunk = `retry: ${retryMs}\n\n`;
-    const replayed = new Set<number>();
+    const replayed = this.replayed;
     if (replay?.kind === 'resync') chunk += formatResync(replay.latestId);
     for (const event of replay?.kind === 'events' ? replay.events : []) {
       replayed.add(event.id);
       chunk += formatEvent(event);
     }
-    for (const event of this.held) if (!replayed.has(event.id)) chunk += formatOnce(event);
+    for (const event of this.held) if (!replayed.delete(event.id)) chunk += formatOnce(event);
     if (this.heldResync) chunk += formatResync(this.heldResync.latestId);
     this.held = [];
     this.heldResync = undefined;
@@ -121,6 +127,7 @@ export class EventStream {
     if (this.closed) return;
     this.closed = true;
     this.held = [];
+    this.replayed.clear();
     if (this.res && !this.res.destroyed) {
       if (graceful) this.res.end();
       else this.res.destroy();
