@@ -10,7 +10,8 @@ import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
 import { InputField } from '../../../components/ui/Field';
 import { valuesFromProfile } from '../utils/profile-form';
 import { PhotoPicker } from './PhotoPicker';
-import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
+import { PublicProfileDetails } from '../../../components/PublicProfileDetails';
+import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 import { ProfileHeader } from './ProfileHeader';
 import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
@@ -78,7 +79,7 @@ function PersonalProfile({ me, sections }: { me: Me; sections?: ReactNode }) {
         </section>
       )}
 
-      {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <ProfileDetails profile={profile} />}
+      {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <PublicProfileDetails profile={profile} />}
       {sections}
     </div>
   );

@@ -13,7 +13,7 @@ import { citiesOf, PROFILE_COUNTRIES } from '@trailbuddy/shared/data/locations';
 import type { CompleteRegistrationInput } from '@trailbuddy/shared/contracts/profile';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../utils/labels';
+import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../../../components/profile-labels';
 import {
   checkProfileForm,
   formFieldErrors,
