@@ -87,7 +87,7 @@ function PersonalProfile({ me, sections }: { me: Me; sections?: ReactNode }) {
 
 function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const update = useUpdateProfile();
-  const { values, errors, problem, formRef, change, submit } = useProfileForm({
+  const { form, problem, submit } = useProfileForm({
     initialValues: () => valuesFromProfile(me.profile),
     save: (payload, { onError }) => update.mutate(payload, { onSuccess: onDone, onError }),
     failureMessage: UPDATE_PROFILE_FAILED,
@@ -95,16 +95,13 @@ function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
 
   return (
     <form
-      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-label="Edit profile"
       className="space-y-6 rounded-2xl bg-white p-5 shadow-card ring-1 ring-stone-200/70"
     >
       <ProfileFormFields
-        values={values}
-        errors={errors}
-        onChange={change}
+        form={form}
         disabled={update.isPending}
         afterName={
           <InputField

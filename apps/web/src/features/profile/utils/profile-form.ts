@@ -1,4 +1,5 @@
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
+import type { Resolver } from 'react-hook-form';
 import {
   profileFormSchema,
   type CompleteRegistrationInput,
@@ -101,6 +102,17 @@ function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
     preferences: { pace: values.pace, communication: values.communication, adventureLevel: values.adventureLevel },
   };
 }
+
+/**
+ * react-hook-form's resolver for both profile forms: the flat values checked with the shared
+ * schema (checkProfileForm), each message under its field; what passes is the request body.
+ */
+export const profileFormResolver: Resolver<ProfileFormValues, unknown, CompleteRegistrationInput> = (values) => {
+  const checked = checkProfileForm(values);
+  if (checked.ok) return { values: checked.payload, errors: {} };
+  const errors = Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, { type: 'validate', message }]));
+  return { values: {}, errors };
+};
 
 export type ProfileFormCheck = { ok: true; payload: CompleteRegistrationInput } | { ok: false; errors: FieldErrors };
 
