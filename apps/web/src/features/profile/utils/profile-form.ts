@@ -1,5 +1,5 @@
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
-import type { Resolver } from 'react-hook-form';
+import { resolverOf } from '../../../lib/form-resolver';
 import {
   profileFormSchema,
   type CompleteRegistrationInput,
@@ -103,16 +103,11 @@ function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
   };
 }
 
-/**
- * react-hook-form's resolver for both profile forms: the flat values checked with the shared
- * schema (checkProfileForm), each message under its field; what passes is the request body.
- */
-export const profileFormResolver: Resolver<ProfileFormValues, unknown, CompleteRegistrationInput> = (values) => {
+/** react-hook-form's resolver for both profile forms: what passes is the request body. */
+export const profileFormResolver = resolverOf((values: ProfileFormValues) => {
   const checked = checkProfileForm(values);
-  if (checked.ok) return { values: checked.payload, errors: {} };
-  const errors = Object.fromEntries(Object.entries(checked.errors).map(([name, message]) => [name, { type: 'validate', message }]));
-  return { values: {}, errors };
-};
+  return checked.ok ? { ok: true, body: checked.payload } : checked;
+});
 
 export type ProfileFormCheck = { ok: true; payload: CompleteRegistrationInput } | { ok: false; errors: FieldErrors };
 
