@@ -1,12 +1,14 @@
 import type { SVGProps } from 'react';
 
 /**
- * The icons the signed-out home and its chrome draw, as plain SVG (ADR 0072). Drawn with
- * lucide-react, each icon costs little but the package's renderer (its Icon component, the node
- * builder and its helpers) came with them: 1.5 KB gzip of the home's 100 KB (architecture §7) for
- * eleven fixed pictures. The outlines are lucide's own (ISC licence, lucide-react 1.x), each one
- * path, drawn with lucide's attributes, so these look like the lucide icons the other views draw.
- * Decorative: hidden from assistive technology unless the caller names the icon.
+ * The icons of the two pages the server renders (ADR 0023), the home with its chrome and a trail's
+ * page, as plain SVG (ADR 0072). Drawn with lucide-react, each icon costs little but the package's
+ * renderer (its Icon component, the node builder and its helpers) came with them: 1.5 KB gzip of
+ * the home's 100 KB (architecture §7) for eleven fixed pictures, and on a trail's page each icon it
+ * shares with the later views came as a chunk and a request of its own. The outlines are lucide's
+ * own (ISC licence, lucide-react 1.x), each one path, drawn with lucide's attributes, so these look
+ * like the lucide icons the other views draw. Decorative: hidden from assistive technology unless
+ * the caller names the icon.
  */
 export type FirstRenderIcon = (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
 
