@@ -4,6 +4,7 @@ import { primeFromPage, routeOfHref, serverRenderOfPage } from './app/initial-da
 import { loadServerRenderedView } from './app/main-app';
 import { PageRoot } from './app/page-root';
 import { createQueryClient } from './app/providers';
+import { checkAnswersWith } from './lib/api-client';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -31,6 +32,10 @@ if (serverRenderedView) {
 // As a transition, the first render is done in slices that give the main thread back every few
 // milliseconds, rather than as one long task that blocks input (ADR 0007: total blocking time).
 else startTransition(() => createRoot(root).render(app));
+
+// In the development server, every API answer is checked against the shared schemas (ADR 0072);
+// the production build leaves this out, and the check's module with it.
+if (import.meta.env.DEV) void import('./lib/response-check').then((check) => checkAnswersWith(check.checkResponse));
 
 // Web-vitals reporting is loaded lazily (product §7): after the first render, once the browser is idle.
 const startWebVitals = () =>

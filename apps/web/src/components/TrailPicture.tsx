@@ -1,6 +1,6 @@
 import { imageSrcSet } from '@trailbuddy/shared/contracts/images';
-import { Mountain } from 'lucide-react';
 import type { ImgHTMLAttributes } from 'react';
+import { MountainIcon } from './ui/first-render-icons';
 
 export interface TrailPictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'srcSet'> {
   /** The trail's picture; absent (none uploaded, or the trail is gone) shows the brand placeholder. */
@@ -20,7 +20,7 @@ export function TrailPicture({ image, iconClassName = 'size-8', className = 'siz
     return <img src={image} srcSet={img.sizes ? imageSrcSet(image) : undefined} alt="" decoding="async" className={className} {...img} />;
   return (
     <div className="flex size-full items-center justify-center bg-gradient-to-br from-brand-600 to-accent-600" aria-hidden="true">
-      <Mountain className={`${iconClassName} text-white/80`} />
+      <MountainIcon className={`${iconClassName} text-white/80`} />
     </div>
   );
 }

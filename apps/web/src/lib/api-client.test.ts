@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES } from '@trailbuddy/shared/contracts/error-codes';
-import { ApiError, api } from './api-client';
+import { ApiError, api, checkAnswersWith } from './api-client';
 
 function answer(status: number, body?: unknown, statusText = '') {
   const fetchMock = vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, statusText }));
@@ -10,6 +10,7 @@ function answer(status: number, body?: unknown, statusText = '') {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  checkAnswersWith(undefined);
 });
 
 describe('api client', () => {
@@ -76,5 +77,17 @@ describe('api client', () => {
   it('returns undefined for an empty success', async () => {
     answer(204);
     await expect(api.delete('/api/things/1')).resolves.toBeUndefined();
+  });
+
+  it('hands each answer it returns to the installed check (the development server’s, ADR 0072), and no failure', async () => {
+    const check = vi.fn();
+    checkAnswersWith(check);
+    answer(200, { trails: [] });
+    await api.get('/api/trails', { query: { q: 'ridge' } });
+    expect(check).toHaveBeenCalledWith('GET', '/api/trails', { trails: [] });
+
+    answer(404, { error: { code: 'not-found', message: 'Not found.' } });
+    await api.get('/api/trails/gone').catch(() => undefined);
+    expect(check).toHaveBeenCalledTimes(1);
   });
 });

@@ -56,11 +56,25 @@ export function apiErrorFrom(status: number, body: unknown, fallbackMessage?: st
   return new ApiError(status, known, error?.message || (fallbackMessage ?? ERROR_MESSAGES[known]), error?.fields);
 }
 
+/** What looks at each answer before the caller gets it: in development, the check of ADR 0072. */
+type AnswerCheck = (method: string, path: string, body: unknown) => void;
+let checkAnswer: AnswerCheck | undefined;
+
+/**
+ * Installed by main.tsx in the development server only (ADR 0072): every answer is then checked
+ * against the shared schema the server declares for its route. The production build never calls
+ * it, so the check's module, and zod with it, stays out of the home's 100 KB.
+ */
+export function checkAnswersWith(check: AnswerCheck | undefined): void {
+  checkAnswer = check;
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal } = options;
   const answer = await fetchJson(buildUrl(path, query), { fetch, method, body, credentials: 'same-origin', signal });
   if (!answer) throw new ApiError(0, 'network-request-failed');
   if (!answer.ok) throw apiErrorFrom(answer.status, answer.body);
+  checkAnswer?.(method, path, answer.body);
   return answer.body as T;
 }
 

@@ -1,7 +1,7 @@
 import type { Me } from '@trailbuddy/shared/contracts/profile';
-import { CircleHelp } from 'lucide-react';
 import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
+import { CircleHelpIcon } from '../../components/ui/first-render-icons';
 import { followLink } from '../../lib/location';
 
 // Only signed-in people see these, so visitors never download them (architecture §7 budget).
@@ -47,7 +47,7 @@ export function Header({ me, onHome, onHelp, onSignIn, onSignedOut, onProfile, n
             aria-haspopup="dialog"
             className="rounded-full p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
           >
-            <CircleHelp className="size-5" aria-hidden="true" />
+            <CircleHelpIcon className="size-5" aria-hidden="true" />
           </button>
           {me ? (
             <Suspense fallback={null}>

@@ -1,12 +1,12 @@
-import { CalendarDays, House, Users, type LucideIcon } from 'lucide-react';
+import { CalendarDaysIcon, HouseIcon, UsersIcon, type FirstRenderIcon } from '../../components/ui/first-render-icons';
 
 /** The main navigation's entries: the phone's bottom bar, the header from 1024 px (ADR 0021). */
 export type MainTab = 'agenda' | 'home' | 'matches';
 
-export const MAIN_TABS: readonly { view: MainTab; label: string; icon: LucideIcon }[] = [
-  { view: 'agenda', label: 'Agenda', icon: CalendarDays },
-  { view: 'home', label: 'Home', icon: House },
-  { view: 'matches', label: 'Matches', icon: Users },
+export const MAIN_TABS: readonly { view: MainTab; label: string; icon: FirstRenderIcon }[] = [
+  { view: 'agenda', label: 'Agenda', icon: CalendarDaysIcon },
+  { view: 'home', label: 'Home', icon: HouseIcon },
+  { view: 'matches', label: 'Matches', icon: UsersIcon },
 ];
 
 export interface MainNavProps {

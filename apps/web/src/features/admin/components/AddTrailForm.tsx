@@ -1,13 +1,20 @@
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { Plus, Save } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ChoiceField, InputField, TextAreaField } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useDateFormat } from '../../../lib/server-render';
-import { TRAIL_DESCRIPTION_MAX, TRAIL_HOURS_MAX, TRAIL_NAME_MAX, type Trail } from '@trailbuddy/shared/contracts/trail';
+import {
+  TRAIL_DESCRIPTION_MAX,
+  TRAIL_HOURS_MAX,
+  TRAIL_NAME_MAX,
+  type CreateTrailInput,
+  type Trail,
+} from '@trailbuddy/shared/contracts/trail';
 import { useCreateTrail } from '../api/create-trail';
 import { useUpdateTrail } from '../api/update-trail';
 import { useTrailImageUpload } from '../api/use-trail-image-upload';
@@ -18,10 +25,10 @@ import {
   DIFFICULTY_OPTIONS,
   EMPTY_TRAIL_FORM,
   FIELD_ORDER,
-  REQUIRED_FIELDS_ALERT,
   WEEKEND_DAY_LABELS,
-  checkTrailForm,
+  refusalAlert,
   serverFieldErrors,
+  trailFormResolver,
   trailFormValuesOf,
   type TrailFormErrors,
   type TrailFormField,
@@ -50,8 +57,31 @@ export interface AddTrailFormProps {
  */
 export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) {
   const { timeZone } = useDateFormat();
-  const [values, setValues] = useState<TrailFormValues>(() => (editing ? trailFormValuesOf(editing, timeZone) : EMPTY_TRAIL_FORM));
-  const [errors, setErrors] = useState<TrailFormErrors>({});
+  // On react-hook-form with the shared schema as its resolver (ADR 0072): each field's message
+  // under it. After a refused submit a field is checked again as it changes, so its message goes
+  // once it is right. Focus is the form's own (FIELD_ORDER), which reaches the radio groups and
+  // time boxes too.
+  const form = useForm<TrailFormValues, unknown, CreateTrailInput>({
+    defaultValues: editing ? trailFormValuesOf(editing, timeZone) : EMPTY_TRAIL_FORM,
+    resolver: trailFormResolver,
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    getValues,
+    watch,
+    formState: { errors },
+  } = form;
+  // The uploads' own problems: they are the upload's state, not a value the form holds.
+  const [uploadErrors, setUploadErrors] = useState<Pick<TrailFormErrors, 'image' | 'map'>>({});
+  // The alert of a refusal, shown while a field is flagged; the notice of a success, or of a
+  // failure that names no field.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const image = useTrailImageUpload('image');
   const map = useTrailImageUpload('map');
@@ -61,17 +91,17 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
   const formRef = useRef<HTMLFormElement>(null);
 
   const uploading = image.state.status === 'uploading' || map.state.status === 'uploading';
+  const flagged = Object.keys(errors).length > 0 || Object.keys(uploadErrors).length > 0;
 
-  function update<K extends keyof TrailFormValues>(field: K, value: TrailFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A message goes as soon as its field is touched again (the check runs anew on submit), and
-    // the alert goes with the last of them; a success message goes once the next trail is begun.
-    const { [field]: fixed, ...rest } = errors;
-    if (fixed) setErrors(rest);
-    if (notice?.tone === 'success' || (fixed && notice?.tone === 'error' && Object.keys(rest).length === 0)) setNotice(null);
-  }
+  // A success message goes once the next trail is begun (a change someone makes, not the reset).
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (name) setNotice((current) => (current?.tone === 'success' ? null : current));
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
 
-  function focusFirstError(found: TrailFormErrors) {
+  function focusFirstError(found: Partial<Record<TrailFormField, unknown>>) {
     const first = FIELD_ORDER.find((field) => found[field]);
     if (!first) return;
     const element = formRef.current?.elements.namedItem(first);
@@ -79,35 +109,27 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
     else if (element instanceof HTMLElement) element.focus();
   }
 
-  function showErrors(found: TrailFormErrors, message: string) {
-    setErrors(found);
-    setNotice({ tone: 'error', message });
+  function refuse(found: Partial<Record<TrailFormField, unknown>>, alert: string) {
+    setRefusal(alert);
     focusFirstError(found);
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving.isPending || uploading) return;
-
-    const checked = checkTrailForm(values);
-    const found: TrailFormErrors = checked.ok ? {} : checked.errors;
-    if (image.state.status === 'error') found.image = 'Upload the trail image again, or remove it.';
-    if (map.state.status === 'error') found.map = 'Upload the map image again, or remove it.';
-    if (!checked.ok || Object.keys(found).length > 0) {
-      showErrors(found, !checked.ok && checked.missingRequired ? REQUIRED_FIELDS_ALERT : CHECK_FIELDS_ALERT);
-      return;
-    }
-
-    setErrors({});
-    setNotice(null);
+  function send(checked: CreateTrailInput) {
     const body = {
-      ...checked.body,
+      ...checked,
       ...(image.state.key ? { image: image.state.key } : {}),
       ...(map.state.key ? { map: map.state.key } : {}),
     };
+    // A 400's field errors go under their fields, in the server's words; anything else is the notice.
     const onError = (error: Error) => {
       const fieldErrors = error instanceof ApiError ? serverFieldErrors(error.fields) : {};
-      showErrors(fieldErrors, errorMessage(error, Object.keys(fieldErrors)));
+      const named = Object.entries(fieldErrors) as [TrailFormField, string][];
+      if (named.length === 0) return setNotice({ tone: 'error', message: errorMessage(error) });
+      for (const [name, message] of named) {
+        if (name === 'image' || name === 'map') setUploadErrors((current) => ({ ...current, [name]: message }));
+        else setError(name, { type: 'server', message });
+      }
+      refuse(fieldErrors, errorMessage(error, Object.keys(fieldErrors)));
     };
     if (editing) {
       const { weekendDay: _day, ...changes } = body;
@@ -116,7 +138,7 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
     }
     createTrail.mutate(body, {
       onSuccess: (trail) => {
-        setValues(EMPTY_TRAIL_FORM);
+        reset(EMPTY_TRAIL_FORM);
         image.clear();
         map.clear();
         setNotice({ tone: 'success', message: `${trail.name} was added for ${formatDateTime(trail.startTime)}.` });
@@ -125,11 +147,38 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
     });
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (saving.isPending || uploading) return event.preventDefault();
+    const uploads: Pick<TrailFormErrors, 'image' | 'map'> = {};
+    if (image.state.status === 'error') uploads.image = 'Upload the trail image again, or remove it.';
+    if (map.state.status === 'error') uploads.map = 'Upload the map image again, or remove it.';
+    setUploadErrors(uploads);
+    setNotice(null);
+    void handleSubmit(
+      (checked) => (Object.keys(uploads).length > 0 ? refuse(uploads, CHECK_FIELDS_ALERT) : send(checked)),
+      (found) => refuse({ ...found, ...uploads }, refusalAlert(getValues())),
+    )(event);
+  }
+
+  const trailName = watch('name');
+
+  /** A pill-shaped single choice, its value held by the form. */
+  const choice = (
+    name: 'difficulty' | 'activity' | 'weekendDay',
+    props: { label: string; options: readonly { value: string; label: string }[]; required?: boolean; className?: string },
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ChoiceField<string> {...props} name={field.name} value={field.value} error={fieldState.error?.message} onChange={field.onChange} />
+      )}
+    />
+  );
+
   const text = (field: Exclude<keyof TrailFormValues, 'difficulty' | 'activity' | 'weekendDay' | 'startTimes'>) => ({
-    name: field satisfies TrailFormField,
-    value: values[field],
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+    ...register(field),
+    error: errors[field]?.message,
   });
 
   return (
@@ -178,41 +227,16 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
           placeholder="3"
         />
 
-        <ChoiceField
-          name="difficulty"
-          label="Difficulty"
-          required
-          options={DIFFICULTY_CHOICES}
-          value={values.difficulty}
-          error={errors.difficulty}
-          onChange={(value) => update('difficulty', value)}
-          className="sm:col-span-2"
-        />
-        <ChoiceField
-          name="activity"
-          label="Activity"
-          required
-          options={ACTIVITY_CHOICES}
-          value={values.activity}
-          error={errors.activity}
-          onChange={(value) => update('activity', value)}
-        />
-        {!editing && (
-          <ChoiceField
-            name="weekendDay"
-            label="Day"
-            options={DAY_CHOICES}
-            value={values.weekendDay}
-            error={errors.weekendDay}
-            onChange={(value) => update('weekendDay', value)}
-          />
-        )}
+        {choice('difficulty', { label: 'Difficulty', required: true, options: DIFFICULTY_CHOICES, className: 'sm:col-span-2' })}
+        {choice('activity', { label: 'Activity', required: true, options: ACTIVITY_CHOICES })}
+        {!editing && choice('weekendDay', { label: 'Day', options: DAY_CHOICES })}
 
-        <StartTimesField
-          value={values.startTimes}
-          error={errors.startTimes}
-          onChange={(times) => update('startTimes', times)}
-          className="sm:col-span-2"
+        <Controller
+          control={control}
+          name="startTimes"
+          render={({ field, fieldState }) => (
+            <StartTimesField value={field.value} error={fieldState.error?.message} onChange={field.onChange} className="sm:col-span-2" />
+          )}
         />
 
         <TextAreaField
@@ -234,11 +258,11 @@ export function AddTrailForm({ editing = null, onEditDone }: AddTrailFormProps) 
           className="sm:col-span-2"
         />
 
-        <ImageUploadField name="image" label="Trail image" upload={image} trailName={values.name} error={errors.image} />
-        <ImageUploadField name="map" label="Map image" upload={map} trailName={values.name} error={errors.map} />
+        <ImageUploadField name="image" label="Trail image" upload={image} trailName={trailName} error={uploadErrors.image} />
+        <ImageUploadField name="map" label="Map image" upload={map} trailName={trailName} error={uploadErrors.map} />
 
         <div className="space-y-3 sm:col-span-2">
-          {notice && <Alert tone={notice.tone}>{notice.message}</Alert>}
+          {flagged && refusal ? <Alert tone="error">{refusal}</Alert> : notice && <Alert tone={notice.tone}>{notice.message}</Alert>}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" disabled={saving.isPending || uploading} className="w-full sm:w-auto">
               {editing ? <Save className="size-4" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}

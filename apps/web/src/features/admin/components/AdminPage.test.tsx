@@ -87,7 +87,7 @@ describe('AdminPage add form', SLOW, () => {
     renderAtAdminRoute(<AdminPage />);
     fireEvent.click(await screen.findByRole('button', { name: /Add trail/ }));
 
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     const name = screen.getByLabelText(/^Name/);
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(name);
@@ -114,14 +114,20 @@ describe('AdminPage add form', SLOW, () => {
     fireEvent.change(screen.getByLabelText(/^Map link/), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
 
-    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
-    for (const message of [
-      'Location must be written as "City, Country".',
-      'Hours must be 48 or less.',
-      'Map link must be a valid URL, starting with https://.',
-    ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please correct the highlighted fields.');
+    // Each message under its own field (ADR 0072), the one its box is described by.
+    for (const [label, message] of [
+      [/^Location/, 'Location must be written as "City, Country".'],
+      [/^Hours/, 'Hours must be 48 or less.'],
+      [/^Map link/, 'Map link must be a valid URL, starting with https://.'],
+    ] as const) {
+      const describedBy = screen.getByLabelText(label).getAttribute('aria-describedby')!.split(' ');
+      expect(describedBy).toContain(screen.getByText(message).id);
     }
+    // Corrected, a field's message goes at once; the alert stays while another is flagged.
+    fireEvent.change(screen.getByLabelText(/^Hours/), { target: { value: '4' } });
+    await waitFor(() => expect(screen.queryByText('Hours must be 48 or less.')).toBeNull());
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the highlighted fields.');
     expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
   });
 
@@ -134,7 +140,7 @@ describe('AdminPage add form', SLOW, () => {
     expect(screen.queryByRole('button', { name: 'Add a start time' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Add trail/ }));
 
-    expect(screen.getByText(START_TIMES_REPEATED_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(START_TIMES_REPEATED_MESSAGE)).toBeTruthy();
     expect(requestsTo(fetchMock, 'POST', '/api/trails')).toHaveLength(0);
   });
 

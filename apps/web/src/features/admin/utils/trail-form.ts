@@ -3,6 +3,7 @@ import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
 import type { CreateTrailInput, Trail } from '@trailbuddy/shared/contracts/trail';
 import { trailFormSchema } from '@trailbuddy/shared/contracts/trail-form';
 import { trailStartTimes, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
+import { resolverOf, type FormCheck } from '../../../lib/form-resolver';
 
 /** product §5 / §8 alert when a required field is empty. */
 export const REQUIRED_FIELDS_ALERT = 'Please fill in all required fields.';
@@ -79,25 +80,21 @@ export const FIELD_ORDER: readonly TrailFormField[] = [
   'map',
 ];
 
-export type TrailFormCheck =
-  | { ok: true; body: CreateTrailInput }
-  | {
-      ok: false;
-      errors: TrailFormErrors;
-      /** True when at least one required field is empty (the spec's alert applies). */
-      missingRequired: boolean;
-    };
-
 /**
  * product §5 "Adding a trail", checked with the shared form schema derived from the request the
  * server validates (ADR 0016): the same rules and messages. What passes is the request body.
  */
-export function checkTrailForm(values: TrailFormValues): TrailFormCheck {
+export function checkTrailForm(values: TrailFormValues): FormCheck<CreateTrailInput> {
   const checked = checkWith(trailFormSchema, values);
-  if (checked.ok) return { ok: true, body: checked.data };
-  const missingRequired = REQUIRED_FIELDS.some((field) => values[field].trim() === '');
-  return { ok: false, errors: serverFieldErrors(checked.fields), missingRequired };
+  return checked.ok ? { ok: true, body: checked.data } : { ok: false, errors: serverFieldErrors(checked.fields) };
 }
+
+/** react-hook-form's resolver for the trail form (ADR 0072). */
+export const trailFormResolver = resolverOf(checkTrailForm);
+
+/** The alert of a refused form: the spec's "required" one when a required field is empty. */
+export const refusalAlert = (values: TrailFormValues) =>
+  REQUIRED_FIELDS.some((field) => values[field].trim() === '') ? REQUIRED_FIELDS_ALERT : CHECK_FIELDS_ALERT;
 
 /** The server's (or the schema's) `fields`, named as in the request body, as form errors. */
 export function serverFieldErrors(fields: Record<string, string> | undefined): TrailFormErrors {

@@ -73,7 +73,8 @@ describe('NoMatchesView', () => {
     expect(within(dialog).getByText('31')).toBeDefined();
     // The location is shown once, under the match score, not again among the facts.
     expect(within(dialog).getAllByText('Lisbon, Portugal')).toHaveLength(1);
-    expect(within(dialog).getByText('Pace: Moderate')).toBeDefined();
+    // The public profile's one rendering (ADR 0072): the same rows and labels as the profile page.
+    expect(within(dialog).getByText('Pace').nextElementSibling?.textContent).toBe('Moderate');
     expect(
       within(dialog)
         .getByRole('link', { name: /trail\.person/ })

@@ -1,16 +1,15 @@
-import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
-import { instagramHandle, instagramUrl } from '@trailbuddy/shared/domain/instagram';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
-import { AtSign, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { ReliableBadge } from '../../../components/ui/ReliableBadge';
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { PublicProfileDetails } from '../../../components/PublicProfileDetails';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { useInviteToHike } from '../api/invite';
 import { useRequestMatch } from '../api/request-match';
-import { bestMatchWhy, capitalize, compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
+import { bestMatchWhy, compatibilityLabel, compatibilityTitle } from '../utils/format';
 import { errorMessage } from '../../../lib/error-message';
 import { Avatar } from './Avatar';
 
@@ -35,7 +34,6 @@ export interface ProfileDialogProps {
 export function ProfileDialog({ candidate, trailId, day, time, onClose, onSent, actions }: ProfileDialogProps) {
   const { profile, compatibility, searchingMatchId } = candidate;
   const why = bestMatchWhy(candidate);
-  const instagram = instagramHandle(profile.instagram);
   const invite = useInviteToHike();
   const request = useRequestMatch();
   const [invitedMatchId, setInvitedMatchId] = useState<string | null>(null);
@@ -83,47 +81,7 @@ export function ProfileDialog({ candidate, trailId, day, time, onClose, onSent, 
           </div>
         </div>
 
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <Fact label="Age" value={profile.age ?? FALLBACK_LABELS.notAvailable} />
-          <Fact label="Gender" value={profile.gender ?? FALLBACK_LABELS.notAvailable} />
-          <Fact label="Hiking" value={skillLabel(profile.skills.hiking)} />
-          <Fact label="Running" value={skillLabel(profile.skills.running)} />
-          <Fact label="Biking" value={skillLabel(profile.skills.biking)} />
-          {/* Optional (issue 23): shown only when the person has given one. */}
-          {instagram && (
-            <Fact
-              label="Instagram"
-              value={
-                <a
-                  href={instagramUrl(instagram)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-0.5 font-semibold text-brand-700 hover:underline"
-                >
-                  <AtSign className="size-3.5" aria-hidden="true" />
-                  {instagram}
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              }
-            />
-          )}
-        </dl>
-
-        <div>
-          <h3 className="text-sm font-semibold text-stone-900">Bio</h3>
-          <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-stone-700">
-            {profile.bio?.trim() || FALLBACK_LABELS.notAvailable}
-          </p>
-        </div>
-
-        <div>
-          <h3 className="text-sm font-semibold text-stone-900">Preferences</h3>
-          <ul className="mt-2 flex flex-wrap gap-2 text-xs font-medium">
-            <Preference label="Pace" value={profile.preferences.pace} />
-            <Preference label="Communication" value={profile.preferences.communication} />
-            <Preference label="Adventure" value={profile.preferences.adventureLevel} />
-          </ul>
-        </div>
+        <PublicProfileDetails profile={profile} variant="dialog" />
 
         <div aria-live="polite">
           {invitedMatchId ? (
@@ -151,22 +109,5 @@ export function ProfileDialog({ candidate, trailId, day, time, onClose, onSent, 
         {actions?.({ id: profile.id, name: profile.name }, onClose)}
       </div>
     </Dialog>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-stone-500">{label}</dt>
-      <dd className="truncate font-medium text-stone-900">{value}</dd>
-    </div>
-  );
-}
-
-function Preference({ label, value }: { label: string; value: string }) {
-  return (
-    <li className="rounded-full bg-accent-50 px-2.5 py-1 text-accent-700 ring-1 ring-accent-100 ring-inset">
-      {label}: {capitalize(value)}
-    </li>
   );
 }

@@ -60,33 +60,34 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     expect(field('Instagram handle').value).toBe('rita.trails');
   });
 
-  it('says "Age is required." for an empty age, with the message of the shared schema', () => {
+  it('says "Age is required." for an empty age, with the message of the shared schema', async () => {
     mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     set('Age', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByRole('alert');
     expect(document.getElementById(field('Age').getAttribute('aria-describedby')!)?.textContent).toBe('Age is required.');
   });
 
-  it('takes the focus to the first flagged field and clears a flag as soon as that field is corrected', () => {
+  it('takes the focus to the first flagged field and clears a flag as soon as that field is corrected', async () => {
     mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     set('Age', '');
     set('Bio', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(document.activeElement).toBe(field('Age'));
+    await waitFor(() => expect(document.activeElement).toBe(field('Age')));
     expect(field('Age').getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(field('Bio').getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
       'Bio must be between 10 and 500 characters.',
     );
 
     set('Age', '31');
-    expect(field('Age').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(field('Age').getAttribute('aria-invalid')).toBeNull());
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
     set('Bio', 'Long enough to be a bio.');
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('keeps the city disabled until a country is chosen', () => {
@@ -150,13 +151,13 @@ describe('PersonalProfileView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('form', { name: 'Edit profile' })).toBeTruthy();
   });
 
-  it('refuses an invalid edit with the required-fields alert', () => {
+  it('refuses an invalid edit with the required-fields alert', async () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<PersonalProfileView />, { me });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     set('Bio', '  ');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

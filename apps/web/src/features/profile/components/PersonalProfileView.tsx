@@ -10,7 +10,8 @@ import { UPDATE_PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
 import { InputField } from '../../../components/ui/Field';
 import { valuesFromProfile } from '../utils/profile-form';
 import { PhotoPicker } from './PhotoPicker';
-import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
+import { PublicProfileDetails } from '../../../components/PublicProfileDetails';
+import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileFormFields, useProfileForm } from './ProfileFormFields';
 import { ProfileHeader } from './ProfileHeader';
 import { awaitsVerification, VerifyEmailNotice } from './VerifyEmailNotice';
@@ -78,7 +79,7 @@ function PersonalProfile({ me, sections }: { me: Me; sections?: ReactNode }) {
         </section>
       )}
 
-      {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <ProfileDetails profile={profile} />}
+      {editing ? <EditProfileForm me={me} onDone={stopEditing} /> : <PublicProfileDetails profile={profile} />}
       {sections}
     </div>
   );
@@ -86,7 +87,7 @@ function PersonalProfile({ me, sections }: { me: Me; sections?: ReactNode }) {
 
 function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const update = useUpdateProfile();
-  const { values, errors, problem, formRef, change, submit } = useProfileForm({
+  const { form, problem, submit } = useProfileForm({
     initialValues: () => valuesFromProfile(me.profile),
     save: (payload, { onError }) => update.mutate(payload, { onSuccess: onDone, onError }),
     failureMessage: UPDATE_PROFILE_FAILED,
@@ -94,16 +95,13 @@ function EditProfileForm({ me, onDone }: { me: Me; onDone: () => void }) {
 
   return (
     <form
-      ref={formRef}
       onSubmit={submit}
       noValidate
       aria-label="Edit profile"
       className="space-y-6 rounded-2xl bg-white p-5 shadow-card ring-1 ring-stone-200/70"
     >
       <ProfileFormFields
-        values={values}
-        errors={errors}
-        onChange={change}
+        form={form}
         disabled={update.isPending}
         afterName={
           <InputField

@@ -11,14 +11,14 @@ import {
 } from '@trailbuddy/shared/contracts/enums';
 import { citiesOf, PROFILE_COUNTRIES } from '@trailbuddy/shared/data/locations';
 import type { CompleteRegistrationInput } from '@trailbuddy/shared/contracts/profile';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../utils/labels';
+import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../../../components/profile-labels';
 import {
-  checkProfileForm,
   formFieldErrors,
+  profileFormResolver,
   REQUIRED_FIELDS_MESSAGE,
-  type FieldErrors,
   type ProfileField,
   type ProfileFormValues,
 } from '../utils/profile-form';
@@ -37,10 +37,11 @@ const COMMUNICATION_OPTIONS = options(COMMUNICATION_STYLES, COMMUNICATION_LABELS
 const ADVENTURE_OPTIONS = options(ADVENTURE_LEVELS, ADVENTURE_LABELS);
 const COUNTRY_OPTIONS = PROFILE_COUNTRIES.map((country) => ({ value: country.name, label: country.name }));
 
+/** The form both profile forms hold: flat values while typing, the checked request body on submit. */
+export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, CompleteRegistrationInput>;
+
 export interface ProfileFormFieldsProps {
-  values: ProfileFormValues;
-  errors: FieldErrors;
-  onChange: (changes: Partial<ProfileFormValues>) => void;
+  form: ProfileForm;
   disabled?: boolean;
   /** Rendered right after the name, e.g. the read-only e-mail of the personal profile. */
   afterName?: ReactNode;
@@ -56,16 +57,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The fields of "Complete Your Profile" (product §5), shared with the personal profile's edit mode. */
-export function ProfileFormFields({ values, errors, onChange, disabled, afterName }: ProfileFormFieldsProps) {
-  const bind = <K extends ProfileField>(key: K) => ({
-    value: values[key],
-    error: errors[key],
+export function ProfileFormFields({ form, disabled, afterName }: ProfileFormFieldsProps) {
+  const {
+    register,
+    setValue,
+    watch,
+    formState: { errors },
+  } = form;
+  // Each field's error under the field (ADR 0072): the shared schema's message, or the server's.
+  const bind = (key: ProfileField, options?: Parameters<typeof register>[1]) => ({
+    ...register(key, options),
+    error: errors[key]?.message,
     disabled,
-    onChange: (event: { target: { value: string } }) => onChange({ [key]: event.target.value } as Partial<ProfileFormValues>),
   });
 
-  const cities = citiesOf(values.country).map((city) => ({ value: city, label: city }));
-  const bioLength = values.bio.trim().length;
+  const country = watch('country');
+  const bio = watch('bio');
+  const cities = citiesOf(country).map((city) => ({ value: city, label: city }));
+  const bioLength = bio.trim().length;
   const bioOutOfRange = bioLength > 0 && (bioLength < BIO_MIN || bioLength > BIO_MAX);
 
   return (
@@ -82,17 +91,16 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
           options={COUNTRY_OPTIONS}
           emptyLabel="Select a country"
           required
-          {...bind('country')}
           // A city belongs to one country: choosing another country clears it.
-          onChange={(event) => onChange({ country: event.target.value, city: '' })}
+          {...bind('country', { onChange: () => setValue('city', '') })}
         />
         <SelectField
           label="City"
           options={cities}
-          emptyLabel={values.country ? 'Select a city' : 'Choose a country first'}
+          emptyLabel={country ? 'Select a city' : 'Choose a country first'}
           required
           {...bind('city')}
-          disabled={disabled || !values.country}
+          disabled={disabled || !country}
         />
       </Section>
 
@@ -112,7 +120,7 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
                 {BIO_MIN} to {BIO_MAX} characters.
               </span>
               <span className={bioOutOfRange ? 'font-medium text-red-700' : undefined}>
-                {values.bio.length}/{BIO_MAX}
+                {bio.length}/{BIO_MAX}
               </span>
             </span>
           }
@@ -125,9 +133,8 @@ export function ProfileFormFields({ values, errors, onChange, disabled, afterNam
           autoCapitalize="none"
           spellCheck={false}
           hint="Optional. Buddies write to each other in the hike's conversation."
-          {...bind('instagram')}
           // The box shows its own "@": one typed or pasted in front would read "@ @handle".
-          onChange={(event) => onChange({ instagram: withoutAt(event.target.value) })}
+          {...bind('instagram', { onChange: (event) => setValue('instagram', withoutAt(String(event.target.value))) })}
         />
       </Section>
 
@@ -151,56 +158,29 @@ export interface ProfileFormOptions {
 }
 
 /**
- * The state and submit logic both profile forms share ("Complete Your Profile" and the personal
- * profile's edit mode): a refused submit flags the fields, shows "Please fill in all required
- * fields." and takes focus to the first flagged field; correcting a field clears its flag, and
- * the summary goes with the last one. Server field errors are shown the same way.
+ * Both profile forms ("Complete Your Profile" and the personal profile's edit mode) on
+ * react-hook-form with the shared schema (ADR 0016, 0072), as the sign-in forms are: a refused
+ * submit flags the fields, shows "Please fill in all required fields." and takes focus to the
+ * first flagged field; after it each field is checked again as it changes, so correcting one
+ * clears its flag, and the summary goes with the last one. A 400 that names fields flags them the
+ * same way, in the server's words.
  */
 export function useProfileForm({ initialValues, save, failureMessage }: ProfileFormOptions) {
-  const [values, setValues] = useState<ProfileFormValues>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form: ProfileForm = useForm({ defaultValues: initialValues(), resolver: profileFormResolver, reValidateMode: 'onChange' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const flagged = Object.keys(form.formState.errors).length > 0;
 
-  // After a refused submit, take the person to the first field that needs attention.
-  useEffect(() => {
-    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  function refuse(fieldErrors: FieldErrors) {
-    setErrors(fieldErrors);
-    setProblem(REQUIRED_FIELDS_MESSAGE);
-    setAttempt((n) => n + 1);
-  }
-
-  function change(changes: Partial<ProfileFormValues>) {
-    setValues((current) => ({ ...current, ...changes }));
-    // A field someone corrects stops being flagged; the others keep their message.
-    const next = { ...errors };
-    for (const key of Object.keys(changes) as ProfileField[]) delete next[key];
-    setErrors(next);
-    // Once every flagged field is fixed, the summary has nothing left to say.
-    if (problem === REQUIRED_FIELDS_MESSAGE && Object.keys(next).length === 0) setProblem(null);
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = checkProfileForm(values);
-    if (!checked.ok) {
-      refuse(checked.errors);
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    save(checked.payload, {
+  const submit = form.handleSubmit((payload) => {
+    setFailure(null);
+    save(payload, {
       onError: (error) => {
         const fieldErrors = error instanceof ApiError && error.status === 400 ? formFieldErrors(error.fields) : {};
-        if (Object.keys(fieldErrors).length > 0) refuse(fieldErrors);
-        else setProblem(failureMessage);
+        const named = Object.entries(fieldErrors) as [ProfileField, string][];
+        if (named.length === 0) setFailure(failureMessage);
+        named.forEach(([name, message], index) => form.setError(name, { type: 'server', message }, { shouldFocus: index === 0 }));
       },
     });
-  }
+  });
 
-  return { values, errors, problem, formRef, change, submit };
+  return { form, problem: flagged ? REQUIRED_FIELDS_MESSAGE : failure, submit };
 }

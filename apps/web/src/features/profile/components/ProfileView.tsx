@@ -2,7 +2,8 @@ import { ArrowLeft, UserX } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { usePublicProfile } from '../../../lib/queries/matches';
-import { ProfileDetails, ProfileSkeleton } from './ProfileDetails';
+import { PublicProfileDetails } from '../../../components/PublicProfileDetails';
+import { ProfileSkeleton } from './ProfileSkeleton';
 import { ProfileHeader } from './ProfileHeader';
 
 /** product §2 and §8: the text shown when the profile is missing. */
@@ -54,7 +55,7 @@ export default function ProfileView({ userId }: { userId: string }) {
     <div className="space-y-4">
       {back}
       <ProfileHeader name={profile.name} image={profile.image} location={profile.location} />
-      <ProfileDetails profile={profile} />
+      <PublicProfileDetails profile={profile} />
     </div>
   );
 }

@@ -85,13 +85,13 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
-  it('refuses an incomplete form with "Please fill in all required fields." without calling the server', () => {
+  it('refuses an incomplete form with "Please fill in all required fields." without calling the server', async () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<RegistrationModal me={me} />, { me });
     set('Age', '31');
     submit();
 
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(field('Gender').getAttribute('aria-invalid')).toBe('true');
     expect(field('Age').getAttribute('aria-invalid')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -99,13 +99,13 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(field('Gender'));
   });
 
-  it('rejects an age outside 1 to 120', () => {
+  it('rejects an age outside 1 to 120, under the field', async () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<RegistrationModal me={me} />, { me });
     fillValidForm();
     set('Age', '121');
     submit();
-    expect(screen.getByText('Age must be between 1 and 120.')).toBeTruthy();
+    expect((await screen.findByText('Age must be between 1 and 120.')).id).toBe(field('Age').getAttribute('aria-describedby'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -133,7 +133,7 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     ).toContain('Madrid');
   });
 
-  it('counts the bio and refuses one shorter than 10 characters', () => {
+  it('counts the bio and refuses one shorter than 10 characters', async () => {
     const fetchMock = mockFetch([]);
     renderProfileUi(<RegistrationModal me={me} />, { me });
     fillValidForm();
@@ -141,7 +141,7 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     expect(screen.getByText('9/500')).toBeTruthy();
     submit();
 
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all required fields.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
     expect(screen.getByText('Bio must be between 10 and 500 characters.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -198,8 +198,14 @@ describe('RegistrationModal', { timeout: 20_000 }, () => {
     submit();
 
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields.');
-    expect(screen.getByText('Choose a city in Portugal.')).toBeTruthy();
+    // Under the field it names, in the server's words, and the focus goes there.
+    expect(screen.getByText('Choose a city in Portugal.').id).toBe(field('City').getAttribute('aria-describedby'));
     expect(field('City').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('City'));
+    // Choosing again clears the server's flag, and the alert with it.
+    set('City', 'Lisbon');
+    await waitFor(() => expect(field('City').getAttribute('aria-invalid')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('says "Error completing registration. Please try signing in." when the server fails', async () => {

@@ -22,7 +22,7 @@ export default function RegistrationModal({ me }: { me: Me }) {
   const descriptionId = useId();
   const registration = useCompleteRegistration();
   const signOut = useSignOut();
-  const { values, errors, problem, formRef, change, submit } = useProfileForm({
+  const { form, problem, submit } = useProfileForm({
     initialValues: () => registrationDefaults(me),
     save: (payload, callbacks) => registration.mutate(payload, callbacks),
     failureMessage: REGISTRATION_FAILED,
@@ -58,18 +58,12 @@ export default function RegistrationModal({ me }: { me: Me }) {
         </div>
       </div>
 
-      <form
-        ref={formRef}
-        id={`${titleId}-form`}
-        onSubmit={submit}
-        noValidate
-        className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-5"
-      >
+      <form id={`${titleId}-form`} onSubmit={submit} noValidate className="min-h-0 flex-1 space-y-6 overflow-y-auto px-5 py-5">
         {awaitsVerification(me) && <VerifyEmailNotice email={me.user.email} />}
         <p className="text-xs text-stone-500">
           Fields marked <span className="text-red-700">*</span> are required.
         </p>
-        <ProfileFormFields values={values} errors={errors} onChange={change} disabled={busy} />
+        <ProfileFormFields form={form} disabled={busy} />
         <fieldset>
           <legend className="mb-3 text-xs font-semibold tracking-wide text-stone-500 uppercase">Photo (optional)</legend>
           <PhotoPicker currentImage={me.profile.image} size="sm" />

@@ -1,4 +1,5 @@
 import { checkWith } from '@trailbuddy/shared/contracts/field-errors';
+import { resolverOf } from '../../../lib/form-resolver';
 import {
   profileFormSchema,
   type CompleteRegistrationInput,
@@ -101,6 +102,12 @@ function toSchemaInput(values: ProfileFormValues): ProfileFormInput {
     preferences: { pace: values.pace, communication: values.communication, adventureLevel: values.adventureLevel },
   };
 }
+
+/** react-hook-form's resolver for both profile forms: what passes is the request body. */
+export const profileFormResolver = resolverOf((values: ProfileFormValues) => {
+  const checked = checkProfileForm(values);
+  return checked.ok ? { ok: true, body: checked.payload } : checked;
+});
 
 export type ProfileFormCheck = { ok: true; payload: CompleteRegistrationInput } | { ok: false; errors: FieldErrors };
 

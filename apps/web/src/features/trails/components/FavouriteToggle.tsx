@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import { HeartIcon } from '../../../components/ui/first-render-icons';
 import { useFavouriteTrailIds } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
 
@@ -28,7 +28,7 @@ export function FavouriteToggle({ trailId }: { trailId: string }) {
         pressed ? 'bg-red-50 text-red-600 ring-red-200 hover:bg-red-100' : 'bg-white text-stone-600 ring-stone-300 hover:bg-stone-50'
       }`}
     >
-      <Heart className={`size-5 ${pressed ? 'fill-current' : ''}`} aria-hidden="true" />
+      <HeartIcon className={`size-5 ${pressed ? 'fill-current' : ''}`} aria-hidden="true" />
     </button>
   );
 }

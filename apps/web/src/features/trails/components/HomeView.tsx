@@ -1,8 +1,8 @@
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
-import { ExternalLink, SearchX } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
+import { ExternalLinkIcon, SearchXIcon } from '../../../components/ui/first-render-icons';
 import { useNavigation } from '../../../lib/navigation';
 import { useMe } from '../../../lib/queries/me';
 import { useTrailPages, useTrailPlaces, type TrailQuery } from '../../../lib/queries/trails';
@@ -146,7 +146,7 @@ export function HomeView({ displayName }: HomeViewProps) {
           className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
         >
           Visit our website
-          <ExternalLink className="size-4" aria-hidden="true" />
+          <ExternalLinkIcon className="size-4" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </p>
@@ -157,7 +157,7 @@ export function HomeView({ displayName }: HomeViewProps) {
 function EmptyState({ message, action }: { message: string; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl bg-white px-6 py-12 text-center shadow-card ring-1 ring-stone-200/70">
-      <SearchX className="size-10 text-stone-400" aria-hidden="true" />
+      <SearchXIcon className="size-10 text-stone-400" aria-hidden="true" />
       <p className="font-medium text-stone-700" role="status">
         {message}
       </p>

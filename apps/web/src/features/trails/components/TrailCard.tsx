@@ -3,8 +3,8 @@ import { TRAIL_CARD_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { distanceMeters, formatDistance, type LatLng } from '@trailbuddy/shared/domain/distance';
 import { formatHours } from '@trailbuddy/shared/domain/schedule';
-import { CalendarDays, Clock, MapPin, Route } from 'lucide-react';
 import { TrailPicture } from '../../../components/TrailPicture';
+import { CalendarDaysIcon, ClockIcon, MapPinIcon, RouteIcon } from '../../../components/ui/first-render-icons';
 import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDay } from '../utils/format-session';
 import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
@@ -58,7 +58,7 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
             </button>
           </h3>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
-            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
             {trail.location}
             {origin && trail.trailhead && (
               <span className="text-stone-500" data-testid="trail-distance">
@@ -72,12 +72,12 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
         <dl className="grid grid-cols-1 gap-1.5 text-sm text-stone-700">
           <div className="flex items-center gap-2">
             <dt className="sr-only">Day</dt>
-            <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <CalendarDaysIcon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
             <dd>{formatSessionDay(trail.startTime, dateFormat)}</dd>
           </div>
           <div className="flex items-center gap-2">
             <dt className="sr-only">Time</dt>
-            <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            <ClockIcon className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
             <dd>
               {formatTimeRange(trail.startTime, trail.endTime, dateFormat)}
               <span className="text-stone-500"> · {formatHours(trail.hours)} h</span>
@@ -91,7 +91,7 @@ export function TrailCard({ trail, eagerImage, opensSignIn, onChoose, origin }: 
             {trail.difficulty}
           </span>
           <span className="inline-flex items-center gap-1 rounded-full bg-stone-100 px-2.5 py-1 text-stone-700">
-            <Route className="size-3.5" aria-hidden="true" />
+            <RouteIcon className="size-3.5" aria-hidden="true" />
             <span className="sr-only">Length: </span>
             {trail.length}
           </span>

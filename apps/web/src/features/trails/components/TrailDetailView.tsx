@@ -3,9 +3,18 @@ import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import { imageSrcSet, TRAIL_DETAIL_IMAGE_SIZES } from '@trailbuddy/shared/contracts/images';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatHours, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
-import { ArrowLeft, CalendarDays, Clock, ExternalLink, Gauge, Map as MapIcon, MapPin, Mountain, Route, Timer, Users } from 'lucide-react';
+import { ArrowLeft, Gauge, Map as MapIcon, Timer } from 'lucide-react';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  CalendarDaysIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  MapPinIcon,
+  MountainIcon,
+  RouteIcon,
+  UsersIcon,
+} from '../../../components/ui/first-render-icons';
 import { TrailPicture } from '../../../components/TrailPicture';
 import { Button } from '../../../components/ui/Button';
 import { ApiError } from '../../../lib/api-client';
@@ -128,7 +137,7 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
                 {trail.name}
               </h1>
               <p className="mt-1 flex items-center gap-1.5 text-stone-600">
-                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                <MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
                 {trail.location}
               </p>
             </div>
@@ -136,19 +145,19 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
           </header>
 
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
-            <Fact icon={<CalendarDays />} label="Date">
+            <Fact icon={<CalendarDaysIcon />} label="Date">
               {formatSessionDayShort(session.start, dateFormat)}
             </Fact>
-            <Fact icon={<Clock />} label="Time">
+            <Fact icon={<ClockIcon />} label="Time">
               <span className="whitespace-nowrap">{formatTimeRange(session.start, session.end, dateFormat)}</span>
             </Fact>
             <Fact icon={<Timer />} label="Duration">
               {Number.isFinite(trail.hours) ? `${formatHours(trail.hours)} h` : FALLBACK_LABELS.notAvailable}
             </Fact>
-            <Fact icon={<Mountain />} label="Activity">
+            <Fact icon={<MountainIcon />} label="Activity">
               {ACTIVITY_LABELS[trail.activity]}
             </Fact>
-            <Fact icon={<Route />} label="Length">
+            <Fact icon={<RouteIcon />} label="Length">
               {trail.length || FALLBACK_LABELS.notAvailable}
             </Fact>
             <Fact icon={<Gauge />} label="Difficulty">
@@ -178,7 +187,7 @@ function TrailDetail({ trail, from, initialDay }: { trail: Trail; from: TrailDet
                     })
                   }
                 >
-                  <Users className="size-5" aria-hidden="true" />
+                  <UsersIcon className="size-5" aria-hidden="true" />
                   Find Hiking Buddy
                 </Button>
               ) : (
@@ -259,7 +268,7 @@ function MapLink({ trail }: { trail: Trail }) {
       {image}
       <span className="absolute right-3 bottom-3 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-brand-700 shadow-sm">
         Open the map
-        <ExternalLink className="size-4" aria-hidden="true" />
+        <ExternalLinkIcon className="size-4" aria-hidden="true" />
         <span className="sr-only">(opens in a new tab)</span>
       </span>
     </a>
@@ -292,7 +301,7 @@ function UnknownTrail() {
 function StateCard({ title, heading, message, children }: { title: string; heading?: boolean; message?: string; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl bg-white px-6 py-12 text-center shadow-card ring-1 ring-stone-200/70">
-      <Mountain className="size-10 text-stone-400" aria-hidden="true" />
+      <MountainIcon className="size-10 text-stone-400" aria-hidden="true" />
       {heading ? (
         <h1 className="text-xl font-bold text-stone-900">{title}</h1>
       ) : (

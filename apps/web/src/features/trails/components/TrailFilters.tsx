@@ -1,8 +1,8 @@
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
 import type { TrailPlaces } from '@trailbuddy/shared/contracts/trail';
 import { TRAIL_SEARCH_MAX } from '@trailbuddy/shared/contracts/trail-list';
-import { Heart } from 'lucide-react';
 import { useId } from 'react';
+import { HeartIcon } from '../../../components/ui/first-render-icons';
 import { placeLabel, type ActivityFilter, type LocationFilter, type TrailFilters as Filters } from '../utils/filter-trails';
 
 const ACTIVITY_OPTIONS: readonly { value: ActivityFilter; label: string }[] = [
@@ -52,7 +52,7 @@ export function TrailFilters({ filters, countries, onChange, showFavourites = fa
             onClick={() => onChange({ ...filters, favouritesOnly: !filters.favouritesOnly })}
             className={`inline-flex items-center gap-1.5 ${chip(filters.favouritesOnly)}`}
           >
-            <Heart className={`size-4 ${filters.favouritesOnly ? 'fill-current' : ''}`} aria-hidden="true" />
+            <HeartIcon className={`size-4 ${filters.favouritesOnly ? 'fill-current' : ''}`} aria-hidden="true" />
             Favourites
           </button>
         )}
