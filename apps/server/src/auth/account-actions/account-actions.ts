@@ -40,15 +40,8 @@ function tokenOf(ctx: { body?: unknown; query?: unknown }): string {
 const ANSWER = 'What the code does and for which account';
 
 /**
- * Better Auth plugin: FirebaseUI's account actions (checklist §5.12) with one reset and one
- * verification mechanism, Better Auth's.
- * - Its reset and verification tokens are recorded when it mails them (`mailedActionCode`), in
- *   the table every other action code lives in: a newer one supersedes the older, and the
- *   widget's pages can say what a code does and for whom before acting (verifyPasswordResetCode).
- * - /reset-password and /verify-email accept a token only while its row is live (a superseded,
- *   used or expired link gets the widget's failure codes), and spend the row when they succeed.
- * - Endpoints of ours for what Better Auth has no equivalent of: checking any code, and applying
- *   verifyAndChangeEmail, recoverEmail and revertSecondFactorAddition.
+ * Better Auth plugin: FirebaseUI's account actions (checklist §5.12, ADR 0039) on Better Auth's
+ * reset and verification, every mailed token recorded, with endpoints for what it has no equivalent of.
  */
 export function accountActions(options: AccountActionsOptions) {
   const sameSite = sameSiteOnly(options.appUrl);

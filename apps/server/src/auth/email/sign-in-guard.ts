@@ -47,12 +47,9 @@ const isWrongPassword = (error: { statusCode: number; body?: { code?: unknown } 
   error.statusCode === 401 || error.body?.code === 'wrong-password' || error.body?.code === 'user-not-found';
 
 /**
- * Better Auth plugin: the one password lockout (checklist §5.4) on Better Auth's own e-mail
- * sign-in, the path both the app's modal and the widget use, so failures lock the e-mail whatever
- * address the attempts come from. Before the password is checked a locked e-mail or client is
- * refused with `too-many-requests`, even with the right password; afterwards a wrong password
- * counts for both and a success clears the e-mail's count (not the client's: it may be guessing
- * others). The counters are per e-mail, which Better Auth's limiter cannot key (attempt-limits.ts).
+ * Better Auth plugin: the one password lockout (checklist §5.4, ADR 0029) on its e-mail sign-in,
+ * per e-mail and per client (Better Auth's limiter cannot key by e-mail). A success clears the
+ * e-mail's count, not the client's: it may be guessing others.
  */
 export function signInGuard(options: SignInGuardOptions) {
   const { db, rules, now } = options;

@@ -15,13 +15,8 @@ import { asAppError, type FederatedKit } from './federated-kit.js';
 import { endpointDoc, toAPIError } from '../plugin-kit.js';
 
 /**
- * SAML 2.0 sign-in on samlify, as endpoints of our federated plugin (ADR 0045: `@better-auth/sso`
- * cannot be installed beside better-auth 1.7.25). It starts at the shared `/federated/:id/start`.
- * The RelayState is Better Auth's own flow state (`generateGenericState`: one-time, bound to the
- * browser by its signed `saml_state` cookie), carrying the widget's flow and our AuthnRequest id.
- * The IdP posts its response cross-site, without our SameSite=Lax cookies: the post is parked and
- * the browser comes back with a same-site GET, which completes the sign-in. The session is Better
- * Auth's (`createSession`), so its session hooks hold.
+ * SAML 2.0 on samlify as endpoints of our federated plugin (ADR 0045: the RelayState is Better
+ * Auth's flow state; the IdP's cross-site post is parked and completed by a same-site GET).
  */
 const CALLBACK = /^\/api\/auth\/federated\/saml\.[^/]+\/callback$/;
 const STATE_COOKIE = { cookieName: 'saml_state' };

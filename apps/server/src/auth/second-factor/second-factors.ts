@@ -17,13 +17,9 @@ import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
 
 /**
- * Second factors on Better Auth's `twoFactor` plugin (ADR 0043). The plugin keeps the TOTP secret,
- * enrolls an authenticator app (`enable`, then `verify-totp`), texts its OTP through our SMS queue
- * (`send-otp`, `verify-otp`), counts attempts, locks accounts, and finishes the sign-ins the gate
- * (second-factor-gate.ts) refused. Ours beside it: the widget's factor model (one app and one phone,
- * each with a uid and a name), Firebase's enrollment rules (a full account, a verified e-mail, a
- * recent sign-in or the password, a captcha before texting a new number, enrollments that lapse,
- * code attempts per account), the revert link each enrollment mails, the pending credential in the body.
+ * Second factors on Better Auth's `twoFactor` plugin (ADR 0043), which runs TOTP, the texted OTP,
+ * the attempt limits and the gated sign-ins. Ours beside it: the widget's factor model, Firebase's
+ * enrollment rules and the revert link each enrollment mails.
  */
 export interface SecondFactorOptions {
   db: Db;
