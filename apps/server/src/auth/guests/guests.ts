@@ -7,19 +7,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { identityError } from '../errors.js';
-import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
+import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
 import { inAuthErrors, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
-
-export interface GuestOptions {
-  db: Db;
-  appUrl: string;
-  tenants: TenantSettings;
-  now: () => Date;
-}
+import type { AuthPluginOptions } from '../settings.js';
 
 /** Guest creation, on the widget's per-client budget (auth.ts). */
 export const SIGN_IN_ANONYMOUS = '/sign-in/anonymous';
@@ -81,7 +75,7 @@ async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: Gen
  * must offer `anonymous`) and has no name; a guest of that tenant already signed in is kept (no new
  * session); the answer is the widget's identity user; `/identity/merge` finishes a merge conflict.
  */
-function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
+function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOptions) {
   const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_ANONYMOUS;
   return {
     id: 'trailbuddy-guests',
@@ -159,7 +153,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
 }
 
 /** Better Auth's anonymous plugin with FirebaseUI's guest semantics, and ours beside it. */
-export function guestPlugins(options: GuestOptions) {
+export function guestPlugins(options: AuthPluginOptions) {
   return [
     anonymous({
       // Like every account without a mailbox (auth/placeholder-emails.ts).

@@ -3,10 +3,9 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { phoneNumber } from 'better-auth/plugins';
-import type { Db } from '../../db/client.js';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
-import type { IdentitySettings } from '../settings.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
@@ -26,11 +25,7 @@ const PHONE_CODE_LENGTH = 6;
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
-export interface PhoneSignInOptions {
-  db: Db;
-  /** Phone codes, the captcha, tenants and the sign-up controls (admin-restricted, enumeration protection). */
-  identity: Pick<IdentitySettings, 'phone' | 'captcha' | 'tenants' | 'email'>;
-  now: () => Date;
+export interface PhoneSignInOptions extends AuthPluginOptions {
   /** Better Auth's server API, once built: the phone plugin's `consumePhoneNumberOTP`. */
   api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
 }
