@@ -13,7 +13,6 @@ import {
   isAPIError,
   sessionMiddleware,
 } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
@@ -29,7 +28,7 @@ import { presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 type Ctx = GenericEndpointContext;
@@ -94,9 +93,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
     throw err;
   }
   await sendVerificationMail(ctx, guestId);
-  const user = (await ctx.context.internalAdapter.findUserById(guestId))!;
-  const session = await ctx.context.internalAdapter.createSession(guestId);
-  await setSessionCookie(ctx, { session, user });
+  const { session, user } = await startSession(ctx, guestId);
   return ctx.json({ token: session.token, user });
 }
 

@@ -1,17 +1,15 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { anonymous } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { identityError } from '../errors.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
-import { inAuthErrors, stringOf, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -141,10 +139,7 @@ function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOption
         },
         async (ctx) => {
           const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now()));
-          const user = await ctx.context.internalAdapter.findUserById(userId);
-          if (!user) throw toAPIError(identityError('user-not-found'));
-          // Better Auth makes the account's session, so its session hooks (disabled, second factor) still apply.
-          await setSessionCookie(ctx, { session: await ctx.context.internalAdapter.createSession(userId), user });
+          await startSession(ctx, userId);
           return ctx.json({ user: await presentIdentityUser(db, userId) });
         },
       ),

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { phoneNumber } from 'better-auth/plugins';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
@@ -10,7 +9,7 @@ import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
-import { inAuthErrors, jsonResponse, stringOf, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, jsonResponse, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
@@ -138,11 +137,8 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     const userId = await inAuthErrors(() =>
       resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );
-    const user = await ctx.context.internalAdapter.findUserById(userId);
-    if (!user) throw toAPIError(identityError('user-not-found'));
-    const started = await ctx.context.internalAdapter.createSession(user.id);
-    await setSessionCookie(ctx, { session: started, user });
-    return ctx.json({ status: true, token: started.token, user: { id: user.id } });
+    const { session } = await startSession(ctx, userId);
+    return ctx.json({ status: true, token: session.token, user: { id: userId } });
   });
 
   const rules = {
