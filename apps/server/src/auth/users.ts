@@ -26,6 +26,16 @@ export function emailColumns(tenantId: string | null, userId: string, email: str
 /** `column` is the tenant: null matches the default accounts only. */
 export const inTenant = (column: Column, tenantId: string | null): SQL => (tenantId === null ? isNull(column) : eq(column, tenantId));
 
+/** The user whose sign-in method this is (an account row: provider and key) in a tenant (null: the default accounts). */
+export async function accountOwner(db: DbOrTx, providerId: string, accountId: string, tenantId: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, accountId), inTenant(accounts.tenantId, tenantId)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 /** The condition "this user row has `email` (already lower case) in the tenant". */
 export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>
   tenantId === null

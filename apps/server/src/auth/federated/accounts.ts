@@ -7,10 +7,10 @@ import type { AppError } from '../../errors.js';
 import { createUser } from '../create-user.js';
 import { federatedAccountEmail } from '../placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
-import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
+import { findAccountByEmail, isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
 import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../email/sign-in-methods.js';
-import { emailColumns, hasEmailInTenant, inTenant, tenantOfUser } from '../users.js';
+import { accountOwner, emailColumns, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
 import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 
@@ -41,29 +41,8 @@ const lockSubject = (providerId: string, subject: string) =>
  */
 export const federatedAccountId = (subject: string, tenantId: string | null) => (tenantId ? `${tenantId}:${subject}` : subject);
 
-export async function findFederatedAccount(db: DbOrTx, providerId: string, subject: string, tenantId: string | null) {
-  const [row] = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.providerId, providerId),
-        eq(accounts.accountId, federatedAccountId(subject, tenantId)),
-        inTenant(accounts.tenantId, tenantId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-async function fullAccountWithEmail(db: DbOrTx, email: string, tenantId: string | null) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(hasEmailInTenant(normalizeEmail(email), tenantId), eq(users.isAnonymous, false)))
-    .limit(1);
-  return row ?? null;
-}
+const subjectOwner = (db: DbOrTx, { providerId, subject }: Pick<FederatedProfile, 'providerId' | 'subject'>, tenantId: string | null) =>
+  accountOwner(db, providerId, federatedAccountId(subject, tenantId), tenantId);
 
 /** Provider accounts keep no tokens: we only need to know who the person is, not to call the IdP later. */
 async function insertAccount(
@@ -117,19 +96,19 @@ export async function resolveFederatedSignIn(
   ctx: SignInContext,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { tenantId } = ctx;
-  const existing = await findFederatedAccount(db, profile.providerId, profile.subject, tenantId);
+  const existing = await subjectOwner(db, profile, tenantId);
   if (existing) {
-    if (ctx.guestUserId && existing.userId !== ctx.guestUserId) {
+    if (ctx.guestUserId && existing !== ctx.guestUserId) {
       throw await mergeConflict(
         db,
-        { anonymousUserId: ctx.guestUserId, existingUserId: existing.userId, providerId: profile.providerId, email: profile.email },
+        { anonymousUserId: ctx.guestUserId, existingUserId: existing, providerId: profile.providerId, email: profile.email },
         ctx.now,
       );
     }
-    return { userId: existing.userId, isNewUser: false };
+    return { userId: existing, isNewUser: false };
   }
   const email = profile.email;
-  if (email && (await fullAccountWithEmail(db, email, tenantId))) throw await accountExistsError(db, { ...profile, email }, ctx);
+  if (email && (await findAccountByEmail(db, email, tenantId))) throw await accountExistsError(db, { ...profile, email }, ctx);
   // Upgrading a guest creates a full account too, as the e-mail family decided.
   if (ctx.signUpDisabled) throw identityError('admin-restricted-operation');
 
@@ -137,12 +116,12 @@ export async function resolveFederatedSignIn(
     return await db.transaction(async (tx) => {
       await tx.execute(lockSubject(profile.providerId, profile.subject));
       if (email) await tx.execute(lockEmail(tenantScopedKey(normalizeEmail(email), tenantId)));
-      const raced = await findFederatedAccount(tx, profile.providerId, profile.subject, tenantId);
+      const raced = await subjectOwner(tx, profile, tenantId);
       if (raced) {
-        if (ctx.guestUserId && raced.userId !== ctx.guestUserId) throw identityError('credential-already-in-use');
-        return { userId: raced.userId, isNewUser: false };
+        if (ctx.guestUserId && raced !== ctx.guestUserId) throw identityError('credential-already-in-use');
+        return { userId: raced, isNewUser: false };
       }
-      if (email && (await fullAccountWithEmail(tx, email, tenantId))) throw new EmailTaken();
+      if (email && (await findAccountByEmail(tx, email, tenantId))) throw new EmailTaken();
 
       if (ctx.guestUserId) {
         await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
@@ -209,8 +188,8 @@ export async function linkPendingCredential(db: Db, token: string, user: { id: s
     await tx.execute(lockSubject(credential.providerId, credential.subject));
     if (!(await takeRecord(tx, recordKey('federated-pending', token), now)))
       throw identityError('invalid-credential', { field: 'pendingCredential' });
-    const owner = await findFederatedAccount(tx, credential.providerId, credential.subject, tenantId);
-    if (owner?.userId === user.id) return;
+    const owner = await subjectOwner(tx, credential, tenantId);
+    if (owner === user.id) return;
     if (owner) throw identityError('credential-already-in-use');
     const [sameProvider] = await tx
       .select({ id: accounts.id })
