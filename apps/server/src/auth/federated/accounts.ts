@@ -14,11 +14,8 @@ import { accountOwner, emailColumns, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
 import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 
-/**
- * The linking decisions of a federated sign-in (checklist §5.7–§5.9). We never link by e-mail on
- * our own, even when the provider vouches for the address: an account is joined to a new provider
- * account only after its owner proves the account (link-pending from a signed-in session).
- */
+// The linking decisions of a federated sign-in (checklist §5.7–§5.9, ADR 0042): never by e-mail on
+// our own, even a vouched one; a provider account joins an account only once its owner proves it.
 
 export interface SignInContext {
   /** The guest to upgrade: the current session's anonymous user, when the widget upgrades guests. */
@@ -81,13 +78,8 @@ async function accountExistsError(db: Db, profile: PendingCredential, ctx: SignI
 class EmailTaken extends Error {}
 
 /**
- * Who a verified provider account signs in as:
- * - a known provider account → its user (for a guest: that account belongs to someone else →
- *   `merge-conflict`, with the merge token POST /api/auth/identity/merge takes);
- * - a new one whose e-mail belongs to an account → `account-exists-with-different-credential`
- *   with a pending credential to link after signing in to that account;
- * - a new one otherwise → linked to the guest (same uid), or a new account; sign-up disabled →
- *   `admin-restricted-operation`.
+ * Who a verified provider account signs in as (ADR 0042): its known user (a guest: `merge-conflict`),
+ * `account-exists-with-different-credential` with a pending credential, or the guest or a new account.
  */
 export async function resolveFederatedSignIn(
   db: Db,

@@ -49,12 +49,8 @@ export async function signedInGuestOf(ctx: GenericEndpointContext, tenantId: str
 const tenantIdOf = (body: unknown) => stringOf((body as { tenantId?: unknown } | undefined)?.tenantId);
 
 /**
- * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint: a guest who
- * proves the credential of ANOTHER account of its tenant gets no session for it, whatever path
- * proved it; the guest stays signed in and finishes with `/identity/merge`. Upgrading in place (the
- * guest's own id), another guest, or an account of another tenant (a plain sign-in, ADR 0009) pass.
- * The anonymous plugin's `onLinkAccount` runs only after the new session's cookie is set: too late
- * to refuse, and it would move the guest's data on those plain sign-ins too.
+ * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint, not in
+ * `onLinkAccount` (ADR 0040): a guest proving ANOTHER account of its tenant gets no session for it.
  */
 async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: GenericEndpointContext | null) {
   if (!ctx || notAGuestSignIn(ctx.path)) return;

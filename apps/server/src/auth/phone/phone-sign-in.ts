@@ -36,13 +36,9 @@ interface PhoneBody {
 }
 
 /**
- * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin: it makes, stores, expires
- * and checks the 6-digit codes (at most `maxAttempts` guesses, one winner of concurrent ones) and,
- * on the first verification, creates the account (`signUpOnVerification`). Ours, beside it:
- * the number's rules and messages, the handset's limits, tenants, guests, admin-restricted
- * sign-up, and the config the widget's pages read. The captcha is the `altcha` plugin's hook,
- * listed after these in auth.ts so a request is refused for its tenant or number before a solved
- * captcha is spent on it.
+ * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin, which owns the codes and
+ * creates the account (ADR 0041); ours are the number's rules, the handset's limits, tenants,
+ * guests and admin-restricted sign-up, before the `altcha` hook spends a captcha (auth.ts).
  */
 export function phoneSignIn(options: PhoneSignInOptions) {
   const { db, now } = options;
