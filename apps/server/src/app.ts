@@ -101,12 +101,9 @@ export async function buildApp(opts: AppOptions) {
   const auth = createAuth(
     opts.db,
     {
-      appUrl: env.APP_URL,
       secret: opts.authSecret,
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
-      signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
-      passwordFailures: { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient },
       identity,
       adminEmails: env.ADMIN_EMAILS,
       now,

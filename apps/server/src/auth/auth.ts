@@ -27,22 +27,17 @@ import {
 import { AUTH_TABLES } from './create-user.js';
 import { secondFactorGate } from './second-factor/second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factor/second-factors.js';
-import { signInGuard, type PasswordFailureRules } from './email/sign-in-guard.js';
+import { signInGuard } from './email/sign-in-guard.js';
 import { SESSION_CACHE_MAX_AGE_S, type RevocationGuard } from './session-revocations.js';
 
 export interface AuthConfig {
-  appUrl: string;
   secret: string;
   rateLimitMax: number;
   /** Per IP and minute on sign-in, sign-up and reset endpoints. */
   sensitiveRateLimitMax: number;
-  /** IDENTITY_SIGN_UP_DISABLED: the modal's sign-up is refused like the widget's (admin-restricted sign-up). */
-  signUpDisabled?: boolean;
   /** Extra origins allowed to call the auth API (the Vite dev server in development). */
   trustedOrigins?: string[];
-  /** The password lockout every sign-in path shares (sign-in-guard.ts). */
-  passwordFailures: PasswordFailureRules;
-  /** The sign-in widget's settings our plugins follow (tenants, sign-up controls, limits, codes, captcha, providers). */
+  /** The sign-in widget's settings our plugins follow (the app's URL, tenants, sign-up controls, limits, codes, captcha, providers). */
   identity: IdentitySettings;
   /** ADMIN_EMAILS: the administrators (the admin plugin's role is read from them). */
   adminEmails: readonly string[];
@@ -73,13 +68,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   // Plugins that call another endpoint of Better Auth's server API get it once it is built.
   const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
   const admins = adminAccounts(config.adminEmails);
-  const phone = phoneSignIn({ db, identity, now, api: () => late.api! });
+  const plugin = { db, identity, now };
+  const phone = phoneSignIn({ ...plugin, api: () => late.api! });
   const auth = betterAuth({
     appName: 'TrailBuddy',
-    baseURL: config.appUrl,
+    baseURL: identity.appUrl,
     basePath: '/api/auth',
     secret: config.secret,
-    trustedOrigins: [config.appUrl, ...(config.trustedOrigins ?? [])],
+    trustedOrigins: [identity.appUrl, ...(config.trustedOrigins ?? [])],
     telemetry: { enabled: false },
     logger: {
       level: 'warn',
@@ -125,7 +121,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     },
     emailAndPassword: {
       enabled: true,
-      disableSignUp: config.signUpDisabled ?? false,
+      disableSignUp: identity.email.signUpDisabled,
       minPasswordLength: PASSWORD_MIN,
       // Like the original product: creating an account signs you in; verification is by mail.
       requireEmailVerification: false,
@@ -133,7 +129,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
       sendResetPassword: async ({ user, token }) => {
-        const mail = await mailedActionCode(db, config.appUrl, { operation: 'PASSWORD_RESET', userId: user.id, token, now: now() });
+        const mail = await mailedActionCode(db, identity.appUrl, { operation: 'PASSWORD_RESET', userId: user.id, token, now: now() });
         await mailer.passwordReset(mail.to, mail.link);
       },
     },
@@ -143,7 +139,7 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       autoSignInAfterVerification: false,
       expiresIn: MAILED_TOKEN_TTL_S,
       sendVerificationEmail: async ({ user, token }) => {
-        const mail = await mailedActionCode(db, config.appUrl, { operation: 'VERIFY_EMAIL', userId: user.id, token, now: now() });
+        const mail = await mailedActionCode(db, identity.appUrl, { operation: 'VERIFY_EMAIL', userId: user.id, token, now: now() });
         await mailer.verifyEmail(mail.to, mail.link);
       },
     },
@@ -196,20 +192,20 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     // partial document: /api/docs and /api/openapi.json stay the only ones.
     plugins: [
       openAPI({ disableDefaultReference: true }),
-      signInGuard({ db, rules: config.passwordFailures, tenants: config.identity.tenants, now }),
-      accountActions({ db, appUrl: config.appUrl, settings: config.identity.actions, now }),
-      passwordAccounts({ db, identity: config.identity, now }),
-      identityAccount({ db, identity, now }),
-      ...guestPlugins({ db, appUrl: config.appUrl, tenants: config.identity.tenants, now }),
-      ...emailLinkPlugins({ db, appUrl: config.appUrl, settings: config.identity.email, tenants: config.identity.tenants, now }),
-      ...federatedSignIn({ db, identity: config.identity, now }),
+      signInGuard(plugin),
+      accountActions(plugin),
+      passwordAccounts(plugin),
+      identityAccount(plugin),
+      ...guestPlugins(plugin),
+      ...emailLinkPlugins(plugin),
+      ...federatedSignIn(plugin),
       tenantDirectory(identity.tenants),
       // The phone's checks, the captcha, then the send counted: a refused number spends no captcha.
       ...phone.plugins,
       altcha({ db, settings: identity.captcha, paths: [PHONE_SEND_PATH], now }),
       phone.sendCounter,
       ...admins.plugins,
-      ...secondFactors({ db, identity, now }),
+      ...secondFactors(plugin),
     ],
     disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });

@@ -28,12 +28,8 @@ type ProvisioningSource = Parameters<AuthContext['internalAdapter']['createUser'
 export type UserCreatorContext = Pick<AuthContext, 'options' | 'internalAdapter'>;
 
 /**
- * The one place our code creates a user (phone, federated, a tenant's e-mail link, the demo seed;
- * Better Auth's own sign-ups, guests and the e-mail link create theirs themselves): through its
- * internal adapter, so its user hooks (the admin plugin's role, ours) see every user. Our flows
- * create users inside transactions holding advisory locks (a number, a provider subject), so the
- * adapter runs on that transaction (`runWithAdapter`): the user is written, or rolled back, with
- * the rest of the flow's changes.
+ * The one place our code creates a user (ADR 0061), through Better Auth's internal adapter so its
+ * user hooks see every user, run on the caller's transaction (`runWithAdapter`) to commit or roll back with it.
  */
 export async function createUser(auth: UserCreatorContext, tx: DbOrTx, user: NewUser, source: ProvisioningSource): Promise<void> {
   const adapter = drizzleAdapter(tx, { provider: 'pg', schema: AUTH_TABLES })(auth.options);

@@ -13,7 +13,6 @@ import {
   isAPIError,
   sessionMiddleware,
 } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
@@ -29,7 +28,7 @@ import { presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 type Ctx = GenericEndpointContext;
@@ -94,9 +93,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
     throw err;
   }
   await sendVerificationMail(ctx, guestId);
-  const user = (await ctx.context.internalAdapter.findUserById(guestId))!;
-  const session = await ctx.context.internalAdapter.createSession(guestId);
-  await setSessionCookie(ctx, { session, user });
+  const { session, user } = await startSession(ctx, guestId);
   return ctx.json({ token: session.token, user });
 }
 
@@ -125,15 +122,10 @@ async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
 }
 
 /**
- * Better Auth plugin: the widget's account endpoints on Better Auth (issue 15).
- * - Its `/sign-up/email` serves the widget too (prepareSignUp); a tenant's account is created by
- *   it, its id, tenant and real address set by a user `create.before` hook.
- * - Its `/change-email` path runs Firebase's verified change (verifyBeforeUpdateEmail): a link to
- *   the new address, applied by `/identity/action-codes/apply`, then a recoverEmail link to the
- *   old one. Better Auth's own change writes `users.email`, a tenant account's placeholder, and has
- *   no undo link, so the hook answers the request itself.
- * - `/identity/user` and `/identity/config`: the widget's view of the session's user and the
- *   server's settings it follows; `/identity/token` and `/identity/token-sync`: session token sync (product §7).
+ * Better Auth plugin: the widget's account endpoints (issue 15): its sign-up on `/sign-up/email`
+ * (prepareSignUp), Firebase's verified e-mail change on `/change-email` (Better Auth's would write
+ * a tenant account's placeholder and mail no undo link), the widget's user and config, and session
+ * token sync (product §7).
  */
 export function identityAccount(o: AuthPluginOptions) {
   const { db, identity } = o;

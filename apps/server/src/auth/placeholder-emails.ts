@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The addresses of accounts without a mailbox of their own. Better Auth needs a unique
- * `users.email` for every account; guests, phone-only accounts, federated accounts whose provider
- * shares no e-mail, and tenant accounts (ADR 0009: the real address is in `tenant_email`) hold an
- * address at `.invalid` (RFC 2606), which no mail can reach and nobody can type into the modal to
- * find. This module is the one that makes them and the one that recognises them.
+ * The one maker and recogniser of the `.invalid` addresses (RFC 2606) that accounts without a
+ * mailbox of their own hold in `users.email` (ADRs 0009 and 0061).
  */
 
 /** The domain of the anonymous plugin's guest addresses (`<id>@guest.invalid`). */

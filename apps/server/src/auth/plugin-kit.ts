@@ -1,7 +1,11 @@
 /** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
+import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
+import type { GenericEndpointContext } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
+import { identityError } from './errors.js';
 
 /**
  * An error of the server's vocabulary as Better Auth's APIError, so a hook or endpoint of ours can
@@ -23,6 +27,15 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
   } catch (error) {
     throw error instanceof AppError ? toAPIError(error) : error;
   }
+}
+
+/** Signs in an account our code resolved with a session of Better Auth's, so its session-create hooks (disabled, second factor) apply. */
+export async function startSession(ctx: GenericEndpointContext, userId: string, missing: IdentityErrorCode = 'user-not-found') {
+  const user = await ctx.context.internalAdapter.findUserById(userId);
+  if (!user) throw toAPIError(identityError(missing));
+  const session = await ctx.context.internalAdapter.createSession(user.id);
+  await setSessionCookie(ctx, { session, user });
+  return { session, user };
 }
 
 /** A request value that must be a string to count (a hook reads bodies and queries before any schema). */

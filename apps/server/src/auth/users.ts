@@ -16,11 +16,8 @@ export const widgetProviderId = (accountProviderId: string) =>
   accountProviderId === BETTER_AUTH_PASSWORD_PROVIDER ? PASSWORD_PROVIDER : accountProviderId;
 
 /**
- * The `users` columns that hold an account's e-mail (lower case) in its tenant. Tenants (ADR 0009):
- * Better Auth finds accounts by the globally unique `users.email`, so a tenant account keeps its
- * real address in `users.tenant_email` (unique per tenant) and a placeholder in `users.email`: the
- * modal never finds it, and the same address can have an account in every tenant and in the
- * default pool (tenant null).
+ * The `users` columns that hold an account's e-mail (lower case) in its tenant: a tenant account's
+ * real address in `tenant_email`, a placeholder in `users.email` (ADR 0009).
  */
 export function emailColumns(tenantId: string | null, userId: string, email: string): { email: string; tenantEmail?: string } {
   return tenantId ? { email: tenantPlaceholderEmail(userId), tenantEmail: email } : { email };
@@ -28,6 +25,16 @@ export function emailColumns(tenantId: string | null, userId: string, email: str
 
 /** `column` is the tenant: null matches the default accounts only. */
 export const inTenant = (column: Column, tenantId: string | null): SQL => (tenantId === null ? isNull(column) : eq(column, tenantId));
+
+/** The user whose sign-in method this is (an account row: provider and key) in a tenant (null: the default accounts). */
+export async function accountOwner(db: DbOrTx, providerId: string, accountId: string, tenantId: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: accounts.userId })
+    .from(accounts)
+    .where(and(eq(accounts.providerId, providerId), eq(accounts.accountId, accountId), inTenant(accounts.tenantId, tenantId)))
+    .limit(1);
+  return row?.userId ?? null;
+}
 
 /** The condition "this user row has `email` (already lower case) in the tenant". */
 export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>

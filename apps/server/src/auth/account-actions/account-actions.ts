@@ -11,21 +11,14 @@ import {
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { consumeActionCode, createActionCode, greetingName } from './actions-codes.js';
-import type { ActionIdentitySettings } from '../../env.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from './actions.js';
 import { identityError } from '../errors.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
+import type { AuthPluginOptions } from '../settings.js';
 
 /** How long Better Auth's reset and verification tokens live (auth.ts sets both), and so their rows. */
 export const MAILED_TOKEN_TTL_S = 60 * 60;
-
-export interface AccountActionsOptions {
-  db: Db;
-  appUrl: string;
-  settings: ActionIdentitySettings;
-  now: () => Date;
-}
 
 const BETTER_AUTH_ACTIONS: Record<string, ActionMode> = { '/reset-password': 'resetPassword', '/verify-email': 'verifyEmail' };
 
@@ -40,19 +33,13 @@ function tokenOf(ctx: { body?: unknown; query?: unknown }): string {
 const ANSWER = 'What the code does and for which account';
 
 /**
- * Better Auth plugin: FirebaseUI's account actions (checklist §5.12) with one reset and one
- * verification mechanism, Better Auth's.
- * - Its reset and verification tokens are recorded when it mails them (`mailedActionCode`), in
- *   the table every other action code lives in: a newer one supersedes the older, and the
- *   widget's pages can say what a code does and for whom before acting (verifyPasswordResetCode).
- * - /reset-password and /verify-email accept a token only while its row is live (a superseded,
- *   used or expired link gets the widget's failure codes), and spend the row when they succeed.
- * - Endpoints of ours for what Better Auth has no equivalent of: checking any code, and applying
- *   verifyAndChangeEmail, recoverEmail and revertSecondFactorAddition.
+ * Better Auth plugin: FirebaseUI's account actions (checklist §5.12, ADR 0039) on Better Auth's
+ * reset and verification, every mailed token recorded, with endpoints for what it has no equivalent of.
  */
-export function accountActions(options: AccountActionsOptions) {
-  const sameSite = sameSiteOnly(options.appUrl);
-  const context = (): ActionContext => ({ db: options.db, appUrl: options.appUrl, settings: options.settings, now: options.now() });
+export function accountActions(options: AuthPluginOptions) {
+  const { appUrl, actions: settings } = options.identity;
+  const sameSite = sameSiteOnly(appUrl);
+  const context = (): ActionContext => ({ db: options.db, appUrl, settings, now: options.now() });
   const isBetterAuthAction = (ctx: { path?: string }) => ctx.path !== undefined && ctx.path in BETTER_AUTH_ACTIONS;
   return {
     id: 'trailbuddy-account-actions',

@@ -16,10 +16,8 @@ import { contactEmailOf } from '../users.js';
 import { applyRevertSecondFactor, multiFactorInfoOf } from '../second-factor/second-factor-store.js';
 
 /**
- * Account actions by out-of-band code (checklist §5.12): what a code does and for whom, and the
- * actions Better Auth has no endpoint for. Every mailed code has a row in identity_action_codes
- * (actions-codes.ts), Better Auth's reset and verification tokens included; those two are
- * completed by Better Auth's own /reset-password and /verify-email (auth/account-actions/account-actions.ts).
+ * Account actions by out-of-band code (checklist §5.12, ADR 0039): what a code does and for whom,
+ * and the actions Better Auth has no endpoint for.
  */
 export interface ActionContext {
   db: Db;

@@ -1,25 +1,18 @@
 import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../../db/schema/index.js';
 import { enqueueMail } from '../../mail/queue.js';
 import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
-import type { ActionIdentitySettings } from '../../env.js';
+import type { EmailIdentitySettings } from '../../env.js';
+import type { ActionContext } from './actions.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from '../email/email-common.js';
 import { identityError } from '../errors.js';
-import { enforceRateLimit, type RateLimitRule } from '../attempt-limits.js';
+import { enforceRateLimit } from '../attempt-limits.js';
 import { contactEmailOf } from '../users.js';
 
-export interface EmailChangeContext {
-  db: Db;
-  appUrl: string;
-  settings: ActionIdentitySettings;
-  /** Sign-in links and reset mails per address: the new address cannot be flooded either. */
-  mailsPerEmail: RateLimitRule;
-  /** With e-mail enumeration protection a taken address is not revealed: nothing is sent. */
-  enumerationProtection: boolean;
-  now: Date;
-}
+/** The mails-per-address limit (the new address cannot be flooded either) and the enumeration setting (a taken address is not revealed). */
+export type EmailChangeContext = ActionContext & Pick<EmailIdentitySettings, 'mailsPerEmail' | 'enumerationProtection'>;
 
 /** Whether another account (not `userId`) of the tenant (ADR 0009; null: the default accounts) holds the address. */
 async function emailTakenByOther(db: DbOrTx, email: string, userId: string, tenantId: string | null) {
@@ -106,11 +99,7 @@ async function setEmail(tx: DbOrTx, user: { id: string; tenantId: string | null 
  * the new address, and the OLD address gets a recoverEmail link to undo it (the defence against
  * a taken-over session changing the e-mail). Runs in the transaction that spent the code.
  */
-export async function applyVerifyAndChangeEmail(
-  tx: DbOrTx,
-  ctx: { appUrl: string; settings: ActionIdentitySettings; now: Date },
-  row: ActionCodeRow,
-): Promise<ActionCodeInfo> {
+export async function applyVerifyAndChangeEmail(tx: DbOrTx, ctx: ActionContext, row: ActionCodeRow): Promise<ActionCodeInfo> {
   const user = await loadActiveUser(tx, row.userId);
   const previousEmail = row.previousEmail ?? '';
   // The account's address changed after the link was sent: the link describes a stale change.

@@ -10,9 +10,8 @@ import { accounts, users } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
 import { enqueueMail } from '../../mail/queue.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, lockEmail, normalizeEmail, tenantScopedKey } from './email-common.js';
-import type { EmailIdentitySettings } from '../../env.js';
 import { identityError } from '../errors.js';
-import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
+import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { presentIdentityUser } from '../users.js';
 import { tenantPlaceholderEmail } from '../placeholder-emails.js';
 import { actionLink } from '../account-actions/action-link.js';
@@ -21,16 +20,9 @@ import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 import { inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
+import type { AuthPluginOptions } from '../settings.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
-
-export interface EmailLinkOptions {
-  db: Db;
-  appUrl: string;
-  settings: EmailIdentitySettings;
-  tenants: TenantSettings;
-  now: () => Date;
-}
 
 type LinkRequest = z.infer<typeof emailLinkSendRequestSchema>;
 
@@ -92,26 +84,26 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
  * address it will find the account by. Returns null when nothing may be mailed and enumeration
  * protection hides why (sign-up disabled, a disabled account).
  */
-async function prepareSend(o: EmailLinkOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
-  assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
+async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
+  assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const request = parseAuthBody(emailLinkSendRequestSchema, ctx.body);
-  const tenant = resolveTenant(o.tenants, request.tenantId);
+  const tenant = resolveTenant(o.identity.tenants, request.tenantId);
   assertTenantAllows(tenant, 'emailLink');
   const tenantId = tenant?.id ?? null;
   const email = normalizeEmail(request.email);
-  if (request.continueUrl !== undefined && new URL(request.continueUrl, o.appUrl).origin !== new URL(o.appUrl).origin) {
+  if (request.continueUrl !== undefined && new URL(request.continueUrl, o.identity.appUrl).origin !== new URL(o.identity.appUrl).origin) {
     throw invalidField('continueUrl', 'The continue URL must be on this site.');
   }
   if (request.anonymousUid !== undefined && request.anonymousUid !== (await signedInGuestOf(ctx, tenantId))) {
     throw invalidField('anonymousUid', 'anonymousUid must be the signed-in guest.');
   }
   // Per mailbox, whatever the tenant: the same inbox cannot be flooded through several tenants.
-  await limitMailsTo(o.db, email, o.settings.mailsPerEmail, o.now());
+  await limitMailsTo(o.db, email, o.identity.email.mailsPerEmail, o.now());
   const user = await findAccountByEmail(o.db, email, tenantId);
-  const refusal = !user && o.settings.signUpDisabled ? 'admin-restricted-operation' : user?.disabled ? 'user-disabled' : null;
+  const refusal = !user && o.identity.email.signUpDisabled ? 'admin-restricted-operation' : user?.disabled ? 'user-disabled' : null;
   if (refusal) {
     // Saying why would tell whether the e-mail has an account.
-    if (o.settings.enumerationProtection) return null;
+    if (o.identity.email.enumerationProtection) return null;
     throw identityError(refusal);
   }
   const newUserId = tenantId && !user ? randomUUID() : undefined;
@@ -124,10 +116,10 @@ async function prepareSend(o: EmailLinkOptions, ctx: GenericEndpointContext): Pr
  * `email-sign-in` mail, queued in the transaction that records the link (ADR 0011). Under a lock
  * on the e-mail, the previous link of the e-mail in its tenant stops working.
  */
-async function recordAndMail(o: EmailLinkOptions, token: string, link: PreparedLink) {
+async function recordAndMail(o: AuthPluginOptions, token: string, link: PreparedLink) {
   const key = linkKey(token);
   const now = o.now();
-  const ttlMs = o.settings.emailLinkTtlMs;
+  const ttlMs = o.identity.email.emailLinkTtlMs;
   const stored: StoredLink = { email: link.email, tenantId: link.tenantId, accountEmail: link.accountEmail, newUserId: link.newUserId };
   await o.db.transaction(async (tx) => {
     await tx.execute(lockEmail(tenantScopedKey(link.email, link.tenantId)));
@@ -138,7 +130,7 @@ async function recordAndMail(o: EmailLinkOptions, token: string, link: PreparedL
     await enqueueMail(tx, {
       template: 'email-sign-in',
       to: link.email,
-      params: { to_name: link.toName, link: emailSignInLink(o.appUrl, token, link.request, link.tenantId) },
+      params: { to_name: link.toName, link: emailSignInLink(o.identity.appUrl, token, link.request, link.tenantId) },
       idempotencyKey: `email-sign-in:${key}`,
     });
   });
@@ -191,11 +183,11 @@ const queryOf = (ctx: GenericEndpointContext) => (ctx.query ?? {}) as Record<str
  * link stays usable); a disabled account or a refused sign-up keep it too. Then it is used up
  * and the account the plugin will sign in to exists (guest upgrade, tenant account).
  */
-async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
+async function prepareVerify(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   // A GET, but one that can upgrade the signed-in guest: cookie-bearing calls must be our pages'.
-  assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
+  assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const query = queryOf(ctx);
-  const tenant = resolveTenant(o.tenants, stringOf(query.tenantId));
+  const tenant = resolveTenant(o.identity.tenants, stringOf(query.tenantId));
   assertTenantAllows(tenant, 'emailLink');
   const tenantId = tenant?.id ?? null;
   const now = o.now();
@@ -205,7 +197,7 @@ async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
   if (normalizeEmail(stringOf(query.email) ?? '') !== link.email) throw identityError('invalid-email', { field: 'email' });
   const user = await findAccountByEmail(o.db, link.email, tenantId);
   if (user?.disabled) throw identityError('user-disabled');
-  if (!user && o.settings.signUpDisabled) throw identityError('admin-restricted-operation');
+  if (!user && o.identity.email.signUpDisabled) throw identityError('admin-restricted-operation');
   // A tenant account made since the link was sent has another placeholder: ask for a new link.
   if (user && user.email !== link.accountEmail) throw identityError('invalid-action-code');
   await consumeLink(o.db, stringOf(query.token) ?? '', link, now);
@@ -216,7 +208,7 @@ async function prepareVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
  * After the plugin signed someone in: the `emailLink` credential the widget lists among the
  * account's providers (sign-in methods), and the widget's identity user as the answer.
  */
-async function finishVerify(o: EmailLinkOptions, ctx: GenericEndpointContext) {
+async function finishVerify(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   const created = ctx.context.newSession;
   if (!created) return;
   const userId = created.user.id;
@@ -245,7 +237,7 @@ const CHECK_OPENAPI = {
 };
 
 /** Our side of the e-mail link: the hooks around the plugin's send and verify, and `check`. */
-function emailLinkFlows(o: EmailLinkOptions) {
+function emailLinkFlows(o: AuthPluginOptions) {
   return {
     id: 'trailbuddy-email-link',
     hooks: {
@@ -279,7 +271,7 @@ function emailLinkFlows(o: EmailLinkOptions) {
         { method: 'POST', body: emailLinkCheckRequestSchema, metadata: CHECK_OPENAPI },
         async (ctx) => {
           const { email, tenantId } = await inAuthErrors(() => {
-            assertSameOriginHeaders('POST', ctx.headers, o.appUrl);
+            assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
             return readLink(o.db, ctx.body.oobCode, o.now());
           });
           // The link's tenant, for the widget to apply (absent: the default accounts).
@@ -291,11 +283,11 @@ function emailLinkFlows(o: EmailLinkOptions) {
 }
 
 /** Better Auth's magic link as FirebaseUI's e-mail link sign-in (checklist §5.5), and ours around it. */
-export function emailLinkPlugins(o: EmailLinkOptions) {
+export function emailLinkPlugins(o: AuthPluginOptions) {
   return [
     magicLink({
-      expiresIn: o.settings.emailLinkTtlMs / 1000,
-      disableSignUp: o.settings.signUpDisabled,
+      expiresIn: o.identity.email.emailLinkTtlMs / 1000,
+      disableSignUp: o.identity.email.signUpDisabled,
       storeToken: 'hashed',
       // FirebaseUI's oobCode: 32 random bytes, URL-safe.
       generateToken: () => randomBytes(32).toString('base64url'),

@@ -51,19 +51,10 @@ async function hasAccount(db: Db, email: string): Promise<boolean> {
 const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
 
 /**
- * Better Auth plugin: the widget's e-mail and password rules on Better Auth's own endpoints, so
- * the app's modal and the widget follow one policy (issue 15).
- * - `/request-password-reset` (either form's "forgot password"): the tenant the request names
- *   (ADR 0009; its accounts are found by their real address and handed to Better Auth by their
- *   placeholder), the mails-per-address limit, and the enumeration setting: without protection an
- *   unknown address is `user-not-found` and a disabled account `user-disabled`; with it, every
- *   address gets the same answer and only real, enabled accounts are mailed.
- * - `/sign-in/email` (the modal's and the widget's sign-in): Better Auth's refusal in the
- *   widget's words, naming the field: `wrong-password`, or `user-not-found` for an unknown
- *   address unless enumeration protection is on. (A signed-in guest proving another account's
- *   password gets `merge-conflict` from the guests plugin's session hook, auth/guests/guests.ts.)
- * - `/identity/sign-in-methods`: the widget's e-mail-first step. It tells whether an address has
- *   an account, so it sits behind Better Auth's limiter like the credential endpoints.
+ * Better Auth plugin: the widget's e-mail and password rules on Better Auth's own endpoints, so the
+ * modal and the widget follow one policy (ADR 0039): tenants, the mails-per-address limit and the
+ * enumeration setting on `/request-password-reset`; the widget's codes on `/sign-in/email`; the
+ * e-mail-first step `/identity/sign-in-methods`, behind Better Auth's limiter.
  */
 export function passwordAccounts(options: AuthPluginOptions) {
   const { db, identity } = options;

@@ -1,25 +1,10 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
-import type { Db } from '../../db/client.js';
-import type { TenantSettings } from '../tenants/tenants.js';
 import { inAuthErrors } from '../plugin-kit.js';
 import { signInLookupEmail } from './password-accounts.js';
-import { clearRateLimit, consumeRateLimit, isRateLimited, type RateLimitRule } from '../attempt-limits.js';
-
-/** Failed password sign-ins allowed per e-mail and per client address within their windows. */
-export interface PasswordFailureRules {
-  perEmail: RateLimitRule;
-  perClient: RateLimitRule;
-}
-
-export interface SignInGuardOptions {
-  db: Db;
-  rules: PasswordFailureRules;
-  /** The tenants a sign-in may name (ADR 0009). */
-  tenants: TenantSettings;
-  now: () => Date;
-}
+import { clearRateLimit, consumeRateLimit, isRateLimited } from '../attempt-limits.js';
+import type { AuthPluginOptions } from '../settings.js';
 
 /** The widget's code for a locked e-mail or client, which the app's modal now gets too. */
 export const LOCKED_CODE = 'too-many-requests';
@@ -47,15 +32,12 @@ const isWrongPassword = (error: { statusCode: number; body?: { code?: unknown } 
   error.statusCode === 401 || error.body?.code === 'wrong-password' || error.body?.code === 'user-not-found';
 
 /**
- * Better Auth plugin: the one password lockout (checklist §5.4) on Better Auth's own e-mail
- * sign-in, the path both the app's modal and the widget use, so failures lock the e-mail whatever
- * address the attempts come from. Before the password is checked a locked e-mail or client is
- * refused with `too-many-requests`, even with the right password; afterwards a wrong password
- * counts for both and a success clears the e-mail's count (not the client's: it may be guessing
- * others). The counters are per e-mail, which Better Auth's limiter cannot key (attempt-limits.ts).
+ * Better Auth plugin: the one password lockout (checklist §5.4, ADR 0029) on its e-mail sign-in,
+ * per e-mail and per client (Better Auth's limiter cannot key by e-mail). A success clears the
+ * e-mail's count, not the client's: it may be guessing others.
  */
-export function signInGuard(options: SignInGuardOptions) {
-  const { db, rules, now } = options;
+export function signInGuard({ db, identity, now }: AuthPluginOptions) {
+  const rules = { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient };
   const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_EMAIL;
   return {
     id: 'trailbuddy-sign-in-guard',
@@ -66,7 +48,7 @@ export function signInGuard(options: SignInGuardOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const body = ctx.body as { email?: unknown; tenantId?: unknown } | undefined;
             if (typeof body?.email !== 'string') return;
-            const email = await inAuthErrors(() => signInLookupEmail(db, options.tenants, body.email as string, body.tenantId));
+            const email = await inAuthErrors(() => signInLookupEmail(db, identity.tenants, body.email as string, body.tenantId));
             const attempt = attemptOf({ ...ctx, body: { email } })!;
             const locked =
               (await isRateLimited(db, attempt.email, rules.perEmail, now())) ||

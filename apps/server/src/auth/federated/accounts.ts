@@ -7,18 +7,15 @@ import type { AppError } from '../../errors.js';
 import { createUser } from '../create-user.js';
 import { federatedAccountEmail } from '../placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
-import { isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
+import { findAccountByEmail, isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
 import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../email/sign-in-methods.js';
-import { emailColumns, hasEmailInTenant, inTenant, tenantOfUser } from '../users.js';
+import { accountOwner, emailColumns, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
 import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 
-/**
- * The linking decisions of a federated sign-in (checklist §5.7–§5.9). We never link by e-mail on
- * our own, even when the provider vouches for the address: an account is joined to a new provider
- * account only after its owner proves the account (link-pending from a signed-in session).
- */
+// The linking decisions of a federated sign-in (checklist §5.7–§5.9, ADR 0042): never by e-mail on
+// our own, even a vouched one; a provider account joins an account only once its owner proves it.
 
 export interface SignInContext {
   /** The guest to upgrade: the current session's anonymous user, when the widget upgrades guests. */
@@ -41,29 +38,8 @@ const lockSubject = (providerId: string, subject: string) =>
  */
 export const federatedAccountId = (subject: string, tenantId: string | null) => (tenantId ? `${tenantId}:${subject}` : subject);
 
-export async function findFederatedAccount(db: DbOrTx, providerId: string, subject: string, tenantId: string | null) {
-  const [row] = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.providerId, providerId),
-        eq(accounts.accountId, federatedAccountId(subject, tenantId)),
-        inTenant(accounts.tenantId, tenantId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-async function fullAccountWithEmail(db: DbOrTx, email: string, tenantId: string | null) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(hasEmailInTenant(normalizeEmail(email), tenantId), eq(users.isAnonymous, false)))
-    .limit(1);
-  return row ?? null;
-}
+const subjectOwner = (db: DbOrTx, { providerId, subject }: Pick<FederatedProfile, 'providerId' | 'subject'>, tenantId: string | null) =>
+  accountOwner(db, providerId, federatedAccountId(subject, tenantId), tenantId);
 
 /** Provider accounts keep no tokens: we only need to know who the person is, not to call the IdP later. */
 async function insertAccount(
@@ -102,13 +78,8 @@ async function accountExistsError(db: Db, profile: PendingCredential, ctx: SignI
 class EmailTaken extends Error {}
 
 /**
- * Who a verified provider account signs in as:
- * - a known provider account → its user (for a guest: that account belongs to someone else →
- *   `merge-conflict`, with the merge token POST /api/auth/identity/merge takes);
- * - a new one whose e-mail belongs to an account → `account-exists-with-different-credential`
- *   with a pending credential to link after signing in to that account;
- * - a new one otherwise → linked to the guest (same uid), or a new account; sign-up disabled →
- *   `admin-restricted-operation`.
+ * Who a verified provider account signs in as (ADR 0042): its known user (a guest: `merge-conflict`),
+ * `account-exists-with-different-credential` with a pending credential, or the guest or a new account.
  */
 export async function resolveFederatedSignIn(
   db: Db,
@@ -117,19 +88,19 @@ export async function resolveFederatedSignIn(
   ctx: SignInContext,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { tenantId } = ctx;
-  const existing = await findFederatedAccount(db, profile.providerId, profile.subject, tenantId);
+  const existing = await subjectOwner(db, profile, tenantId);
   if (existing) {
-    if (ctx.guestUserId && existing.userId !== ctx.guestUserId) {
+    if (ctx.guestUserId && existing !== ctx.guestUserId) {
       throw await mergeConflict(
         db,
-        { anonymousUserId: ctx.guestUserId, existingUserId: existing.userId, providerId: profile.providerId, email: profile.email },
+        { anonymousUserId: ctx.guestUserId, existingUserId: existing, providerId: profile.providerId, email: profile.email },
         ctx.now,
       );
     }
-    return { userId: existing.userId, isNewUser: false };
+    return { userId: existing, isNewUser: false };
   }
   const email = profile.email;
-  if (email && (await fullAccountWithEmail(db, email, tenantId))) throw await accountExistsError(db, { ...profile, email }, ctx);
+  if (email && (await findAccountByEmail(db, email, tenantId))) throw await accountExistsError(db, { ...profile, email }, ctx);
   // Upgrading a guest creates a full account too, as the e-mail family decided.
   if (ctx.signUpDisabled) throw identityError('admin-restricted-operation');
 
@@ -137,12 +108,12 @@ export async function resolveFederatedSignIn(
     return await db.transaction(async (tx) => {
       await tx.execute(lockSubject(profile.providerId, profile.subject));
       if (email) await tx.execute(lockEmail(tenantScopedKey(normalizeEmail(email), tenantId)));
-      const raced = await findFederatedAccount(tx, profile.providerId, profile.subject, tenantId);
+      const raced = await subjectOwner(tx, profile, tenantId);
       if (raced) {
-        if (ctx.guestUserId && raced.userId !== ctx.guestUserId) throw identityError('credential-already-in-use');
-        return { userId: raced.userId, isNewUser: false };
+        if (ctx.guestUserId && raced !== ctx.guestUserId) throw identityError('credential-already-in-use');
+        return { userId: raced, isNewUser: false };
       }
-      if (email && (await fullAccountWithEmail(tx, email, tenantId))) throw new EmailTaken();
+      if (email && (await findAccountByEmail(tx, email, tenantId))) throw new EmailTaken();
 
       if (ctx.guestUserId) {
         await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
@@ -209,8 +180,8 @@ export async function linkPendingCredential(db: Db, token: string, user: { id: s
     await tx.execute(lockSubject(credential.providerId, credential.subject));
     if (!(await takeRecord(tx, recordKey('federated-pending', token), now)))
       throw identityError('invalid-credential', { field: 'pendingCredential' });
-    const owner = await findFederatedAccount(tx, credential.providerId, credential.subject, tenantId);
-    if (owner?.userId === user.id) return;
+    const owner = await subjectOwner(tx, credential, tenantId);
+    if (owner === user.id) return;
     if (owner) throw identityError('credential-already-in-use');
     const [sameProvider] = await tx
       .select({ id: accounts.id })

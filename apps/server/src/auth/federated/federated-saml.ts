@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generateGenericState, parseGenericState, type AuthContext, type GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, isAPIError } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.js';
 import { identityError } from '../errors.js';
@@ -12,16 +11,11 @@ import { completeSaml, samlAuthnRequest, samlMetadata } from './saml.js';
 import { newSecret, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 import { presentIdentityUser } from '../users.js';
 import { asAppError, type FederatedKit } from './federated-kit.js';
-import { endpointDoc, toAPIError } from '../plugin-kit.js';
+import { endpointDoc, startSession, toAPIError } from '../plugin-kit.js';
 
 /**
- * SAML 2.0 sign-in on samlify, as endpoints of our federated plugin (ADR 0045: `@better-auth/sso`
- * cannot be installed beside better-auth 1.7.25). It starts at the shared `/federated/:id/start`.
- * The RelayState is Better Auth's own flow state (`generateGenericState`: one-time, bound to the
- * browser by its signed `saml_state` cookie), carrying the widget's flow and our AuthnRequest id.
- * The IdP posts its response cross-site, without our SameSite=Lax cookies: the post is parked and
- * the browser comes back with a same-site GET, which completes the sign-in. The session is Better
- * Auth's (`createSession`), so its session hooks hold.
+ * SAML 2.0 on samlify as endpoints of our federated plugin (ADR 0045: the RelayState is Better
+ * Auth's flow state; the IdP's cross-site post is parked and completed by a same-site GET).
  */
 const CALLBACK = /^\/api\/auth\/federated\/saml\.[^/]+\/callback$/;
 const STATE_COOKIE = { cookieName: 'saml_state' };
@@ -43,13 +37,6 @@ export async function startSaml(ctx: GenericEndpointContext, provider: SamlProvi
   const expiresAt = Date.now() + 10 * 60_000;
   const { state } = await generateGenericState(ctx, { ...data, callbackURL: flow.returnTo, codeVerifier: '', expiresAt }, STATE_COOKIE);
   return samlAuthnRequest(provider, { appUrl: ctx.context.baseURL, requestId: samlRequestId, relayState: state, loginHint });
-}
-
-/** Better Auth creates the session (its hooks: disabled account, second-factor gate) and sets its cookie. */
-async function startSession(ctx: GenericEndpointContext, userId: string) {
-  const user = await ctx.context.internalAdapter.findUserById(userId);
-  if (!user) throw identityError('invalid-credential');
-  await setSessionCookie(ctx, { session: await ctx.context.internalAdapter.createSession(user.id), user });
 }
 
 const providerParams = z.object({ providerId: z.string() });
@@ -84,7 +71,7 @@ export function samlEndpoints(kit: FederatedKit) {
       const profile = await completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
       const { tenantId, guestUserId } = state;
       const { userId, isNewUser } = await resolveFederatedSignIn(db, ctx.context, profile, { ...kit.rules(), tenantId, guestUserId });
-      await startSession(ctx, userId);
+      await startSession(ctx, userId, 'invalid-credential');
       outcome = { ok: true, providerId, user: await presentIdentityUser(db, userId), isNewUser };
     } catch (err) {
       const error = isAPIError(err) ? asAppError(err) : err;

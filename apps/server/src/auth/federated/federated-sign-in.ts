@@ -31,16 +31,9 @@ import { secondFactorGate } from '../second-factor/second-factor-gate.js';
 import { signedInGuestOf } from '../guests/guests.js';
 
 /**
- * Federated sign-in (checklist §5.7–§5.9, ADRs 0042 and 0045). OAuth 2.0 / OpenID Connect runs on
- * `genericOAuth`, whose callback creates the session; SAML on samlify (federated-saml.ts). Ours:
- * - `GET /federated/providers`, the widget's provider buttons;
- * - `GET /federated/:providerId/start`, a navigation target for the popup and redirect flows;
- * - who the person signs in as (`resolveFederatedSignIn`: no linking by e-mail but a pending
- *   credential, guest upgrade or merge-conflict, tenants), decided before Better Auth looks the
- *   account up;
- * - the outcome: the popup page posting it to the opener, or back to `returnTo` with the outcome
- *   kept for this browser at `GET /federated/result`;
- * - `POST /federated/link-pending`, linking a pending credential to the signed-in account.
+ * Federated sign-in (checklist §5.7–§5.9, ADRs 0042 and 0045): OAuth/OIDC on `genericOAuth`, SAML
+ * on samlify (federated-saml.ts); ours are the provider list, the start, who the person signs in as
+ * (`resolveFederatedSignIn`), the outcome's delivery and linking a pending credential.
  */
 const FLOW_KEY = 'trailbuddyFederated';
 

@@ -4,11 +4,8 @@ import { jsonForScript } from '../../html.js';
 import type { FederatedOutcome, FlowKind } from './flow.js';
 
 /**
- * The popup flow's last page: it posts the outcome to `window.opener` with our origin as the
- * target (the browser drops the message if the opener is on any other origin) and closes. Without
- * an opener (the popup was opened as a tab, or the opener was severed), it continues as the
- * redirect flow would: to `returnTo`, where GET /api/auth/federated/result has the outcome.
- * The script runs under a per-response CSP nonce.
+ * The popup flow's last page (ADR 0042): the outcome posted to `window.opener` with our origin as
+ * the target (no other origin receives it), or without an opener on to `returnTo` as a redirect.
  */
 export function federatedResultPage(opts: { appOrigin: string; returnTo: string; outcome: FederatedOutcome; nonce: string }): string {
   const { status: _status, ...error } = opts.outcome.ok ? { status: 0 } : opts.outcome.error;

@@ -1,25 +1,17 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { anonymous } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { identityError } from '../errors.js';
-import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
+import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
-import { inAuthErrors, stringOf, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
-
-export interface GuestOptions {
-  db: Db;
-  appUrl: string;
-  tenants: TenantSettings;
-  now: () => Date;
-}
+import type { AuthPluginOptions } from '../settings.js';
 
 /** Guest creation, on the widget's per-client budget (auth.ts). */
 export const SIGN_IN_ANONYMOUS = '/sign-in/anonymous';
@@ -57,12 +49,8 @@ export async function signedInGuestOf(ctx: GenericEndpointContext, tenantId: str
 const tenantIdOf = (body: unknown) => stringOf((body as { tenantId?: unknown } | undefined)?.tenantId);
 
 /**
- * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint: a guest who
- * proves the credential of ANOTHER account of its tenant gets no session for it, whatever path
- * proved it; the guest stays signed in and finishes with `/identity/merge`. Upgrading in place (the
- * guest's own id), another guest, or an account of another tenant (a plain sign-in, ADR 0009) pass.
- * The anonymous plugin's `onLinkAccount` runs only after the new session's cookie is set: too late
- * to refuse, and it would move the guest's data on those plain sign-ins too.
+ * FirebaseUI's `merge-conflict` (checklist §5.9) at Better Auth's session chokepoint, not in
+ * `onLinkAccount` (ADR 0040): a guest proving ANOTHER account of its tenant gets no session for it.
  */
 async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: GenericEndpointContext | null) {
   if (!ctx || notAGuestSignIn(ctx.path)) return;
@@ -81,7 +69,7 @@ async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: Gen
  * must offer `anonymous`) and has no name; a guest of that tenant already signed in is kept (no new
  * session); the answer is the widget's identity user; `/identity/merge` finishes a merge conflict.
  */
-function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
+function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOptions) {
   const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_ANONYMOUS;
   return {
     id: 'trailbuddy-guests',
@@ -147,10 +135,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
         },
         async (ctx) => {
           const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now()));
-          const user = await ctx.context.internalAdapter.findUserById(userId);
-          if (!user) throw toAPIError(identityError('user-not-found'));
-          // Better Auth makes the account's session, so its session hooks (disabled, second factor) still apply.
-          await setSessionCookie(ctx, { session: await ctx.context.internalAdapter.createSession(userId), user });
+          await startSession(ctx, userId);
           return ctx.json({ user: await presentIdentityUser(db, userId) });
         },
       ),
@@ -159,7 +144,7 @@ function guestFlows({ db, appUrl, tenants, now }: GuestOptions) {
 }
 
 /** Better Auth's anonymous plugin with FirebaseUI's guest semantics, and ours beside it. */
-export function guestPlugins(options: GuestOptions) {
+export function guestPlugins(options: AuthPluginOptions) {
   return [
     anonymous({
       // Like every account without a mailbox (auth/placeholder-emails.ts).

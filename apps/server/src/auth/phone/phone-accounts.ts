@@ -9,17 +9,11 @@ import { phoneAccountEmail } from '../placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
 import { identityError } from '../errors.js';
 import { lockPhoneNumber, PHONE_PROVIDER } from './phone-numbers.js';
-import { inTenant } from '../users.js';
+import { accountOwner, inTenant } from '../users.js';
 
 /** The account of the tenant (null: the default accounts) that signs in with this number (a `phone` account row), if any. */
-export async function phoneAccountOwner(db: Db, phoneNumber: string, tenantId: string | null): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: accounts.userId })
-    .from(accounts)
-    .where(and(eq(accounts.providerId, PHONE_PROVIDER), eq(accounts.accountId, phoneNumber), inTenant(accounts.tenantId, tenantId)))
-    .limit(1);
-  return row?.userId ?? null;
-}
+export const phoneAccountOwner = (db: DbOrTx, phoneNumber: string, tenantId: string | null) =>
+  accountOwner(db, PHONE_PROVIDER, phoneNumber, tenantId);
 
 export interface PhoneSignIn {
   phoneNumber: string;

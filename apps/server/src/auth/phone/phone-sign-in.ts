@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
 import { phoneNumber } from 'better-auth/plugins';
-import type { Db } from '../../db/client.js';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
-import type { IdentitySettings } from '../settings.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
-import { inAuthErrors, jsonResponse, stringOf, toAPIError } from '../plugin-kit.js';
+import { inAuthErrors, jsonResponse, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
@@ -26,11 +24,7 @@ const PHONE_CODE_LENGTH = 6;
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
-export interface PhoneSignInOptions {
-  db: Db;
-  /** Phone codes, the captcha, tenants and the sign-up controls (admin-restricted, enumeration protection). */
-  identity: Pick<IdentitySettings, 'phone' | 'captcha' | 'tenants' | 'email'>;
-  now: () => Date;
+export interface PhoneSignInOptions extends AuthPluginOptions {
   /** Better Auth's server API, once built: the phone plugin's `consumePhoneNumberOTP`. */
   api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
 }
@@ -42,13 +36,9 @@ interface PhoneBody {
 }
 
 /**
- * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin: it makes, stores, expires
- * and checks the 6-digit codes (at most `maxAttempts` guesses, one winner of concurrent ones) and,
- * on the first verification, creates the account (`signUpOnVerification`). Ours, beside it:
- * the number's rules and messages, the handset's limits, tenants, guests, admin-restricted
- * sign-up, and the config the widget's pages read. The captcha is the `altcha` plugin's hook,
- * listed after these in auth.ts so a request is refused for its tenant or number before a solved
- * captcha is spent on it.
+ * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin, which owns the codes and
+ * creates the account (ADR 0041); ours are the number's rules, the handset's limits, tenants,
+ * guests and admin-restricted sign-up, before the `altcha` hook spends a captcha (auth.ts).
  */
 export function phoneSignIn(options: PhoneSignInOptions) {
   const { db, now } = options;
@@ -143,11 +133,8 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     const userId = await inAuthErrors(() =>
       resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );
-    const user = await ctx.context.internalAdapter.findUserById(userId);
-    if (!user) throw toAPIError(identityError('user-not-found'));
-    const started = await ctx.context.internalAdapter.createSession(user.id);
-    await setSessionCookie(ctx, { session: started, user });
-    return ctx.json({ status: true, token: started.token, user: { id: user.id } });
+    const { session } = await startSession(ctx, userId);
+    return ctx.json({ status: true, token: session.token, user: { id: userId } });
   });
 
   const rules = {

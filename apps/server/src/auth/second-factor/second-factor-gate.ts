@@ -13,12 +13,9 @@ export const PENDING_TTL_S = 5 * 60;
 const VERIFIED_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp']);
 
 /**
- * Second factors at sign-in (checklist §1.7 #33, ADR 0043), run by `databaseHooks.session.create.before`
- * (auth.ts) for every session Better Auth creates, whatever asked for it: an account with a factor
- * gets `multi-factor-auth-required`. The refusal opens the twoFactor plugin's own challenge, as its
- * after-hook does on the few sign-in endpoints it covers (a verification row naming the user and its
- * attempt counter), and carries the value of the plugin's signed `two_factor` cookie as
- * `mfaPendingCredential`, which any client sends back (second-factors.ts makes it that cookie again).
+ * Second factors at sign-in (checklist §1.7 #33, ADR 0043): every session Better Auth creates for an
+ * account with a factor is refused with `multi-factor-auth-required`, opening the twoFactor plugin's
+ * own challenge; `mfaPendingCredential` is the value of its signed `two_factor` cookie.
  */
 export async function secondFactorGate(db: Db, userId: string, context: GenericEndpointContext | null): Promise<void> {
   if (context?.path && VERIFIED_PATHS.has(context.path)) return;

@@ -3,11 +3,10 @@ import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { notFound, unauthenticated } from '../../errors.js';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from '../phone/phone-numbers.js';
-import type { IdentitySettings } from '../settings.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { assertRecentAuthentication } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
@@ -15,22 +14,6 @@ import { clientIpOf, verifyCaptcha } from '../altcha.js';
 import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
-
-/**
- * Second factors on Better Auth's `twoFactor` plugin (ADR 0043). The plugin keeps the TOTP secret,
- * enrolls an authenticator app (`enable`, then `verify-totp`), texts its OTP through our SMS queue
- * (`send-otp`, `verify-otp`), counts attempts, locks accounts, and finishes the sign-ins the gate
- * (second-factor-gate.ts) refused. Ours beside it: the widget's factor model (one app and one phone,
- * each with a uid and a name), Firebase's enrollment rules (a full account, a verified e-mail, a
- * recent sign-in or the password, a captcha before texting a new number, enrollments that lapse,
- * code attempts per account), the revert link each enrollment mails, the pending credential in the body.
- */
-export interface SecondFactorOptions {
-  db: Db;
-  /** The account actions' settings, the captcha, and the phone's (no SMS transport: no SMS factor). */
-  identity: Pick<IdentitySettings, 'appUrl' | 'actions' | 'captcha' | 'phone'>;
-  now: () => Date;
-}
 
 /** Plugin endpoints the product does not offer: FirebaseUI has no backup codes; factors go one by one (unenroll). */
 export const DISABLED_SECOND_FACTOR_PATHS = ['disable', 'get-totp-uri', 'verify-backup-code', 'generate-backup-codes'].map(
@@ -49,7 +32,12 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim()) || 
 const pendingCredentialOf = (ctx: { body?: unknown }) => text(bodyOf(ctx).mfaPendingCredential);
 const refuse = (code: IdentityErrorCode, message?: string) => toAPIError(identityError(code, { message }));
 
-export function secondFactors(options: SecondFactorOptions) {
+/**
+ * Second factors on Better Auth's `twoFactor` plugin (ADR 0043), which runs TOTP, the texted OTP,
+ * the attempt limits and the gated sign-ins. Ours beside it: the widget's factor model, Firebase's
+ * enrollment rules and the revert link each enrollment mails.
+ */
+export function secondFactors(options: AuthPluginOptions) {
   const { db, now } = options;
   const { actions: settings, captcha, appUrl } = options.identity;
   /** The enrollment a request finishes or the number it texts (keyed by its context, as the plugin keys its own state). */

@@ -15,9 +15,7 @@ const domainSchema = z
   .regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain such as acme.com or *.acme.com');
 
 /**
- * Tenants (ADR 0009, checklist §3.6): separate pools of accounts, each with its own button on the
- * widget's tenant-selection page, its own sign-in options and the e-mail domains it serves.
- * Configured in IDENTITY_TENANTS and checked at start-up: a bad entry stops the server.
+ * Tenants (ADR 0009, checklist §3.6), configured in IDENTITY_TENANTS; a bad entry stops the start-up.
  */
 const tenantEntrySchema = z.object({
   id: z.string().regex(TENANT_ID_PATTERN, 'must be 1-64 letters, digits or dashes, starting with a letter or digit'),

@@ -45,10 +45,8 @@ export interface QueueSmsResult {
 }
 
 /**
- * Queues a text message as a `send_sms` job (ADR 0011). Pass the caller's transaction so the
- * message commits (or rolls back) with the business change, e.g. the phone code it carries; a
- * worker delivers it after the commit with retries, so a gateway outage never loses or blocks
- * that change.
+ * Queues a text message as a `send_sms` job (ADR 0011), in the caller's transaction so it commits
+ * or rolls back with the change it carries.
  */
 export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsResult> {
   if (!e164.safeParse(sms.to).success) throw new InvalidSmsError({ to: 'must be an E.164 phone number' });
