@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CONVERSATION_CLOSED_MESSAGE,
   conversationOpen,
@@ -10,7 +10,7 @@ import {
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
-import { executeNamed, namedStatementsAllowed, preparedPerDatabase, type Db, type DbOrTx } from '../db/client.js';
+import { namedStatementsAllowed, param, preparedPerDatabase, statementPerShape, type Db, type DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
@@ -20,8 +20,12 @@ import {
   notifyContextFrom,
   notifyCtes,
   notifyRecipientsColumn,
+  notifyWrite,
+  paramsOf,
+  paramValues,
   readAll,
   recipientsFrom,
+  type NotifyChannels,
   type NotifyContextRow,
   type NotifyRecipientJson,
 } from '../notifications/notify.js';
@@ -83,7 +87,7 @@ function tooFast(ctx: ConversationContext, oldest: Date) {
 type MessageJson = Omit<MessageRow, 'createdAt' | 'seq'> & { createdAt: string; seq: string | number };
 
 /** The sender's message with this clientId, as JSON in a column of a caller's query (messageFromJson reads it). */
-const messageByKey = (senderId: string, clientId: string) => sql`(
+const messageByKey = (senderId: SQL, clientId: SQL) => sql`(
   SELECT json_build_object('id', e.id, 'seq', e.seq, 'matchId', e.match_id, 'senderId', e.sender_id, 'clientId', e.client_id,
     'body', e.body, 'createdAt', e.created_at)
   FROM ${messages} AS e WHERE e.sender_id = ${senderId} AND e.client_id = ${clientId}::uuid)`;
@@ -138,25 +142,33 @@ interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
  * right to write, ADR 0030, was checked by the route's gate; a blocked pair is refused by the
  * database when the message is written.)
  */
-async function readSendContext(tx: DbOrTx, named: boolean, ctx: ConversationContext, matchId: string, clientId: string) {
-  const others = sql`array_remove(m.participants, ${ctx.userId})`;
-  const { rows } = await executeNamed<SendContextRow>(
-    tx,
-    named,
-    sql`
+const sendContextStatement = statementPerShape(
+  () => 'one',
+  () => {
+    const others = sql`array_remove(m.participants, ${param('userId')})`;
+    return sql`
     WITH m AS MATERIALIZED (
       SELECT ${matches.id} AS id, ${matches.status} AS status, ${matches.endTime} AS end_time, ${matches.participants} AS participants
-      FROM ${matches} WHERE ${matches.id} = ${matchId}
+      FROM ${matches} WHERE ${matches.id} = ${param('matchId')}
       FOR NO KEY UPDATE
     ), sender_lock AS MATERIALIZED (
-      SELECT pg_advisory_xact_lock(hashtextextended(${`messages:${ctx.userId}`}, 0)) FROM m
+      SELECT pg_advisory_xact_lock(hashtextextended(${param('lockKey')}, 0)) FROM m
     )
     SELECT m.status, m.end_time, m.participants, ${notifyRecipientsColumn(others, 'recipients')},
-      ${messageByKey(ctx.userId, clientId)} AS earlier,
-      ${notifyContextColumns(sql`NULL`, sql`${ctx.userId}`, sql`m.id`)}
+      ${messageByKey(param('userId'), param('clientId'))} AS earlier,
+      ${notifyContextColumns(sql`NULL`, param('userId'), sql`m.id`)}
     FROM m CROSS JOIN sender_lock
-  `,
-  );
+  `;
+  },
+);
+
+async function readSendContext(tx: DbOrTx, named: boolean, ctx: ConversationContext, matchId: string, clientId: string) {
+  const { rows } = await sendContextStatement<SendContextRow>(tx, named, null, {
+    userId: ctx.userId,
+    matchId,
+    lockKey: `messages:${ctx.userId}`,
+    clientId,
+  });
   const row = rows[0];
   if (!row) return null;
   return {
@@ -168,12 +180,53 @@ async function readSendContext(tx: DbOrTx, named: boolean, ctx: ConversationCont
   };
 }
 
+/** The shape of writeMessage's statement: how many are on the hike, and each other's notification channels. */
+interface WriteShape {
+  participants: number;
+  told: { prefix: string; channels: NotifyChannels }[];
+}
+
+const writeStatement = statementPerShape(
+  (shape: WriteShape) =>
+    `${shape.participants}:${shape.told.map(({ prefix, channels: c }) => `${prefix}${+c.inApp}${+c.email}${+c.push}`).join(',')}`,
+  (shape: WriteShape) => {
+    const told = shape.told.map(({ prefix, channels }) => notifyCtes(prefix, channels, paramsOf(prefix), { from: 'sent' }));
+    const participants = Array.from({ length: shape.participants }, (_, i) => param(`participant${i}`));
+    return sql`
+    WITH recent AS (
+      SELECT ${messages.createdAt} AS created_at FROM ${messages}
+      WHERE ${messages.senderId} = ${param('senderId')} AND ${messages.createdAt} > ${param('since')}::timestamptz
+      ORDER BY ${messages.createdAt} DESC LIMIT ${MESSAGE_RATE_LIMIT.max}
+    ), sent AS (
+      INSERT INTO ${messages} (id, match_id, sender_id, client_id, body, created_at)
+      SELECT ${param('id')}::uuid, ${param('matchId')}::uuid, ${param('senderId')}, ${param('clientId')}::uuid, ${param('body')},
+        ${param('now')}::timestamptz
+      WHERE (SELECT count(*) FROM recent) < ${MESSAGE_RATE_LIMIT.max}
+      ON CONFLICT (sender_id, client_id) DO NOTHING
+      RETURNING seq
+    ), ${liveEventCtes('published', {
+      type: 'message.created',
+      audience: audienceSql(participants),
+      payload: sql`jsonb_set(${param('event')}::jsonb, '{message,seq}', to_jsonb(sent.seq))`,
+      from: 'sent',
+    })}${sql.join(
+      told.map((t) => sql`, ${t.ctes}`),
+      sql``,
+    )}
+    SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(param('senderId'), param('clientId'))} AS earlier,
+      (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
+      (SELECT count(*) FROM published) AS published, ${readAll(told.flatMap((t) => t.reads))}
+  `;
+  },
+);
+
 /**
  * Writes the message, its live event to everyone on the hike and a notification to each of the
  * others in one statement (however many are on it, ADR 0065), unless the key was used already (a retry that raced its first attempt: the
  * sender's lock makes this statement see that attempt's commit, and the message it wrote is
  * answered) or the sender spent their rate (MESSAGE_RATE_LIMIT, counted from their own stored
- * messages, so every instance sees the same figure).
+ * messages, so every instance sees the same figure). The statement is built once per shape
+ * (WriteShape) and filled in with this message's values.
  */
 async function writeMessage(
   tx: DbOrTx,
@@ -192,49 +245,34 @@ async function writeMessage(
     body: input.body,
     createdAt: ctx.now,
   };
-  const since = new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs);
-  const told = conversation.recipients.flatMap(({ recipientId, context }, i) => {
-    const writes = notifyCtes(
-      `to${i}`,
+  const values: Record<string, unknown> = {
+    senderId: ctx.userId,
+    since: new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs).toISOString(),
+    id: row.id,
+    matchId,
+    clientId: input.clientId,
+    body: input.body,
+    now: ctx.now.toISOString(),
+    event: JSON.stringify({ matchId, message: presentMessage(row) }),
+  };
+  conversation.participants.forEach((id, i) => (values[`participant${i}`] = id));
+  const told: WriteShape['told'] = [];
+  conversation.recipients.forEach(({ recipientId, context }, i) => {
+    const write = notifyWrite(
       { recipientId, kind: 'message-received', matchId, actorId: ctx.userId, params: { preview: previewOf(input.body) }, now: ctx.now },
       context,
-      { from: 'sent' },
     );
-    return writes ? [writes] : [];
+    if (!write) return;
+    const prefix = `to${i}`;
+    told.push({ prefix, channels: write.channels });
+    Object.assign(values, paramValues(prefix, write.values));
   });
-  const { rows } = await executeNamed<{
+  const { rows } = await writeStatement<{
     seq: string | number | null;
     earlier: MessageJson | null;
     recent: number;
     oldest: string | Date | null;
-  }>(
-    tx,
-    named,
-    sql`
-    WITH recent AS (
-      SELECT ${messages.createdAt} AS created_at FROM ${messages}
-      WHERE ${messages.senderId} = ${ctx.userId} AND ${messages.createdAt} > ${since.toISOString()}::timestamptz
-      ORDER BY ${messages.createdAt} DESC LIMIT ${MESSAGE_RATE_LIMIT.max}
-    ), sent AS (
-      INSERT INTO ${messages} (id, match_id, sender_id, client_id, body, created_at)
-      SELECT ${row.id}::uuid, ${matchId}::uuid, ${ctx.userId}, ${input.clientId}::uuid, ${input.body}, ${ctx.now.toISOString()}::timestamptz
-      WHERE (SELECT count(*) FROM recent) < ${MESSAGE_RATE_LIMIT.max}
-      ON CONFLICT (sender_id, client_id) DO NOTHING
-      RETURNING seq
-    ), ${liveEventCtes('published', {
-      type: 'message.created',
-      audience: audienceSql(conversation.participants),
-      payload: sql`jsonb_set(${JSON.stringify({ matchId, message: presentMessage(row) })}::jsonb, '{message,seq}', to_jsonb(sent.seq))`,
-      from: 'sent',
-    })}${sql.join(
-      told.map((t) => sql`, ${t.ctes}`),
-      sql``,
-    )}
-    SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(ctx.userId, input.clientId)} AS earlier,
-      (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
-      (SELECT count(*) FROM published) AS published, ${readAll(told.flatMap((t) => t.reads))}
-  `,
-  );
+  }>(tx, named, { participants: conversation.participants.length, told }, values);
   const result = rows[0]!;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
   const earlier = messageFromJson(result.earlier);
@@ -245,7 +283,8 @@ async function writeMessage(
 
 /**
  * Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. The
- * two statements are prepared once per connection where the connection allows it (ADR 0069).
+ * two statements are built by drizzle once per shape, and prepared once per connection where the
+ * connection allows it (ADR 0069).
  */
 async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
   const named = namedStatementsAllowed(db);

@@ -11,8 +11,11 @@ export const LIVE_EVENTS_CHANNEL = 'tb_live_events';
  */
 export const MAX_NOTIFY_BYTES = 7500;
 
-/** An event's audience as SQL: built element by element, since drizzle would expand a bare JS array into a parameter list. */
-export function audienceSql(audience: LiveEventInput['audience']): SQL {
+/**
+ * An event's audience as SQL: built element by element, since drizzle would expand a bare JS array
+ * into a parameter list. Its ids may be SQL (a statement built once and filled in per call).
+ */
+export function audienceSql(audience: LiveEventInput['audience'] | readonly SQL[]): SQL {
   // An empty audience stays an empty array (nobody), never NULL (everyone).
   return audience === null
     ? sql`NULL::text[]`

@@ -69,8 +69,10 @@ export function addJobCall(
  * NOTIFYs on every call, and a burst needs one waiting job, not a NOTIFY per write. No wake-up is
  * lost: the task holds the key (holdJobKey) while it reads, so a waiting job sees this write.
  */
-export function addJobUnlessWaitingCall(task: TaskName, payload: object, jobKey: string): SQL {
-  return sql`add_job_unless_waiting(${task}::text, ${JSON.stringify(payload)}::json, ${jobKey}::text)`;
+export function addJobUnlessWaitingCall(task: TaskName, payload: object | SQL, jobKey: string | SQL): SQL {
+  // SQL for a statement built once and filled in per call (db/client.ts statementPerShape).
+  const json = is(payload, SQL) ? payload : JSON.stringify(payload);
+  return sql`add_job_unless_waiting(${task}::text, ${json}::json, ${jobKey}::text)`;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type NotificationPreferences,
   notificationTexts,
 } from '@trailbuddy/shared/contracts/notifications';
-import type { DbOrTx } from '../db/client.js';
+import { param, type DbOrTx } from '../db/client.js';
 import { matches, notificationPreferences, notifications, profiles, trails, users } from '../db/schema/index.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
 import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
@@ -125,24 +125,47 @@ export async function loadNotifyContext(
   return notifyContextFrom(rows[0]);
 }
 
+/** The channels one notification goes out on: with the number of notifications, a statement's shape. */
+export interface NotifyChannels {
+  inApp: boolean;
+  email: boolean;
+  /** Push, and the person is not in their quiet hours. */
+  push: boolean;
+}
+
+/** Every value of one notification's writes that changes from call to call, as the statement's parameters take them. */
+export interface NotifyValues {
+  notificationId: string;
+  recipientId: string;
+  kind: NotificationKind;
+  matchId: string | null;
+  actorId: string | null;
+  /** The kind's params, JSON. */
+  params: string;
+  /** The live event's payload, JSON. */
+  event: string;
+  mailPayload: string;
+  mailKey: string;
+  /** The push message, JSON, and its tag (pushPayloadOf); null when it is not pushed. */
+  push: string | null;
+  pushTag: string | null;
+}
+
+/** One notification to write (notifyCtes): its channels and values. */
+export interface NotifyWrite {
+  channels: NotifyChannels;
+  values: NotifyValues;
+}
+
 /**
- * The common table expressions that create one notification (ADR 0025), for a caller that
- * composes them into a statement of its own: the row, its live event `notification.created` to
- * the recipient's streams, and the channel jobs their preferences allow, all written in one
- * round trip. With `from` (a CTE of that statement), only when it has a row. The statement must
- * read every CTE named in `reads` (only a CTE that is read runs its NOTIFY or queues its job).
- * Null when nothing is to be written (the actor is the recipient, or every channel is off).
+ * What one notification writes, decided per call: null when nothing is to be written (the actor
+ * is the recipient, or every channel is off).
  *
  * Channels: in-app (the row is listed and counted, the event refreshes the bell), e-mail (the
  * person's mail batcher is woken; it mails only what stays unread for the delay), push (the
- * dispatch point below).
+ * dispatch point in notifyCtes).
  */
-export function notifyCtes<K extends NotificationKind>(
-  prefix: string,
-  input: NotifyInput<K>,
-  context: NotifyContext,
-  opts: { from?: string } = {},
-): { ctes: SQL; reads: string[] } | null {
+export function notifyWrite<K extends NotificationKind>(input: NotifyInput<K>, context: NotifyContext): NotifyWrite | null {
   const { recipientId, kind } = input;
   const actorId = input.actorId ?? null;
   const matchId = input.matchId ?? null;
@@ -152,19 +175,73 @@ export function notifyCtes<K extends NotificationKind>(
   const { prefs } = context;
   const inApp = channelEnabled(prefs, kind, 'inApp');
   const email = channelEnabled(prefs, kind, 'email');
-  const push = channelEnabled(prefs, kind, 'push');
-  if (!inApp && !email && !push) return null;
+  // To every browser the person subscribed (ADR 0024); outside quiet hours only, since a push
+  // held until morning would be stale (the bell and the mail still carry it).
+  const pushOn = channelEnabled(prefs, kind, 'push');
+  if (!inApp && !email && !pushOn) return null;
+  const push = pushOn && !inQuietHours(prefs, now);
 
   const params = { actorName: context.actorName, trailName: context.trailName, ...input.params } as NotificationParams<K>;
   // The id is chosen here, so the event and the push can name it in the same statement.
   const notificationId = randomUUID();
+  const pushPayload = push ? pushPayloadOf(kind, params, notificationId, matchId) : null;
+  return {
+    channels: { inApp, email, push },
+    values: {
+      notificationId,
+      recipientId,
+      kind,
+      matchId,
+      actorId,
+      params: JSON.stringify(params),
+      event: JSON.stringify({ notificationId, kind }),
+      mailPayload: JSON.stringify({ recipientId }),
+      mailKey: notificationMailJobKey(recipientId),
+      push: pushPayload && JSON.stringify(pushPayload),
+      pushTag: pushPayload && pushPayload.tag,
+    },
+  };
+}
+
+/** The values of notifyCtes as values of the statement (one built for this call). */
+export const valuesOf =
+  (values: NotifyValues) =>
+  (key: keyof NotifyValues): SQL =>
+    sql`${values[key]}`;
+
+/** The values of notifyCtes as parameters named `${prefix}_${key}` (a statement built once per shape, statementPerShape). */
+export const paramsOf =
+  (prefix: string) =>
+  (key: keyof NotifyValues): SQL =>
+    param(`${prefix}_${key}`);
+
+/** The parameters' values of paramsOf(prefix) for one notification. */
+export const paramValues = (prefix: string, values: NotifyValues): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}_${key}`, value]));
+
+/**
+ * The common table expressions that create one notification (ADR 0025), for a caller that
+ * composes them into a statement of its own: the row, its live event `notification.created` to
+ * the recipient's streams, and the channel jobs on `channels` (notifyWrite), all written in one
+ * round trip. `value` gives each value as SQL: the value itself (valuesOf), or a parameter of a
+ * statement built once per shape (paramsOf), so the SQL depends on `prefix`, `channels` and
+ * `from` alone. With `from` (a CTE of that statement), only when it has a row. The statement must
+ * read every CTE named in `reads` (only a CTE that is read runs its NOTIFY or queues its job).
+ */
+export function notifyCtes(
+  prefix: string,
+  channels: NotifyChannels,
+  value: (key: keyof NotifyValues) => SQL,
+  opts: { from?: string } = {},
+): { ctes: SQL; reads: string[] } {
+  const { inApp, email, push } = channels;
   const created = `${prefix}_notification`;
   const from = opts.from ? sql` FROM ${sql.identifier(opts.from)}` : sql``;
   const ctes: SQL[] = [
     sql`${sql.identifier(created)} AS (
       INSERT INTO ${notifications} (id, recipient_id, kind, match_id, actor_id, params, in_app, mail_status)
-      SELECT ${notificationId}::uuid, ${recipientId}, ${kind}, ${matchId}::uuid, ${actorId}, ${JSON.stringify(params)}::jsonb, ${inApp},
-        ${email ? 'pending' : 'none'}${from}
+      SELECT ${value('notificationId')}::uuid, ${value('recipientId')}, ${value('kind')}, ${value('matchId')}::uuid, ${value('actorId')},
+        ${value('params')}::jsonb, ${inApp}, ${email ? 'pending' : 'none'}${from}
       RETURNING id
     )`,
   ];
@@ -175,8 +252,8 @@ export function notifyCtes<K extends NotificationKind>(
     ctes.push(
       liveEventCtes(`${prefix}_told`, {
         type: 'notification.created',
-        audience: audienceSql([recipientId]),
-        payload: sql`${JSON.stringify({ notificationId, kind })}::jsonb`,
+        audience: audienceSql([value('recipientId')]),
+        payload: sql`${value('event')}::jsonb`,
         from: created,
       }),
     );
@@ -190,21 +267,19 @@ export function notifyCtes<K extends NotificationKind>(
     reads.push(`${prefix}_mail`);
     ctes.push(
       sql`${sql.identifier(`${prefix}_mail`)} AS (
-        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId }, notificationMailJobKey(recipientId))} AS queued
+        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, value('mailPayload'), value('mailKey'))} AS queued
         FROM ${sql.identifier(created)}
       )`,
     );
   }
 
   // ── PUSH DISPATCH POINT ─────────────────────────────────────────────────────────────────
-  // The web-push channel plugs in here: queue the push for `notificationId` in this same
-  // statement when `push` is on and the person is not in their quiet hours.
-  if (push && !inQuietHours(prefs, now)) {
-    // To every browser the person subscribed (ADR 0024); outside quiet hours only, since a push
-    // held until morning would be stale (the bell and the mail still carry it). One
-    // notification per kind and match on the device: a newer one replaces the older.
+  // The web-push channel plugs in here: queue the push in this same statement when `push` is on
+  // (notifyWrite leaves it off in the person's quiet hours). One notification per kind and match
+  // on the device: a newer one replaces the older.
+  if (push) {
     reads.push(`${prefix}_push`);
-    ctes.push(pushJobsCte(`${prefix}_push`, recipientId, pushPayloadOf(kind, params, notificationId, matchId), { from: created }));
+    ctes.push(pushJobsCte(`${prefix}_push`, value('recipientId'), { json: value('push'), tag: value('pushTag') }, { from: created }));
   }
   return { ctes: sql.join(ctes, sql`, `), reads };
 }
@@ -227,8 +302,9 @@ export const readAll = (reads: string[]): SQL =>
 export async function notify<K extends NotificationKind>(tx: DbOrTx, input: NotifyInput<K>, context?: NotifyContext): Promise<void> {
   if ((input.actorId ?? null) === input.recipientId) return;
   const ctx = context ?? (await loadNotifyContext(tx, input.recipientId, input.actorId ?? null, input.matchId ?? null));
-  const writes = notifyCtes('n', input, ctx);
-  if (!writes) return;
+  const write = notifyWrite(input, ctx);
+  if (!write) return;
+  const writes = notifyCtes('n', write.channels, valuesOf(write.values));
   await tx.execute(sql`WITH ${writes.ctes} SELECT ${readAll(writes.reads)}`);
 }
 

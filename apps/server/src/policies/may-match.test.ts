@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES, GUEST_VERIFICATION_MESSAGE } from '@trailbuddy/shared/contracts/error-codes';
+import { namedStatementsAllowed } from '../db/client.js';
 import { matches, notifications, users } from '../db/schema/index.js';
 import { api, createMatchWorld, letMatch, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
 import { FAST_ALTCHA, requestCode, signInWithCode } from '../test/phone-kit.js';
@@ -283,5 +285,27 @@ describe('only people who may match are candidates and receive invitations (ADR 
     const invited = await invite(olga.id);
     expect(invited.statusCode, invited.body).toBe(200);
     expect((await api(w.t, olga).post(`/api/matches/${invited.json().id}/accept`)).statusCode).toBe(200);
+  });
+});
+
+describe("the gate's query (ADR 0069)", () => {
+  it('is a named statement where the connection allows it, read afresh on every request, and unnamed otherwise', async () => {
+    const names: (string | undefined)[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const q = args[0] as string | { text?: string; name?: string };
+      if (typeof q !== 'string' && /"profiles"\."registration_completed_at"/.test(q.text ?? '')) names.push(q.name);
+      return (query as (...a: unknown[]) => unknown).apply(this, args) as ReturnType<typeof query>;
+    });
+    try {
+      // Past the gate, a body that fails validation: nothing is written.
+      for (const user of [ana, noProfile, ana]) {
+        await w.t.app.inject({ method: 'POST', url: '/api/matches/search', headers: { cookie: user.cookie }, payload: {} });
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const name = namedStatementsAllowed(w.t.database.db) ? 'tb_may_match' : undefined;
+    expect(names).toEqual([name, name, name]);
   });
 });

@@ -1,16 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, GUEST_VERIFICATION_MESSAGE } from '@trailbuddy/shared/contracts/error-codes';
-import type { DbOrTx } from '../db/client.js';
+import { preparedPerDatabase, type DbOrTx } from '../db/client.js';
 import { profiles, users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import type { SessionUser } from '../plugins/auth-session.js';
 import { verifiedContact } from './may-match-rule.js';
 import { requireUser } from './session.js';
 
-/** What an account has that the matching gate looks at, read fresh: a session may predate a verification. */
-async function standingOf(db: DbOrTx, userId: string) {
-  const [row] = await db
+/** The query of standingOf for `userId` (a value, or a placeholder of a prepared statement). */
+const standingQuery = (db: DbOrTx, userId: string | Placeholder) =>
+  db
     .select({
       isAnonymous: users.isAnonymous,
       verifiedContact: sql<boolean>`${verifiedContact('users')}`,
@@ -19,6 +19,14 @@ async function standingOf(db: DbOrTx, userId: string) {
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
+
+/** The gate runs before every send, search and request: prepared where the connection allows it (ADR 0069). */
+const preparedStanding = preparedPerDatabase('tb_may_match', (db, name) => standingQuery(db, sql.placeholder('userId')).prepare(name));
+
+/** What an account has that the matching gate looks at, read fresh: a session may predate a verification. */
+async function standingOf(db: DbOrTx, userId: string) {
+  const prepared = preparedStanding(db);
+  const [row] = prepared ? await prepared.execute({ userId }) : await standingQuery(db, userId);
   return row ?? null;
 }
 

@@ -13,6 +13,12 @@ export interface PushJob {
   payload: PushPayload;
 }
 
+/** A push payload as SQL (its JSON and its tag), for a statement built once and filled in per call (db/client.ts statementPerShape). */
+export interface PushPayloadSql {
+  json: SQL;
+  tag: SQL;
+}
+
 /**
  * The CTE that queues `payload` for every browser the person subscribed, one `send_push` job per
  * browser (ADR 0024), for a caller that composes it into one statement; only when `from` (a CTE
@@ -21,18 +27,20 @@ export interface PushJob {
  * tag for the same browser is replaced, as the device would replace the notification. `runAt`
  * holds the message back. The statement must read `name` (a row per browser).
  */
-export function pushJobsCte(name: string, recipientId: string, payload: PushPayload, opts: { runAt?: Date; from?: string } = {}): SQL {
+export function pushJobsCte(
+  name: string,
+  recipientId: string | SQL,
+  payload: PushPayload | PushPayloadSql,
+  opts: { runAt?: Date; from?: string } = {},
+): SQL {
   const gate = opts.from ? sql`AND EXISTS (SELECT 1 FROM ${sql.identifier(opts.from)})` : sql``;
+  const json = 'json' in payload ? payload.json : JSON.stringify(payload);
   return sql`${sql.identifier(name)} AS (
-      SELECT ${addJobCall(
-        TASKS.sendPush,
-        sql`json_build_object('subscriptionId', ${pushSubscriptions.id}, 'payload', ${JSON.stringify(payload)}::json)`,
-        {
-          maxAttempts: PUSH_MAX_ATTEMPTS,
-          jobKey: sql`'push:' || ${pushSubscriptions.id} || ${`:${payload.tag}`}`,
-          runAt: opts.runAt,
-        },
-      )} AS queued
+      SELECT ${addJobCall(TASKS.sendPush, sql`json_build_object('subscriptionId', ${pushSubscriptions.id}, 'payload', ${json}::json)`, {
+        maxAttempts: PUSH_MAX_ATTEMPTS,
+        jobKey: sql`'push:' || ${pushSubscriptions.id} || ':' || ${payload.tag}`,
+        runAt: opts.runAt,
+      })} AS queued
       FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${recipientId} ${gate}
     )`;
 }

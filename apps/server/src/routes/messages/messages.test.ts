@@ -4,7 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { connectDatabase } from '../../db/client.js';
-import { liveEvents, matches, messages, notifications } from '../../db/schema/index.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { liveEvents, matches, messages, notifications, pushSubscriptions } from '../../db/schema/index.js';
+import { TASKS } from '../../jobs/queue.js';
+import { queuedJobs } from '../../test/queued-jobs.js';
 import { unreadCount } from '../../notifications/inbox.js';
 import { sendMessage, unreadCounts } from '../../conversation/conversation.js';
 import { api, createMatchWorld, letMatch, registeredUser, WEDNESDAY, type MatchWorld } from '../../test/match-fixtures.js';
@@ -361,6 +364,66 @@ describe("a send's two statements and the unread counts' queries (ADR 0069)", ()
       await database.close();
     }
   }
+
+  it('are built by drizzle once per shape: a later send of that shape compiles no SQL and writes its own values', async () => {
+    const db = w.t.database.db;
+    // The shape: two on the hike, the other told in the app, by mail and by push (the defaults).
+    const first = await sendMessage(db, { userId: bruno.id, now: WEDNESDAY }, matchId, { clientId: randomUUID(), body: 'Same shape' });
+    expect(first.created).toBe(true);
+    const [browser] = await db
+      .insert(pushSubscriptions)
+      .values({ userId: bruno.id, endpoint: `https://push.example.com/${randomUUID()}`, p256dh: 'key', auth: 'secret' })
+      .returning();
+    const compile = vi.spyOn(PgDialect.prototype, 'sqlToQuery');
+    try {
+      const clientId = randomUUID();
+      const sent = await sendMessage(db, { userId: ana.id, now: WEDNESDAY }, matchId, { clientId, body: 'Built once' });
+      // drizzle compiles the transaction's BEGIN and COMMIT, and neither of the send's statements.
+      expect(compile.mock.results.map((r) => (r.value as { sql: string }).sql.trim().toLowerCase())).toEqual(['begin', 'commit']);
+      expect(sent.message).toMatchObject({ senderId: ana.id, clientId, body: 'Built once', matchId });
+      const [stored] = await db.select().from(messages).where(eq(messages.id, sent.message.id));
+      expect(stored).toMatchObject({ senderId: ana.id, clientId, body: 'Built once', seq: sent.message.seq });
+      const [told] = await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, bruno.id), sql`${notifications.params} ->> 'preview' = 'Built once'`));
+      expect(told).toMatchObject({ kind: 'message-received', actorId: ana.id, matchId, inApp: true, mailStatus: 'pending' });
+      const events = await db
+        .select()
+        .from(liveEvents)
+        .where(
+          sql`${liveEvents.payload} -> 'message' ->> 'id' = ${sent.message.id} OR ${liveEvents.payload} ->> 'notificationId' = ${told!.id}`,
+        );
+      expect(events.map((e) => [e.type, [...e.audience!].sort()])).toEqual(
+        expect.arrayContaining([
+          ['message.created', [ana.id, bruno.id].sort()],
+          ['notification.created', [bruno.id]],
+        ]),
+      );
+      const { rows: pushed } = await db.execute<{ key: string; payload: unknown }>(sql`
+        SELECT j.key, j.payload FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = ${TASKS.sendPush} AND j.payload ->> 'subscriptionId' = ${browser!.id}`);
+      expect(pushed).toEqual([
+        {
+          key: `push:${browser!.id}:message-received:${matchId}`,
+          payload: {
+            subscriptionId: browser!.id,
+            payload: {
+              title: 'Message from ana',
+              body: 'Built once',
+              url: `/notifications/${told!.id}`,
+              tag: `message-received:${matchId}`,
+            },
+          },
+        },
+      ]);
+      const mail = await queuedJobs<{ recipientId: string }>(db, TASKS.mailNotifications);
+      expect(mail.map((j) => j.payload)).toContainEqual({ recipientId: bruno.id });
+    } finally {
+      compile.mockRestore();
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, browser!.id));
+    }
+  });
 
   it('are prepared once per connection where the connection allows it, and not otherwise', async () => {
     const named = expect.stringMatching(/^tb_\d+$/);
