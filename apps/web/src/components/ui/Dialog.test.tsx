@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dialog, DialogFrame } from './Dialog';
 
@@ -185,6 +186,38 @@ describe('Dialog', () => {
     await pressBack();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(history.state?.modal).toBeUndefined();
+  });
+
+  it('opened while a closed one drops its entry, waits for that Back and stays open (the onboarding after Complete Your Profile)', async () => {
+    function OneThenAnother() {
+      const [step, setStep] = useState<'first' | 'between' | 'second'>('first');
+      useEffect(() => {
+        // The next dialog comes a moment later, as the onboarding does after the profile's answer.
+        if (step === 'between') setTimeout(() => flushSync(() => setStep('second')));
+      }, [step]);
+      if (step === 'first')
+        return (
+          <Dialog title="Complete Your Profile" onClose={() => setStep('between')} historyEntry="registration">
+            <p>First.</p>
+          </Dialog>
+        );
+      if (step === 'second')
+        return (
+          <Dialog title="How TrailBuddy works" onClose={() => undefined} historyEntry="onboarding">
+            <p>Second.</p>
+          </Dialog>
+        );
+      return null;
+    }
+    render(<OneThenAnother />);
+    expect(history.state).toMatchObject({ modal: 'registration' });
+    const dropped = new Promise((resolve) => addEventListener('popstate', resolve, { once: true }));
+    act(() => void cancel(screen.getByRole('dialog', { name: 'Complete Your Profile' })));
+    await act(async () => {
+      await dropped;
+    });
+    await waitFor(() => expect(history.state).toMatchObject({ modal: 'onboarding' }));
+    expect(screen.getByRole('dialog', { name: 'How TrailBuddy works' })).toBeDefined();
   });
 
   it('that cannot be dismissed stays open on Back, with its entry back in place', async () => {

@@ -12,6 +12,27 @@ import { historyState } from '../../lib/location';
 
 let nextKey = 0;
 
+/**
+ * The Back a closed dialog issued to drop its entry, until it arrives as a popstate. A dialog
+ * opening meanwhile (the onboarding right after Complete Your Profile) waits for it: pushed
+ * before it, its own entry would be the one that Back leaves, and the popstate would close it.
+ */
+let droppingEntry: Promise<void> | undefined;
+
+function dropEntry() {
+  droppingEntry = new Promise((resolve) =>
+    addEventListener(
+      'popstate',
+      () => {
+        droppingEntry = undefined;
+        resolve();
+      },
+      { once: true },
+    ),
+  );
+  history.back();
+}
+
 const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 export interface DialogFrameProps {
@@ -132,23 +153,30 @@ export function DialogFrame({
     if (!historyEntry) return () => void (mounted.current = false);
     const ours = () => historyState()?.modalKey === key;
     const push = () => history.pushState({ ...historyState(), modal: historyEntry, modalKey: key }, '', location.href);
-    // StrictMode runs this twice on mount: the second run finds its entry in place.
-    if (!ours()) push();
     function onPopState() {
       if (ours()) return;
       // Back left this dialog's entry: close it, or keep it (and its entry) if it cannot close.
       if (isDismissible()) dismiss();
       else push();
     }
-    addEventListener('popstate', onPopState);
+    let unmounted = false;
+    const start = () => {
+      if (unmounted) return;
+      // StrictMode runs this twice on mount: the second run finds its entry in place.
+      if (!ours()) push();
+      addEventListener('popstate', onPopState);
+    };
+    if (droppingEntry) void droppingEntry.then(start);
+    else start();
     return () => {
+      unmounted = true;
       mounted.current = false;
       removeEventListener('popstate', onPopState);
       // Closed from inside (its button, Escape, done): drop its entry, so Back does not land on
       // it. Checked a moment later: StrictMode re-mounts at once and finds its entry in place,
       // and a navigation away has already replaced the entry.
       setTimeout(() => {
-        if (!mounted.current && ours()) history.back();
+        if (!mounted.current && ours()) dropEntry();
       });
     };
   }, [historyEntry, key]);
