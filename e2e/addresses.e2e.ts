@@ -21,6 +21,8 @@ const path = (page: Page) => {
   return url.pathname + url.search;
 };
 /** The demo people sign in as their first name at trailbuddy.app; Ana, the administrator, as admin. */
+/** The demo people Miguel may meet in Best Matches (apps/server/src/db/seed/demo-users.ts). */
+const DEMO_PEOPLE = /^(Ana Ribeiro|Sofia Martins|Lucas García|Camille Laurent|Giulia Rossi|Noah Keller|Ingrid Berg|Sam Taylor)$/;
 const demoEmailOf = (name: string) => {
   const first = name.split(' ')[0]!.toLowerCase();
   return `${first === 'ana' ? 'admin' : first}@trailbuddy.app`;
@@ -119,7 +121,9 @@ describe.each([
 
     // A Best Match's profile, a dialog with its own entry: Back closes it; opened again, Invite to Hike
     // leads to the request-sent view, which takes the dialog's entry.
-    const candidate = page.getByRole('main').locator('article h3 button[aria-haspopup="dialog"]').first();
+    // A demo person (this spec signs in as them afterwards to decline): near searchers of other
+    // specs may rank above them (ADR 0068).
+    const candidate = page.getByRole('main').locator('article h3 button[aria-haspopup="dialog"]').filter({ hasText: DEMO_PEOPLE }).first();
     await candidate.waitFor();
     const candidateName = ((await candidate.textContent()) ?? '').trim();
     await candidate.click();
