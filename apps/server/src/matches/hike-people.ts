@@ -1,10 +1,11 @@
-import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { HikePerson, JoinRequestView } from '@trailbuddy/shared/contracts/match';
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
 import { knownCompatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { knownMeasuredCompatibility } from '@trailbuddy/shared/domain/measured-compatibility';
 import { summarise, summaryCutoff } from '../ability/summary.js';
+import type { ActivityFigures } from '../ability/track-figures.js';
 import type { DbOrTx } from '../db/client.js';
 import { activityFigures, hikeRequests, profiles, trails, users } from '../db/schema/index.js';
 import { blockedAmong } from '../safety/blocked-view.js';
@@ -90,6 +91,35 @@ export async function abilitiesOf(
         now,
       ),
     ]),
+  );
+}
+
+/** One figure as countedFigures carries it: a row of activity_figures in JSON, its day as text. */
+type FigureJson = Omit<ActivityFigures, 'activity' | 'startedOn'> & { startedOn: string | null };
+
+/**
+ * The figures a person (a column) has for one activity in the summary's window, as abilitiesOf
+ * reads them, as one JSON value (null without any, or when `when` is false): a statement that
+ * lists people carries their figures in its own rows, one round trip less (ADR 0068).
+ * summaryOfFigures reads it.
+ */
+export function countedFigures(user: SQL, activity: Activity | SQL, now: Date, when: SQL = sql`true`): SQL<FigureJson[] | null> {
+  return sql<FigureJson[] | null>`(
+    SELECT json_agg(json_build_object(
+      'startedOn', f.started_on, 'distanceMeters', f.distance_meters, 'elevationGainMeters', f.elevation_gain_meters,
+      'flatMovingSeconds', f.flat_moving_seconds, 'flatMovingMeters', f.flat_moving_meters,
+      'climbMovingSeconds', f.climb_moving_seconds, 'climbAscentMeters', f.climb_ascent_meters))
+    FROM activity_figures f
+    WHERE (${when}) AND f.user_id = ${user} AND f.activity = ${activity}
+      AND (f.started_on IS NULL OR f.started_on >= ${summaryCutoffDay(now).toISOString().slice(0, 10)}::date))`;
+}
+
+/** The measured ability from countedFigures' value, as abilitiesOf gives it: none without figures. */
+export function summaryOfFigures(figures: readonly FigureJson[] | null, activity: Activity, now: Date): MeasuredAbility[] | undefined {
+  if (figures === null || figures.length === 0) return undefined;
+  return summarise(
+    figures.map((f) => ({ ...f, activity, startedOn: f.startedOn === null ? null : new Date(f.startedOn) })),
+    now,
   );
 }
 
