@@ -511,6 +511,11 @@ try {
   console.log(
     `  the ranking query's estimated cost ${Math.round(median.Plan['Total Cost']).toLocaleString('en-US')} (${jit(median)})${middleMedian ? `, a middle page's ${Math.round(middleMedian.Plan['Total Cost']).toLocaleString('en-US')} (${jit(middleMedian)})` : ''}`,
   );
+  // BENCH_PLAN=1 prints the first page's whole plan, as PostgreSQL words it.
+  if (process.env.BENCH_PLAN === '1') {
+    const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`, values: query.values });
+    console.log(rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n'));
+  }
   console.log('  costliest plan nodes (own time, summed over loops and parallel workers):');
   for (const { node, self, total } of costliestNodes(median.Plan)
     .sort((a, b) => b.self - a.self)

@@ -394,7 +394,7 @@ export async function bestMatches(
       : undefined;
   const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   // The viewer's measure for the trail's activity, if any (ADR 0068): who shares one is compared on it.
-  const viewerAbilities = viewerTraits && first ? (summaryOfFigures(first.figures, trail.activity, now) ?? []) : [];
+  const viewerAbilities = viewerTraits && first ? (summaryOfFigures(first.figures, now) ?? []) : [];
   const mine = abilityFor(viewerAbilities, trail.activity);
   const measured: ViewerMeasures | undefined =
     mine && (mine.flatPaceSecondsPerKm !== null || mine.climbRateMetersPerHour !== null)
@@ -414,7 +414,7 @@ export async function bestMatches(
   // The hikes to join (first page only) are read beside the ranking, on another connection.
   const hikes =
     after === undefined
-      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm))
+      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm), now)
       : Promise.resolve([]);
   // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
   hikes.catch(() => undefined);
@@ -446,7 +446,7 @@ export async function bestMatches(
   const me: MeasuredSide = { profile: viewerTraits, abilities: viewerAbilities };
   const sideOf = (r: (typeof rows)[number]): MeasuredSide => ({
     profile: matchingTraits(r.profile),
-    abilities: summaryOfFigures(r.figures, trail.activity, now),
+    abilities: summaryOfFigures(r.figures, now),
   });
   const scored = rows
     .map((r) => {
@@ -521,10 +521,11 @@ async function hikesToJoin(
   slotStart: Date,
   comfort: ViewerComfort,
   distance: (profile: { country: string | null; city: string | null } | null) => TrailheadDistance,
+  now: Date,
 ): Promise<HikeToJoin[]> {
   const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
-  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)], viewerId);
+  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)], viewerId, now);
   const viewer = people.get(viewerId);
   const requested = await myOpenJoinRequests(
     db,
