@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityFigures } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { activityFigures, matches } from '../db/schema/index.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
 import type { TestUser } from '../test/test-app.js';
 
@@ -104,5 +105,49 @@ describe('Best Matches on measured ability', () => {
     const matchId = invited.json().id;
     expect(await mine(samePaceOther, matchId)).toMatchObject({ status: 'pending', compatibility: 100 });
     expect(await mine(viewer, matchId)).toMatchObject({ status: 'pending', compatibility: 100 });
+  });
+
+  it('scores the people of a hike on measured ability too, so its average is theirs (hikePerson)', async () => {
+    const db = w.t.database.db;
+    const traits = { skills: { hiking: 'intermediate', running: 'beginner' }, preferences } as const;
+    // All of the viewer's declared traits (declared: 100 each); measured, one walks at the newcomer's pace, one 40% slower, one has no figures.
+    const newcomer = await registeredUser(w.t, 'newcomer@example.com', traits);
+    const [samePace, slow, unmeasured] = [
+      await registeredUser(w.t, 'hiker-same@example.com', traits),
+      await registeredUser(w.t, 'hiker-slow@example.com', traits),
+      await registeredUser(w.t, 'hiker-unmeasured@example.com', traits),
+    ];
+    await db.insert(activityFigures).values([flatHike(newcomer.id, 600), flatHike(samePace!.id, 600), flatHike(slow!.id, 840)]);
+    const [slot] = await db.select().from(matches).where(eq(matches.id1, slowSearcher.id));
+    const onHike = [samePace!.id, slow!.id, unmeasured!.id];
+    const [hike] = await db
+      .insert(matches)
+      .values({
+        trailId: w.trailId,
+        status: 'confirmed',
+        startTime: slot!.startTime,
+        endTime: slot!.endTime,
+        id1: onHike[0]!,
+        id2: onHike[1]!,
+        participants: onHike,
+        requestedBy: onHike[1]!,
+        capacity: 4,
+        confirmedAt: w.clock.now,
+      })
+      .returning();
+    const offered = (await api(w.t, newcomer).get(`/api/trails/${w.trailId}/best-matches?day=saturday`)).json().hikes as {
+      matchId: string;
+      compatibility: number;
+      people: { profile: { id: string }; compatibility: number }[];
+    }[];
+    const seen = offered.find((h) => h.matchId === hike!.id);
+    expect(seen?.people.map((p) => [p.profile.id, p.compatibility])).toEqual([
+      [samePace!.id, 100],
+      [slow!.id, 60],
+      [unmeasured!.id, 100],
+    ]);
+    expect(seen?.compatibility).toBe(87);
+    // The people on the hike see each other the same way (a hike of three: the live figure).
+    expect((await mine(samePace!, hike!.id)).people.map((p: { compatibility: number }) => p.compatibility)).toEqual([60, 100]);
   });
 });

@@ -20,7 +20,15 @@ import { accountMayMatch, mayBeMatched } from '../policies/may-match-rule.js';
 import { decodeCursor, encodeCursor, fromMicros, microsOf } from '../cursor.js';
 import { comfortFilter, PROFILE_COMFORT, viewerComfortOf, type ViewerComfort } from '../profiles/comfort.js';
 import { hikesWithRoom, myOpenJoinRequests } from './hike-joins.js';
-import { abilitiesOf, averageCompatibility, hikePerson, matchingTraits, peopleById, summaryCutoffDay } from './hike-people.js';
+import {
+  averageCompatibility,
+  countedFigures,
+  hikePerson,
+  matchingTraits,
+  peopleById,
+  summaryCutoffDay,
+  summaryOfFigures,
+} from './hike-people.js';
 import { placesLeftOn } from './match-presenter.js';
 import { toPublicProfile } from '../profiles/person.js';
 import { withinTravel } from '../trails/trail-distance.js';
@@ -119,7 +127,7 @@ export interface RankingInput {
   near?: { trailhead: LatLng; maxTravelKm: number };
   /**
    * The measures the viewer has for the trail's activity (ADR 0068): searchers with one of the
-   * same are compared on it, outside the kinds (measuredSearchersQuery). None: everyone by kind.
+   * same are compared on it, outside the kinds (measuredSearchers). None: everyone by kind.
    */
   measured?: ViewerMeasures;
   /** The end of the previous page; none for the first. */
@@ -144,7 +152,8 @@ export interface RankingInput {
  * scored better and, within its own kind, the searches it has passed, so a deep page costs what
  * the first does: the work depends on the number of kinds, not of profiles or of searchers.
  */
-export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slotStart, near, measured, after }: RankingInput): SQL {
+export function rankingQuery(input: RankingInput): SQL {
+  const { viewerId, viewer, comfort, trailId, activity, slotStart, near, measured, after } = input;
   const k = scoredKinds(viewer, activity);
   const limit = BEST_MATCHES_PAGE + 1;
   const [phase, afterBand, score, reliable] = after ?? [];
@@ -158,11 +167,11 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
   const searchingKinds = phase === 'o' ? sql`WHERE false` : phase === 's' ? sql`WHERE ${kindNotBefore}` : sql``;
   // Searchers the viewer compares on measured ability are ranked beside this statement, not by kind.
   const byKind = measured ? sql`AND NOT ${comparableMeasure(sql.raw('s.id1'), activity, measured)}` : sql``;
-  // Without a trailhead everyone is in one band; with one, each kind is read twice, the near first.
-  const bands = near ? [0, 1] : [0];
   const searcherWithin = near
     ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
     : sql`true`;
+  // Past the searchers (an 'o' cursor) the measured ones are not read again either.
+  const byMeasure = measured && phase !== 'o' ? sql`UNION ALL (${measuredSearchers(input, measured, searcherWithin)})` : sql``;
   const othersBand = near
     ? sql`CASE WHEN ${withinTravel(sql.raw('c.latitude'), sql.raw('c.longitude'), near.trailhead, near.maxTravelKm)} THEN 0 ELSE 1 END`
     : sql`0`;
@@ -174,9 +183,9 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         AS kind(h, r, b, pa, co, ad, compatibility, reliable)
       ORDER BY compatibility DESC, reliable DESC
     ),
-    kinds AS MATERIALIZED (
-      SELECT scored.*, band.band FROM scored CROSS JOIN unnest(${sql.param(bands)}::int[]) AS band(band)
-      ORDER BY band.band, scored.compatibility DESC, scored.reliable DESC
+    ${near ? sql`near_kinds AS MATERIALIZED (${nearKinds(input, searcherWithin)}),` : sql``}
+    kinds AS MATERIALIZED (${near ? nearThenFarKinds(activity) : sql`SELECT scored.*, 0 AS band FROM scored`}
+      ORDER BY band, compatibility DESC, reliable DESC
     ),
     searching AS (
       SELECT best.user_id, kind.band, kind.compatibility, kind.reliable, best.searching_match_id, best.started_micros
@@ -236,10 +245,43 @@ export function rankingQuery({ viewerId, viewer, comfort, trailId, activity, slo
         LEFT JOIN city_points c ON c.country = home.country AND c.city = home.city
       ) top
     )
-    SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
-    ORDER BY ${RANKED_ORDER}
-    LIMIT ${limit}
+    (SELECT * FROM (SELECT * FROM searching UNION ALL SELECT * FROM others) ranked
+     ORDER BY ${RANKED_ORDER}
+     LIMIT ${limit})
+    ${byMeasure}
   `;
+}
+
+/**
+ * The kinds some near searcher of the slot has (ADR 0068), when the trail has a trailhead: the
+ * near band probes only these. A pass over the slot's entries of the kind index, read from the
+ * index alone (it carries the kind, the comfort facts and the home point). Most of a slot's
+ * searchers live far from any one trailhead, so rather than probing every kind once more for a
+ * few near people, the near band probes the handful of kinds they have. The pass may name a kind
+ * whose near searchers later checks (who may match, the paired) leave out: its probe then finds
+ * nobody, so the answer is the one probing every kind gives.
+ */
+function nearKinds({ trailId, slotStart, activity, comfort }: RankingInput, searcherWithin: SQL): SQL {
+  const skills = activity === 'biking' ? sql.raw('s.searcher_skill_biking') : sql.raw('s.searcher_skill_hiking, s.searcher_skill_running');
+  return sql`
+      SELECT DISTINCT ${skills}, s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable
+      FROM matches s
+      WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
+        AND ${searcherWithin} AND ${comfortFilter(SEARCHER_COMFORT, comfort)}`;
+}
+
+/** The kinds of each band in the order they are read: the near kinds (nearKinds), then every kind again for the far band. */
+function nearThenFarKinds(activity: Activity): SQL {
+  return sql`
+      SELECT kind.*, 0 AS band FROM scored kind
+      WHERE EXISTS (
+        SELECT 1 FROM near_kinds s
+        WHERE ${skillsOfKind(activity, 's')}
+          AND (s.searcher_pace, s.searcher_communication, s.searcher_adventure_level, s.searcher_reliable)
+            = (kind.pa, kind.co, kind.ad, kind.reliable)
+      )
+      UNION ALL
+      SELECT kind.*, 1 AS band FROM scored kind`;
 }
 
 /** The order of the ranking's rows: the slot's searchers, then the others; within each, the near first. */
@@ -284,26 +326,18 @@ function comparableMeasure(user: SQL, activity: Activity, measures: ViewerMeasur
 
 /**
  * The slot's searchers the viewer compares on measured ability (ADR 0068), every one of them
- * with their band, badge and search start: scored in bestMatches with measuredCompatibility itself
- * and merged into the page by the same order. They are the searchers who imported activities, a
- * few of one slot's searchers; the statement reads them through the slot's kind index.
+ * with their band, badge and search start, and no compatibility: scored in bestMatches with
+ * measuredCompatibility itself and merged into the page by the same order. They are the
+ * searchers who imported activities, a few of one slot's searchers; a branch of the ranking
+ * statement (one round trip), read through the slot's kind index.
  */
-export function measuredSearchersQuery({
-  viewerId,
-  comfort,
-  trailId,
-  activity,
-  slotStart,
-  near,
-  measured,
-}: RankingInput & { measured: ViewerMeasures }): SQL {
-  // Without a trailhead everyone is in the one band, as in rankingQuery.
-  const near0 = near
-    ? withinTravel(sql.raw('s.searcher_latitude'), sql.raw('s.searcher_longitude'), near.trailhead, near.maxTravelKm)
-    : sql`true`;
+function measuredSearchers(
+  { viewerId, comfort, trailId, activity, slotStart }: RankingInput,
+  measured: ViewerMeasures,
+  searcherWithin: SQL,
+): SQL {
   return sql`
-    WITH paired AS MATERIALIZED (${pairedWith(viewerId, trailId, slotStart)})
-    SELECT s.id1 AS user_id, CASE WHEN ${near0} THEN 0 ELSE 1 END AS band, NULL::int AS compatibility,
+    SELECT s.id1 AS user_id, CASE WHEN ${searcherWithin} THEN 0 ELSE 1 END AS band, NULL::int AS compatibility,
            s.searcher_reliable AS reliable, s.id AS searching_match_id, ${microsOf(sql`s.created_at`)} AS started_micros
     FROM matches s
     WHERE s.trail_id = ${trailId} AND s.start_time = ${slotStart} AND s.status = 'searching'
@@ -314,8 +348,7 @@ export function measuredSearchersQuery({
       AND s.id1 <> ${viewerId}
       AND NOT EXISTS (SELECT 1 FROM paired WHERE paired.id = s.id1)
       AND ${mayBeMatched(sql.raw('s.id1'))}
-      AND ${comparableMeasure(sql.raw('s.id1'), activity, measured)}
-  `;
+      AND ${comparableMeasure(sql.raw('s.id1'), activity, measured)}`;
 }
 
 /** A searching candidate's comfort facts: the search's copy of them (migration 0016). */
@@ -343,18 +376,14 @@ export async function bestMatches(
   now: Date = new Date(),
 ): Promise<BestMatchPage> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor, position);
-  // The viewer's measures of every activity come beside: the trail's activity is known only after.
-  const [[trail], [viewer], viewerMeasures] = await Promise.all([
-    db
-      .select()
-      .from(trails)
-      .where(sql`${trails.id} = ${trailId}`),
-    db
-      .select()
-      .from(profiles)
-      .where(sql`${profiles.userId} = ${viewerId}`),
-    abilitiesOf(db, [viewerId], null, now),
-  ]);
+  // The trail, the viewer's profile and the viewer's figures for the trail's activity: one statement.
+  const [first] = await db
+    .select({ trail: trails, profile: profiles, figures: countedFigures(sql`${viewerId}::text`, sql`${trails.activity}`, now) })
+    .from(trails)
+    .leftJoin(profiles, sql`${profiles.userId} = ${viewerId}`)
+    .where(sql`${trails.id} = ${trailId}`);
+  const trail = first?.trail;
+  const viewer = first?.profile ?? undefined;
   if (!trail) throw notFound('Trail');
   const slot = slotOf(trail, day, time, timeZone);
   const viewerTraits = matchingTraits(viewer);
@@ -365,7 +394,7 @@ export async function bestMatches(
       : undefined;
   const maxTravelKm = viewer?.maxTravelKm ?? DEFAULT_MAX_TRAVEL_KM;
   // The viewer's measure for the trail's activity, if any (ADR 0068): who shares one is compared on it.
-  const viewerAbilities = viewerTraits ? (viewerMeasures.get(viewerId) ?? []) : [];
+  const viewerAbilities = viewerTraits && first ? (summaryOfFigures(first.figures, now) ?? []) : [];
   const mine = abilityFor(viewerAbilities, trail.activity);
   const measured: ViewerMeasures | undefined =
     mine && (mine.flatPaceSecondsPerKm !== null || mine.climbRateMetersPerHour !== null)
@@ -385,12 +414,14 @@ export async function bestMatches(
   // The hikes to join (first page only) are read beside the ranking, on another connection.
   const hikes =
     after === undefined
-      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm))
+      ? hikesToJoin(db, viewerId, trail, slot.start, comfort, (p) => distanceOf(p, trailhead, maxTravelKm), now)
       : Promise.resolve([]);
   // Awaited below; this only keeps a failure while the ranking runs from being reported unhandled.
   hikes.catch(() => undefined);
-  // The people come with their rank in the same round trip.
-  const ranked = (query: SQL) =>
+  // The people come with their rank in the same round trip, and, for a measured viewer, with the
+  // figures of those scored here on measured ability (the others by kind and the measured
+  // searchers, whose rows carry no compatibility), as abilitiesOf reads them.
+  const ranked = (query: SQL, withFigures: boolean) =>
     db
       .select({
         user: users,
@@ -400,32 +431,24 @@ export async function bestMatches(
         reliable: sql<boolean>`ranked.reliable`,
         searchingMatchId: sql<string | null>`ranked.searching_match_id`,
         startedMicros: sql<string | null>`ranked.started_micros`,
+        figures: withFigures
+          ? countedFigures(sql`ranked.user_id`, trail.activity, now, sql`ranked.searching_match_id IS NULL OR ranked.compatibility IS NULL`)
+          : sql<null>`NULL::json`,
       })
       .from(sql`(${query}) AS ranked`)
       .innerJoin(users, sql`${users.id} = ranked.user_id`)
       .innerJoin(profiles, sql`${profiles.userId} = ranked.user_id`)
       .orderBy(RANKED_ORDER);
   // Two statements at once, on two connections; past the searchers (an 'o' cursor) none of them is read again.
-  const [byKind, byMeasure] = await Promise.all([
-    ranked(rankingQuery(input)),
-    measured && after?.[0] !== 'o' ? ranked(measuredSearchersQuery({ ...input, measured })) : [],
-  ]);
   // Measured ability changes a figure only when both have a measure for the activity: the others
   // by kind and the measured searchers are scored here, by the one rule the request stores.
-  const abilities = measured
-    ? await abilitiesOf(
-        db,
-        [...byKind.filter((r) => r.searchingMatchId === null), ...byMeasure].map((r) => r.user.id),
-        trail.activity,
-        now,
-      )
-    : new Map<string, never>();
+  const rows = await ranked(rankingQuery(input), measured !== undefined);
   const me: MeasuredSide = { profile: viewerTraits, abilities: viewerAbilities };
-  const sideOf = (r: (typeof byKind)[number]): MeasuredSide => ({
+  const sideOf = (r: (typeof rows)[number]): MeasuredSide => ({
     profile: matchingTraits(r.profile),
-    abilities: abilities.get(r.user.id),
+    abilities: summaryOfFigures(r.figures, now),
   });
-  const scored = [...byKind, ...byMeasure]
+  const scored = rows
     .map((r) => {
       const score = measured || r.compatibility === null ? measuredCompatibility(me, sideOf(r), trail.activity) : Number(r.compatibility);
       return { ...r, score, key: positionOf({ ...r, compatibility: score }) };
@@ -498,10 +521,11 @@ async function hikesToJoin(
   slotStart: Date,
   comfort: ViewerComfort,
   distance: (profile: { country: string | null; city: string | null } | null) => TrailheadDistance,
+  now: Date,
 ): Promise<HikeToJoin[]> {
   const hikes = await hikesWithRoom(db, viewerId, trail.id, slotStart, comfort);
   if (hikes.length === 0) return [];
-  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)], viewerId);
+  const people = await peopleById(db, [viewerId, ...hikes.flatMap((h) => h.participants)], viewerId, now);
   const viewer = people.get(viewerId);
   const requested = await myOpenJoinRequests(
     db,

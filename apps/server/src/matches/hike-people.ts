@@ -1,10 +1,11 @@
-import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { HikePerson, JoinRequestView } from '@trailbuddy/shared/contracts/match';
 import type { Activity } from '@trailbuddy/shared/contracts/enums';
 import type { MeasuredAbility } from '@trailbuddy/shared/contracts/ability';
-import { knownCompatibility, type CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
+import type { CompatibilityProfile } from '@trailbuddy/shared/domain/compatibility';
 import { knownMeasuredCompatibility } from '@trailbuddy/shared/domain/measured-compatibility';
 import { summarise, summaryCutoff } from '../ability/summary.js';
+import type { ActivityFigures } from '../ability/track-figures.js';
 import type { DbOrTx } from '../db/client.js';
 import { activityFigures, hikeRequests, profiles, trails, users } from '../db/schema/index.js';
 import { blockedAmong } from '../safety/blocked-view.js';
@@ -21,19 +22,6 @@ export const matchingTraits = (p: ProfileRow | null | undefined): CompatibilityP
         preferences: { pace: p.pace, communication: p.communication, adventureLevel: p.adventureLevel },
       }
     : null;
-
-/**
- * The compatibility of two people for a trail's activity: the one place every view of a hike
- * (the match card, the people on a hike, hikes to join, the request) computes it. Null when
- * either profile is incomplete: no figure rather than a default that reads as one (issue 24).
- */
-export function compatibilityBetween(
-  a: ProfileRow | null | undefined,
-  b: ProfileRow | null | undefined,
-  activity: Activity,
-): number | null {
-  return knownCompatibility(matchingTraits(a), matchingTraits(b), activity);
-}
 
 /**
  * The pair's compatibility on a trail at the moment the pair is first shown to each other as a
@@ -93,6 +81,35 @@ export async function abilitiesOf(
   );
 }
 
+/** One figure as countedFigures carries it: a row of activity_figures in JSON, its day as text. */
+type FigureJson = Omit<ActivityFigures, 'startedOn'> & { startedOn: string | null };
+
+/**
+ * The figures a person (a column) has for one activity in the summary's window, as abilitiesOf
+ * reads them, as one JSON value (null without any, or when `when` is false): a statement that
+ * lists people carries their figures in its own rows, one round trip less (ADR 0068).
+ * summaryOfFigures reads it.
+ */
+export function countedFigures(user: SQL, activity: Activity | SQL, now: Date, when: SQL = sql`true`): SQL<FigureJson[] | null> {
+  return sql<FigureJson[] | null>`(
+    SELECT json_agg(json_build_object(
+      'activity', f.activity, 'startedOn', f.started_on, 'distanceMeters', f.distance_meters, 'elevationGainMeters', f.elevation_gain_meters,
+      'flatMovingSeconds', f.flat_moving_seconds, 'flatMovingMeters', f.flat_moving_meters,
+      'climbMovingSeconds', f.climb_moving_seconds, 'climbAscentMeters', f.climb_ascent_meters))
+    FROM activity_figures f
+    WHERE (${when}) AND f.user_id = ${user} AND f.activity = ${activity}
+      AND (f.started_on IS NULL OR f.started_on >= ${summaryCutoffDay(now).toISOString().slice(0, 10)}::date))`;
+}
+
+/** The measured ability from countedFigures' value, as abilitiesOf gives it: none without figures. */
+export function summaryOfFigures(figures: readonly FigureJson[] | null, now: Date): MeasuredAbility[] | undefined {
+  if (figures === null || figures.length === 0) return undefined;
+  return summarise(
+    figures.map((f) => ({ ...f, startedOn: f.startedOn === null ? null : new Date(f.startedOn) })),
+    now,
+  );
+}
+
 /**
  * The first day whose figures the summary counts: a figure's day is its UTC midnight, counted when
  * at or after summaryCutoff(now), so the first UTC midnight at or after it.
@@ -111,12 +128,22 @@ export function averageCompatibility(people: readonly HikePerson[]): number | nu
 export interface PersonRow {
   user: UserRow;
   profile: ProfileRow | null;
+  /** Their measured ability (ADR 0056's summary, every activity), absent without figures: a hike's people are scored on it (ADR 0068). */
+  abilities?: MeasuredAbility[];
   /** In a block with the viewer, either way: seen as "no longer available" (blocked-view.ts). */
   blocked: boolean;
 }
 
-/** The users and profiles of the given ids as `viewerId` may see them, keyed by id (missing users are absent). */
-export async function peopleById(db: DbOrTx, ids: readonly string[], viewerId: string): Promise<Map<string, PersonRow>> {
+/**
+ * The users and profiles of the given ids as `viewerId` may see them, with their measured ability,
+ * keyed by id (missing users are absent).
+ */
+export async function peopleById(
+  db: DbOrTx,
+  ids: readonly string[],
+  viewerId: string,
+  now: Date = new Date(),
+): Promise<Map<string, PersonRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const blocked = await blockedAmong(db, viewerId, unique);
@@ -125,14 +152,24 @@ export async function peopleById(db: DbOrTx, ids: readonly string[], viewerId: s
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.user.id, { ...r, blocked: blocked.has(r.user.id) }]));
+  // Their figures by one index scan over all of them (a caller in a transaction runs one statement at a time).
+  const abilities = await abilitiesOf(db, unique, null, now);
+  return new Map(rows.map((r) => [r.user.id, { ...r, abilities: abilities.get(r.user.id), blocked: blocked.has(r.user.id) }]));
 }
 
-/** One person as the viewer sees them on a hike: public profile and compatibility with the viewer. */
+/**
+ * One person as the viewer sees them on a hike: public profile and compatibility with the viewer,
+ * on measured ability where both have it, as Best Matches ranks a person (ADR 0068), so a hike's
+ * average is taken over the same figures.
+ */
 export function hikePerson(person: PersonRow, viewer: PersonRow | undefined, activity: Activity): HikePerson {
   return {
     profile: person.blocked ? unavailableProfile(person.user) : toPublicProfile(person.user, person.profile),
-    compatibility: compatibilityBetween(viewer?.profile, person.profile, activity),
+    compatibility: knownMeasuredCompatibility(
+      { profile: matchingTraits(viewer?.profile), abilities: viewer?.abilities },
+      { profile: matchingTraits(person.profile), abilities: person.abilities },
+      activity,
+    ),
   };
 }
 

@@ -37,7 +37,15 @@ export function distanceOrder(from: LatLng): SQL<number> {
  * Math.round(km) ≤ max exactly when km < max + 0.5. An unknown home is never within.
  */
 export function withinTravel(latitude: SQL, longitude: SQL, trailhead: LatLng, maxTravelKm: number): SQL<boolean> {
-  return sql<boolean>`(${latitude} IS NOT NULL AND ${haversineMeters(latitude, longitude, trailhead)} < ${(maxTravelKm + 0.5) * 1000}::float8)`;
+  const meters = (maxTravelKm + 0.5) * 1000;
+  // A great circle is never shorter than its north-south part (haversine ≥ R·|Δφ|), so a home
+  // outside this band of latitudes is not within: two comparisons spare the trigonometry for
+  // most rows (ADR 0068). The margin (about 1 cm) keeps float rounding from ever excluding a
+  // point the haversine itself would take; the answer is the haversine's alone.
+  const reach = (meters / EARTH_RADIUS_METERS) * (180 / Math.PI) + 1e-7;
+  return sql<boolean>`(${latitude} IS NOT NULL
+    AND ${latitude} BETWEEN ${trailhead.latitude - reach}::float8 AND ${trailhead.latitude + reach}::float8
+    AND ${haversineMeters(latitude, longitude, trailhead)} < ${meters}::float8)`;
 }
 
 /** The distance order's cursor: the last row's distance, then the list's own key (order, start micros, id). */
