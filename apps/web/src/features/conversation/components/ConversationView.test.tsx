@@ -94,14 +94,15 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     );
     renderWithNavigation(<ConversationView matchId={match.id} partnerActions={header} messageActions={onMessage} />);
 
-    const banner = (await screen.findByRole('heading', { name: 'Joana Lima' })).closest('header')!;
+    // The heading names everyone on the hike, not only the first other person.
+    const banner = (await screen.findByRole('heading', { name: 'Joana Lima and Eva Lopes' })).closest('header')!;
     // Before, only the first other person (the match's partner) had them.
     for (const name of ['Joana Lima', 'Eva Lopes']) {
       expect(await within(banner).findByRole('button', { name: `Report ${name} on ${match.id}` })).toBeDefined();
       expect(within(banner).getByRole('button', { name: `Block ${name} on ${match.id}` })).toBeDefined();
     }
     // Each message's Report is about the one who wrote it; mine has none.
-    const list = await screen.findByRole('list', { name: 'Conversation with Joana Lima' });
+    const list = await screen.findByRole('list', { name: 'Conversation with Joana Lima and Eva Lopes' });
     await within(list).findByText('from Eva');
     const reports = within(list)
       .getAllByRole('button')

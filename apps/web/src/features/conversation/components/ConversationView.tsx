@@ -30,6 +30,12 @@ type Person = { id: string; name: string };
 const othersIn = (match: MatchView | null | undefined): Person[] =>
   !match ? [] : match.people.length > 0 ? match.people.map((p) => p.profile) : match.partner ? [match.partner] : [];
 
+/** "Joana Lima", "Joana Lima and Eva Lopes", "Joana Lima, Eva Lopes and Rui Santos": a hike's conversation names everyone. */
+const namesOf = (people: Person[]) => {
+  const names = people.map((p) => p.name.trim());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+};
+
 export default function ConversationView({ matchId, partnerActions, messageActions }: ConversationViewProps) {
   const { navigate } = useNavigation();
   const me = useMe().data;
@@ -44,8 +50,8 @@ export default function ConversationView({ matchId, partnerActions, messageActio
   const messages = threadMessages(pages);
   const newest = pages[0];
   const myId = me?.user.id ?? '';
-  const partnerName = match?.partner?.name.trim() || FALLBACK_LABELS.unknownPartner;
   const others = othersIn(match);
+  const partnerName = namesOf(others) || FALLBACK_LABELS.unknownPartner;
   const sender = (id: string) => others.find((person) => person.id === id);
   const open = match ? conversationOpen({ status: match.status, endTime: new Date(match.endTime) }, new Date()) : true;
   const seenId = seenMessageId(messages, myId, newest?.partnerRead?.seq ?? null);
