@@ -38,10 +38,12 @@ describe('the session memo', () => {
   it('answers the same cookies from memory, and only those', async () => {
     const { memo } = setUp();
     expect(memo.get('a=1')).toBeUndefined();
-    await memo.remember('a=1', fresh(answer(1)));
+    // One answer, built once: its expiry is read from the clock.
+    const first = answer(1);
+    await memo.remember('a=1', fresh(first));
     expect(memo.get('a=1')?.answer.session.id).toBe('s1');
     expect(memo.get('a=1; b=2')).toBeUndefined();
-    expect(memo.get('a=1')?.body()).toBe(JSON.stringify(answer(1)));
+    expect(memo.get('a=1')?.body()).toBe(JSON.stringify(first));
   });
 
   it('keeps no answer that sets cookies, no refusal, and nothing without cookies', async () => {
