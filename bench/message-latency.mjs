@@ -8,18 +8,25 @@
 //      (a) one instance: sender and partner's stream both on A;
 //      (b) two instances on one PostgreSQL: a second server (B) on A's database, the partner's
 //          stream on B, the send on A: the events cross LISTEN/NOTIFY.
-// 2. Load: BENCH_MESSAGE_RATE (1,000) messages a second for BENCH_DURATION_S (30) s on A,
-//    sent by many pairs in both directions, every person within the per-person rate limit, every
-//    partner streaming. Checks that no message is lost or duplicated (each partner's stream gets
+// 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,300,…,1000" messages a second; or one,
+//    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step misses the
+//    budget or does not keep up: the last step that held is the highest rate this machine
+//    sustains within the budget (issue 25). Sent by many pairs in both directions, every person
+//    within the per-person rate limit, every partner streaming. Checks that no message is lost or duplicated (each partner's stream gets
 //    each message exactly once, and each thread holds exactly what was sent), and reports the
-//    partner's event latency and the send's response time, p50/p95/p99 (budget p95 ≤ 150 ms),
+//    partner's event latency and the send's response time, p50/p95/p99 (budget p95 ≤ 100 ms),
 //    and the rate achieved, on one instance and then across two (each person sends through one
-//    and streams from the other), with the CPU per accepted message. Its people, sessions and matches are written in bulk SQL
+//    and streams from the other), with the CPU per accepted message. Beside each step, probes
+//    every 50 ms (each instance's /api/trails and /api/health, PostgreSQL's `SELECT 1` and a NOTIFY, this process's event
+//    loop delay) say, for the seconds whose messages were late, whether the server, PostgreSQL
+//    or the bench itself stalled. Its people, sessions and matches are written in bulk SQL
 //    (support/seed-pairs.mjs): signing up 1,000 people through the API took longer than the run.
 //
 // BENCH_SKIP_LOAD=1 leaves the load out; BENCH_SKIP_LATENCY=1 runs the load alone.
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
 import { api, pool, signUpToMatch } from './support/api.mjs';
 import { cpuPerUnit, cpuSnapshot } from './support/cpu.mjs';
 import { seedPendingPairs } from './support/seed-pairs.mjs';
@@ -33,7 +40,11 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = 5;
 const LATENCY_PAIRS = 10;
 const GAP_MS = 25;
-const RATE = Number(process.env.BENCH_MESSAGE_RATE ?? 1000);
+const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE ?? '200,300,400,500,600,700,800,1000')
+  .split(',')
+  .map(Number);
+/** How often the stall probes ask. */
+const PROBE_MS = 50;
 const SECONDS = Number(process.env.BENCH_DURATION_S ?? process.env.BENCH_MESSAGE_SECONDS ?? 30);
 /** MESSAGE_RATE_LIMIT.max of packages/shared/src/contracts/messages.ts: what one person may send in a minute. */
 const PER_PERSON_PER_MINUTE = 30;
@@ -144,7 +155,7 @@ function reportLatency(title, r) {
 
 /**
  * The load: `senders` people in pairs, each sending `perSender` messages, in a steady stream so
- * that `RATE` messages leave every second, the k-th at k / RATE s. Each person sends at most the
+ * that `rate` messages leave every second, the k-th at k / rate s. Each person sends at most the
  * per-person limit within the run (a minute at most), so no send is refused for its rate, and as
  * few people as that allows are signed up (1,000 for 30,000 messages). A send that fails on the
  * network is retried with the same clientId, as the app does.
@@ -153,13 +164,13 @@ function reportLatency(title, r) {
  * The load on `servers` (one instance, or two on one PostgreSQL): with two, each person sends
  * through one instance and streams from the other, so every message crosses LISTEN/NOTIFY.
  */
-async function measureLoad(servers, slot, label) {
+async function measureLoad(servers, slot, label, rate) {
   const [server] = servers;
   const base = server.baseUrl;
   const sendBase = (p) => servers[p % servers.length].baseUrl;
   const streamBase = (p) => servers[(p + 1) % servers.length].baseUrl;
   if (SECONDS > 60) throw new Error('BENCH_DURATION_S: at most 60 (the per-person limit is per minute)');
-  const total = RATE * SECONDS;
+  const total = rate * SECONDS;
   const perSender = Math.min(PER_PERSON_PER_MINUTE, Math.ceil(total / 2));
   const senders = Math.ceil(total / perSender / 2) * 2;
   const pairCount = senders / 2;
@@ -176,6 +187,7 @@ async function measureLoad(servers, slot, label) {
   let retries = 0;
   const received = new Map(); // clientId → how many times the partner's stream got it
   const eventLatency = [];
+  const lateness = []; // [sent at, partner's latency] of each first delivery, for the stall report
   // Counted as they arrive: a person's stream gets their own messages too, and only the
   // partner's are theirs to receive.
   const onEvent = (partnerId) => (e) => {
@@ -183,7 +195,10 @@ async function measureLoad(servers, slot, label) {
     const clientId = e.data.message.clientId;
     const n = (received.get(clientId) ?? 0) + 1;
     received.set(clientId, n);
-    if (n === 1 && sentAt.has(clientId)) eventLatency.push(e.receivedAt - sentAt.get(clientId));
+    if (n === 1 && sentAt.has(clientId)) {
+      eventLatency.push(e.receivedAt - sentAt.get(clientId));
+      lateness.push([sentAt.get(clientId), e.receivedAt - sentAt.get(clientId)]);
+    }
   };
   const streams = await pool(people.length, 50, (i) =>
     openSse(`${streamBase(i)}/api/events`, { cookie: people[i].user.cookie, onEvent: onEvent(people[i].partner.id) }),
@@ -215,9 +230,10 @@ async function measureLoad(servers, slot, label) {
     return { clientId, ok: false };
   };
 
-  // Round i: every person's i-th message, one after the other, RATE a second.
+  // Round i: every person's i-th message, one after the other, `rate` a second.
   const cpuBefore = servers.map(cpuSnapshot);
   const start = performance.now();
+  const probes = await startProbes(servers, start);
   const inFlight = [];
   const expected = [];
   let lateStarts = 0;
@@ -229,7 +245,7 @@ async function measureLoad(servers, slot, label) {
       // A server that cannot keep up would make the run last many times its length: stop starting
       // sends past the cap, and report what was sent in that time.
       if (performance.now() - start > MAX_SEND_SECONDS * 1000) break sending;
-      const due = start + ((i * people.length + p) / RATE) * 1000;
+      const due = start + ((i * people.length + p) / rate) * 1000;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       while (open >= MAX_IN_FLIGHT) await new Promise((resolve) => (freed = resolve));
@@ -249,6 +265,7 @@ async function measureLoad(servers, slot, label) {
   }
   await Promise.all(inFlight);
   const sendSeconds = (performance.now() - start) / 1000;
+  const probed = await probes.stop();
   // The servers' processes added up; PostgreSQL (one, in the first instance's data dir) and this bench once.
   const costs = servers.map((s, k) => cpuPerUnit(cpuBefore[k], cpuSnapshot(s), expected.length));
   const cpu = { ...costs[0], server: costs.reduce((sum, c) => sum + c.server, 0) };
@@ -279,6 +296,8 @@ async function measureLoad(servers, slot, label) {
   for (const s of streams) s.close();
 
   return {
+    rate,
+    stalls: stallReport(lateness, probed, start),
     where: servers.length === 1 ? 'on one instance' : `across ${servers.length} instances (send on one, partner's stream on the other)`,
     asked: people.length * perSender,
     attempted: started,
@@ -300,14 +319,14 @@ async function measureLoad(servers, slot, label) {
 
 function reportLoad(r) {
   const p95 = percentile(r.eventLatency, 95);
-  console.log(`  ${RATE} messages a second for ${SECONDS} s ${r.where} (budget p95 ≤ ${LOAD_BUDGET_MS} ms, none lost or duplicated)`);
+  console.log(`  ${r.rate} messages a second for ${SECONDS} s ${r.where} (budget p95 ≤ ${LOAD_BUDGET_MS} ms, none lost or duplicated)`);
   console.log(`    setup: ${r.setup}`);
   const achieved = r.accepted / r.sendSeconds;
   console.log(
     `    sent ${r.attempted} of ${r.asked}${r.attempted < r.asked ? ` (stopped starting sends after ${MAX_SEND_SECONDS} s)` : ''} in ${r.sendSeconds.toFixed(1)} s (${r.lateStarts} sends started > 50 ms late, at most ${MAX_IN_FLIGHT} in flight), accepted ${r.accepted}; refused ${JSON.stringify(Object.fromEntries(r.failures))}; network retries ${r.retries}`,
   );
   console.log(
-    `    rate: ${achieved.toFixed(0)} accepted messages a second achieved of ${RATE} asked (${achieved >= RATE * 0.98 ? 'kept up' : 'DID NOT KEEP UP'})`,
+    `    rate: ${achieved.toFixed(0)} accepted messages a second achieved of ${r.rate} asked (${keptUp(r) ? 'kept up' : 'DID NOT KEEP UP'})`,
   );
   console.log(
     `    lost ${r.lost}, duplicated ${r.duplicated} on the partners' streams; threads not holding exactly what was sent: ${r.storedMismatch} of ${r.matches}`,
@@ -318,13 +337,122 @@ function reportLoad(r) {
   // to share among the server, PostgreSQL and this bench at the asked rate.
   const total = r.cpu.server + r.cpu.postgres + r.cpu.bench;
   console.log(
-    `    CPU per accepted message: server ${fmt(r.cpu.server)}, PostgreSQL ${fmt(r.cpu.postgres)}, this bench ${fmt(r.cpu.bench)}; ${fmt(total)} in all (${RATE} a second needs ≤ ${fmt((availableParallelism() * 1000) / RATE)} on ${availableParallelism()} CPUs)`,
+    `    CPU per accepted message: server ${fmt(r.cpu.server)}, PostgreSQL ${fmt(r.cpu.postgres)}, this bench ${fmt(r.cpu.bench)}; ${fmt(total)} in all (${r.rate} a second needs ≤ ${fmt((availableParallelism() * 1000) / r.rate)} on ${availableParallelism()} CPUs)`,
   );
-  const clean = r.lost === 0 && r.duplicated === 0 && r.storedMismatch === 0 && r.accepted === r.attempted;
-  console.log(`    ${clean ? 'no message lost or duplicated' : 'MESSAGES LOST, DUPLICATED OR REFUSED'}`);
+  console.log(`    ${clean(r) ? 'no message lost or duplicated' : 'MESSAGES LOST, DUPLICATED OR REFUSED'}`);
+  for (const line of r.stalls) console.log(`    ${line}`);
 }
 
-const cleanup = createCleanup({ timeLimitMs: 20 * 60_000 });
+const keptUp = (r) => r.accepted / r.sendSeconds >= r.rate * 0.98;
+const clean = (r) => r.lost === 0 && r.duplicated === 0 && r.storedMismatch === 0 && r.accepted === r.attempted;
+/** A step holds when it kept up, lost nothing and its partners' p95 is within the budget. */
+const held = (r) => keptUp(r) && clean(r) && percentile(r.eventLatency, 95) <= LOAD_BUDGET_MS;
+
+/**
+ * Probes beside a load step, every PROBE_MS: each instance's trail list (answered from its
+ * memory) and health check (a query through its pool), PostgreSQL's `SELECT 1` and a NOTIFY's
+ * commit, each on a connection of its own (time to answer), and this process's event-loop delay
+ * (its worst per interval). A busy server event loop shows in the trail list, a queue for the
+ * server's pool in the health check alone, a database stall in `SELECT 1`, a queue for the
+ * database-wide lock that NOTIFYing commits take until their WAL flush (ADR 0049) in the NOTIFY
+ * alone, and the bench's own stall (which would delay the stream's timestamps, not the server)
+ * in the loop delay.
+ */
+async function startProbes(servers, start) {
+  const samples = { trails: [], health: [], postgres: [], notify: [], loop: [] };
+  const client = new pg.Client({ connectionString: first.databaseUrl });
+  const notifier = new pg.Client({ connectionString: first.databaseUrl });
+  await Promise.all([client.connect(), notifier.connect()]);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let running = true;
+  const probe = async (into, ask) => {
+    while (running) {
+      const at = performance.now();
+      await ask().catch(() => undefined);
+      into.push([at - start, performance.now() - at]);
+      await sleep(PROBE_MS);
+    }
+  };
+  const probing = [
+    ...servers.map((s) => probe(samples.trails, () => fetch(`${s.baseUrl}/api/trails`).then((r) => r.arrayBuffer()))),
+    ...servers.map((s) => probe(samples.health, () => fetch(`${s.baseUrl}/api/health`).then((r) => r.arrayBuffer()))),
+    probe(samples.postgres, () => client.query('SELECT 1')),
+    probe(samples.notify, () => notifier.query(`SELECT pg_notify('bench_probe', '')`)),
+  ];
+  const loopTimer = setInterval(() => {
+    samples.loop.push([performance.now() - start, loop.max / 1e6]);
+    loop.reset();
+  }, PROBE_MS);
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(probing);
+      clearInterval(loopTimer);
+      loop.disable();
+      await Promise.all([client.end(), notifier.end()]);
+      return samples;
+    },
+  };
+}
+
+/**
+ * The seconds whose messages reached their partner late (over the budget), worst first, with the
+ * probes' worst figure in the same second: which part stalled.
+ */
+function stallReport(lateness, probed, start) {
+  const seconds = new Map();
+  const second = (at) => {
+    const k = Math.floor(at / 1000);
+    if (!seconds.has(k)) seconds.set(k, { k, sent: 0, late: 0, worst: 0, trails: 0, health: 0, postgres: 0, notify: 0, loop: 0 });
+    return seconds.get(k);
+  };
+  for (const [sentAt, ms] of lateness) {
+    const s = second(sentAt - start);
+    s.sent++;
+    if (ms > LOAD_BUDGET_MS) s.late++;
+    s.worst = Math.max(s.worst, ms);
+  }
+  for (const key of ['trails', 'health', 'postgres', 'notify', 'loop'])
+    for (const [at, ms] of probed[key]) second(at)[key] = Math.max(second(at)[key], ms);
+  const late = [...seconds.values()].filter((s) => s.late > 0).sort((a, b) => b.late - a.late);
+  const total = late.reduce((n, s) => n + s.late, 0);
+  if (total === 0) return ['no message over the budget'];
+  const ms = (v) => `${v.toFixed(0)} ms`;
+  return [
+    `${total} messages over ${LOAD_BUDGET_MS} ms, sent in ${late.length} of ${seconds.size} seconds; the worst seconds, with the probes' slowest answer in each (the trail list, served from the server's memory; the health check, a query through the server's pool; PostgreSQL's SELECT 1 and a NOTIFY's commit, each on a connection of its own; this bench's event-loop delay):`,
+    ...late
+      .slice(0, 6)
+      .map(
+        (s) =>
+          `  second ${s.k}: ${s.late} of ${s.sent} late (worst ${ms(s.worst)}); trails ${ms(s.trails)}, health ${ms(s.health)}, SELECT 1 ${ms(s.postgres)}, NOTIFY ${ms(s.notify)}, loop ${ms(s.loop)}`,
+      ),
+  ];
+}
+
+/** Climbs RATES on `servers` until a step does not hold; answers every step's result. */
+async function climb(servers, slot, label) {
+  const steps = [];
+  for (const rate of RATES) {
+    const step = await measureLoad(servers, slot, `${label}-${rate}`, rate);
+    sampleLoad();
+    steps.push(step);
+    if (!held(step)) break;
+  }
+  return steps;
+}
+
+function reportClimb(title, steps) {
+  console.log(`  ${title}`);
+  for (const step of steps) reportLoad(step);
+  const highest = steps.filter(held).pop();
+  const most = Math.max(...steps.map((s) => s.accepted / s.sendSeconds));
+  console.log(
+    `  => highest rate held within the budget ${steps[0].where}: ${highest ? `${highest.rate} a second (p95 ${fmt(percentile(highest.eventLatency, 95))})` : 'NONE of the rates tried'}; the most accepted in any step ${most.toFixed(0)} a second`,
+  );
+}
+
+const cleanup = createCleanup({ timeLimitMs: 40 * 60_000 });
 const loads = [];
 const sampleLoad = () => loads.push(loadavg()[0].toFixed(2));
 try {
@@ -348,20 +476,18 @@ try {
   const crossed = skipLatency ? null : await measureLatency('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slot });
   sampleLoad();
 
-  const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await measureLoad([a], slot, 'load');
-  sampleLoad();
-  const load2 = process.env.BENCH_SKIP_LOAD === '1' || !b ? null : await measureLoad([a, b], slot, 'load-two');
-  sampleLoad();
+  const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await climb([a], slot, 'load');
+  const load2 = process.env.BENCH_SKIP_LOAD === '1' || !b ? null : await climb([a, b], slot, 'load-two');
 
   console.log("message → partner's stream (architecture §7; ADR 0026)");
   console.log(`  latency: ${SAMPLES} samples each after ${WARMUP} warm-ups over ${LATENCY_PAIRS} pairs; client wall clock on loopback`);
   console.log(
-    `  machine: ${availableParallelism()} CPUs, 1-min load average ${loads.join(' → ')} (before, after (a), after (b), after the load on one, after the load on two; figures above ~${availableParallelism()} mean other work shared the CPUs)`,
+    `  machine: ${availableParallelism()} CPUs, 1-min load average ${loads.join(' → ')} (before, after (a), after (b), then after each load step; figures above ~${availableParallelism()} mean other work shared the CPUs)`,
   );
   if (single) reportLatency('(a) one instance: send and stream on A', single);
   if (crossed) reportLatency("(b) two instances on one PostgreSQL: send on A, partner's stream on B (LISTEN/NOTIFY)", crossed);
-  if (load) reportLoad(load);
-  if (load2) reportLoad(load2);
+  if (load) reportClimb('load on one instance, climbing', load);
+  if (load2) reportClimb('load across two instances, climbing', load2);
 } finally {
   await cleanup.run();
 }
