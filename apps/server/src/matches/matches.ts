@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
-import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import { PROFILE_DEFAULTS, type Activity, type SkillLevel } from '@trailbuddy/shared/contracts/enums';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/labels';
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
@@ -219,11 +220,10 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
   });
 }
 
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
+/** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23), in the app's words. */
 function skillLevelText(skills: Partial<Record<Activity, string | null>>, activity: Activity): string {
-  return capitalized(skills[activity] ?? PROFILE_DEFAULTS.skills[activity]);
+  const level = skills[activity] ?? PROFILE_DEFAULTS.skills[activity];
+  return SKILL_LABELS[level as SkillLevel] ?? level;
 }
 
 /**
