@@ -110,18 +110,18 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
     await sam.page.goto(`/trails/${trail.id}?day=${trail.day}`);
     await sam.page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     await sam.page.getByText('Searching for buddies').waitFor();
-    const offer = sam.page.getByRole('complementary', { name: 'Get notified when someone answers?' });
+    const offer = sam.page.getByRole('region', { name: 'Get notified when someone answers?' });
     await offer.waitFor();
     await sam.page.getByRole('heading', { level: 2, name: 'Best Matches' }).waitFor();
     await sam.page.locator('#best-matches-list').getByRole('button').first().waitFor();
 
     /** The view's headings, cards and controls whose box the offer's box overlaps, where the page is scrolled now. */
     const covered = () =>
-      offer.evaluate((aside) => {
-        const box = aside.getBoundingClientRect();
-        const main = aside.closest('main') ?? document.body;
+      offer.evaluate((offerBox) => {
+        const box = offerBox.getBoundingClientRect();
+        const main = offerBox.closest('main') ?? document.body;
         return Array.from(main.querySelectorAll('h1, h2, h3, article, button, a, p'))
-          .filter((el) => !aside.contains(el))
+          .filter((el) => !offerBox.contains(el))
           .filter((el) => {
             const r = el.getBoundingClientRect();
             return r.width > 0 && r.height > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;

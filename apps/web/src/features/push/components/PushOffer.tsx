@@ -21,7 +21,7 @@ export default function PushOffer() {
     setClosed(true);
   };
   return (
-    <aside aria-labelledby="push-offer-title" className="mb-6 rounded-2xl bg-white p-4 shadow-card ring-1 ring-stone-200">
+    <section aria-labelledby="push-offer-title" className="mb-6 rounded-2xl bg-white p-4 shadow-card ring-1 ring-stone-200">
       <div className="flex items-start gap-3">
         <BellRing className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="flex-1 space-y-3">
@@ -46,6 +46,6 @@ export default function PushOffer() {
           </div>
         </div>
       </div>
-    </aside>
+    </section>
   );
 }
