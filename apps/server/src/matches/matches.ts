@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
 import { PROFILE_DEFAULTS, type Activity, type SkillLevel } from '@trailbuddy/shared/contracts/enums';
-import { SKILL_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';

@@ -3,7 +3,13 @@ import { instagramHandle, instagramUrl } from '@trailbuddy/shared/domain/instagr
 import { AtSign, Bike, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
-import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '@trailbuddy/shared/contracts/labels';
+import {
+  ADVENTURE_LABELS,
+  COMMUNICATION_LABELS,
+  GENDER_LABELS,
+  PACE_LABELS,
+  SKILL_LABELS,
+} from '@trailbuddy/shared/contracts/profile-labels';
 
 /** product §8 fallback for a value that is missing. */
 const NOT_AVAILABLE = FALLBACK_LABELS.notAvailable;

@@ -1,5 +1,6 @@
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
-import { ACTIVITY_LABELS, SKILL_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import { MapPin } from 'lucide-react';
 import { ReliableBadge } from '../../../components/ui/ReliableBadge';

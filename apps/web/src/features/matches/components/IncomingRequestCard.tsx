@@ -1,5 +1,6 @@
 import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
-import { ACTIVITY_LABELS, SKILL_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { Check, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
