@@ -26,7 +26,7 @@ export async function exportAccount(db: DbOrTx, userId: string, now: Date): Prom
     .from(matches)
     .where(sql`${matches.participants} @> ARRAY[${userId}]::text[] OR ${matches.id1} = ${userId}`)
     .orderBy(desc(matches.startTime));
-  const views = await presentMatches(db, matchRows, userId);
+  const views = await presentMatches(db, matchRows, userId, now);
   const matchIds = matchRows.map((m) => m.id);
 
   const messageRows =

@@ -64,5 +64,5 @@ export async function feedMatches(db: DbOrTx, userId: string, now: Date): Promis
     .from(matches)
     .where(and(arrayContains(matches.participants, [userId]), gte(matches.endTime, since)))
     .orderBy(asc(matches.startTime));
-  return presentMatches(db, rows, userId);
+  return presentMatches(db, rows, userId, now);
 }

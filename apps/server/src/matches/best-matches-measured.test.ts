@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityFigures, matches } from '../db/schema/index.js';
-import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
+import { api, createMatchWorld, flatHike, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
 import type { TestUser } from '../test/test-app.js';
 
 /**
@@ -15,21 +15,6 @@ let slowSearcher: TestUser;
 let samePaceSearcher: TestUser;
 let samePaceOther: TestUser;
 const preferences = { pace: 'moderate', communication: 'chatty', adventureLevel: 'moderate' } as const;
-
-/** One imported hike's figures, as an import keeps them: 5 km on the flat at `secondsPerKm`, no climbing to speak of. */
-const flatHike = (userId: string, secondsPerKm: number) => ({
-  userId,
-  source: 'file',
-  sourceKey: `fixture-${userId}-${secondsPerKm}`,
-  activity: 'hiking',
-  startedOn: new Date('2026-10-03T00:00:00Z'),
-  distanceMeters: 5000,
-  elevationGainMeters: 20,
-  flatMovingSeconds: 5 * secondsPerKm,
-  flatMovingMeters: 5000,
-  climbMovingSeconds: 0,
-  climbAscentMeters: 0,
-});
 
 beforeAll(async () => {
   w = await createMatchWorld();

@@ -30,7 +30,7 @@ export async function pendingFeedbackPrompt(db: DbOrTx, userId: string, now: Dat
     )
     .orderBy(asc(matches.endTime))
     .limit(1);
-  return m ? ((await presentMatches(db, [m], userId))[0] ?? null) : null;
+  return m ? ((await presentMatches(db, [m], userId, now))[0] ?? null) : null;
 }
 
 /**
@@ -77,6 +77,6 @@ export async function giveFeedback(
     const bothAnswered = (answers?.n ?? 0) >= m.participants.length;
     const [current] = bothAnswered ? await tx.update(matches).set({ status: 'completed' }).where(eq(matches.id, matchId)).returning() : [m];
     await announce(tx, current!);
-    return (await presentMatches(tx, [current!], ctx.userId))[0]!;
+    return (await presentMatches(tx, [current!], ctx.userId, ctx.now))[0]!;
   });
 }

@@ -145,7 +145,7 @@ export async function acceptJoinRequest(db: Db, ctx: MatchContext, requestId: st
       }
       if (m.participants.length >= m.capacity) await closeOpenRequests(tx, m, ctx.now);
       await announce(tx, m);
-      return { view: (await presentMatches(tx, [m], ctx.userId))[0]! };
+      return { view: (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]! };
     }),
   );
   if ('full' in outcome) throw new AppError(409, 'hike-full', HIKE_FULL_MESSAGE);

@@ -135,15 +135,10 @@ export interface PersonRow {
 }
 
 /**
- * The users and profiles of the given ids as `viewerId` may see them, with their measured ability,
- * keyed by id (missing users are absent).
+ * The users and profiles of the given ids as `viewerId` may see them, with their measured ability
+ * as of `now` (the caller's clock, never the wall clock's default), keyed by id (missing users are absent).
  */
-export async function peopleById(
-  db: DbOrTx,
-  ids: readonly string[],
-  viewerId: string,
-  now: Date = new Date(),
-): Promise<Map<string, PersonRow>> {
+export async function peopleById(db: DbOrTx, ids: readonly string[], viewerId: string, now: Date): Promise<Map<string, PersonRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const blocked = await blockedAmong(db, viewerId, unique);

@@ -46,7 +46,7 @@ export async function withdrawMatch(db: Db, ctx: MatchContext, matchId: string):
     const partner = partnerOf(m, ctx.userId);
     if (partner) await notify(tx, { recipientId: partner, kind: 'request-withdrawn', matchId: m.id, actorId: ctx.userId, now: ctx.now });
     await announce(tx, m);
-    return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
+    return { match: (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!, row: m };
   });
 }
 
@@ -102,7 +102,7 @@ export async function cancelMatch(
       });
     }
     await announce(tx, m);
-    return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
+    return { match: (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!, row: m };
   });
 }
 
@@ -135,7 +135,7 @@ async function leaveHike(
     if (!hike) return null;
     const late = hike.startTime.getTime() - ctx.now.getTime() < LATE_CANCEL_WINDOW_MS;
     const m = await takeOffHike(tx, hike, ctx.userId, ctx.now, { status: 'left', late, reason: input.reason });
-    return { match: (await presentMatches(tx, [m], ctx.userId))[0]!, row: m };
+    return { match: (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!, row: m };
   });
 }
 
@@ -199,19 +199,19 @@ export async function findSomeoneElse(db: Db, ctx: MatchContext, matchId: string
       const slot = { start: m.startTime, end: m.endTime };
       await assertNotBooked(tx, ctx.userId, slot, ctx);
       const { match } = await ensureSearch(tx, ctx.userId, await loadTrail(tx, m.trailId), slot, m.id, m.capacity);
-      return (await presentMatches(tx, [match], ctx.userId))[0]!;
+      return (await presentMatches(tx, [match], ctx.userId, ctx.now))[0]!;
     }),
   );
 }
 
 /** One of my matches, whatever its state (cancelled included, with why): 404 for anyone else's. */
-export async function getMyMatch(db: DbOrTx, userId: string, matchId: string): Promise<MatchView> {
+export async function getMyMatch(db: DbOrTx, userId: string, matchId: string, now: Date): Promise<MatchView> {
   const [m] = await db
     .select()
     .from(matches)
     .where(and(eq(matches.id, matchId), arrayContains(matches.participants, [userId])));
   if (!m) throw notFound('Match');
-  return (await presentMatches(db, [m], userId))[0]!;
+  return (await presentMatches(db, [m], userId, now))[0]!;
 }
 
 /**
@@ -237,5 +237,6 @@ export async function listChangedPlans(db: DbOrTx, userId: string, now: Date): P
     db,
     rows.filter((m) => partnerOf(m, userId) !== null),
     userId,
+    now,
   );
 }

@@ -52,9 +52,11 @@ export function cancellationOf(m: MatchRow, viewerId: string): MatchCancellation
 
 /**
  * Turns match rows into what one participant sees: the trail (null when it was deleted, so the
- * UI shows "Unknown Trail"), the partner's public profile and the viewer's own feedback.
+ * UI shows "Unknown Trail"), the partner's public profile and the viewer's own feedback. `now` is
+ * the caller's clock (the route's, a task's): the people's measured ability, and so their
+ * compatibility, counts the figures of the 12 months before it, not before the wall clock.
  */
-export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: string): Promise<MatchView[]> {
+export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: string, now: Date): Promise<MatchView[]> {
   if (rows.length === 0) return [];
   const trailIds = [...new Set(rows.map((m) => m.trailId))];
   const partnerIds = [...new Set(rows.map((m) => partnerOf(m, viewerId)).filter((id): id is string => id !== null))];
@@ -66,7 +68,7 @@ export async function presentMatches(db: DbOrTx, rows: MatchRow[], viewerId: str
     db,
     rows.filter((m) => m.status === 'confirmed' && m.participants.includes(viewerId)).map((m) => m.id),
   );
-  const people = await peopleById(db, [viewerId, ...rows.flatMap((m) => m.participants), ...requests.map((r) => r.userId)], viewerId);
+  const people = await peopleById(db, [viewerId, ...rows.flatMap((m) => m.participants), ...requests.map((r) => r.userId)], viewerId, now);
   const feedbackRows = await db
     .select()
     .from(matchFeedback)

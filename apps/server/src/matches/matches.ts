@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { CustomDateInput, InviteInput, MatchView, PastPartner, StartSearchInput } from '@trailbuddy/shared/contracts/match';
-import { PROFILE_DEFAULTS, type Activity } from '@trailbuddy/shared/contracts/enums';
+import { PROFILE_DEFAULTS, type Activity, type SkillLevel } from '@trailbuddy/shared/contracts/enums';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { LiveEventPayload } from '@trailbuddy/shared/contracts/live-events';
 import { HIKE_CAPACITY_DEFAULT } from '@trailbuddy/shared/domain/hikes';
 import { NOT_PARTICIPANT_MESSAGE, SELF_CONFIRM_MESSAGE, transitionError, type MatchAction } from '@trailbuddy/shared/domain/match-states';
@@ -108,7 +109,7 @@ export async function startSearch(db: Db, ctx: MatchContext, input: StartSearchI
         found.match.capacity === capacity
           ? found.match
           : (await tx.update(matches).set({ capacity }).where(eq(matches.id, found.match.id)).returning())[0]!;
-      const [view] = await presentMatches(tx, [match], ctx.userId);
+      const [view] = await presentMatches(tx, [match], ctx.userId, ctx.now);
       return { match: view!, created: found.created };
     }),
   );
@@ -169,7 +170,7 @@ async function requestInTransaction(db: Db, ctx: MatchContext, matchId: string):
     if (!m) throw await refusal(tx, matchId, 'request', ctx.userId, { selfIf: (row) => row.id1 === ctx.userId });
     await announce(tx, m);
     await notify(tx, { recipientId: m.id1, kind: 'request-received', matchId: m.id, actorId: ctx.userId, now: ctx.now });
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
@@ -215,15 +216,14 @@ async function inviteInTransaction(db: Db, ctx: MatchContext, input: InviteInput
     if (!m) throw illegal('invite', await loadMatch(tx, match.id));
     await announce(tx, m);
     await notify(tx, { recipientId: input.userId, kind: 'invitation-received', matchId: m.id, actorId: ctx.userId, now: ctx.now });
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23). */
+/** The partner's level for the trail's activity, as the mail shows it (biking has its own, issue 23), in the app's words. */
 function skillLevelText(skills: Partial<Record<Activity, string | null>>, activity: Activity): string {
-  return capitalized(skills[activity] ?? PROFILE_DEFAULTS.skills[activity]);
+  const level = skills[activity] ?? PROFILE_DEFAULTS.skills[activity];
+  return SKILL_LABELS[level as SkillLevel] ?? level;
 }
 
 /**
@@ -318,7 +318,7 @@ async function acceptInTransaction(db: Db, ctx: MatchContext, matchId: string): 
       });
     }
     await announce(tx, m);
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
@@ -354,7 +354,7 @@ export async function rejectMatch(db: Db, ctx: MatchContext, matchId: string): P
     }
     await giveSearchBack(tx, m, ctx.now);
     await announce(tx, m);
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
@@ -368,7 +368,7 @@ export async function cancelSearch(db: Db, ctx: MatchContext, matchId: string): 
       .returning();
     if (!m) throw await refusal(tx, matchId, 'cancelSearch', ctx.userId, { participantsOnly: true });
     await announce(tx, m);
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
@@ -396,7 +396,7 @@ export async function proposeDate(db: Db, ctx: MatchContext, input: CustomDateIn
       .returning();
     if (!m) throw conflict('You already proposed a date on this trail at this time.', 'already-exists');
     await announce(tx, m);
-    return (await presentMatches(tx, [m], ctx.userId))[0]!;
+    return (await presentMatches(tx, [m], ctx.userId, ctx.now))[0]!;
   });
 }
 
@@ -417,13 +417,13 @@ export async function deleteCreatedEvent(db: Db, ctx: MatchContext, matchId: str
 }
 
 /** The user's matches for the agenda and the matches page: everything but cancelled ones. */
-export async function listMyMatches(db: DbOrTx, userId: string): Promise<MatchView[]> {
+export async function listMyMatches(db: DbOrTx, userId: string, now: Date): Promise<MatchView[]> {
   const rows = await db
     .select()
     .from(matches)
     .where(and(arrayContains(matches.participants, [userId]), ne(matches.status, 'cancelled')))
     .orderBy(asc(matches.startTime), asc(matches.createdAt));
-  return presentMatches(db, rows, userId);
+  return presentMatches(db, rows, userId, now);
 }
 
 /**

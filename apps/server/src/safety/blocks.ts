@@ -156,7 +156,7 @@ export async function hikesCancelledByMyBlock(db: DbOrTx, userId: string, now: D
       ),
     )
     .orderBy(asc(matches.startTime), asc(matches.createdAt));
-  return [...(await presentMatches(db, rows, userId)), ...(await hikesLeftOnMyBlock(db, userId, now))];
+  return [...(await presentMatches(db, rows, userId, now)), ...(await hikesLeftOnMyBlock(db, userId, now))];
 }
 
 async function hikesLeftOnMyBlock(db: DbOrTx, userId: string, now: Date): Promise<MatchView[]> {
@@ -179,6 +179,7 @@ async function hikesLeftOnMyBlock(db: DbOrTx, userId: string, now: Date): Promis
     db,
     left.map((r) => r.match),
     userId,
+    now,
   );
   return views.map((view, i) => ({
     ...view,

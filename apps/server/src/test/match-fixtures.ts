@@ -87,6 +87,21 @@ export async function anaBrunoCarla(t: TestApp): Promise<{ ana: TestUser; bruno:
   return { ana, bruno, carla };
 }
 
+/** One imported hike's figures, as an import keeps them: 5 km on the flat at `secondsPerKm`, no climbing to speak of. */
+export const flatHike = (userId: string, secondsPerKm: number, startedOn = new Date('2026-10-03T00:00:00Z')) => ({
+  userId,
+  source: 'file',
+  sourceKey: `fixture-${userId}-${secondsPerKm}`,
+  activity: 'hiking',
+  startedOn,
+  distanceMeters: 5000,
+  elevationGainMeters: 20,
+  flatMovingSeconds: 5 * secondsPerKm,
+  flatMovingMeters: 5000,
+  climbMovingSeconds: 0,
+  climbAscentMeters: 0,
+});
+
 export function api(t: TestApp, user: TestUser | undefined) {
   const headers = user ? { cookie: user.cookie } : {};
   return {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
-import { BLOCKED_HIKE_TEXT, type BlockedPerson } from '@trailbuddy/shared/contracts/safety';
+import { BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT, type BlockedPerson } from '@trailbuddy/shared/contracts/safety';
 import { describe, expect, it } from 'vitest';
 import { daysFromNow, makeMatch, makeProfile, renderWithNavigation } from '../testing/matches-utils';
 import { mockFetch } from '../testing/test-utils';
@@ -82,5 +82,34 @@ describe('a hike card’s Report and Block', { timeout: 20_000 }, () => {
     fireEvent.click(within(kept).getByRole('button', { name: 'Unblock Eva Lopes' }));
     expect(await within(kept).findByRole('button', { name: 'Block Eva Lopes' })).toBeDefined();
     expect(within(kept).getByText(BLOCKED_HIKE_TEXT)).toBeDefined();
+  });
+
+  it('lists everyone still on a hike the block took me off, the one I blocked marked beside her first name, not cut off', async () => {
+    // What GET /api/matches/mine answers for the blocker of a hike of three (ADR 0073): cancelled
+    // from my side, the hike going on for Rui and Eva, Eva seen as "no longer available" (ADR 0038).
+    const left: MatchView = {
+      ...HIKE,
+      status: 'cancelled',
+      partner: { ...eva, name: 'Eva (no longer available)' },
+      cancellation: { kind: 'blocked', by: 'me', note: null, at: null, late: false, hikeGoesOn: true },
+      people: [HIKE.people[0]!, { profile: { ...eva, name: 'Eva (no longer available)' }, compatibility: 70 }],
+    };
+    mockFetch([
+      { path: '/api/matches/mine', body: { matches: [left] } },
+      { path: '/api/blocks', body: { people: [{ userId: eva.id, name: 'Eva Lopes', image: null, blockedAt: new Date().toISOString() }] } },
+      { method: 'POST', path: '/api/notifications/read-matches', body: { marked: 0, unread: 0 } },
+      { path: '/api/conversations/unread', body: { unread: {} } },
+    ]);
+    renderWithNavigation(<MemberViewOf view={{ name: 'matches-page', tab: 'upcoming' }} />, { name: 'matches-page' });
+
+    const card = (await screen.findByText(BLOCK_LEFT_HIKE_TEXT)).closest('article')!;
+    const people = within(card).getByRole('region', { name: 'Who is on this hike' });
+    expect(within(people).getByRole('heading', { name: 'Still on this hike' })).toBeDefined();
+    const rows = within(people).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Rui Santos80% match', 'Evano longer available']);
+    // Her figure is not shown beside her; the card still says whom I blocked, with the way back.
+    expect(within(card).queryByText('70% match')).toBeNull();
+    expect(await within(card).findByText('You blocked Eva Lopes')).toBeDefined();
+    expect(within(card).getByRole('button', { name: 'Unblock Eva Lopes' })).toBeDefined();
   });
 });

@@ -24,6 +24,7 @@ const AccountDeletedView = lazy(() => import('./chrome/AccountDeletedView'));
 const loadMemberViews = () => import('./member-views');
 const MemberViewOf = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberViewOf })));
 const MemberOverlays = lazy(() => loadMemberViews().then((m) => ({ default: m.MemberOverlays })));
+const PushOfferInPage = lazy(() => loadMemberViews().then((m) => ({ default: m.PushOfferInPage })));
 
 /**
  * Loads the code of a view the server rendered before React hydrates it (ADR 0023): hydrated
@@ -254,6 +255,13 @@ export function MainApp() {
         {/* A phone-width column with room for the bottom bar; from 1024 px the app uses the width
             and the navigation moves to the header (ADR 0021). */}
         <main id="main" className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-28 lg:max-w-6xl lg:px-8 lg:pb-12">
+          {/* In the page, above the view: floating over it, the offer hid the cards a phone was
+              showing. Its own boundary, so its chunk never swaps the view for the spinner. */}
+          {offerPush && (
+            <Suspense fallback={null}>
+              <PushOfferInPage />
+            </Suspense>
+          )}
           {viewBoundary}
         </main>
 
@@ -262,7 +270,7 @@ export function MainApp() {
         {afterFirstPaint && <LiveEvents signedIn={Boolean(me)} />}
         {me && (
           <Suspense fallback={null}>
-            <MemberOverlays me={me} onboardingShown={showOnboarding} offerPush={offerPush} />
+            <MemberOverlays me={me} onboardingShown={showOnboarding} />
           </Suspense>
         )}
         <Suspense fallback={null}>

@@ -131,12 +131,13 @@ export interface MemberOverlaysProps {
   me: Me;
   /** The onboarding carousel is open (or due): the feedback prompt waits for it. */
   onboardingShown: boolean;
-  /** Push is offered after a search or request was sent in this visit (ADR 0024). */
-  offerPush: boolean;
 }
 
-/** What opens over the view for a signed-in person: the matching gate, registration, the feedback prompt, the push offer. */
-export function MemberOverlays({ me, onboardingShown, offerPush }: MemberOverlaysProps) {
+/**
+ * What opens over the view for a signed-in person: the matching gate, registration, the feedback
+ * prompt. (The push offer is not one of them: it sits in the page, above the view, main-app.tsx.)
+ */
+export function MemberOverlays({ me, onboardingShown }: MemberOverlaysProps) {
   const registrationComplete = me.profile.registrationComplete;
   const feedbackPrompt = useFeedbackPrompt(registrationComplete).data;
   const [feedbackDismissed, setFeedbackDismissed] = useState<string | null>(null);
@@ -147,8 +148,12 @@ export function MemberOverlays({ me, onboardingShown, offerPush }: MemberOverlay
       <Suspense fallback={null}>
         {!registrationComplete && <RegistrationModal me={me} />}
         {showFeedback && <FeedbackModal match={feedbackPrompt} onClose={() => setFeedbackDismissed(feedbackPrompt.id)} />}
-        {offerPush && <PushOffer />}
       </Suspense>
     </>
   );
+}
+
+/** The push offer (ADR 0024), which main-app.tsx places in the page above the view, not over it. */
+export function PushOfferInPage() {
+  return later(<PushOffer />);
 }

@@ -2,7 +2,17 @@ import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
 import { instagramHandle, instagramUrl } from '@trailbuddy/shared/domain/instagram';
 import { AtSign, Bike, Footprints, Gauge, MessageCircle, Mountain, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, NOT_AVAILABLE, PACE_LABELS, SKILL_LABELS } from './profile-labels';
+import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
+import {
+  ADVENTURE_LABELS,
+  COMMUNICATION_LABELS,
+  GENDER_LABELS,
+  PACE_LABELS,
+  SKILL_LABELS,
+} from '@trailbuddy/shared/contracts/profile-labels';
+
+/** product §8 fallback for a value that is missing. */
+const NOT_AVAILABLE = FALLBACK_LABELS.notAvailable;
 
 export interface PublicProfileDetailsProps {
   profile: PublicProfile;

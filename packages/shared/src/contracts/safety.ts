@@ -12,6 +12,15 @@ export function unavailablePersonName(fullName: string | null | undefined): stri
   return first ? `${first} (${NO_LONGER_AVAILABLE})` : `Someone (${NO_LONGER_AVAILABLE})`;
 }
 
+/**
+ * The first name in a name `unavailablePersonName` wrote, or null for any other name: a row with
+ * little room shows it beside the words, each whole, instead of one label cut off ("Eva (no longer a…").
+ */
+export function unavailableFirstName(name: string): string | null {
+  const label = ` (${NO_LONGER_AVAILABLE})`;
+  return name.endsWith(label) && name.length > label.length ? name.slice(0, -label.length) : null;
+}
+
 /** What the blocker's card of a hike their block cancelled says, beside the way to undo the block (ADR 0067). */
 export const BLOCKED_HIKE_TEXT = 'This hike was cancelled when you blocked someone on it.';
 

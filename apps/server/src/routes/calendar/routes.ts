@@ -44,12 +44,13 @@ export function calendarRoutesWith({ appUrl }: { appUrl: string }): RouteModule 
       },
       async (req, reply) => {
         const user = await requireUser(req);
-        const match = await getMyMatch(db, user.id, req.params.id);
+        const at = now();
+        const match = await getMyMatch(db, user.id, req.params.id, at);
         if (match.status !== 'confirmed' && match.status !== 'completed') {
           throw conflict('Only a confirmed hike can be added to a calendar.', 'failed-precondition');
         }
         const name = match.partner ? `Hike with ${firstName(match.partner.name)}` : 'TrailBuddy hike';
-        const body = matchesCalendar([match], { appUrl, name, now: now() });
+        const body = matchesCalendar([match], { appUrl, name, now: at });
         return reply
           .header('content-type', ICS)
           .header('content-disposition', `attachment; filename="${fileNameOf(match.trail?.name)}"`)

@@ -136,6 +136,9 @@ export const matchPlanRoutes: RouteModule = (app, deps) => {
         response: { 200: matchViewSchema, 400: errors[400], 401: errors[401], 404: errors[404] },
       },
     },
-    async (req) => getMyMatch(deps.db, (await context(req)).userId, req.params.id),
+    async (req) => {
+      const { userId, now } = await context(req);
+      return getMyMatch(deps.db, userId, req.params.id, now);
+    },
   );
 };

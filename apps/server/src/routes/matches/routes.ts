@@ -148,7 +148,7 @@ export const matchRoutes: RouteModule = (app, deps) => {
     async (req) => {
       const { userId, now } = await context(req);
       // The hikes my block ended stay on their card, saying so with the way back (ADR 0067).
-      return { matches: [...(await listMyMatches(deps.db, userId)), ...(await hikesCancelledByMyBlock(deps.db, userId, now))] };
+      return { matches: [...(await listMyMatches(deps.db, userId, now)), ...(await hikesCancelledByMyBlock(deps.db, userId, now))] };
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type ActivityImportOutcome,
 } from '@trailbuddy/shared/contracts/ability-import';
 import { ACTIVITIES, type Activity } from '@trailbuddy/shared/contracts/enums';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
 import { Activity as ActivityIcon, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/Alert';
@@ -15,7 +16,6 @@ import { Button, buttonClasses } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/error-message';
 import { connectHref, useDeleteAbility, useDisconnect, useImportFiles, useMyAbility, useProviderImport } from '../api/ability';
 
-const ACTIVITY_NAMES: Record<Activity, string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
 const km = (meters: number) => `${(meters / 1000).toFixed(meters < 10_000 ? 1 : 0)} km`;
 const OUTCOME_TEXT = { imported: 'imported', duplicate: 'already imported', rejected: 'not imported' } as const;
 
@@ -76,9 +76,9 @@ function AbilityCard({ ability: a }: { ability: MeasuredAbility }) {
     [ABILITY_TEXTS.activities, String(a.activityCount)],
   ];
   return (
-    <li className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200" aria-label={`${ACTIVITY_NAMES[a.activity]}, ${ABILITY_TEXTS.badge}`}>
+    <li className="rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200" aria-label={`${ACTIVITY_LABELS[a.activity]}, ${ABILITY_TEXTS.badge}`}>
       <p className="flex items-center justify-between font-medium text-stone-900">
-        {ACTIVITY_NAMES[a.activity]}
+        {ACTIVITY_LABELS[a.activity]}
         <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
           {ABILITY_TEXTS.badge}
         </span>
@@ -143,7 +143,7 @@ function ImportFilesForm() {
           >
             {ACTIVITIES.map((a) => (
               <option key={a} value={a}>
-                {ACTIVITY_NAMES[a]}
+                {ACTIVITY_LABELS[a]}
               </option>
             ))}
           </select>
@@ -159,7 +159,7 @@ function ImportFilesForm() {
           {outcomes.map((o, i) => (
             <li key={`${o.file}-${i}`} className={o.status === 'rejected' ? 'text-red-700' : 'text-stone-700'}>
               <span className="font-medium">{o.file}</span>: {OUTCOME_TEXT[o.status]}
-              {o.activity && ` (${ACTIVITY_NAMES[o.activity].toLowerCase()})`}
+              {o.activity && ` (${ACTIVITY_LABELS[o.activity].toLowerCase()})`}
               {o.reason && ` — ${o.reason}`}
             </li>
           ))}

@@ -15,17 +15,16 @@ import {
   type CreateTrailInput,
   type Trail,
 } from '@trailbuddy/shared/contracts/trail';
+import { ACTIVITY_LABELS, WEEKEND_DAY_LABELS } from '@trailbuddy/shared/contracts/labels';
 import { useCreateTrail } from '../api/create-trail';
 import { useUpdateTrail } from '../api/update-trail';
 import { useTrailImageUpload } from '../api/use-trail-image-upload';
 import {
-  ACTIVITY_LABELS,
   ACTIVITY_OPTIONS,
   CHECK_FIELDS_ALERT,
   DIFFICULTY_OPTIONS,
   EMPTY_TRAIL_FORM,
   FIELD_ORDER,
-  WEEKEND_DAY_LABELS,
   refusalAlert,
   serverFieldErrors,
   trailFormResolver,

@@ -1,4 +1,5 @@
 import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
 import type { Trail } from '@trailbuddy/shared/contracts/trail';
 import { formatDateTime } from '@trailbuddy/shared/domain/date-format';
 import { CalendarDays, MapPin, Mountain, Pencil, Trash2 } from 'lucide-react';
@@ -8,7 +9,6 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { ShowMore } from '../../../components/ui/ShowMore';
 import { useTrailPages, useTrailPlaces } from '../../../lib/queries/trails';
-import { ACTIVITY_LABELS } from '../utils/trail-form';
 import { DeleteTrailDialog } from './DeleteTrailDialog';
 import { TrailRouteEditor } from './TrailRouteEditor';
 

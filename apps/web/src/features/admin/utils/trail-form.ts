@@ -106,6 +106,4 @@ export function serverFieldErrors(fields: Record<string, string> | undefined): T
 }
 
 export const DIFFICULTY_OPTIONS = DIFFICULTIES;
-export const ACTIVITY_LABELS: Record<AdminActivity, string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
 export const ACTIVITY_OPTIONS = ADMIN_FORM_ACTIVITIES;
-export const WEEKEND_DAY_LABELS: Record<WeekendDay, string> = { saturday: 'Saturday', sunday: 'Sunday' };

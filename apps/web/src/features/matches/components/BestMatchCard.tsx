@@ -1,7 +1,10 @@
+import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { BestMatch } from '@trailbuddy/shared/contracts/match';
 import { MapPin } from 'lucide-react';
 import { ReliableBadge } from '../../../components/ui/ReliableBadge';
-import { compatibilityLabel, compatibilityTitle, skillLabel } from '../utils/format';
+import { compatibilityLabel, compatibilityTitle } from '../utils/format';
 import { Avatar } from './Avatar';
 import { MatchWhy } from './MatchWhy';
 
@@ -43,8 +46,11 @@ export function BestMatchCard({ candidate, onOpen }: BestMatchCardProps) {
           </p>
         )}
         <ul className="flex flex-wrap gap-1.5 text-xs font-medium" aria-label="Skills">
-          <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Hiking · {skillLabel(profile.skills.hiking)}</li>
-          <li className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">Running · {skillLabel(profile.skills.running)}</li>
+          {ACTIVITIES.map((activity) => (
+            <li key={activity} className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-700">
+              {ACTIVITY_LABELS[activity]} · {SKILL_LABELS[profile.skills[activity]]}
+            </li>
+          ))}
         </ul>
         <MatchWhy reasons={candidate.reasons} trailhead={candidate.trailhead} />
         <ReliableBadge reliable={profile.reliable} />

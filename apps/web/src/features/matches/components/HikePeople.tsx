@@ -1,19 +1,20 @@
 import type { HikePerson, MatchView } from '@trailbuddy/shared/contracts/match';
 import { placesLeftText } from '@trailbuddy/shared/domain/hikes';
-import { Check, Heart, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { useNavigation } from '../../../lib/navigation';
 import { acceptJoinRequest, declineJoinRequest, useHikeAction } from '../api/hike-joins';
 import { errorMessage } from '../../../lib/error-message';
-import { compatibilityLabel, compatibilityTitle } from '../utils/format';
 import { Avatar } from './Avatar';
+import { PersonFigure, shownPerson } from './PersonFigure';
 
 const AVATAR_SIZE = 32;
 
 /** One person on a hike: picture, name (opening their profile) and compatibility with me. */
 export function HikePersonRow({ person }: { person: HikePerson }) {
   const { navigate } = useNavigation();
+  const shown = shownPerson(person.profile.name);
   return (
     <li className="flex items-center justify-between gap-2">
       <button
@@ -22,22 +23,17 @@ export function HikePersonRow({ person }: { person: HikePerson }) {
         className="-ml-1 flex min-w-0 items-center gap-2 rounded-full py-0.5 pr-3 pl-1 text-left hover:bg-stone-100"
       >
         <Avatar src={person.profile.image} size={AVATAR_SIZE} />
-        <span className="truncate text-sm font-semibold text-stone-800">{person.profile.name}</span>
+        <span className="min-w-0 text-sm font-semibold break-words text-stone-800">{shown.name}</span>
       </button>
-      <span
-        title={compatibilityTitle(person.compatibility)}
-        className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-brand-800"
-      >
-        <Heart className="size-3.5 fill-current" aria-hidden="true" />
-        {compatibilityLabel(person.compatibility)}
-      </span>
+      <PersonFigure unavailable={shown.unavailable} compatibility={person.compatibility} />
     </li>
   );
 }
 
 /**
  * Everyone else on a hike of more than two (or one with room), the places left and the requests
- * to join, which anyone on the hike may accept or decline (ADR 0054).
+ * to join, which anyone on the hike may accept or decline (ADR 0054). On a hike I left on my own
+ * block (ADR 0073), everyone still on it, the person I blocked among them.
  */
 export function HikePeople({ match, describedBy }: { match: MatchView; describedBy: string }) {
   const accept = useHikeAction(acceptJoinRequest);
@@ -47,7 +43,7 @@ export function HikePeople({ match, describedBy }: { match: MatchView; described
   return (
     <section aria-label="Who is on this hike" className="mt-3 space-y-2 rounded-xl bg-stone-50 p-3">
       <div className="flex items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold text-stone-900">On this hike with you</h3>
+        <h3 className="text-sm font-semibold text-stone-900">{leftOnMyBlock(match) ? 'Still on this hike' : 'On this hike with you'}</h3>
         {match.status === 'confirmed' && (
           <span className="text-xs font-semibold text-stone-600">{match.placesLeft > 0 ? placesLeftText(match.placesLeft) : 'Full'}</span>
         )}
@@ -84,6 +80,14 @@ export function HikePeople({ match, describedBy }: { match: MatchView; described
   );
 }
 
-/** Whether a card shows the hike's people: a hike of more than two, or one that left room for more. */
+/** A hike of three or more that I left when I blocked someone on it: it goes on for the others (ADR 0073). */
+const leftOnMyBlock = (match: MatchView) => match.cancellation?.hikeGoesOn === true;
+
+/**
+ * Whether a card shows the hike's people: a hike of more than two, or one that left room for more,
+ * and a hike I left on my block, whose card lists everyone who was on it with me, not only its
+ * first other person (who may be the one I blocked).
+ */
 export const showsHikePeople = (match: MatchView) =>
-  (match.status === 'confirmed' || match.status === 'completed') && (match.people.length > 1 || match.capacity > 2);
+  ((match.status === 'confirmed' || match.status === 'completed') && (match.people.length > 1 || match.capacity > 2)) ||
+  (leftOnMyBlock(match) && match.people.length > 0);

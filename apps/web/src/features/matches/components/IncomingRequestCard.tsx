@@ -1,3 +1,6 @@
+import { ACTIVITIES } from '@trailbuddy/shared/contracts/enums';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { SKILL_LABELS } from '@trailbuddy/shared/contracts/profile-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { Check, X } from 'lucide-react';
 import { Alert } from '../../../components/ui/Alert';
@@ -5,7 +8,7 @@ import { Button } from '../../../components/ui/Button';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
 import { errorMessage } from '../../../lib/error-message';
-import { partnerNameOf, skillLabel } from '../utils/format';
+import { partnerNameOf } from '../utils/format';
 import { onColourButtonClasses } from '../utils/styles';
 import { Avatar } from './Avatar';
 
@@ -41,7 +44,7 @@ export function IncomingRequestCard({ match, onAccepted, onRejected }: IncomingR
           {partner?.location && <p className="text-sm text-brand-50">{partner.location}</p>}
           {partner && (
             <p className="text-sm text-brand-50">
-              Hiking: {skillLabel(partner.skills.hiking)}, running: {skillLabel(partner.skills.running)}
+              {ACTIVITIES.map((activity) => `${ACTIVITY_LABELS[activity]}: ${SKILL_LABELS[partner.skills[activity]]}`).join(' · ')}
             </p>
           )}
         </div>

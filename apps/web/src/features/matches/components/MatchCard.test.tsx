@@ -36,4 +36,16 @@ describe('MatchCard', () => {
     expect(screen.getByText('Partner:')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Who is on this hike' })).toBeNull();
   });
+
+  it('names a partner no longer available by first name, the words beside it in place of the figure, on a hike of two', () => {
+    // The hike my block cancelled (ADR 0067): the server names her as a blocked pair sees each other (ADR 0038).
+    const eva = makeProfile({ name: 'Eva (no longer available)' });
+    const ended = makeMatch({ status: 'cancelled', partner: eva, compatibility: 82, people: [{ profile: eva, compatibility: 82 }] });
+    renderWithNavigation(<MatchCard match={ended} now={NOW} />);
+
+    const name = screen.getByText('Eva');
+    expect(name.textContent).toBe('Partner: Eva');
+    expect(screen.getByText('no longer available')).toBeTruthy();
+    expect(screen.queryByText('82% match')).toBeNull();
+  });
 });

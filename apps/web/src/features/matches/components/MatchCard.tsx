@@ -1,7 +1,7 @@
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange, UNKNOWN_DATE } from '@trailbuddy/shared/domain/date-format';
 import { conversationOpen } from '@trailbuddy/shared/contracts/messages';
-import { CalendarDays, Check, Clock, Heart, Hourglass, MapPin, MessageCircle, MessageSquareText, X } from 'lucide-react';
+import { CalendarDays, Check, Clock, Hourglass, MapPin, MessageCircle, MessageSquareText, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -10,10 +10,11 @@ import { useUnreadIn } from '../../../lib/queries/conversations';
 import { useAcceptMatch } from '../api/accept-match';
 import { useRejectMatch } from '../api/reject-match';
 import { errorMessage } from '../../../lib/error-message';
-import { compatibilityLabel, compatibilityTitle, partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
+import { partnerNameOf, STATUS_LABELS, STATUS_STYLES, trailNameOf } from '../utils/format';
 import { awaitsFeedback } from '../utils/match-tabs';
 import { Avatar } from './Avatar';
 import { HikePeople, showsHikePeople } from './HikePeople';
+import { PersonFigure, shownPerson } from './PersonFigure';
 import { TrailThumb } from './visuals';
 
 const THUMB_SIZE = 88;
@@ -40,6 +41,7 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
 
   const trailName = trailNameOf(match);
   const partnerName = partnerNameOf(match.partner);
+  const partner = shownPerson(partnerName);
   // A manual event nobody has joined has no partner by design; anywhere else a missing partner
   // is a profile that no longer exists.
   const openEvent = match.status === 'active' && !match.partner;
@@ -105,9 +107,9 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
               className="-my-1 -ml-1 flex min-w-0 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-left hover:bg-stone-100"
             >
               <Avatar src={match.partner.image} size={AVATAR_SIZE} />
-              <span className="truncate text-sm font-semibold text-stone-800">
+              <span className="min-w-0 text-sm font-semibold break-words text-stone-800">
                 <span className="sr-only">Partner: </span>
-                {partnerName}
+                {partner.name}
               </span>
             </button>
           ) : (
@@ -120,13 +122,11 @@ export function MatchCard({ match, now, onGiveFeedback, actions }: MatchCardProp
             </p>
           )}
           {!openEvent && (
-            <p
-              title={compatibilityTitle(match.compatibility)}
-              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-brand-50 px-2.5 py-1 text-sm font-semibold text-brand-800"
-            >
-              <Heart className="size-3.5 fill-current" aria-hidden="true" />
-              {compatibilityLabel(match.compatibility)}
-            </p>
+            <PersonFigure
+              unavailable={partner.unavailable}
+              compatibility={match.compatibility}
+              className="rounded-full bg-brand-50 px-2.5 py-1"
+            />
           )}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { BestMatch, MatchView } from '@trailbuddy/shared/contracts/match';
 import { formatDate, formatTimeRange } from '@trailbuddy/shared/domain/date-format';
+import { WEEKEND_DAY_LABELS } from '@trailbuddy/shared/contracts/labels';
 import type { WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { CalendarDays, Clock, Hourglass, MapPin, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { useBestMatches, useMyMatches } from '../../../lib/queries/matches';
 import { useTrail } from '../../../lib/queries/trails';
 import { useCancelSearch } from '../api/cancel-search';
 import { errorMessage } from '../../../lib/error-message';
-import { capitalize, partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
+import { partnerNameOf, UNKNOWN_TRAIL } from '../utils/format';
 import { dangerGhostButtonClasses } from '../utils/styles';
 import { BestMatchCard, BestMatchCardSkeleton } from './BestMatchCard';
 import { CreatedEvents } from './CreatedEvents';
@@ -121,7 +122,7 @@ export default function NoMatchesView({ trailId, day, time, matchId, profileActi
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">Date</dt>
               <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-              <dd>{search ? formatDate(search.startTime) : capitalize(day)}</dd>
+              <dd>{search ? formatDate(search.startTime) : WEEKEND_DAY_LABELS[day]}</dd>
             </div>
             {search && (
               <div className="flex items-center gap-1.5">

@@ -1,4 +1,4 @@
-import type { MatchStatus, SkillLevel } from '@trailbuddy/shared/contracts/enums';
+import type { MatchStatus } from '@trailbuddy/shared/contracts/enums';
 import { FALLBACK_LABELS } from '@trailbuddy/shared/contracts/fallback-labels';
 import type { MatchView } from '@trailbuddy/shared/contracts/match';
 import type { PublicProfile } from '@trailbuddy/shared/contracts/profile';
@@ -21,14 +21,6 @@ export function bestMatchWhy({ reasons, trailhead }: Pick<BestMatch, 'reasons' |
 /** The label with its reason written out, where there is room for it (the match summary). */
 export const compatibilityWithReason = (value: number | null | undefined): string =>
   typeof value === 'number' ? compatibilityLabel(value) : `${compatibilityLabel(value)} (${NO_COMPATIBILITY_REASON})`;
-
-export function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-export function skillLabel(level: SkillLevel): string {
-  return capitalize(level);
-}
 
 export const UNKNOWN_TRAIL = FALLBACK_LABELS.unknownTrail;
 const UNKNOWN_PARTNER = FALLBACK_LABELS.unknownPartner;

@@ -14,7 +14,13 @@ import type { CompleteRegistrationInput } from '@trailbuddy/shared/contracts/pro
 import { useState, type ReactNode } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
-import { ADVENTURE_LABELS, COMMUNICATION_LABELS, GENDER_LABELS, PACE_LABELS, SKILL_LABELS } from '../../../components/profile-labels';
+import {
+  ADVENTURE_LABELS,
+  COMMUNICATION_LABELS,
+  GENDER_LABELS,
+  PACE_LABELS,
+  SKILL_LABELS,
+} from '@trailbuddy/shared/contracts/profile-labels';
 import {
   formFieldErrors,
   profileFormResolver,

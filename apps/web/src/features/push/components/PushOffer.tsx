@@ -8,7 +8,8 @@ import { dismissOffer, offerDismissed, usePush } from '../use-push';
  * "Get notified when someone answers?": offered right after the person started a search or
  * sent a request, when an answer is what they wait for (never on the page they landed on). The
  * browser's own permission prompt only comes after they tap Turn on. Not offered again once
- * answered, either way; the profile turns it on or off later.
+ * answered, either way; the profile turns it on or off later. It takes its place at the top of the
+ * page, in the flow: nothing of the view is under it, at any width.
  */
 export default function PushOffer() {
   const { state, busy, failed, turnOn } = usePush();
@@ -20,10 +21,7 @@ export default function PushOffer() {
     setClosed(true);
   };
   return (
-    <aside
-      aria-labelledby="push-offer-title"
-      className="fixed inset-x-4 bottom-24 z-30 mx-auto max-w-md rounded-2xl bg-white p-4 shadow-lg ring-1 ring-stone-200"
-    >
+    <section aria-labelledby="push-offer-title" className="mb-6 rounded-2xl bg-white p-4 shadow-card ring-1 ring-stone-200">
       <div className="flex items-start gap-3">
         <BellRing className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="flex-1 space-y-3">
@@ -48,6 +46,6 @@ export default function PushOffer() {
           </div>
         </div>
       </div>
-    </aside>
+    </section>
   );
 }

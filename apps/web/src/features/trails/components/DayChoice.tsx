@@ -1,9 +1,8 @@
+import { WEEKEND_DAY_LABELS } from '@trailbuddy/shared/contracts/labels';
 import { WEEKEND_DAYS, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { useDateFormat } from '../../../lib/server-render';
 import { formatShortDate } from '../utils/format-session';
 import type { DaySession } from '../utils/trail-session';
-
-const DAY_LABELS: Record<WeekendDay, string> = { saturday: 'Saturday', sunday: 'Sunday' };
 
 export interface DayChoiceProps {
   value: WeekendDay;
@@ -34,7 +33,7 @@ export function DayChoice({ value, sessions, onChange, started = {} }: DayChoice
               onChange={() => onChange(day)}
               className="sr-only"
             />
-            <span className="font-semibold text-stone-900">{DAY_LABELS[day]}</span>
+            <span className="font-semibold text-stone-900">{WEEKEND_DAY_LABELS[day]}</span>
             <span className="text-sm text-stone-600">
               {started[day] ? 'Already started' : formatShortDate(sessions[day].start, dateFormat)}
             </span>

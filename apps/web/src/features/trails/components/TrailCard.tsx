@@ -7,7 +7,8 @@ import { TrailPicture } from '../../../components/TrailPicture';
 import { CalendarDaysIcon, ClockIcon, MapPinIcon, RouteIcon } from '../../../components/ui/first-render-icons';
 import { useDateFormat } from '../../../lib/server-render';
 import { formatSessionDay } from '../utils/format-session';
-import { ACTIVITY_LABELS, DIFFICULTY_STYLES } from '../utils/trail-labels';
+import { ACTIVITY_LABELS } from '@trailbuddy/shared/contracts/labels';
+import { DIFFICULTY_STYLES } from '../utils/trail-labels';
 
 /** Rendered size of the image box; the width/height attributes give the browser the ratio early. */
 const IMAGE_WIDTH = 640;

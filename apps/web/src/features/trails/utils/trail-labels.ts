@@ -1,6 +1,4 @@
-import type { Activity, Difficulty } from '@trailbuddy/shared/contracts/enums';
-
-export const ACTIVITY_LABELS: Record<Activity, string> = { hiking: 'Hiking', running: 'Running', biking: 'Biking' };
+import type { Difficulty } from '@trailbuddy/shared/contracts/enums';
 
 export const DIFFICULTY_STYLES: Record<Difficulty, string> = {
   Easy: 'bg-brand-50 text-brand-800 ring-brand-200',
