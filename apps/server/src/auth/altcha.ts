@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, getIP } from 'better-auth/api';
+import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
@@ -8,37 +8,31 @@ import type { Db } from '../db/client.js';
 import { captchaSolutionsUsed } from '../db/schema/sms.js';
 import type { Env } from '../env.js';
 import { identityError } from './errors.js';
-import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
+import { clientIpOf, inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
 
 /**
  * The captcha in front of what sends a text message (product §5 "The captcha must be solved"): ALTCHA,
  * a self-hosted proof of work, by default; Google reCAPTCHA when both its keys are set.
  */
-export type CaptchaSettings =
-  | {
-      provider: 'altcha';
-      /** Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC. */
-      keys: { hmacSignatureSecret: string; hmacKeySignatureSecret: string };
-      /** PBKDF2 iterations per try, and the largest counter a solver may have to reach. */
-      cost: number;
-      maxNumber: number;
-      ttlMs: number;
-    }
-  | { provider: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string; /** How long a token counts as used. */ ttlMs: number };
+export type CaptchaSettings = ReturnType<typeof captchaSettings>;
 
 const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(`trailbuddy:${purpose}`).digest('hex');
 
-export function captchaSettings(env: Env, authSecret: string): CaptchaSettings {
+export function captchaSettings(env: Env, authSecret: string) {
   const siteKey = env.RECAPTCHA_SITE_KEY?.trim();
   const secretKey = env.RECAPTCHA_SECRET_KEY?.trim();
   // Half a reCAPTCHA configuration shows a widget nobody can verify, or verifies tokens no widget makes.
   if (Boolean(siteKey) !== Boolean(secretKey)) {
     throw new Error('reCAPTCHA needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY (or neither, for ALTCHA).');
   }
-  if (siteKey && secretKey) return { provider: 'recaptcha', siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
+  // A reCAPTCHA token counts as used for `ttlMs`.
+  if (siteKey && secretKey)
+    return { provider: 'recaptcha' as const, siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
   const hmacSignatureSecret = env.ALTCHA_HMAC_KEY ?? derive(authSecret, 'altcha');
+  // Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC.
   const keys = { hmacSignatureSecret, hmacKeySignatureSecret: derive(hmacSignatureSecret, 'altcha-key-signature') };
-  return { provider: 'altcha', keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
+  // `cost`: PBKDF2 iterations per try; `maxNumber`: the largest counter a solver may have to reach.
+  return { provider: 'altcha' as const, keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
 }
 
 /** Where the widget fetches an ALTCHA challenge (the phone config's `challengeUrl`). */
@@ -113,12 +107,6 @@ export async function verifyCaptcha(db: Db, settings: CaptchaSettings, check: { 
   const spent = await db.insert(captchaSolutionsUsed).values({ id, expiresAt }).onConflictDoNothing().returning();
   if (spent.length === 0) throw failed('used');
 }
-
-/** The client's address as Better Auth's limiter sees it (reCAPTCHA's `remoteip`). */
-export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } }) => {
-  const source = ctx.request ?? ctx.headers;
-  return (source && getIP(source, ctx.context.options)) || '';
-};
 
 /**
  * Better Auth plugin: the challenge endpoint (ALTCHA v2, deterministic mode: the server picks the

@@ -1,7 +1,7 @@
 /** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import type { GenericEndpointContext } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, getIP } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
@@ -37,6 +37,12 @@ export async function startSession(ctx: GenericEndpointContext, userId: string, 
   await setSessionCookie(ctx, { session, user });
   return { session, user };
 }
+
+/** The client's address as Better Auth's limiter sees it ('' when unknown). */
+export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } }) => {
+  const source = ctx.request ?? ctx.headers;
+  return (source && getIP(source, ctx.context.options)) || '';
+};
 
 /** A request value that must be a string to count (a hook reads bodies and queries before any schema). */
 export const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);

@@ -53,17 +53,7 @@ export interface SamlProvider extends ProviderBase {
   nameAttributes: string[];
 }
 
-export type FederatedProvider = OAuthProvider | SamlProvider;
-
-export interface FederatedSettings {
-  providers: FederatedProvider[];
-  /** How long a started sign-in may take before its state is refused. */
-  stateTtlMs: number;
-  /** How long a pending credential (account-exists-with-different-credential) can be linked. */
-  pendingTtlMs: number;
-  /** How long the outcome of a flow waits for GET /api/auth/federated/result. */
-  resultTtlMs: number;
-}
+export type FederatedSettings = ReturnType<typeof federatedSettings>;
 
 /** Default names (checklist §1.9); `oidc.X` / `saml.X` default to X. */
 export const PROVIDER_NAMES: Record<string, string> = {
@@ -76,7 +66,7 @@ export const PROVIDER_NAMES: Record<string, string> = {
   'apple.com': 'Apple',
 };
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 type Preset = Pick<OAuthProvider, 'kind' | 'issuer' | 'endpoints' | 'scopes'> & Partial<OAuthProvider>;
 
@@ -277,7 +267,7 @@ const SAML_EMAIL_ATTRIBUTES = ['email', 'mail', 'emailAddress', 'http://schemas.
 const SAML_NAME_ATTRIBUTES = ['displayName', 'name', 'cn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'];
 
 /** The enabled providers, in the order the widget lists them: built-ins, then oidc.*, then saml.*. */
-export function federatedSettings(env: Env): FederatedSettings {
+export function federatedSettings(env: Env) {
   const oidc: OAuthProvider[] = parseJsonList('IDENTITY_OIDC_PROVIDERS', env.IDENTITY_OIDC_PROVIDERS, oidcEntrySchema).map((e) => ({
     id: `oidc.${e.name}`,
     displayName: e.displayName ?? e.name,
@@ -300,12 +290,11 @@ export function federatedSettings(env: Env): FederatedSettings {
     nameAttributes: e.nameAttribute ? [e.nameAttribute] : SAML_NAME_ATTRIBUTES,
     loginHintKey: e.loginHintKey,
   }));
-  const providers = [...builtIns(env), ...oidc, ...saml];
-  const ids = new Set<string>();
-  for (const p of providers) {
-    if (ids.has(p.id)) throw new Error(`Invalid environment:\n  federated provider ${p.id} is configured twice`);
-    ids.add(p.id);
-  }
+  const providers: (OAuthProvider | SamlProvider)[] = [...builtIns(env), ...oidc, ...saml];
+  const twice = providers.find((p, i) => providers.findIndex((q) => q.id === p.id) !== i);
+  if (twice) throw new Error(`Invalid environment:\n  federated provider ${twice.id} is configured twice`);
+  // How long a started sign-in may take, a pending credential (account-exists-with-different-credential)
+  // can be linked, and a flow's outcome waits for GET /api/auth/federated/result.
   return { providers, stateTtlMs: 10 * 60_000, pendingTtlMs: 30 * 60_000, resultTtlMs: 5 * 60_000 };
 }
 

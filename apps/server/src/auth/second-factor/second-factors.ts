@@ -10,8 +10,8 @@ import type { AuthPluginOptions } from '../settings.js';
 import { assertRecentAuthentication } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
-import { clientIpOf, verifyCaptcha } from '../altcha.js';
-import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
+import { verifyCaptcha } from '../altcha.js';
+import { clientIpOf, inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
 

@@ -2204,10 +2204,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * The e-mail a sign-in link was sent to (and its tenant), without using the link
-     * @description The e-mail a sign-in link was sent to (and its tenant), without using the link.
-     */
+    /** The e-mail a sign-in link was sent to (and its tenant), without using the link */
     post: operations['postAuthEmailLinkCheck'];
     delete?: never;
     options?: never;
@@ -13134,8 +13131,8 @@ export interface operations {
         };
         content: {
           'application/json': {
-            email?: string;
-            tenantId?: string;
+            email: string;
+            tenantId?: string | null;
           };
         };
       };
