@@ -8,7 +8,8 @@ import type { Db } from '../db/client.js';
 import { captchaSolutionsUsed } from '../db/schema/sms.js';
 import type { Env } from '../env.js';
 import { identityError } from './errors.js';
-import { clientIpOf, inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
+import { z } from 'zod';
+import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from './plugin-kit.js';
 
 /**
  * The captcha in front of what sends a text message (product §5 "The captcha must be solved"): ALTCHA,
@@ -115,15 +116,16 @@ export async function verifyCaptcha(db: Db, settings: CaptchaSettings, check: { 
  */
 export function altcha(options: { db: Db; settings: CaptchaSettings; paths: readonly string[]; now: () => Date }) {
   const { settings } = options;
-  const challenge = jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' });
-  const openapi = {
-    summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
-    responses: { 200: challenge },
-  };
+  const metadata = contractMetadata(
+    'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
+    z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string() }),
+    undefined,
+    'An ALTCHA v2 challenge, as the ALTCHA widget takes it',
+  );
   return {
     id: 'trailbuddy-altcha',
     endpoints: {
-      altchaChallenge: createAuthEndpoint(ALTCHA_CHALLENGE_PATH, { method: 'GET', metadata: { openapi } }, async (ctx) => {
+      altchaChallenge: createAuthEndpoint(ALTCHA_CHALLENGE_PATH, { method: 'GET', metadata }, async (ctx) => {
         if (settings.provider !== 'altcha') {
           const message = 'The configured captcha is reCAPTCHA; no ALTCHA challenge is issued.';
           throw toAPIError(identityError('operation-not-allowed', { message }));

@@ -69,18 +69,6 @@ export function contractMetadata(summary: string, answer: z.ZodType, body?: z.Zo
   };
 }
 
-type JsonType = 'array' | 'boolean' | 'integer' | 'string' | 'object';
-
-/** An OpenAPI 200 answer of a plugin endpoint of ours: a JSON object with these required properties. */
-export function jsonResponse(description: string, properties: Record<string, JsonType>) {
-  const schema = {
-    type: 'object' as const,
-    properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
-    required: Object.keys(properties),
-  };
-  return { description, content: { 'application/json': { schema } } };
-}
-
 /**
  * The OpenAPI metadata of a plugin endpoint of ours: its summary, the description of each answer by
  * status (none: the generator's default), and a longer description where the summary is not enough.

@@ -1,5 +1,5 @@
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
-import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { isPlaceholderEmail, tenantPlaceholderEmail } from './placeholder-emails.js';
@@ -67,8 +67,13 @@ export async function withMailbox<U extends { id: string; email: string }>(db: D
   return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
 }
 
+/** An account's sign-in methods as widget provider ids, in the order they were linked. */
 export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
+  const rows = await db
+    .select({ providerId: accounts.providerId })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
   return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
 }
 

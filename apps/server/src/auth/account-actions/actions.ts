@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/schema/index.js';
-import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
+import { consumeActionCode, findUsableActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from '../../env.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from '../errors.js';
@@ -45,7 +45,7 @@ function infoOf(row: ActionCodeRow, currentEmail: string): ActionCodeInfo {
  * `user-disabled`, a code opened under another mode's page `invalid-action-code`.
  */
 export async function usableActionCode(ctx: ActionContext, oobCode: string, mode?: ActionMode) {
-  const row = assertUsable(await findActionCode(ctx.db, oobCode), ctx.now);
+  const row = await findUsableActionCode(ctx.db, oobCode, ctx.now);
   const user = await loadActiveUser(ctx.db, row.userId);
   if (mode && OPERATION_OF_MODE[mode] !== row.operation) throw identityError('invalid-action-code');
   // A verification link is for the address the account has now, not one it had when it was mailed.

@@ -86,13 +86,13 @@ export function genericOAuthConfig(provider: OAuthProvider, mapProfile: MapProfi
     // Apple's client secret is minted per use (an ES256 JWT): its code exchange runs with a fresh one.
     ...(typeof secret === 'function' &&
       endpoints && {
-        getToken: ({ code, codeVerifier, redirectURI }) =>
+        getToken: async ({ code, codeVerifier, redirectURI }) =>
           validateAuthorizationCode({
             code,
             codeVerifier,
             redirectURI,
             tokenEndpoint: endpoints.token,
-            options: { clientId: provider.clientId, clientSecret: secret(), redirectURI },
+            options: { clientId: provider.clientId, clientSecret: await secret(), redirectURI },
             tokenEndpointAuth,
           }),
       }),

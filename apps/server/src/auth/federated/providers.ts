@@ -1,4 +1,5 @@
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Env } from '../../env.js';
 
@@ -32,7 +33,7 @@ export interface OAuthProvider extends ProviderBase {
   kind: 'oidc' | 'oauth';
   clientId: string;
   /** A fixed secret, or one minted per use (Apple signs a short-lived JWT). Null: a public client. */
-  clientSecret: string | (() => string) | null;
+  clientSecret: string | (() => Promise<string>) | null;
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
   issuer: string;
   /** Built-ins carry their endpoints; `oidc.*` providers are discovered from their issuer. */
@@ -195,19 +196,15 @@ function builtIns(env: Env): OAuthProvider[] {
 }
 
 /** Apple's client secret is an ES256 JWT signed with the developer key (valid 5 minutes here). */
-function appleClientSecret(apple: { clientId: string; teamId: string; keyId: string; privateKey: string }): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const iat = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'ES256', kid: apple.keyId })}.${b64({
-    iss: apple.teamId,
-    iat,
-    exp: iat + 300,
-    aud: 'https://appleid.apple.com',
-    sub: apple.clientId,
-  })}`;
-  const key = createPrivateKey(apple.privateKey.replace(/\\n/g, '\n'));
-  return `${input}.${sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
-}
+const appleClientSecret = (apple: { clientId: string; teamId: string; keyId: string; privateKey: string }) =>
+  new SignJWT()
+    .setProtectedHeader({ alg: 'ES256', kid: apple.keyId })
+    .setIssuer(apple.teamId)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .setAudience('https://appleid.apple.com')
+    .setSubject(apple.clientId)
+    .sign(createPrivateKey(apple.privateKey.replace(/\\n/g, '\n')));
 
 /** Plain http is only allowed for an IdP on this machine (tests, local development). */
 export const isLoopbackHttp = (url: string) => {

@@ -1,17 +1,18 @@
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
+import { secondFactorSchema } from '@trailbuddy/shared/contracts/identity-actions';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
 import { notFound, unauthenticated } from '../../errors.js';
 import { identityError } from '../errors.js';
-import { normalizePhoneNumber } from '../phone/phone-numbers.js';
+import { normalizePhoneNumber, PHONE_NUMBER_USED_TOO_MANY_TIMES } from '../phone/phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
 import { assertRecentAuthentication } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
 import { verifyCaptcha } from '../altcha.js';
-import { clientIpOf, inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
+import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from '../plugin-kit.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
 
@@ -66,8 +67,8 @@ export function secondFactors(options: AuthPluginOptions) {
     return found.user;
   }
 
-  const factors = jsonResponse('The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime', { factors: 'array' });
-  const factorsAnswer = (summary: string) => ({ summary, responses: { 200: factors } });
+  const factorsAnswer = (summary: string) =>
+    contractMetadata(summary, z.object({ factors: z.array(secondFactorSchema) }), undefined, 'The factors');
 
   const plugin = {
     id: 'trailbuddy-second-factors',
@@ -77,7 +78,7 @@ export function secondFactors(options: AuthPluginOptions) {
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: { openapi: factorsAnswer('The enrolled second factors of the signed-in account') },
+          metadata: factorsAnswer('The enrolled second factors of the signed-in account'),
         },
         async (ctx) => ctx.json({ factors: await store.listSecondFactors(db, ctx.context.session.user.id) }),
       ),
@@ -87,7 +88,7 @@ export function secondFactors(options: AuthPluginOptions) {
           method: 'POST',
           use: [sessionMiddleware],
           body: z.object({ uid: z.string().min(1).max(100), password: z.string().optional() }),
-          metadata: { openapi: factorsAnswer('Remove one second factor of the signed-in account (a recent sign-in or the password)') },
+          metadata: factorsAnswer('Remove one second factor of the signed-in account (a recent sign-in or the password)'),
         },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -135,8 +136,8 @@ export function secondFactors(options: AuthPluginOptions) {
             // A mistyped number spends no solved captcha, and an unsolved captcha counts no text to the number.
             await inAuthErrors(async () => {
               await verifyCaptcha(db, captcha, { token: body.captcha, now: at, remoteIp: clientIpOf(ctx) });
-              const message = 'This phone number has been used too many times';
-              await enforceRateLimit(db, `mfa-sms:phone:${phoneNumber}`, settings.smsPerPhoneNumber, { now: at, message });
+              const limit = { now: at, message: PHONE_NUMBER_USED_TOO_MANY_TIMES };
+              await enforceRateLimit(db, `mfa-sms:phone:${phoneNumber}`, settings.smsPerPhoneNumber, limit);
             });
             const pendingPhoneUntil = new Date(at.getTime() + settings.enrollmentTtlMs);
             await store.awaitPhone(db, user.id, { pendingPhoneNumber: phoneNumber, pendingPhoneUntil });

@@ -2144,10 +2144,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * Finish a merge conflict: move the guest's data to the existing account and sign in to it
-     * @description Finish a merge conflict: move the guest's data to the existing account and sign in to it.
-     */
+    /** Finish a merge conflict: move the guest's data to the existing account and sign in to it */
     post: operations['postAuthIdentityMerge'];
     delete?: never;
     options?: never;
@@ -14111,10 +14108,20 @@ export interface operations {
         content: {
           'application/json': {
             enabled: boolean;
+            captcha:
+              | {
+                  /** @constant */
+                  provider: 'altcha';
+                  challengeUrl: string;
+                }
+              | {
+                  /** @constant */
+                  provider: 'recaptcha';
+                  siteKey: string;
+                };
             codeLength: number;
             resendDelaySeconds: number;
             codeTtlSeconds: number;
-            captcha: Record<string, never>;
           };
         };
       };
@@ -14190,7 +14197,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            parameters: Record<string, never>;
+            parameters: {
+              [key: string]: unknown;
+            };
             signature: string;
           };
         };
@@ -14636,14 +14645,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
+      /** @description The factors */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors: unknown[];
+            factors: {
+              uid: string;
+              /** @enum {string} */
+              factorId: 'totp' | 'phone';
+              displayName: string | null;
+              phoneNumber: string | null;
+              enrollmentTime: string;
+            }[];
           };
         };
       };
@@ -14719,14 +14735,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
+      /** @description The factors */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors: unknown[];
+            factors: {
+              uid: string;
+              /** @enum {string} */
+              factorId: 'totp' | 'phone';
+              displayName: string | null;
+              phoneNumber: string | null;
+              enrollmentTime: string;
+            }[];
           };
         };
       };
