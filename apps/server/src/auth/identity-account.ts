@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import { invalidField, unauthenticated } from '../errors.js';
-import { assertRecentAuthentication } from './account-actions/actions.js';
+import { assertRecentSignIn } from './account-actions/actions.js';
 import { requestEmailChange } from './account-actions/email-change.js';
 import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/email-common.js';
 import { identityError } from './errors.js';
@@ -167,16 +167,11 @@ export function identityAccount(o: AuthPluginOptions) {
                   message: 'A guest account has no e-mail to change: sign up with one instead.',
                 });
               }
-              const now = o.now();
-              const settings = identity.actions;
-              await assertRecentAuthentication(
-                { db, settings, now, passwords: ctx.context.password },
-                { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
-              );
+              await assertRecentSignIn(o, ctx, found, password);
               const user = await withMailbox(db, found.user);
               const { mailsPerEmail, enumerationProtection } = identity.email;
               await requestEmailChange(
-                { db, appUrl: identity.appUrl, settings, mailsPerEmail, enumerationProtection, now },
+                { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
                 user,
                 newEmail,
               );

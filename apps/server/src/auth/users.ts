@@ -1,5 +1,5 @@
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
-import { and, asc, eq, isNull, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
 import { isPlaceholderEmail, tenantPlaceholderEmail } from './placeholder-emails.js';
@@ -38,9 +38,7 @@ export async function accountOwner(db: DbOrTx, providerId: string, accountId: st
 
 /** The condition "this user row has `email` (already lower case) in the tenant". */
 export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>
-  tenantId === null
-    ? and(eq(users.email, email), isNull(users.tenantId))!
-    : and(eq(users.tenantId, tenantId), eq(users.tenantEmail, email))!;
+  and(inTenant(users.tenantId, tenantId), eq(tenantId === null ? users.email : users.tenantEmail, email))!;
 
 /**
  * The address mail to this account goes to and the widget shows: a tenant account's real address,
@@ -67,13 +65,8 @@ export async function withMailbox<U extends { id: string; email: string }>(db: D
   return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
 }
 
-/** An account's sign-in methods as widget provider ids, in the order they were linked. */
 export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ providerId: accounts.providerId })
-    .from(accounts)
-    .where(eq(accounts.userId, userId))
-    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
 }
 

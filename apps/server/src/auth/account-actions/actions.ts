@@ -5,7 +5,10 @@ import {
   type ActionOperation,
 } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq } from 'drizzle-orm';
+import type { GenericEndpointContext } from 'better-auth';
 import type { Db } from '../../db/client.js';
+import { inAuthErrors, stringOf } from '../plugin-kit.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { accounts } from '../../db/schema/index.js';
 import { consumeActionCode, findUsableActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from '../../env.js';
@@ -84,6 +87,7 @@ export async function applyActionCode(ctx: ActionContext, oobCode: string): Prom
 
 /** Better Auth's password hasher (`ctx.context.password`), which checks a password against the stored hash. */
 export type PasswordHasher = { verify: (input: { hash: string; password: string }) => Promise<boolean> };
+type SignedIn = { user: { id: string }; session: { createdAt: Date } };
 
 /**
  * Sensitive account changes (e-mail, second factors) need a fresh proof of identity, like
@@ -107,3 +111,12 @@ export async function assertRecentAuthentication(
   }
   if (ctx.now.getTime() - input.sessionCreatedAt.getTime() > ctx.settings.recentLoginMs) throw identityError('requires-recent-login');
 }
+
+/** The rule for a request to one of our plugins: the password it carries, or the age of its session. */
+export const assertRecentSignIn = (o: AuthPluginOptions, ctx: GenericEndpointContext, found: SignedIn, password: unknown) =>
+  inAuthErrors(() =>
+    assertRecentAuthentication(
+      { db: o.db, settings: o.identity.actions, now: o.now(), passwords: ctx.context.password },
+      { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password: stringOf(password) },
+    ),
+  );

@@ -1,7 +1,8 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { accounts } from '../../db/schema/index.js';
 import { findAccountByEmail } from './email-common.js';
-import { PHONE_PROVIDER } from '../phone/phone-numbers.js';
-import { providerIdsOf } from '../users.js';
+import { widgetProviderId } from '../users.js';
 
 /**
  * The sign-in methods of an e-mail, in the widget's provider ids and in the order they were
@@ -17,5 +18,11 @@ export async function signInMethodsFor(
 ): Promise<string[]> {
   if (opts.enumerationProtection) return [];
   const user = await findAccountByEmail(db, email, opts.tenantId);
-  return user ? (await providerIdsOf(db, user.id)).filter((p) => p !== PHONE_PROVIDER) : [];
+  if (!user) return [];
+  const rows = await db
+    .select({ providerId: accounts.providerId })
+    .from(accounts)
+    .where(eq(accounts.userId, user.id))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))].filter((p) => p !== 'phone');
 }

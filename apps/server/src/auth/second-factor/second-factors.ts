@@ -8,7 +8,7 @@ import { notFound, unauthenticated } from '../../errors.js';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber, PHONE_NUMBER_USED_TOO_MANY_TIMES } from '../phone/phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
-import { assertRecentAuthentication } from '../account-actions/actions.js';
+import { assertRecentSignIn } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
 import { verifyCaptcha } from '../altcha.js';
@@ -26,7 +26,6 @@ const VERIFY_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-otp']);
 const SEND_OTP = '/two-factor/send-otp';
 
 type Ctx = GenericEndpointContext;
-type Session = { user: { id: string }; session: { createdAt: Date } };
 const bodyOf = (ctx: { body?: unknown }) => (typeof ctx.body === 'object' && ctx.body ? ctx.body : {}) as Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' && value.trim()) || null;
 /** The gate's credential: the request finishes a sign-in (without it, a signed-in user enrolls). */
@@ -46,24 +45,14 @@ export function secondFactors(options: AuthPluginOptions) {
   /** The number a sign-in code went to, for the answer to send-otp. */
   const textedTo = new WeakMap<object, string>();
 
-  /** Changing factors needs a recent sign-in or the password: the rule every sensitive change follows. */
-  async function assertRecentSignIn(ctx: Ctx, { user, session }: Session) {
-    const { password } = bodyOf(ctx);
-    await inAuthErrors(() =>
-      assertRecentAuthentication(
-        { db, settings, now: now(), passwords: ctx.context.password },
-        { userId: user.id, sessionCreatedAt: new Date(session.createdAt), password: typeof password === 'string' ? password : undefined },
-      ),
-    );
-  }
-
   /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
   async function assertCanEnroll(ctx: Ctx) {
     const found = await getSessionFromCtx<{ isAnonymous?: boolean }>(ctx);
     if (!found) throw toAPIError(unauthenticated('Sign in first.'));
     if (found.user.isAnonymous) throw refuse('operation-not-allowed', 'A guest account cannot add a second factor.');
     if (!found.user.emailVerified) throw refuse('unverified-email');
-    await assertRecentSignIn(ctx, found);
+    // Changing factors needs a recent sign-in or the password: the rule every sensitive change follows.
+    await assertRecentSignIn(options, ctx, found, bodyOf(ctx).password);
     return found.user;
   }
 
@@ -92,7 +81,7 @@ export function secondFactors(options: AuthPluginOptions) {
         },
         async (ctx) => {
           const { user } = ctx.context.session;
-          await assertRecentSignIn(ctx, ctx.context.session);
+          await assertRecentSignIn(options, ctx, ctx.context.session, ctx.body.password);
           const removed = await db.transaction((tx) => store.removeSecondFactor(tx, user.id, ctx.body.uid));
           if (!removed) throw toAPIError(notFound('Second factor'));
           return ctx.json({ factors: await store.listSecondFactors(db, user.id) });
