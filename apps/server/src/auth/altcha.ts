@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, getIP } from 'better-auth/api';
+import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
@@ -8,37 +8,32 @@ import type { Db } from '../db/client.js';
 import { captchaSolutionsUsed } from '../db/schema/sms.js';
 import type { Env } from '../env.js';
 import { identityError } from './errors.js';
-import { inAuthErrors, jsonResponse, toAPIError } from './plugin-kit.js';
+import { z } from 'zod';
+import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from './plugin-kit.js';
 
 /**
  * The captcha in front of what sends a text message (product §5 "The captcha must be solved"): ALTCHA,
  * a self-hosted proof of work, by default; Google reCAPTCHA when both its keys are set.
  */
-export type CaptchaSettings =
-  | {
-      provider: 'altcha';
-      /** Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC. */
-      keys: { hmacSignatureSecret: string; hmacKeySignatureSecret: string };
-      /** PBKDF2 iterations per try, and the largest counter a solver may have to reach. */
-      cost: number;
-      maxNumber: number;
-      ttlMs: number;
-    }
-  | { provider: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string; /** How long a token counts as used. */ ttlMs: number };
+export type CaptchaSettings = ReturnType<typeof captchaSettings>;
 
 const derive = (secret: string, purpose: string) => createHmac('sha256', secret).update(`trailbuddy:${purpose}`).digest('hex');
 
-export function captchaSettings(env: Env, authSecret: string): CaptchaSettings {
+export function captchaSettings(env: Env, authSecret: string) {
   const siteKey = env.RECAPTCHA_SITE_KEY?.trim();
   const secretKey = env.RECAPTCHA_SECRET_KEY?.trim();
   // Half a reCAPTCHA configuration shows a widget nobody can verify, or verifies tokens no widget makes.
   if (Boolean(siteKey) !== Boolean(secretKey)) {
     throw new Error('reCAPTCHA needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY (or neither, for ALTCHA).');
   }
-  if (siteKey && secretKey) return { provider: 'recaptcha', siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
+  // A reCAPTCHA token counts as used for `ttlMs`.
+  if (siteKey && secretKey)
+    return { provider: 'recaptcha' as const, siteKey, secretKey, verifyUrl: env.RECAPTCHA_VERIFY_URL, ttlMs: 2 * 60_000 };
   const hmacSignatureSecret = env.ALTCHA_HMAC_KEY ?? derive(authSecret, 'altcha');
+  // Sign each challenge, and (deterministic mode) the key its solver must find: checking costs one HMAC.
   const keys = { hmacSignatureSecret, hmacKeySignatureSecret: derive(hmacSignatureSecret, 'altcha-key-signature') };
-  return { provider: 'altcha', keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
+  // `cost`: PBKDF2 iterations per try; `maxNumber`: the largest counter a solver may have to reach.
+  return { provider: 'altcha' as const, keys, cost: env.ALTCHA_COST, maxNumber: env.ALTCHA_MAX_NUMBER, ttlMs: env.ALTCHA_TTL_S * 1000 };
 }
 
 /** Where the widget fetches an ALTCHA challenge (the phone config's `challengeUrl`). */
@@ -114,12 +109,6 @@ export async function verifyCaptcha(db: Db, settings: CaptchaSettings, check: { 
   if (spent.length === 0) throw failed('used');
 }
 
-/** The client's address as Better Auth's limiter sees it (reCAPTCHA's `remoteip`). */
-export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } }) => {
-  const source = ctx.request ?? ctx.headers;
-  return (source && getIP(source, ctx.context.options)) || '';
-};
-
 /**
  * Better Auth plugin: the challenge endpoint (ALTCHA v2, deterministic mode: the server picks the
  * counter and signs the challenge and the key; nothing is stored) and a before-hook that checks and
@@ -127,15 +116,16 @@ export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context:
  */
 export function altcha(options: { db: Db; settings: CaptchaSettings; paths: readonly string[]; now: () => Date }) {
   const { settings } = options;
-  const challenge = jsonResponse('An ALTCHA v2 challenge, as the ALTCHA widget takes it', { parameters: 'object', signature: 'string' });
-  const openapi = {
-    summary: 'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
-    responses: { 200: challenge },
-  };
+  const metadata = contractMetadata(
+    'A new ALTCHA proof-of-work challenge (when ALTCHA is the configured captcha)',
+    z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string() }),
+    undefined,
+    'An ALTCHA v2 challenge, as the ALTCHA widget takes it',
+  );
   return {
     id: 'trailbuddy-altcha',
     endpoints: {
-      altchaChallenge: createAuthEndpoint(ALTCHA_CHALLENGE_PATH, { method: 'GET', metadata: { openapi } }, async (ctx) => {
+      altchaChallenge: createAuthEndpoint(ALTCHA_CHALLENGE_PATH, { method: 'GET', metadata }, async (ctx) => {
         if (settings.provider !== 'altcha') {
           const message = 'The configured captcha is reCAPTCHA; no ALTCHA challenge is issued.';
           throw toAPIError(identityError('operation-not-allowed', { message }));

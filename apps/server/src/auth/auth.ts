@@ -70,6 +70,13 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const admins = adminAccounts(config.adminEmails);
   const plugin = { db, identity, now };
   const phone = phoneSignIn({ ...plugin, api: () => late.api! });
+  // Better Auth's reset and verification mails: the token recorded as an action code, the mail queued.
+  const mailActionCode =
+    (operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL', send: AuthMailer['verifyEmail']) =>
+    async ({ user, token }: { user: { id: string }; token: string }) => {
+      const mail = await mailedActionCode(db, identity.appUrl, { operation, userId: user.id, token, now: now() });
+      await send(mail.to, mail.link);
+    };
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: identity.appUrl,
@@ -128,20 +135,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
-      sendResetPassword: async ({ user, token }) => {
-        const mail = await mailedActionCode(db, identity.appUrl, { operation: 'PASSWORD_RESET', userId: user.id, token, now: now() });
-        await mailer.passwordReset(mail.to, mail.link);
-      },
+      sendResetPassword: mailActionCode('PASSWORD_RESET', mailer.passwordReset),
     },
     emailVerification: {
       sendOnSignUp: true,
       // The widget's verifyEmail page completes the link; like Firebase's applyActionCode it signs nobody in.
       autoSignInAfterVerification: false,
       expiresIn: MAILED_TOKEN_TTL_S,
-      sendVerificationEmail: async ({ user, token }) => {
-        const mail = await mailedActionCode(db, identity.appUrl, { operation: 'VERIFY_EMAIL', userId: user.id, token, now: now() });
-        await mailer.verifyEmail(mail.to, mail.link);
-      },
+      sendVerificationEmail: mailActionCode('VERIFY_EMAIL', mailer.verifyEmail),
     },
     rateLimit: {
       // Shared by every instance through PostgreSQL (architecture §1 "Stateless server instances").

@@ -14,12 +14,8 @@ export const AUTH_TABLES = {
   twoFactor: twoFactors,
 };
 
-type NewUser = Pick<typeof users.$inferInsert, 'id' | 'name' | 'email' | 'emailVerified' | 'image' | 'createdAt' | 'updatedAt'> & {
-  tenantId: string | null;
-  tenantEmail?: string | null;
-  phoneNumber?: string;
-  phoneNumberVerified?: boolean;
-};
+/** A user row; the tenant is always named (null: the default accounts, ADR 0009). */
+type NewUser = typeof users.$inferInsert & { tenantId: string | null };
 
 /** How the user came (Better Auth's `validateUserInfo` source: `phone-number`, `magic-link`, `oauth`, `sso-saml`). */
 type ProvisioningSource = Parameters<AuthContext['internalAdapter']['createUser']>[1];

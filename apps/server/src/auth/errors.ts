@@ -1,35 +1,21 @@
 import { IDENTITY_ERROR_MESSAGES, type IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import { AppError, type FieldErrors } from '../errors.js';
 
-const STATUS: Record<IdentityErrorCode, number> = {
+/** The HTTP status of each code that is not a 400. */
+const STATUS: Partial<Record<IdentityErrorCode, number>> = {
   'admin-restricted-operation': 403,
-  'captcha-check-failed': 400,
-  'code-expired': 400,
   'credential-already-in-use': 409,
   'email-already-in-use': 409,
-  'expired-action-code': 400,
-  'invalid-action-code': 400,
-  'invalid-email': 400,
-  'invalid-phone-number': 400,
-  'invalid-verification-code': 400,
   'merge-conflict': 409,
-  'missing-phone-number': 400,
-  'missing-verification-code': 400,
-  'no-matching-tenant-for-email': 400,
   'operation-not-allowed': 403,
   'too-many-requests': 429,
   'user-disabled': 403,
   'user-not-found': 404,
-  'weak-password': 400,
-  'wrong-password': 400,
   'invalid-login-credentials': 401,
   'account-exists-with-different-credential': 409,
-  'invalid-credential': 400,
-  'user-cancelled': 400,
   'requires-recent-login': 401,
   /** The identity provider could not be reached (discovery, token or profile request). */
   'network-request-failed': 502,
-  'unverified-email': 400,
   'multi-factor-auth-required': 403,
 };
 
@@ -43,5 +29,5 @@ export function identityError(
 ): AppError {
   const message = opts.message ?? IDENTITY_ERROR_MESSAGES[code];
   const fields: FieldErrors | undefined = opts.field ? { [opts.field]: message } : undefined;
-  return new AppError(STATUS[code], code, message, fields, opts.details);
+  return new AppError(STATUS[code] ?? 400, code, message, fields, opts.details);
 }

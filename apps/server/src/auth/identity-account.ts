@@ -8,16 +8,16 @@ import {
   APIError,
   createAuthEndpoint,
   createAuthMiddleware,
-  createEmailVerificationToken,
   getSessionFromCtx,
   isAPIError,
+  sendVerificationEmailFn,
   sessionMiddleware,
 } from 'better-auth/api';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { accounts } from '../db/schema/index.js';
 import { invalidField, unauthenticated } from '../errors.js';
-import { assertRecentAuthentication } from './account-actions/actions.js';
+import { assertRecentSignIn } from './account-actions/actions.js';
 import { requestEmailChange } from './account-actions/email-change.js';
 import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/email-common.js';
 import { identityError } from './errors.js';
@@ -65,15 +65,6 @@ function parseSignUp(body: unknown) {
   }
 }
 
-/** Queues the verification mail Better Auth's sign-up sends, for an account it did not create (a guest upgraded in place). */
-async function sendVerificationMail(ctx: Ctx, userId: string) {
-  const send = ctx.context.options.emailVerification?.sendVerificationEmail;
-  const user = await ctx.context.internalAdapter.findUserById(userId);
-  if (!send || !user) return;
-  const token = await createEmailVerificationToken(ctx.context.secret, user.email, undefined, undefined, { userId });
-  await send({ user, url: `${ctx.context.baseURL}/verify-email?token=${token}`, token });
-}
-
 /**
  * The signed-in guest of the request's tenant upgraded in place (checklist §5.9): same id, so its
  * favourites stay, with the password Better Auth hashed; then a new session of Better Auth's, so
@@ -92,8 +83,9 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
     if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });
     throw err;
   }
-  await sendVerificationMail(ctx, guestId);
   const { session, user } = await startSession(ctx, guestId);
+  // The verification mail Better Auth's sign-up sends, for an account it did not create.
+  await sendVerificationEmailFn(ctx, user);
   return ctx.json({ token: session.token, user });
 }
 
@@ -175,16 +167,11 @@ export function identityAccount(o: AuthPluginOptions) {
                   message: 'A guest account has no e-mail to change: sign up with one instead.',
                 });
               }
-              const now = o.now();
-              const settings = identity.actions;
-              await assertRecentAuthentication(
-                { db, settings, now, passwords: ctx.context.password },
-                { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password },
-              );
+              await assertRecentSignIn(o, ctx, found, password);
               const user = await withMailbox(db, found.user);
               const { mailsPerEmail, enumerationProtection } = identity.email;
               await requestEmailChange(
-                { db, appUrl: identity.appUrl, settings, mailsPerEmail, enumerationProtection, now },
+                { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
                 user,
                 newEmail,
               );

@@ -30,20 +30,12 @@ const AUTH_ERRORS: Record<string, [ErrorCode, string?]> = {
   INVALID_TOKEN: own('invalid-action-code'),
   TOKEN_EXPIRED: ['expired-action-code'],
   SESSION_EXPIRED: ['requires-recent-login'],
-  // An OAuth callback: the person said no at the provider, or the callback does not prove who
-  // they are (a bad, used, expired or another browser's state, a forged code).
+  // An OAuth callback where the person said no at the provider; any other `?error=` does not prove
+  // who they are (oauthCallbackCode).
   access_denied: userCancelled,
   consent_required: userCancelled,
   interaction_required: userCancelled,
   login_required: userCancelled,
-  state_mismatch: invalidCredential,
-  state_not_found: invalidCredential,
-  please_restart_the_process: invalidCredential,
-  invalid_code: invalidCredential,
-  no_code: invalidCredential,
-  unable_to_get_user_info: invalidCredential,
-  issuer_mismatch: invalidCredential,
-  nonce_binding_missing: invalidCredential,
   // Phone and second-factor codes: a wrong one counts; one that is gone (never sent, superseded,
   // used, expired, burned by wrong guesses) sends the widget back a step ("This code is no longer valid").
   INVALID_OTP: own('invalid-verification-code'),
@@ -73,7 +65,10 @@ export function serverCodeFor(status: number, code: string | undefined): ErrorCo
 
 const isIdentityErrorCode = (code: string): code is IdentityErrorCode => Object.hasOwn(IDENTITY_ERROR_MESSAGES, code);
 
-/** An OAuth callback's `?error=` as the widget's code; anything unknown does not prove who the person is. */
+/**
+ * An OAuth callback's `?error=` as the widget's code; anything else (a bad, used, expired or another
+ * browser's state, a forged code, a profile that cannot be read) does not prove who the person is.
+ */
 export function oauthCallbackCode(error: string): IdentityErrorCode {
   const code = isIdentityErrorCode(error) ? error : AUTH_ERRORS[error]?.[0];
   return code && isIdentityErrorCode(code) ? code : 'invalid-credential';

@@ -1,7 +1,7 @@
 /** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import type { GenericEndpointContext } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, getIP } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
@@ -38,6 +38,12 @@ export async function startSession(ctx: GenericEndpointContext, userId: string, 
   return { session, user };
 }
 
+/** The client's address as Better Auth's limiter sees it ('' when unknown). */
+export const clientIpOf = (ctx: { request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } }) => {
+  const source = ctx.request ?? ctx.headers;
+  return (source && getIP(source, ctx.context.options)) || '';
+};
+
 /** A request value that must be a string to count (a hook reads bodies and queries before any schema). */
 export const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -61,18 +67,6 @@ export function contractMetadata(summary: string, answer: z.ZodType, body?: z.Zo
       responses: { 200: { description: answerDescription, content: jsonContent(answer) } },
     },
   };
-}
-
-type JsonType = 'array' | 'boolean' | 'integer' | 'string' | 'object';
-
-/** An OpenAPI 200 answer of a plugin endpoint of ours: a JSON object with these required properties. */
-export function jsonResponse(description: string, properties: Record<string, JsonType>) {
-  const schema = {
-    type: 'object' as const,
-    properties: Object.fromEntries(Object.entries(properties).map(([name, type]) => [name, { type }])),
-    required: Object.keys(properties),
-  };
-  return { description, content: { 'application/json': { schema } } };
 }
 
 /**

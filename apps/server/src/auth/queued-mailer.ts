@@ -4,16 +4,13 @@ import { greetingName } from './account-actions/actions-codes.js';
 import { enqueueMail } from '../mail/queue.js';
 
 /** What Better Auth sends: the account mails, queued so a mail failure never fails the auth request that caused it. */
-export interface AuthMailer {
-  verifyEmail(to: { email: string; name: string }, link: string): Promise<void>;
-  passwordReset(to: { email: string; name: string }, link: string): Promise<void>;
-}
+export type AuthMailer = ReturnType<typeof queuedAuthMailer>;
 
 /** One mail per link: the link carries a fresh token each time one is requested. */
 const digest = (link: string) => createHash('sha256').update(link).digest('hex');
 
 /** Account mails are queued like every other mail; a worker sends them once they commit. */
-export function queuedAuthMailer(db: Db): AuthMailer {
+export function queuedAuthMailer(db: Db) {
   const send = (template: 'verify-email' | 'reset-password') => async (to: { email: string; name: string }, link: string) => {
     // Better Auth accepts a sign-up without a name; the mail still greets someone (the address's local part).
     const params = { to_name: greetingName(to), link };

@@ -38,9 +38,7 @@ export async function accountOwner(db: DbOrTx, providerId: string, accountId: st
 
 /** The condition "this user row has `email` (already lower case) in the tenant". */
 export const hasEmailInTenant = (email: string, tenantId: string | null): SQL =>
-  tenantId === null
-    ? and(eq(users.email, email), isNull(users.tenantId))!
-    : and(eq(users.tenantId, tenantId), eq(users.tenantEmail, email))!;
+  and(inTenant(users.tenantId, tenantId), eq(tenantId === null ? users.email : users.tenantEmail, email))!;
 
 /**
  * The address mail to this account goes to and the widget shows: a tenant account's real address,

@@ -1,9 +1,9 @@
-import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+import type { IdentityUser, PhoneConfig } from '@trailbuddy/shared/contracts/identity';
 import type { ActionCodeInfo, ActionMode } from '@trailbuddy/shared/contracts/identity-actions';
 import type { IdentityConfig } from '@trailbuddy/shared/contracts/identity-email';
 import type { Tenant } from '@trailbuddy/shared/contracts/identity-tenants';
 
-export type { IdentityUser, Tenant };
+export type { IdentityUser, PhoneConfig, Tenant };
 export type { ActionCodeInfo, ActionMode, ActionOperation, MultiFactorInfo } from '@trailbuddy/shared/contracts/identity-actions';
 
 /** Server-side widget settings (`GET /api/auth/identity/config`). */
@@ -52,17 +52,6 @@ export interface EmailLinkSendRequest {
   anonymousUid?: string;
   /** `ui_pid`. */
   providerId?: string;
-}
-
-/** `GET /api/auth/phone-number/config`: what the phone pages need. */
-export interface PhoneConfig {
-  /** False without an SMS transport: phone sign-in cannot work. */
-  enabled: boolean;
-  /** ALTCHA (self-hosted proof of work, the default) or Google reCAPTCHA with its site key. */
-  captcha: { provider: 'altcha'; challengeUrl: string } | { provider: 'recaptcha'; siteKey: string };
-  codeLength: number;
-  resendDelaySeconds: number;
-  codeTtlSeconds: number;
 }
 
 /** An ALTCHA v2 challenge (`GET /api/auth/captcha/challenge`), as altcha-lib's solver takes it. */

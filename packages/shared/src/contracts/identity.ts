@@ -19,3 +19,18 @@ export const identityUserSchema = z.object({
 export type IdentityUser = z.infer<typeof identityUserSchema>;
 
 export const identityUserResponseSchema = z.object({ user: identityUserSchema });
+
+/** `GET /api/auth/phone-number/config`: what the phone pages need. */
+export const phoneConfigSchema = z.object({
+  /** False without an SMS transport: phone sign-in cannot work. */
+  enabled: z.boolean(),
+  /** ALTCHA (self-hosted proof of work, the default) or Google reCAPTCHA with its site key. */
+  captcha: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+    z.object({ provider: z.literal('recaptcha'), siteKey: z.string() }),
+  ]),
+  codeLength: z.number().int(),
+  resendDelaySeconds: z.number().int(),
+  codeTtlSeconds: z.number().int(),
+});
+export type PhoneConfig = z.infer<typeof phoneConfigSchema>;

@@ -13,7 +13,7 @@ import { users } from '../../db/schema/index.js';
 import { consumeActionCode, createActionCode, greetingName } from './actions-codes.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from './actions.js';
 import { identityError } from '../errors.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, toAPIError } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -23,12 +23,8 @@ export const MAILED_TOKEN_TTL_S = 60 * 60;
 const BETTER_AUTH_ACTIONS: Record<string, ActionMode> = { '/reset-password': 'resetPassword', '/verify-email': 'verifyEmail' };
 
 /** The token a /reset-password (body or query) or /verify-email (query) request carries. */
-function tokenOf(ctx: { body?: unknown; query?: unknown }): string {
-  const fromBody = (ctx.body as { token?: unknown } | undefined)?.token;
-  const fromQuery = (ctx.query as { token?: unknown } | undefined)?.token;
-  const token = typeof fromBody === 'string' && fromBody ? fromBody : fromQuery;
-  return typeof token === 'string' ? token : '';
-}
+const tokenOf = ({ body, query }: { body?: unknown; query?: unknown }) =>
+  stringOf((body as { token?: unknown } | undefined)?.token) || stringOf((query as { token?: unknown } | undefined)?.token) || '';
 
 const ANSWER = 'What the code does and for which account';
 

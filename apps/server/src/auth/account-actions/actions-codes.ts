@@ -73,17 +73,12 @@ export async function createActionCode(tx: DbOrTx, appUrl: string, code: NewActi
   return { id, oobCode, link: actionLink(appUrl, MODE_OF_OPERATION[code.operation], oobCode) };
 }
 
-/** The stored code, used or not, or null; the caller decides what a used or expired one means. */
-export async function findActionCode(db: DbOrTx, oobCode: string): Promise<ActionCodeRow | null> {
+/** A usable code, without spending it: known, unused and unexpired — else the widget's failure codes. */
+export async function findUsableActionCode(db: DbOrTx, oobCode: string, now: Date): Promise<ActionCodeRow> {
   const [row] = await db
     .select()
     .from(identityActionCodes)
     .where(eq(identityActionCodes.codeHash, hashCode(oobCode)));
-  return row ?? null;
-}
-
-/** A usable code: known, unused and unexpired — else the widget's failure codes. */
-export function assertUsable(row: ActionCodeRow | null, now: Date): ActionCodeRow {
   if (!row || row.usedAt) throw identityError('invalid-action-code');
   if (row.expiresAt.getTime() <= now.getTime()) throw identityError('expired-action-code');
   return row;

@@ -5,9 +5,12 @@ import {
   type ActionOperation,
 } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq } from 'drizzle-orm';
+import type { GenericEndpointContext } from 'better-auth';
 import type { Db } from '../../db/client.js';
+import { inAuthErrors, stringOf } from '../plugin-kit.js';
+import type { AuthPluginOptions } from '../settings.js';
 import { accounts } from '../../db/schema/index.js';
-import { assertUsable, consumeActionCode, findActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
+import { consumeActionCode, findUsableActionCode, loadActiveUser, type ActionCodeRow } from './actions-codes.js';
 import type { ActionIdentitySettings } from '../../env.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from '../errors.js';
@@ -45,7 +48,7 @@ function infoOf(row: ActionCodeRow, currentEmail: string): ActionCodeInfo {
  * `user-disabled`, a code opened under another mode's page `invalid-action-code`.
  */
 export async function usableActionCode(ctx: ActionContext, oobCode: string, mode?: ActionMode) {
-  const row = assertUsable(await findActionCode(ctx.db, oobCode), ctx.now);
+  const row = await findUsableActionCode(ctx.db, oobCode, ctx.now);
   const user = await loadActiveUser(ctx.db, row.userId);
   if (mode && OPERATION_OF_MODE[mode] !== row.operation) throw identityError('invalid-action-code');
   // A verification link is for the address the account has now, not one it had when it was mailed.
@@ -84,6 +87,7 @@ export async function applyActionCode(ctx: ActionContext, oobCode: string): Prom
 
 /** Better Auth's password hasher (`ctx.context.password`), which checks a password against the stored hash. */
 export type PasswordHasher = { verify: (input: { hash: string; password: string }) => Promise<boolean> };
+type SignedIn = { user: { id: string }; session: { createdAt: Date } };
 
 /**
  * Sensitive account changes (e-mail, second factors) need a fresh proof of identity, like
@@ -107,3 +111,12 @@ export async function assertRecentAuthentication(
   }
   if (ctx.now.getTime() - input.sessionCreatedAt.getTime() > ctx.settings.recentLoginMs) throw identityError('requires-recent-login');
 }
+
+/** The rule for a request to one of our plugins: the password it carries, or the age of its session. */
+export const assertRecentSignIn = (o: AuthPluginOptions, ctx: GenericEndpointContext, found: SignedIn, password: unknown) =>
+  inAuthErrors(() =>
+    assertRecentAuthentication(
+      { db: o.db, settings: o.identity.actions, now: o.now(), passwords: ctx.context.password },
+      { userId: found.user.id, sessionCreatedAt: new Date(found.session.createdAt), password: stringOf(password) },
+    ),
+  );

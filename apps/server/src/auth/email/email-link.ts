@@ -1,5 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { emailLinkCheckRequestSchema, emailLinkSendRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
+import {
+  emailLinkCheckRequestSchema,
+  emailLinkCheckResponseSchema,
+  emailLinkSendRequestSchema,
+} from '@trailbuddy/shared/contracts/identity-email';
 import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
@@ -18,7 +22,7 @@ import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
-import { inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -220,22 +224,6 @@ async function finishVerify(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   if (queryOf(ctx).callbackURL === undefined) return ctx.json({ user: await presentIdentityUser(o.db, userId) });
 }
 
-const CHECK_OPENAPI = {
-  openapi: {
-    description: 'The e-mail a sign-in link was sent to (and its tenant), without using the link.',
-    responses: {
-      200: {
-        description: 'The link is live',
-        content: {
-          'application/json': {
-            schema: { type: 'object' as const, properties: { email: { type: 'string' as const }, tenantId: { type: 'string' as const } } },
-          },
-        },
-      },
-    },
-  },
-};
-
 /** Our side of the e-mail link: the hooks around the plugin's send and verify, and `check`. */
 function emailLinkFlows(o: AuthPluginOptions) {
   return {
@@ -268,7 +256,16 @@ function emailLinkFlows(o: AuthPluginOptions) {
     endpoints: {
       checkEmailLink: createAuthEndpoint(
         CHECK,
-        { method: 'POST', body: emailLinkCheckRequestSchema, metadata: CHECK_OPENAPI },
+        {
+          method: 'POST',
+          body: emailLinkCheckRequestSchema,
+          metadata: contractMetadata(
+            'The e-mail a sign-in link was sent to (and its tenant), without using the link',
+            emailLinkCheckResponseSchema,
+            undefined,
+            'The link is live',
+          ),
+        },
         async (ctx) => {
           const { email, tenantId } = await inAuthErrors(() => {
             assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);

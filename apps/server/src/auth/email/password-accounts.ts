@@ -8,7 +8,7 @@ import {
   signInMethodsResponseSchema,
 } from '@trailbuddy/shared/contracts/identity-email';
 import type { Db } from '../../db/client.js';
-import { invalidField } from '../../errors.js';
+import { invalidField, type AppError } from '../../errors.js';
 import { users } from '../../db/schema/index.js';
 import { findAccountByEmail, limitMailsTo, normalizeEmail } from './email-common.js';
 import { identityError } from '../errors.js';
@@ -16,7 +16,7 @@ import type { AuthPluginOptions } from '../settings.js';
 import { signInMethodsFor } from './sign-in-methods.js';
 import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
 import { isPlaceholderEmail, unheldAddress } from '../placeholder-emails.js';
-import { contractMetadata, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 
 /**
@@ -38,14 +38,12 @@ export async function signInLookupEmail(db: Db, tenants: TenantSettings, email: 
 }
 
 /** Whether a full account (not a guest) holds this `users.email`. */
-async function hasAccount(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, normalizeEmail(email)), eq(users.isAnonymous, false)))
-    .limit(1);
-  return row !== undefined;
-}
+const hasAccount = async (db: Db, email: string) =>
+  (await db.$count(users, and(eq(users.email, normalizeEmail(email)), eq(users.isAnonymous, false)))) > 0;
+
+/** A refusal of `/sign-in/email` in the widget's words: the answer keeps Better Auth's status (an after hook cannot change it). */
+const unauthorized = ({ code, message, fields }: AppError, body?: { code: string; message: string }) =>
+  new APIError('UNAUTHORIZED', { code, message, ...body, fields });
 
 /** What Better Auth answers a reset request it will not act on; with enumeration protection every answer is this one. */
 const RESET_REQUESTED = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
@@ -94,19 +92,13 @@ export function passwordAccounts(options: AuthPluginOptions) {
               // One answer whether the address has no account, no password or another password
               // (Firebase's INVALID_LOGIN_CREDENTIALS); Better Auth hashes the typed password for an
               // unknown address too, so the answer takes as long (ADR 0053).
-              const generic = identityError('invalid-login-credentials', { field: 'password' });
-              throw new APIError('UNAUTHORIZED', { code: generic.code, message: generic.message, fields: generic.fields });
+              throw unauthorized(identityError('invalid-login-credentials', { field: 'password' }));
             }
-            const email = (ctx.body as { email?: unknown } | undefined)?.email;
-            const unknown = typeof email === 'string' && !(await hasAccount(db, email));
-            if (unknown) {
-              const error = identityError('user-not-found', { field: 'email' });
-              // The answer keeps Better Auth's status (401; an after hook cannot change it).
-              throw new APIError('UNAUTHORIZED', { code: error.code, message: error.message, fields: error.fields });
-            }
+            const email = stringOf((ctx.body as { email?: unknown } | undefined)?.email);
+            if (email !== undefined && !(await hasAccount(db, email)))
+              throw unauthorized(identityError('user-not-found', { field: 'email' }));
             // Better Auth's own refusal (the modal's message; `wrong-password` in the one vocabulary), naming the field.
-            const refusal = returned.body as { code: string; message: string };
-            throw new APIError('UNAUTHORIZED', { ...refusal, fields: identityError('wrong-password', { field: 'password' }).fields });
+            throw unauthorized(identityError('wrong-password', { field: 'password' }), returned.body as { code: string; message: string });
           }),
         },
       ],

@@ -1,7 +1,8 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, getIP, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
-import { inAuthErrors } from '../plugin-kit.js';
+import { clientIpOf, inAuthErrors, stringOf } from '../plugin-kit.js';
+import { normalizeEmail } from './email-common.js';
 import { signInLookupEmail } from './password-accounts.js';
 import { clearRateLimit, consumeRateLimit, isRateLimited } from '../attempt-limits.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -16,15 +17,12 @@ const SIGN_IN_EMAIL = '/sign-in/email';
  * the before hook has already replaced it with the account's placeholder (one per tenant and
  * address), so the before and after hooks count the same key.
  */
-function attemptOf(ctx: { body?: unknown; request?: Request; headers?: Headers; context: { options: object } }) {
-  const email = (ctx.body as { email?: unknown } | undefined)?.email;
-  if (typeof email !== 'string') return null;
-  const source = ctx.request ?? ctx.headers;
-  const clientIp = source ? getIP(source, ctx.context.options) : null;
-  return {
-    email: `password-failures:email:${email.trim().toLowerCase()}`,
-    client: clientIp === null ? null : `password-failures:ip:${clientIp}`,
-  };
+function attemptOf(ctx: Parameters<typeof clientIpOf>[0] & { body?: unknown }) {
+  const email = stringOf((ctx.body as { email?: unknown } | undefined)?.email);
+  const clientIp = clientIpOf(ctx);
+  return email === undefined
+    ? null
+    : { email: `password-failures:email:${normalizeEmail(email)}`, client: clientIp ? `password-failures:ip:${clientIp}` : null };
 }
 
 /** A refused password: Better Auth's 401, or the codes our password-accounts plugin makes of it. */

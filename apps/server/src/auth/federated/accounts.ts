@@ -12,21 +12,17 @@ import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../email/sign-in-methods.js';
 import { accountOwner, emailColumns, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
+import type { FederatedKit } from './federated-kit.js';
 import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
 
 // The linking decisions of a federated sign-in (checklist §5.7–§5.9, ADR 0042): never by e-mail on
 // our own, even a vouched one; a provider account joins an account only once its owner proves it.
 
-export interface SignInContext {
-  /** The guest to upgrade: the current session's anonymous user, when the widget upgrades guests. */
-  guestUserId: string | null;
-  signUpDisabled: boolean;
-  enumerationProtection: boolean;
-  pendingTtlMs: number;
-  now: Date;
-  /** The tenant signed in to (ADR 0009); null: the default accounts. A provider account has one owner per tenant. */
-  tenantId: string | null;
-}
+/**
+ * The kit's account rules, the tenant signed in to (ADR 0009; null: the default accounts; a provider
+ * account has one owner per tenant) and the guest to upgrade, when the widget upgrades guests.
+ */
+type SignInContext = ReturnType<FederatedKit['rules']> & { tenantId: string | null; guestUserId: string | null };
 
 /** Serialises work on one provider account (two callbacks for the same new person, a link racing a sign-in). */
 const lockSubject = (providerId: string, subject: string) =>

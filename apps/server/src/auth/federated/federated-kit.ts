@@ -1,5 +1,5 @@
 import type { GenericEndpointContext } from 'better-auth';
-import { getIP, type APIError } from 'better-auth/api';
+import type { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -10,7 +10,7 @@ import { enforceRateLimit } from '../attempt-limits.js';
 import type { AuthPluginOptions } from '../settings.js';
 import { presentIdentityUser } from '../users.js';
 import { oauthCallbackCode } from '../messages.js';
-import { toAPIError } from '../plugin-kit.js';
+import { clientIpOf, toAPIError } from '../plugin-kit.js';
 
 type Ctx = GenericEndpointContext;
 
@@ -37,8 +37,7 @@ export function federatedKit(options: AuthPluginOptions) {
     ...options,
     /** The per-client identity limit, a bucket per endpoint so one flow cannot starve another. */
     limitClient: async (ctx: Ctx, bucket: string) => {
-      const ip = getIP(ctx.request ?? ctx.headers ?? new Headers(), ctx.context.options) ?? 'unknown';
-      await enforceRateLimit(db, `${bucket}:ip:${ip}`, identity.perClientLimit, { now: now() });
+      await enforceRateLimit(db, `${bucket}:ip:${clientIpOf(ctx) || 'unknown'}`, identity.perClientLimit, { now: now() });
     },
     /** The account rules every federated sign-in follows. */
     rules: () => ({

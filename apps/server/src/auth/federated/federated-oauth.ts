@@ -1,6 +1,6 @@
 import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { validateAuthorizationCode, validateToken, type OAuth2Tokens } from 'better-auth/oauth2';
-import type { FederatedProfile, OAuthProvider, ProfileFields } from './providers.js';
+import { str, type FederatedProfile, type OAuthProvider, type ProfileFields } from './providers.js';
 
 /**
  * Every OAuth 2.0 / OpenID Connect provider of the widget (built-ins and `oidc.*`) as a Better Auth
@@ -13,7 +13,6 @@ export type MapProfile = (profile: FederatedProfile) => Promise<{ email: string;
 /** The stable key of a provider account: the subject, qualified by the tenant (ADR 0042). */
 export type AccountKey = (subject: string) => Promise<string>;
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 const verified = (v: unknown) => v === true || v === 'true';
 
 /** Reads a JSON resource of the provider's API with the sign-in's access token. */
@@ -87,13 +86,13 @@ export function genericOAuthConfig(provider: OAuthProvider, mapProfile: MapProfi
     // Apple's client secret is minted per use (an ES256 JWT): its code exchange runs with a fresh one.
     ...(typeof secret === 'function' &&
       endpoints && {
-        getToken: ({ code, codeVerifier, redirectURI }) =>
+        getToken: async ({ code, codeVerifier, redirectURI }) =>
           validateAuthorizationCode({
             code,
             codeVerifier,
             redirectURI,
             tokenEndpoint: endpoints.token,
-            options: { clientId: provider.clientId, clientSecret: secret(), redirectURI },
+            options: { clientId: provider.clientId, clientSecret: await secret(), redirectURI },
             tokenEndpointAuth,
           }),
       }),

@@ -1,4 +1,5 @@
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
+import type { FederatedPopupMessage } from '@trailbuddy/shared/contracts/identity-federated';
 import { AppError, invalidField, type ErrorCode } from '../../errors.js';
 
 /** The widget's two ways of running a federated sign-in (checklist §5.7). */
@@ -28,13 +29,8 @@ export function sameSiteReturnTo(appUrl: string, returnTo: string | undefined): 
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-interface OutcomeError {
-  status: number;
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
-  details?: Record<string, unknown>;
-}
+/** A failure as the popup posts it (the shared contract), with the status the page answers with. */
+type OutcomeError = Extract<FederatedPopupMessage, { ok: false }>['error'] & { status: number; code: ErrorCode };
 
 /** The outcome of a sign-in as the widget receives it (popup message, GET /federated/result). */
 export type FederatedOutcome =

@@ -1,4 +1,5 @@
-import { createPrivateKey, sign } from 'node:crypto';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Env } from '../../env.js';
 
@@ -32,7 +33,7 @@ export interface OAuthProvider extends ProviderBase {
   kind: 'oidc' | 'oauth';
   clientId: string;
   /** A fixed secret, or one minted per use (Apple signs a short-lived JWT). Null: a public client. */
-  clientSecret: string | (() => string) | null;
+  clientSecret: string | (() => Promise<string>) | null;
   tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
   issuer: string;
   /** Built-ins carry their endpoints; `oidc.*` providers are discovered from their issuer. */
@@ -53,17 +54,7 @@ export interface SamlProvider extends ProviderBase {
   nameAttributes: string[];
 }
 
-export type FederatedProvider = OAuthProvider | SamlProvider;
-
-export interface FederatedSettings {
-  providers: FederatedProvider[];
-  /** How long a started sign-in may take before its state is refused. */
-  stateTtlMs: number;
-  /** How long a pending credential (account-exists-with-different-credential) can be linked. */
-  pendingTtlMs: number;
-  /** How long the outcome of a flow waits for GET /api/auth/federated/result. */
-  resultTtlMs: number;
-}
+export type FederatedSettings = ReturnType<typeof federatedSettings>;
 
 /** Default names (checklist §1.9); `oidc.X` / `saml.X` default to X. */
 export const PROVIDER_NAMES: Record<string, string> = {
@@ -76,7 +67,7 @@ export const PROVIDER_NAMES: Record<string, string> = {
   'apple.com': 'Apple',
 };
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
+export const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 type Preset = Pick<OAuthProvider, 'kind' | 'issuer' | 'endpoints' | 'scopes'> & Partial<OAuthProvider>;
 
@@ -205,19 +196,15 @@ function builtIns(env: Env): OAuthProvider[] {
 }
 
 /** Apple's client secret is an ES256 JWT signed with the developer key (valid 5 minutes here). */
-function appleClientSecret(apple: { clientId: string; teamId: string; keyId: string; privateKey: string }): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const iat = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'ES256', kid: apple.keyId })}.${b64({
-    iss: apple.teamId,
-    iat,
-    exp: iat + 300,
-    aud: 'https://appleid.apple.com',
-    sub: apple.clientId,
-  })}`;
-  const key = createPrivateKey(apple.privateKey.replace(/\\n/g, '\n'));
-  return `${input}.${sign('sha256', Buffer.from(input), { key, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
-}
+const appleClientSecret = (apple: { clientId: string; teamId: string; keyId: string; privateKey: string }) =>
+  new SignJWT()
+    .setProtectedHeader({ alg: 'ES256', kid: apple.keyId })
+    .setIssuer(apple.teamId)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .setAudience('https://appleid.apple.com')
+    .setSubject(apple.clientId)
+    .sign(createPrivateKey(apple.privateKey.replace(/\\n/g, '\n')));
 
 /** Plain http is only allowed for an IdP on this machine (tests, local development). */
 export const isLoopbackHttp = (url: string) => {
@@ -277,7 +264,7 @@ const SAML_EMAIL_ATTRIBUTES = ['email', 'mail', 'emailAddress', 'http://schemas.
 const SAML_NAME_ATTRIBUTES = ['displayName', 'name', 'cn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'];
 
 /** The enabled providers, in the order the widget lists them: built-ins, then oidc.*, then saml.*. */
-export function federatedSettings(env: Env): FederatedSettings {
+export function federatedSettings(env: Env) {
   const oidc: OAuthProvider[] = parseJsonList('IDENTITY_OIDC_PROVIDERS', env.IDENTITY_OIDC_PROVIDERS, oidcEntrySchema).map((e) => ({
     id: `oidc.${e.name}`,
     displayName: e.displayName ?? e.name,
@@ -300,12 +287,11 @@ export function federatedSettings(env: Env): FederatedSettings {
     nameAttributes: e.nameAttribute ? [e.nameAttribute] : SAML_NAME_ATTRIBUTES,
     loginHintKey: e.loginHintKey,
   }));
-  const providers = [...builtIns(env), ...oidc, ...saml];
-  const ids = new Set<string>();
-  for (const p of providers) {
-    if (ids.has(p.id)) throw new Error(`Invalid environment:\n  federated provider ${p.id} is configured twice`);
-    ids.add(p.id);
-  }
+  const providers: (OAuthProvider | SamlProvider)[] = [...builtIns(env), ...oidc, ...saml];
+  const twice = providers.find((p, i) => providers.findIndex((q) => q.id === p.id) !== i);
+  if (twice) throw new Error(`Invalid environment:\n  federated provider ${twice.id} is configured twice`);
+  // How long a started sign-in may take, a pending credential (account-exists-with-different-credential)
+  // can be linked, and a flow's outcome waits for GET /api/auth/federated/result.
   return { providers, stateTtlMs: 10 * 60_000, pendingTtlMs: 30 * 60_000, resultTtlMs: 5 * 60_000 };
 }
 

@@ -104,10 +104,10 @@ describe('built-in presets', () => {
     expect(new URL(preset('microsoft.com').endpoints!.authorization).pathname).toBe('/common/oauth2/v2.0/authorize');
   });
 
-  it("Apple: a client secret is an ES256 JWT for Apple's audience, signed with the developer key", () => {
+  it("Apple: a client secret is an ES256 JWT for Apple's audience, signed with the developer key", async () => {
     const apple = preset('apple.com');
     expect(apple.authorizationParams).toEqual({ response_mode: 'form_post' });
-    const jwt = (apple.clientSecret as () => string)();
+    const jwt = await (apple.clientSecret as () => Promise<string>)();
     const [header, payload, signature] = jwt.split('.') as [string, string, string];
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'ES256', kid: 'KEY123' });
     expect(JSON.parse(Buffer.from(payload, 'base64url').toString())).toMatchObject({

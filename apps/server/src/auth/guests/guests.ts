@@ -9,7 +9,7 @@ import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
-import { inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
+import { endpointDoc, inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -126,12 +126,9 @@ function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOption
           method: 'POST',
           body: z.object({ mergeToken: z.string().min(1, 'mergeToken is required.') }),
           use: [sameSiteOnly(appUrl), sessionMiddleware],
-          metadata: {
-            openapi: {
-              description: "Finish a merge conflict: move the guest's data to the existing account and sign in to it.",
-              responses: { 200: { description: 'Signed in to the existing account (the widget’s identity user)' } },
-            },
-          },
+          metadata: endpointDoc("Finish a merge conflict: move the guest's data to the existing account and sign in to it", {
+            200: 'Signed in to the existing account (the widget’s identity user)',
+          }),
         },
         async (ctx) => {
           const userId = await inAuthErrors(() => completeMerge(db, ctx.body.mergeToken, ctx.context.session.user.id, now()));

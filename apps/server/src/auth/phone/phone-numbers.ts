@@ -5,7 +5,6 @@ import { identityError } from '../errors.js';
 /** The widget's provider id for phone sign-in; its account rows hold the E.164 number. */
 export const PHONE_PROVIDER = 'phone';
 
-export const UNSUPPORTED_COUNTRY_CODE = 'The country code provided is not supported.';
 export const PHONE_NUMBER_USED_TOO_MANY_TIMES = 'This phone number has been used too many times';
 
 /**
@@ -25,7 +24,7 @@ export function normalizePhoneNumber(input: string | undefined): string {
   } catch (err) {
     if (err instanceof ParseError && err.message === 'INVALID_COUNTRY') {
       throw identityError('invalid-phone-number', {
-        message: UNSUPPORTED_COUNTRY_CODE,
+        message: 'The country code provided is not supported.',
         field: 'phoneNumber',
         details: { reason: 'unsupported-country-code' },
       });

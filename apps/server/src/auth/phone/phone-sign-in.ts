@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { phoneNumber } from 'better-auth/plugins';
+import { phoneConfigSchema } from '@trailbuddy/shared/contracts/identity';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -9,7 +10,7 @@ import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
-import { inAuthErrors, jsonResponse, startSession, stringOf, toAPIError } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
@@ -29,11 +30,8 @@ export interface PhoneSignInOptions extends AuthPluginOptions {
   api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
 }
 
-interface PhoneBody {
-  phoneNumber?: unknown;
-  code?: unknown;
-  tenantId?: unknown;
-}
+/** A body as the hooks read it, before any schema. */
+type PhoneBody = Record<string, unknown>;
 
 /**
  * Phone sign-in (checklist §5.6) on Better Auth's `phoneNumber` plugin, which owns the codes and
@@ -144,20 +142,12 @@ export function phoneSignIn(options: PhoneSignInOptions) {
         PHONE_CONFIG_PATH,
         {
           method: 'GET',
-          metadata: {
-            openapi: {
-              summary: 'What the phone pages need: the active captcha and the code rules',
-              responses: {
-                200: jsonResponse('The phone settings', {
-                  enabled: 'boolean',
-                  codeLength: 'integer',
-                  resendDelaySeconds: 'integer',
-                  codeTtlSeconds: 'integer',
-                  captcha: 'object',
-                }),
-              },
-            },
-          },
+          metadata: contractMetadata(
+            'What the phone pages need: the active captcha and the code rules',
+            phoneConfigSchema,
+            undefined,
+            'The phone settings',
+          ),
         },
         async (ctx) =>
           ctx.json({

@@ -1,17 +1,18 @@
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
+import { secondFactorSchema } from '@trailbuddy/shared/contracts/identity-actions';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, isAPIError, sessionMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
 import { z } from 'zod';
 import { notFound, unauthenticated } from '../../errors.js';
 import { identityError } from '../errors.js';
-import { normalizePhoneNumber } from '../phone/phone-numbers.js';
+import { normalizePhoneNumber, PHONE_NUMBER_USED_TOO_MANY_TIMES } from '../phone/phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
-import { assertRecentAuthentication } from '../account-actions/actions.js';
+import { assertRecentSignIn } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
-import { clientIpOf, verifyCaptcha } from '../altcha.js';
-import { inAuthErrors, jsonResponse, toAPIError } from '../plugin-kit.js';
+import { verifyCaptcha } from '../altcha.js';
+import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from '../plugin-kit.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
 
@@ -25,7 +26,6 @@ const VERIFY_PATHS = new Set([VERIFY_TOTP, '/two-factor/verify-otp']);
 const SEND_OTP = '/two-factor/send-otp';
 
 type Ctx = GenericEndpointContext;
-type Session = { user: { id: string }; session: { createdAt: Date } };
 const bodyOf = (ctx: { body?: unknown }) => (typeof ctx.body === 'object' && ctx.body ? ctx.body : {}) as Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' && value.trim()) || null;
 /** The gate's credential: the request finishes a sign-in (without it, a signed-in user enrolls). */
@@ -45,29 +45,19 @@ export function secondFactors(options: AuthPluginOptions) {
   /** The number a sign-in code went to, for the answer to send-otp. */
   const textedTo = new WeakMap<object, string>();
 
-  /** Changing factors needs a recent sign-in or the password: the rule every sensitive change follows. */
-  async function assertRecentSignIn(ctx: Ctx, { user, session }: Session) {
-    const { password } = bodyOf(ctx);
-    await inAuthErrors(() =>
-      assertRecentAuthentication(
-        { db, settings, now: now(), passwords: ctx.context.password },
-        { userId: user.id, sessionCreatedAt: new Date(session.createdAt), password: typeof password === 'string' ? password : undefined },
-      ),
-    );
-  }
-
   /** Firebase's preconditions for enrolling: a full account whose e-mail is verified (the revert link goes there). */
   async function assertCanEnroll(ctx: Ctx) {
     const found = await getSessionFromCtx<{ isAnonymous?: boolean }>(ctx);
     if (!found) throw toAPIError(unauthenticated('Sign in first.'));
     if (found.user.isAnonymous) throw refuse('operation-not-allowed', 'A guest account cannot add a second factor.');
     if (!found.user.emailVerified) throw refuse('unverified-email');
-    await assertRecentSignIn(ctx, found);
+    // Changing factors needs a recent sign-in or the password: the rule every sensitive change follows.
+    await assertRecentSignIn(options, ctx, found, bodyOf(ctx).password);
     return found.user;
   }
 
-  const factors = jsonResponse('The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime', { factors: 'array' });
-  const factorsAnswer = (summary: string) => ({ summary, responses: { 200: factors } });
+  const factorsAnswer = (summary: string) =>
+    contractMetadata(summary, z.object({ factors: z.array(secondFactorSchema) }), undefined, 'The factors');
 
   const plugin = {
     id: 'trailbuddy-second-factors',
@@ -77,7 +67,7 @@ export function secondFactors(options: AuthPluginOptions) {
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: { openapi: factorsAnswer('The enrolled second factors of the signed-in account') },
+          metadata: factorsAnswer('The enrolled second factors of the signed-in account'),
         },
         async (ctx) => ctx.json({ factors: await store.listSecondFactors(db, ctx.context.session.user.id) }),
       ),
@@ -87,11 +77,11 @@ export function secondFactors(options: AuthPluginOptions) {
           method: 'POST',
           use: [sessionMiddleware],
           body: z.object({ uid: z.string().min(1).max(100), password: z.string().optional() }),
-          metadata: { openapi: factorsAnswer('Remove one second factor of the signed-in account (a recent sign-in or the password)') },
+          metadata: factorsAnswer('Remove one second factor of the signed-in account (a recent sign-in or the password)'),
         },
         async (ctx) => {
           const { user } = ctx.context.session;
-          await assertRecentSignIn(ctx, ctx.context.session);
+          await assertRecentSignIn(options, ctx, ctx.context.session, ctx.body.password);
           const removed = await db.transaction((tx) => store.removeSecondFactor(tx, user.id, ctx.body.uid));
           if (!removed) throw toAPIError(notFound('Second factor'));
           return ctx.json({ factors: await store.listSecondFactors(db, user.id) });
@@ -135,8 +125,8 @@ export function secondFactors(options: AuthPluginOptions) {
             // A mistyped number spends no solved captcha, and an unsolved captcha counts no text to the number.
             await inAuthErrors(async () => {
               await verifyCaptcha(db, captcha, { token: body.captcha, now: at, remoteIp: clientIpOf(ctx) });
-              const message = 'This phone number has been used too many times';
-              await enforceRateLimit(db, `mfa-sms:phone:${phoneNumber}`, settings.smsPerPhoneNumber, { now: at, message });
+              const limit = { now: at, message: PHONE_NUMBER_USED_TOO_MANY_TIMES };
+              await enforceRateLimit(db, `mfa-sms:phone:${phoneNumber}`, settings.smsPerPhoneNumber, limit);
             });
             const pendingPhoneUntil = new Date(at.getTime() + settings.enrollmentTtlMs);
             await store.awaitPhone(db, user.id, { pendingPhoneNumber: phoneNumber, pendingPhoneUntil });

@@ -41,15 +41,13 @@ const tenantEntrySchema = z.object({
 
 export type TenantConfig = z.infer<typeof tenantEntrySchema>;
 
-export interface TenantSettings {
-  tenants: TenantConfig[];
-}
+export type TenantSettings = ReturnType<typeof tenantSettings>;
 
 /**
  * IDENTITY_TENANTS, validated: ids unique, every option a local method (password, emailLink,
  * phone, anonymous) or a federated provider configured on this server.
  */
-export function tenantSettings(env: Env, federated: FederatedSettings): TenantSettings {
+export function tenantSettings(env: Env, federated: FederatedSettings) {
   const entries = parseJsonList('IDENTITY_TENANTS', env.IDENTITY_TENANTS, tenantEntrySchema);
   const federatedIds = new Set(federated.providers.map((p) => p.id));
   const ids = new Set<string>();

@@ -2144,10 +2144,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * Finish a merge conflict: move the guest's data to the existing account and sign in to it
-     * @description Finish a merge conflict: move the guest's data to the existing account and sign in to it.
-     */
+    /** Finish a merge conflict: move the guest's data to the existing account and sign in to it */
     post: operations['postAuthIdentityMerge'];
     delete?: never;
     options?: never;
@@ -2204,10 +2201,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * The e-mail a sign-in link was sent to (and its tenant), without using the link
-     * @description The e-mail a sign-in link was sent to (and its tenant), without using the link.
-     */
+    /** The e-mail a sign-in link was sent to (and its tenant), without using the link */
     post: operations['postAuthEmailLinkCheck'];
     delete?: never;
     options?: never;
@@ -13134,8 +13128,8 @@ export interface operations {
         };
         content: {
           'application/json': {
-            email?: string;
-            tenantId?: string;
+            email: string;
+            tenantId?: string | null;
           };
         };
       };
@@ -14114,10 +14108,20 @@ export interface operations {
         content: {
           'application/json': {
             enabled: boolean;
+            captcha:
+              | {
+                  /** @constant */
+                  provider: 'altcha';
+                  challengeUrl: string;
+                }
+              | {
+                  /** @constant */
+                  provider: 'recaptcha';
+                  siteKey: string;
+                };
             codeLength: number;
             resendDelaySeconds: number;
             codeTtlSeconds: number;
-            captcha: Record<string, never>;
           };
         };
       };
@@ -14193,7 +14197,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            parameters: Record<string, never>;
+            parameters: {
+              [key: string]: unknown;
+            };
             signature: string;
           };
         };
@@ -14639,14 +14645,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
+      /** @description The factors */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors: unknown[];
+            factors: {
+              uid: string;
+              /** @enum {string} */
+              factorId: 'totp' | 'phone';
+              displayName: string | null;
+              phoneNumber: string | null;
+              enrollmentTime: string;
+            }[];
           };
         };
       };
@@ -14722,14 +14735,21 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The factors: uid, factorId totp | phone, displayName, phoneNumber, enrollmentTime */
+      /** @description The factors */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'application/json': {
-            factors: unknown[];
+            factors: {
+              uid: string;
+              /** @enum {string} */
+              factorId: 'totp' | 'phone';
+              displayName: string | null;
+              phoneNumber: string | null;
+              enrollmentTime: string;
+            }[];
           };
         };
       };

@@ -9,61 +9,42 @@ import { TASKS } from '../../../jobs/queue.js';
  */
 export const SMS_MAX_ATTEMPTS = 5;
 
-export interface SmsToQueue {
+/** Ten concatenated segments: far above any verification text, low enough to stop a runaway body. */
+const SMS_MAX_LENGTH = 1600;
+
+/** A text message as it is queued and as a transport sends it. */
+const smsSchema = z.object({
   /** E.164, e.g. +351912345678. */
-  to: string;
-  body: string;
+  to: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
+  body: z.string().refine((body) => body.trim() !== '' && body.length <= SMS_MAX_LENGTH, `must be 1-${SMS_MAX_LENGTH} characters`),
   /**
    * Names the message, not the attempt (e.g. `phone-code:<verificationId>`): the same business
    * event always yields the same key, so a retried request cannot queue it twice, even after the
-   * first one was sent. It travels to
-   * the gateway (webhook `Idempotency-Key`) for the gateway to drop a redelivered duplicate.
+   * first one was sent. It travels to the gateway (webhook `Idempotency-Key`) for the gateway to
+   * drop a redelivered duplicate.
    */
-  idempotencyKey: string;
-}
+  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters without spaces'),
+});
+export type SmsToQueue = z.infer<typeof smsSchema>;
 
 /** Thrown for a message that could never be delivered: a bug in the caller, caught at queue time. */
 export class InvalidSmsError extends Error {
   constructor(readonly fields: Record<string, string>) {
-    super(
-      `Invalid SMS: ${Object.entries(fields)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    );
+    super(`Invalid SMS: ${JSON.stringify(fields)}`);
     this.name = 'InvalidSmsError';
   }
 }
 
-const e164 = z.string().regex(/^\+[1-9]\d{1,14}$/);
-const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/);
-/** Ten concatenated segments: far above any verification text, low enough to stop a runaway body. */
-export const SMS_MAX_LENGTH = 1600;
-
-export interface QueueSmsResult {
-  /** False when a message with this idempotency key was queued before (and maybe sent). */
-  queued: boolean;
-}
-
 /**
  * Queues a text message as a `send_sms` job (ADR 0011), in the caller's transaction so it commits
- * or rolls back with the change it carries.
+ * or rolls back with the change it carries. `queued` is false when a message with this idempotency
+ * key was queued before (and maybe sent).
  */
-export async function queueSms(db: DbOrTx, sms: SmsToQueue): Promise<QueueSmsResult> {
-  if (!e164.safeParse(sms.to).success) throw new InvalidSmsError({ to: 'must be an E.164 phone number' });
-  if (!idempotencyKeySchema.safeParse(sms.idempotencyKey).success) {
-    throw new InvalidSmsError({ idempotencyKey: 'must be 1-200 printable ASCII characters without spaces' });
-  }
-  if (sms.body.trim() === '' || sms.body.length > SMS_MAX_LENGTH) {
-    throw new InvalidSmsError({ body: `must be 1-${SMS_MAX_LENGTH} characters` });
-  }
-  const job: SmsToQueue = { to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey };
-  return queueMessageOnce(db, {
-    channel: 'sms',
-    task: TASKS.sendSms,
-    idempotencyKey: sms.idempotencyKey,
-    payload: job,
-    maxAttempts: SMS_MAX_ATTEMPTS,
-  });
+export async function queueSms(db: DbOrTx, sms: SmsToQueue) {
+  const parsed = smsSchema.safeParse(sms);
+  if (!parsed.success) throw new InvalidSmsError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+  const { idempotencyKey } = parsed.data;
+  return queueMessageOnce(db, { channel: 'sms', task: TASKS.sendSms, idempotencyKey, payload: parsed.data, maxAttempts: SMS_MAX_ATTEMPTS });
 }
 
 /**

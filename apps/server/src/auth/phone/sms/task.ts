@@ -5,14 +5,8 @@ import type { JobLog } from '../../../jobs/log.js';
 import type { SmsToQueue } from './queue.js';
 import { SmsSendError, type SmsTransport } from './transports.js';
 
-export interface SendSmsTaskOptions {
-  db: Db;
-  transport: SmsTransport;
-  log: JobLog;
-}
-
 /** The `send_sms` task: hands the queued text to the transport, outside any database transaction. */
-export function sendSmsTask({ db, transport, log }: SendSmsTaskOptions): Task {
+export function sendSmsTask({ db, transport, log }: { db: Db; transport: SmsTransport; log: JobLog }): Task {
   return async (payload, helpers) => {
     const sms = payload as SmsToQueue;
     const delivery = {
@@ -25,6 +19,6 @@ export function sendSmsTask({ db, transport, log }: SendSmsTaskOptions): Task {
       // Never the body in logs: it carries a live sign-in code.
       logMeta: { jobId: helpers.job.id, transport: transport.kind },
     };
-    await deliverMessage(delivery, () => transport.send({ to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey }));
+    await deliverMessage(delivery, () => transport.send(sms));
   };
 }

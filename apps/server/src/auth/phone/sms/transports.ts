@@ -1,19 +1,13 @@
 import type { Db } from '../../../db/client.js';
 import { smsTransportKind, type Env } from '../../../env.js';
 import { smsDevInbox } from '../../../db/schema/sms.js';
-
-export interface OutgoingSms {
-  /** E.164. */
-  to: string;
-  body: string;
-  idempotencyKey: string;
-}
+import type { SmsToQueue } from './queue.js';
 
 /** Delivers one text message or throws (preferably an SmsSendError, which says whether to retry). */
 export interface SmsTransport {
   /** Shown in logs and in the start-up banner. */
   readonly kind: 'dev-inbox' | 'webhook';
-  send(sms: OutgoingSms): Promise<void>;
+  send(sms: SmsToQueue): Promise<void>;
 }
 
 /**
@@ -58,19 +52,12 @@ export function createDevInboxSmsTransport(db: Db): SmsTransport {
   };
 }
 
-export interface WebhookSmsConfig {
-  url: string;
-  /** Sent as `Authorization: Bearer <token>` when set. */
-  token?: string | undefined;
-  timeoutMs?: number;
-}
-
 /**
  * POSTs `{ to, body, idempotencyKey }` as JSON (plus an `Idempotency-Key` header) to the
- * configured URL. Any 2xx is a delivery. 408, 429 and 5xx pass with time and are retried; any
+ * configured URL, with `Authorization: Bearer <token>` when a token is set. Any 2xx is a delivery. 408, 429 and 5xx pass with time and are retried; any
  * other status would be refused again (bad number, bad credentials), so it fails at once.
  */
-export function createWebhookSmsTransport(config: WebhookSmsConfig): SmsTransport {
+export function createWebhookSmsTransport(config: { url: string; token?: string | undefined; timeoutMs?: number }): SmsTransport {
   let url: URL;
   try {
     url = new URL(config.url);
@@ -108,10 +95,11 @@ export function createWebhookSmsTransport(config: WebhookSmsConfig): SmsTranspor
   };
 }
 
-export type SmsTransportConfig = Pick<Env, 'NODE_ENV' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_TOKEN' | 'DEV_INBOX'>;
-
 /** The transport `smsTransportKind` names, or undefined when SMS is off. */
-export function createSmsTransport(config: SmsTransportConfig, db: Db): SmsTransport | undefined {
+export function createSmsTransport(
+  config: Pick<Env, 'NODE_ENV' | 'SMS_WEBHOOK_URL' | 'SMS_WEBHOOK_TOKEN' | 'DEV_INBOX'>,
+  db: Db,
+): SmsTransport | undefined {
   const kind = smsTransportKind(config);
   if (kind === 'webhook') return createWebhookSmsTransport({ url: config.SMS_WEBHOOK_URL!, token: config.SMS_WEBHOOK_TOKEN });
   return kind === 'dev-inbox' ? createDevInboxSmsTransport(db) : undefined;
