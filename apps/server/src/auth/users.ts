@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -25,6 +26,13 @@ export function emailColumns(tenantId: string | null, userId: string, email: str
 
 /** `column` is the tenant: null matches the default accounts only. */
 export const inTenant = (column: Column, tenantId: string | null): SQL => (tenantId === null ? isNull(column) : eq(column, tenantId));
+
+/** Gives a user a sign-in method: an account row (provider and key; a password's hash for Better Auth's `credential`). */
+export const addAccount = (
+  db: DbOrTx,
+  row: { userId: string; providerId: string; accountId: string; password?: string },
+  now = new Date(),
+) => db.insert(accounts).values({ id: randomUUID(), ...row, createdAt: now, updatedAt: now });
 
 /** The user whose sign-in method this is (an account row: provider and key) in a tenant (null: the default accounts). */
 export async function accountOwner(db: DbOrTx, providerId: string, accountId: string, tenantId: string | null): Promise<string | null> {
