@@ -73,15 +73,11 @@ export async function withMailbox<U extends { id: string; email: string }>(db: D
   return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
 }
 
-export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
-  return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
-}
-
 /** The identity API's public shape of a user: a placeholder e-mail (guest, phone-only, tenant) is never shown. */
 export async function presentIdentityUser(db: Db, userId: string): Promise<IdentityUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} vanished`);
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return {
     id: user.id,
     email: contactEmailOf(user),
@@ -89,7 +85,7 @@ export async function presentIdentityUser(db: Db, userId: string): Promise<Ident
     displayName: user.name || null,
     phoneNumber: user.phoneNumber,
     isAnonymous: user.isAnonymous,
-    providers: await providerIdsOf(db, user.id),
+    providers: [...new Set(rows.map((r) => widgetProviderId(r.providerId)))],
     tenantId: user.tenantId,
   };
 }
