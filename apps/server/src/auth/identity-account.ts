@@ -15,7 +15,6 @@ import {
 } from 'better-auth/api';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { accounts } from '../db/schema/index.js';
 import { invalidField, unauthenticated } from '../errors.js';
 import { assertRecentSignIn } from './account-actions/actions.js';
 import { requestEmailChange } from './account-actions/email-change.js';
@@ -24,7 +23,7 @@ import { identityError } from './errors.js';
 import { mintIdToken, verifyIdToken } from './id-token.js';
 import type { AuthPluginOptions } from './settings.js';
 import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
-import { presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
+import { addAccount, presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
@@ -77,7 +76,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
     await db.transaction(async (tx) => {
       const upgraded = await upgradeAnonymousUser(tx, guestId, { email: signUp.email, emailVerified: false, name: signUp.name, tenantId });
       if (!upgraded) throw identityError('credential-already-in-use');
-      await tx.insert(accounts).values({ id: randomUUID(), userId: guestId, providerId: 'credential', accountId: guestId, password: hash });
+      await addAccount(tx, { userId: guestId, providerId: 'credential', accountId: guestId, password: hash });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw identityError('email-already-in-use', { field: 'email' });

@@ -41,35 +41,24 @@ export interface RevocationGuard {
  */
 export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log: JobLog; cacheMaxAgeMs?: number }): RevocationGuard {
   const holdMs = (opts.cacheMaxAgeMs ?? SESSION_CACHE_MAX_AGE_S * 1000) + CLOCK_MARGIN_MS;
-  const sessions = new Map<string, number>();
-  const users = new Map<string, number>();
+  /** Until when each revoked session (`session:<id>`) and user (`user:<id>`) is not served from a cache. */
+  const held = new Map<string, number>();
   // Caught up since the listener last came up; `epoch` tells a stale catch-up from the current one.
   let caughtUp = false;
   let epoch = 0;
   let distrustAllUntil = 0;
   let refused = 0;
 
-  const hold = (map: Map<string, number>, ids: readonly string[], until: number) => {
-    for (const id of ids) map.set(id, Math.max(map.get(id) ?? 0, until));
-  };
-  const sweep = (map: Map<string, number>, now: number) => {
-    for (const [id, until] of map) if (until <= now) map.delete(id);
-  };
   const record = (revocation: SessionRevocation) => {
     const now = Date.now();
-    // Entries nobody asks about again go here, so the maps hold about one cache lifetime's worth.
-    if (sessions.size + users.size > 1024) {
-      sweep(sessions, now);
-      sweep(users, now);
-    }
-    hold(sessions, revocation.sessionIds, now + holdMs);
-    hold(users, revocation.userIds, now + holdMs);
+    // Entries nobody asks about again go here, so the map holds about one cache lifetime's worth.
+    if (held.size > 1024) for (const [key, until] of held) if (until <= now) held.delete(key);
+    const keys = [...revocation.sessionIds.map((id) => `session:${id}`), ...revocation.userIds.map((id) => `user:${id}`)];
+    for (const key of keys) held.set(key, Math.max(held.get(key) ?? 0, now + holdMs));
   };
-  const isHeld = (map: Map<string, number>, id: string, now: number) => {
-    const until = map.get(id);
-    if (until === undefined) return false;
-    if (until > now) return true;
-    map.delete(id);
+  const isHeld = (key: string, now: number) => {
+    if ((held.get(key) ?? 0) > now) return true;
+    held.delete(key);
     return false;
   };
 
@@ -102,7 +91,7 @@ export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log:
   return {
     cacheVersion(session, user) {
       const now = Date.now();
-      const trusted = caughtUp && distrustAllUntil <= now && !isHeld(sessions, session.id, now) && !isHeld(users, user.id, now);
+      const trusted = caughtUp && distrustAllUntil <= now && !isHeld(`session:${session.id}`, now) && !isHeld(`user:${user.id}`, now);
       return trusted ? TRUSTED_VERSION : `distrusted-${++refused}`;
     },
     cachesTrusted() {

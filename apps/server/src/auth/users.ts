@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import { and, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
@@ -25,6 +26,13 @@ export function emailColumns(tenantId: string | null, userId: string, email: str
 
 /** `column` is the tenant: null matches the default accounts only. */
 export const inTenant = (column: Column, tenantId: string | null): SQL => (tenantId === null ? isNull(column) : eq(column, tenantId));
+
+/** Gives a user a sign-in method: an account row (provider and key; a password's hash for Better Auth's `credential`). */
+export const addAccount = (
+  db: DbOrTx,
+  row: { userId: string; providerId: string; accountId: string; password?: string },
+  now = new Date(),
+) => db.insert(accounts).values({ id: randomUUID(), ...row, createdAt: now, updatedAt: now });
 
 /** The user whose sign-in method this is (an account row: provider and key) in a tenant (null: the default accounts). */
 export async function accountOwner(db: DbOrTx, providerId: string, accountId: string, tenantId: string | null): Promise<string | null> {
@@ -65,15 +73,11 @@ export async function withMailbox<U extends { id: string; email: string }>(db: D
   return { ...user, email: tenant?.contactEmail ?? user.email, tenantId: tenant?.tenantId ?? null };
 }
 
-export async function providerIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
-  return [...new Set(rows.map((r) => widgetProviderId(r.providerId)))];
-}
-
 /** The identity API's public shape of a user: a placeholder e-mail (guest, phone-only, tenant) is never shown. */
 export async function presentIdentityUser(db: Db, userId: string): Promise<IdentityUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} vanished`);
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, userId));
   return {
     id: user.id,
     email: contactEmailOf(user),
@@ -81,7 +85,7 @@ export async function presentIdentityUser(db: Db, userId: string): Promise<Ident
     displayName: user.name || null,
     phoneNumber: user.phoneNumber,
     isAnonymous: user.isAnonymous,
-    providers: await providerIdsOf(db, user.id),
+    providers: [...new Set(rows.map((r) => widgetProviderId(r.providerId)))],
     tenantId: user.tenantId,
   };
 }

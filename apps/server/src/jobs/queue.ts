@@ -1,5 +1,6 @@
 import { is, SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { lockInTransaction } from '../db/locks.js';
 
 /**
  * The task identifiers of the job queue (graphile-worker, ADR 0011). A job names its task by
@@ -80,7 +81,7 @@ export function addJobUnlessWaitingCall(task: TaskName, payload: object | SQL, j
  * a write that found this job waiting and skipped adding one commits before the task reads.
  */
 export async function holdJobKey(tx: DbOrTx, jobKey: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`job:${jobKey}`}, 0))`);
+  await lockInTransaction(tx, 'job', jobKey);
 }
 
 /**

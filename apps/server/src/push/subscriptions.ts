@@ -1,6 +1,7 @@
 import type { PushSubscriptionInput } from '@trailbuddy/shared/contracts/push';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
+import { lockInTransaction } from '../db/locks.js';
 import { pushSubscriptions } from '../db/schema/index.js';
 
 /**
@@ -16,7 +17,7 @@ export async function saveSubscription(db: Db, userId: string, subscription: Pus
   await db.transaction(async (tx) => {
     // The clock after the lock, not the transaction's start: a subscribe that waited for the lock
     // is still the newest, and is not the one trimmed.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`push-subscriptions:${userId}`}, 0))`);
+    await lockInTransaction(tx, 'push-subscriptions', userId);
     await tx
       .insert(pushSubscriptions)
       .values({ ...values, createdAt: sql`clock_timestamp()` })

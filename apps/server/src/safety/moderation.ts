@@ -1,8 +1,9 @@
-import { and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminReport, AdminReportActionInput, AuditEntry, ReportReason, ReportStatus } from '@trailbuddy/shared/contracts/safety';
 import type { Auth } from '../auth/auth.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { lockInTransaction } from '../db/locks.js';
 import { adminAuditLog, matches, reports, users } from '../db/schema/index.js';
 import { conflict, notFound } from '../errors.js';
 import { publishEvent } from '../events/publish.js';
@@ -144,7 +145,7 @@ export async function setAccountDisabled(
   return db.transaction(async (tx) => {
     // One change of an account at a time (the audit log's order is the flag's). Not a row lock:
     // the plugin updates the row from its own connection.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`account-disabled:${userId}`}, 0))`);
+    await lockInTransaction(tx, 'account-disabled', userId);
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) return null;
     await recordAdminAction(tx, admin, {

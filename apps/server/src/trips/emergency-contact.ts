@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   contactConfirmPath,
   EMERGENCY_CONTACT_INVITES_PER_DAY,
@@ -9,6 +9,7 @@ import {
 } from '@trailbuddy/shared/contracts/trip';
 import { consumeRateLimit } from '../auth/attempt-limits.js';
 import type { Db, DbOrTx } from '../db/client.js';
+import { lockInTransaction } from '../db/locks.js';
 import { emergencyContacts, profiles, tripParticipations, users } from '../db/schema/index.js';
 import { tooManyRequests } from '../errors.js';
 import { enqueueMail } from '../mail/queue.js';
@@ -71,7 +72,7 @@ export async function setEmergencyContact(
   return db.transaction(async (tx) => {
     // A person's contact changes one request at a time: with no contact yet there is no row for
     // FOR UPDATE to lock, and racing first invitations would otherwise meet at the insert.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`emergency-contact:${userId}`}, 0))`);
+    await lockInTransaction(tx, 'emergency-contact', userId);
     const [current] = await tx.select().from(emergencyContacts).where(eq(emergencyContacts.userId, userId)).for('update');
     const sameAddress = current !== undefined && current.email.toLowerCase() === input.email.toLowerCase();
     if (sameAddress) {

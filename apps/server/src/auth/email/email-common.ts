@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockInTransaction } from '../../db/locks.js';
 import { users } from '../../db/schema/index.js';
 import { enforceRateLimit, type RateLimitRule } from '../attempt-limits.js';
 import { hasEmailInTenant } from '../users.js';
@@ -45,4 +46,4 @@ export async function limitMailsTo(db: Db, email: string, rule: RateLimitRule, n
 }
 
 /** Serialises work on one e-mail address across requests and instances, for one transaction. */
-export const lockEmail = (email: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-email:${email}`}, 0))`;
+export const lockEmail = (tx: DbOrTx, email: string) => lockInTransaction(tx, 'identity-email', email);

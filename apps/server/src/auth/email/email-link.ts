@@ -10,13 +10,13 @@ import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { accounts, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
 import { enqueueMail } from '../../mail/queue.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, lockEmail, normalizeEmail, tenantScopedKey } from './email-common.js';
 import { identityError } from '../errors.js';
 import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
-import { presentIdentityUser } from '../users.js';
+import { addAccount, presentIdentityUser } from '../users.js';
 import { tenantPlaceholderEmail } from '../placeholder-emails.js';
 import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
@@ -126,7 +126,7 @@ async function recordAndMail(o: AuthPluginOptions, token: string, link: Prepared
   const ttlMs = o.identity.email.emailLinkTtlMs;
   const stored: StoredLink = { email: link.email, tenantId: link.tenantId, accountEmail: link.accountEmail, newUserId: link.newUserId };
   await o.db.transaction(async (tx) => {
-    await tx.execute(lockEmail(tenantScopedKey(link.email, link.tenantId)));
+    await lockEmail(tx, tenantScopedKey(link.email, link.tenantId));
     const previous = await takeRecord<string>(tx, latestKey(link.email, link.tenantId), now);
     if (previous) await dropRecord(tx, previous);
     await putRecord(tx, key, stored, ttlMs, now);
@@ -217,10 +217,8 @@ async function finishVerify(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   if (!created) return;
   const userId = created.user.id;
   const [user] = await o.db.select({ email: users.email, tenantEmail: users.tenantEmail }).from(users).where(eq(users.id, userId));
-  await o.db
-    .insert(accounts)
-    .values({ id: randomUUID(), userId, providerId: EMAIL_LINK_PROVIDER, accountId: user?.tenantEmail ?? user?.email ?? userId })
-    .onConflictDoNothing();
+  const accountId = user?.tenantEmail ?? user?.email ?? userId;
+  await addAccount(o.db, { userId, providerId: EMAIL_LINK_PROVIDER, accountId }).onConflictDoNothing();
   if (queryOf(ctx).callbackURL === undefined) return ctx.json({ user: await presentIdentityUser(o.db, userId) });
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from 'better-auth';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { lockInTransaction } from '../../db/locks.js';
 import { accounts, users } from '../../db/schema/index.js';
 import type { AppError } from '../../errors.js';
 import { createUser } from '../create-user.js';
@@ -10,7 +11,7 @@ import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
 import { findAccountByEmail, isUniqueViolation, lockEmail, normalizeEmail, tenantScopedKey } from '../email/email-common.js';
 import { identityError } from '../errors.js';
 import { signInMethodsFor } from '../email/sign-in-methods.js';
-import { accountOwner, emailColumns, tenantOfUser } from '../users.js';
+import { accountOwner, addAccount, emailColumns, tenantOfUser } from '../users.js';
 import { PROVIDER_NAMES, type FederatedProfile } from './providers.js';
 import type { FederatedKit } from './federated-kit.js';
 import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
@@ -23,10 +24,11 @@ import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-
  * account has one owner per tenant) and the guest to upgrade, when the widget upgrades guests.
  */
 type SignInContext = ReturnType<FederatedKit['rules']> & { tenantId: string | null; guestUserId: string | null };
+type Subject = Pick<FederatedProfile, 'providerId' | 'subject'>;
 
 /** Serialises work on one provider account (two callbacks for the same new person, a link racing a sign-in). */
-const lockSubject = (providerId: string, subject: string) =>
-  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-federated:${providerId}:${subject}`}, 0))`;
+const lockSubject = (tx: DbOrTx, { providerId, subject }: Subject) =>
+  lockInTransaction(tx, 'identity-federated', `${providerId}:${subject}`);
 
 /**
  * The account key of a provider subject (ADR 0042): Better Auth finds an account by provider and
@@ -34,26 +36,12 @@ const lockSubject = (providerId: string, subject: string) =>
  */
 export const federatedAccountId = (subject: string, tenantId: string | null) => (tenantId ? `${tenantId}:${subject}` : subject);
 
-const subjectOwner = (db: DbOrTx, { providerId, subject }: Pick<FederatedProfile, 'providerId' | 'subject'>, tenantId: string | null) =>
+const subjectOwner = (db: DbOrTx, { providerId, subject }: Subject, tenantId: string | null) =>
   accountOwner(db, providerId, federatedAccountId(subject, tenantId), tenantId);
 
 /** Provider accounts keep no tokens: we only need to know who the person is, not to call the IdP later. */
-async function insertAccount(
-  db: DbOrTx,
-  userId: string,
-  profile: Pick<FederatedProfile, 'providerId' | 'subject'>,
-  tenantId: string | null,
-  now: Date,
-) {
-  await db.insert(accounts).values({
-    id: randomUUID(),
-    accountId: federatedAccountId(profile.subject, tenantId),
-    providerId: profile.providerId,
-    userId,
-    createdAt: now,
-    updatedAt: now,
-  });
-}
+const insertAccount = (db: DbOrTx, userId: string, { providerId, subject }: Subject, tenantId: string | null, now: Date) =>
+  addAccount(db, { userId, providerId, accountId: federatedAccountId(subject, tenantId) }, now);
 
 /** A pending credential: what the provider proved, kept server-side, handed to the browser as a token. */
 export type PendingCredential = FederatedProfile & { email: string; tenantId?: string | null };
@@ -102,8 +90,8 @@ export async function resolveFederatedSignIn(
 
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(lockSubject(profile.providerId, profile.subject));
-      if (email) await tx.execute(lockEmail(tenantScopedKey(normalizeEmail(email), tenantId)));
+      await lockSubject(tx, profile);
+      if (email) await lockEmail(tx, tenantScopedKey(normalizeEmail(email), tenantId));
       const raced = await subjectOwner(tx, profile, tenantId);
       if (raced) {
         if (ctx.guestUserId && raced !== ctx.guestUserId) throw identityError('credential-already-in-use');
@@ -173,7 +161,7 @@ export async function linkPendingCredential(db: Db, token: string, user: { id: s
     });
   }
   await db.transaction(async (tx) => {
-    await tx.execute(lockSubject(credential.providerId, credential.subject));
+    await lockSubject(tx, credential);
     if (!(await takeRecord(tx, recordKey('federated-pending', token), now)))
       throw identityError('invalid-credential', { field: 'pendingCredential' });
     const owner = await subjectOwner(tx, credential, tenantId);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { identityError } from '../errors.js';
-import { errorOfOutcome, keptOutcome, type FederatedOutcome, type FlowKind, type KeptOutcome } from './flow.js';
+import { errorOfOutcome, type FederatedOutcome, type FlowKind } from './flow.js';
 import { federatedDelivery } from './popup-page.js';
 import { enforceRateLimit } from '../attempt-limits.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -48,8 +48,9 @@ export function federatedKit(options: AuthPluginOptions) {
     }),
     /** The outcome as the widget takes it: kept for this browser, then the popup page or the redirect. */
     deliver: async (ctx: Ctx, flow: FlowKind | 'unknown', returnTo: string, outcome: FederatedOutcome) => {
-      await ctx.setSignedCookie(OUTCOME_COOKIE, JSON.stringify(keptOutcome(outcome, now().getTime())), ctx.context.secret, cookie);
-      return federatedDelivery({ flow, returnTo, appUrl: identity.appUrl, outcome });
+      await ctx.setSignedCookie(OUTCOME_COOKIE, JSON.stringify({ ...outcome, at: now().getTime() }), ctx.context.secret, cookie);
+      const user = outcome.ok && flow !== 'redirect' ? await presentIdentityUser(db, outcome.userId) : null;
+      return federatedDelivery({ flow, returnTo, appUrl: identity.appUrl, outcome, user });
     },
     /**
      * The waiting outcome, used up. A failure is thrown as the error it was; a success is the
@@ -58,7 +59,7 @@ export function federatedKit(options: AuthPluginOptions) {
     takeResult: async (ctx: Ctx) => {
       const value = await ctx.getSignedCookie(OUTCOME_COOKIE, ctx.context.secret);
       ctx.setCookie(OUTCOME_COOKIE, '', { ...cookie, maxAge: 0 });
-      const kept = value ? (JSON.parse(value) as KeptOutcome) : null;
+      const kept = value ? (JSON.parse(value) as FederatedOutcome & { at: number }) : null;
       if (!kept || now().getTime() - kept.at > resultTtlMs) return { user: null };
       if (!kept.ok) throw toAPIError(errorOfOutcome(kept.error));
       if (!(await db.$count(users, eq(users.id, kept.userId)))) return { user: null };

@@ -9,7 +9,6 @@ import { DEFAULT_RETURN_TO, outcomeOfError, type FederatedOutcome, type FlowStar
 import { findProvider, type SamlProvider } from './providers.js';
 import { completeSaml, samlAuthnRequest, samlMetadata } from './saml.js';
 import { newSecret, putRecord, recordKey, takeRecord } from '../one-time-records.js';
-import { presentIdentityUser } from '../users.js';
 import { asAppError, type FederatedKit } from './federated-kit.js';
 import { endpointDoc, startSession, toAPIError } from '../plugin-kit.js';
 
@@ -70,9 +69,9 @@ export function samlEndpoints(kit: FederatedKit) {
       await kit.limitClient(ctx, 'federated-callback');
       const profile = await completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
       const { tenantId, guestUserId } = state;
-      const { userId, isNewUser } = await resolveFederatedSignIn(db, ctx.context, profile, { ...kit.rules(), tenantId, guestUserId });
-      await startSession(ctx, userId, 'invalid-credential');
-      outcome = { ok: true, providerId, user: await presentIdentityUser(db, userId), isNewUser };
+      const resolved = await resolveFederatedSignIn(db, ctx.context, profile, { ...kit.rules(), tenantId, guestUserId });
+      await startSession(ctx, resolved.userId, 'invalid-credential');
+      outcome = { ok: true, providerId, ...resolved };
     } catch (err) {
       const error = isAPIError(err) ? asAppError(err) : err;
       if (!(error instanceof AppError)) throw err;

@@ -241,8 +241,7 @@ export function federatedSignIn(options: AuthPluginOptions) {
               const error = new URL(location, appUrl).searchParams.get('error');
               if (!error) {
                 if (!flow || !resolved) return;
-                const user = await presentIdentityUser(db, resolved.userId);
-                outcome = { ok: true, providerId: providerId ?? '', user, isNewUser: resolved.isNewUser };
+                outcome = { ok: true, providerId: providerId ?? '', ...resolved };
               } else {
                 outcome = outcomeOfError(providerId, await callbackError(error, resolved?.userId, ctx));
               }

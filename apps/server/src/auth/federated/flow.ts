@@ -1,4 +1,3 @@
-import type { IdentityUser } from '@trailbuddy/shared/contracts/identity';
 import type { FederatedPopupMessage } from '@trailbuddy/shared/contracts/identity-federated';
 import { AppError, invalidField, type ErrorCode } from '../../errors.js';
 
@@ -32,25 +31,18 @@ export function sameSiteReturnTo(appUrl: string, returnTo: string | undefined): 
 /** A failure as the popup posts it (the shared contract), with the status the page answers with. */
 type OutcomeError = Extract<FederatedPopupMessage, { ok: false }>['error'] & { status: number; code: ErrorCode };
 
-/** The outcome of a sign-in as the widget receives it (popup message, GET /federated/result). */
+/**
+ * The outcome of a sign-in as the browser keeps it until the widget reads it (popup message, GET
+ * /federated/result): a success names only the account, which the widget gets as it is then.
+ */
 export type FederatedOutcome =
-  { ok: true; providerId: string; user: IdentityUser; isNewUser: boolean } | { ok: false; providerId: string | null; error: OutcomeError };
-
-/** What the browser keeps of an outcome until the widget reads it: a success names only the account. */
-export type KeptOutcome = ({ ok: true; providerId: string; userId: string; isNewUser: boolean } | { ok: false; error: OutcomeError }) & {
-  at: number;
-};
+  { ok: true; providerId: string; userId: string; isNewUser: boolean } | { ok: false; providerId: string | null; error: OutcomeError };
 
 export const outcomeOfError = (providerId: string | null, err: AppError): FederatedOutcome => ({
   ok: false,
   providerId,
   error: { status: err.status, code: err.code, message: err.message, fields: err.fields, details: err.details },
 });
-
-export const keptOutcome = (outcome: FederatedOutcome, at: number): KeptOutcome =>
-  outcome.ok
-    ? { ok: true, providerId: outcome.providerId, userId: outcome.user.id, isNewUser: outcome.isNewUser, at }
-    : { ok: false, error: outcome.error, at };
 
 export const errorOfOutcome = ({ status, code, message, fields, details }: OutcomeError) =>
   new AppError(status, code, message, fields, details);

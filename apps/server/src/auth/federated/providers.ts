@@ -265,17 +265,14 @@ const SAML_NAME_ATTRIBUTES = ['displayName', 'name', 'cn', 'http://schemas.xmlso
 
 /** The enabled providers, in the order the widget lists them: built-ins, then oidc.*, then saml.*. */
 export function federatedSettings(env: Env) {
-  const oidc: OAuthProvider[] = parseJsonList('IDENTITY_OIDC_PROVIDERS', env.IDENTITY_OIDC_PROVIDERS, oidcEntrySchema).map((e) => ({
-    id: `oidc.${e.name}`,
-    displayName: e.displayName ?? e.name,
+  const oidcEntries = parseJsonList('IDENTITY_OIDC_PROVIDERS', env.IDENTITY_OIDC_PROVIDERS, oidcEntrySchema);
+  const oidc = oidcEntries.map(({ name, displayName, clientSecret, ...e }): OAuthProvider => ({
+    ...e,
+    id: `oidc.${name}`,
+    displayName: displayName ?? name,
     kind: 'oidc',
-    clientId: e.clientId,
-    clientSecret: e.clientSecret ?? null,
-    tokenEndpointAuthMethod: e.tokenEndpointAuthMethod,
-    issuer: e.issuer,
-    scopes: e.scopes,
+    clientSecret: clientSecret ?? null,
     authorizationParams: {},
-    loginHintKey: e.loginHintKey,
   }));
   const saml: SamlProvider[] = parseJsonList('IDENTITY_SAML_PROVIDERS', env.IDENTITY_SAML_PROVIDERS, samlEntrySchema).map((e) => ({
     id: `saml.${e.name}`,

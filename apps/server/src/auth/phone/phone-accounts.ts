@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from 'better-auth';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { accounts, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import { createUser } from '../create-user.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { mergeConflict, upgradeAnonymousUser } from '../guests/guest-merge.js';
 import { identityError } from '../errors.js';
 import { lockPhoneNumber, PHONE_PROVIDER } from './phone-numbers.js';
-import { accountOwner, inTenant } from '../users.js';
+import { accountOwner, addAccount, inTenant } from '../users.js';
 
 /** The account of the tenant (null: the default accounts) that signs in with this number (a `phone` account row), if any. */
 export const phoneAccountOwner = (db: DbOrTx, phoneNumber: string, tenantId: string | null) =>
@@ -36,7 +36,7 @@ type Resolution = { userId: string } | { conflictWith: string };
 export async function resolvePhoneAccount(db: Db, auth: AuthContext, input: PhoneSignIn): Promise<string> {
   const { phoneNumber, guestUserId, tenantId } = input;
   const resolution = await db.transaction(async (tx): Promise<Resolution> => {
-    await tx.execute(lockPhoneNumber(phoneNumber));
+    await lockPhoneNumber(tx, phoneNumber);
     const owner = await phoneAccountOwner(tx, phoneNumber, tenantId);
     if (owner && owner === guestUserId) return { userId: owner };
     if (owner && guestUserId) return { conflictWith: owner };
@@ -94,8 +94,5 @@ export async function numberHeldInATenant(db: Db, phoneNumber: string): Promise<
  * row the widget lists as a provider), once.
  */
 export async function linkPhoneAccount(db: DbOrTx, userId: string, phoneNumber: string, now: Date): Promise<void> {
-  await db
-    .insert(accounts)
-    .values({ id: randomUUID(), accountId: phoneNumber, providerId: PHONE_PROVIDER, userId, createdAt: now, updatedAt: now })
-    .onConflictDoNothing();
+  await addAccount(db, { userId, providerId: PHONE_PROVIDER, accountId: phoneNumber }, now).onConflictDoNothing();
 }

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { lockInTransaction } from '../../db/locks.js';
 import { parsePhoneNumberWithError, ParseError } from 'libphonenumber-js/max';
 import { identityError } from '../errors.js';
 
@@ -45,5 +46,4 @@ export function assertResendDelayPassed(lastSentAt: Date | null | undefined, res
 }
 
 /** Serialises every send and sign-in of one number across instances (resend delay, account creation). */
-export const lockPhoneNumber = (phoneNumber: string) =>
-  sql`SELECT pg_advisory_xact_lock(hashtextextended(${`identity-phone:${phoneNumber}`}, 0))`;
+export const lockPhoneNumber = (tx: DbOrTx, phoneNumber: string) => lockInTransaction(tx, 'identity-phone', phoneNumber);

@@ -35,7 +35,7 @@ export async function recordPhoneSend(
   // Kept while a limit counts it or its code can still be used (tenantOfLatestSend).
   const keptSince = new Date(now.getTime() - Math.max(settings.sendsPerNumber.windowMs, settings.codeTtlMs));
   await db.transaction(async (tx) => {
-    await tx.execute(lockPhoneNumber(phoneNumber));
+    await lockPhoneNumber(tx, phoneNumber);
     await assertPhoneSendAllowed(tx, settings, phoneNumber, now);
     await tx.delete(phoneCodeSends).where(lt(phoneCodeSends.sentAt, keptSince));
     await tx.insert(phoneCodeSends).values({ phoneNumber, tenantId, sentAt: now });
