@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFindings, isFailing, mergeFindings, runAxe, type Finding } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
+import { useBrowser } from './support/browser';
 import { withDatabase } from './support/db';
 import { enterEmail, openWidget, widget } from './support/widget';
 
@@ -47,13 +47,11 @@ interface TrailInfo {
 
 const checked: { view: string; findings: Finding[] }[] = [];
 
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 afterAll(async () => {
-  await browser?.close();
   const failing = checked.filter((c) => c.findings.some(isFailing));
   console.log(
     [
@@ -167,7 +165,7 @@ async function signIn(page: Page, email: string) {
 }
 
 async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser);
+  const session = await browser.page();
   await session.page.goto('/');
   await signIn(session.page, email);
   return session;
@@ -208,7 +206,7 @@ describe('accessibility of every view (axe-core)', () => {
   const secondTrail = () => trails[1]!;
 
   it('signed-out home, the login modal in its three modes, and the onboarding carousel', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
     await banner(page).getByRole('button', { name: 'Sign In' }).waitFor();
@@ -469,7 +467,7 @@ describe('accessibility of every view (axe-core)', () => {
   });
 
   it('the registration modal of a new account, before and after a refused submit', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog');
@@ -513,7 +511,7 @@ describe('accessibility of every view (axe-core)', () => {
   });
 
   it('/auth with a bad e-mail verification code', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/auth?mode=verifyEmail&oobCode=bad');
     await page.getByRole('heading', { level: 1, name: 'Try verifying your email again' }).waitFor();
     await check(page, 'auth-verify-failed');
@@ -521,7 +519,7 @@ describe('accessibility of every view (axe-core)', () => {
   });
 
   it('the sign-in widget: providers, e-mail, sign-in, create account, recovery and phone', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const card = widget(page);
     await openWidget(page);
     await check(page, 'widget-providers');

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { bottomBar, signIn } from './support/people';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const MIGUEL = 'miguel@trailbuddy.app';
 /** Not the journey's trail (nobody else may search that one). */
@@ -52,7 +48,7 @@ describe.each([
   let trailPath = '';
 
   it('Back and Forward walk home → trail → buddies → sent → matches → a person → my profile, Back closes each modal first, and a reload stays on each view', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 
@@ -195,7 +191,7 @@ describe.each([
     await context.close();
 
     // Leave no match behind for the other specs (and the next viewport): the invited buddy declines.
-    const invitee = await newPage(browser, viewport);
+    const invitee = await browser.page(viewport);
     await invitee.page.goto('/');
     await signIn(invitee.page, demoEmailOf(candidateName));
     const sentId = /\/matches\/([0-9a-f-]{36})\/sent/.exec(sentPath)![1];
@@ -208,7 +204,7 @@ describe.each([
   });
 
   it('a member-only link opened signed out asks for sign-in, then lands on the view', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/matches/pending');
     const dialog = signInDialog(page);
     await dialog.getByLabel('Email').fill(MIGUEL);
@@ -226,7 +222,7 @@ describe.each([
   });
 
   it(`shows the navigation ${viewport.width >= 1024 ? 'in the header, not the bottom bar' : 'in the bottom bar, not the header'}`, async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await heading(page).waitFor();
     const wide = viewport.width >= 1024;
@@ -251,7 +247,7 @@ describe.each([
   });
 
   it('an address that matches no view shows the not-found view with the way home, answered with a 404', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     const response = await page.goto('/trails/nowhere/reviews');
     expect(response?.status()).toBe(404);
     await headingIs('Page not found')(page);
@@ -262,7 +258,7 @@ describe.each([
 
   it('a shared trail link shows the trail and its day in a fresh, signed-out browser', async () => {
     expect(trailPath).not.toBe('');
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto(`${trailPath}?day=sunday`);
     await headingIs(TRAIL)(page);
     await expect.poll(() => dayRadio(page, 'sunday').isChecked(), POLL).toBe(true);

@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser';
 import { bottomBar, DEMO_PASSWORD, signIn } from './support/people';
 
 // ADR 0023: the home and a trail's page arrive rendered by the server, and React hydrates them.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const TRAIL = 'Sintra Palaces Loop';
 
@@ -95,7 +91,7 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('hydrates the home without an error and stays interactive: a card opens its trail', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const errors = await watch(page);
     await page.goto('/');
     await signIn(page, 'miguel@trailbuddy.app');
@@ -118,7 +114,7 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('hydrates a shared trail link for a visitor, the lazily loaded detail included', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const errors = await watch(page);
     const id = await trailId(page, TRAIL);
     await page.goto(`/trails/${id}`);
@@ -135,7 +131,7 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('keeps a tap made before the app has loaded, and the app answers it once it has', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const errors = await watch(page);
     const id = await trailId(page, TRAIL);
     // The app's code (every script but the page's entry, index-*.js) is held back until the tap
@@ -154,7 +150,7 @@ describe('the first paint, rendered by the server', () => {
   describe('a signed-in person’s tap on a trail card right after the page arrives', () => {
     /** Miguel, signed in, in a context of his own; the page is on another address until the test goes home. */
     async function signedIn() {
-      const session = await newPage(browser);
+      const session = await browser.page();
       await session.page.goto('/');
       await signIn(session.page, 'miguel@trailbuddy.app');
       await session.page.goto(`/trails/${await trailId(session.page, TRAIL)}`);
@@ -221,7 +217,7 @@ describe('the first paint, rendered by the server', () => {
     }
 
     it('opens Matches for a signed-in person when the tap comes after the app has loaded', async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await browser.page();
       await page.goto('/');
       await signIn(page, 'miguel@trailbuddy.app');
       const errors = await watch(page);
@@ -239,7 +235,7 @@ describe('the first paint, rendered by the server', () => {
     });
 
     it('opens Matches for a signed-in person when the tap comes before the app’s code', async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await browser.page();
       await page.goto('/');
       await signIn(page, 'miguel@trailbuddy.app');
       const errors = await watch(page);
@@ -252,7 +248,7 @@ describe('the first paint, rendered by the server', () => {
     });
 
     it('asks someone whose session has ended to sign in, then opens Matches', async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await browser.page();
       // A session cookie the server no longer knows: the page comes as a signed-in person's,
       // and only GET /api/me tells that nobody is signed in.
       await context.addCookies([{ name: 'better-auth.session_token', value: 'ended.session', url: baseUrl() }]);

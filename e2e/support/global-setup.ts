@@ -9,6 +9,8 @@ declare module 'vitest' {
     baseUrl: string;
     inboxUrl: string;
     databaseUrl: string;
+    /** Where specs claim their trail-and-day slots (support/slots.ts). */
+    slotClaimsDir: string;
   }
 }
 
@@ -18,6 +20,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-'));
+  const slotClaimsDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-slots-'));
   // The specs script the demo users' matches themselves (empty tabs included), so the demo
   // users start without the seeded ones; start.e2e.ts runs a server with them.
   // Notification mail waits 3 s instead of 2 minutes for the app to show it first (ADR 0025), so
@@ -48,9 +51,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('inboxUrl', inbox);
   project.provide('databaseUrl', server.databaseUrl);
+  project.provide('slotClaimsDir', slotClaimsDir);
 
   return async () => {
     await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(slotClaimsDir, { recursive: true, force: true });
   };
 }
