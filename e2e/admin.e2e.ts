@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
 import { scrollToEndOfTrails, showAllTrails } from './support/trail-list';
 import { makeImage } from './support/images';
+import { addTrail } from './support/admin';
 import { apiIn } from './support/members';
 import { choose, signIn } from './support/people';
 
@@ -144,16 +145,7 @@ describe('an administrator edits a trail (issue 23)', () => {
     const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await signIn(page, 'admin@trailbuddy.app');
-    const added = await apiIn<{ id: string }>(page, 'POST', '/api/trails', {
-      name,
-      location: 'Setúbal, Portugal',
-      length: '12 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description: 'Added for the edit journey.',
-      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-    });
+    const added = await addTrail(page, name, 'edit');
     await page.goto('/admin');
     const list = page.getByRole('region', { name: /^Trails/ });
     await showAllTrails(list);

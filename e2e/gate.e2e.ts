@@ -30,7 +30,7 @@ describe('who may match', () => {
 
     // Browsing is open: the trail and its details show. The trail is one on the guest's home whose
     // own day (the one its page chooses) no other spec searches.
-    const trail = await slotOfItsOwn(page, { onHome: true, ownDay: true });
+    const trail = await slotOfItsOwn(page, { onHome: true, day: 'own' });
     await page.getByRole('button', { name: trail.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: trail.name }).waitFor();
     const trailUrl = new URL(page.url());

@@ -6,6 +6,7 @@ import { holdRequests } from './support/gate';
 import { verifyFromInbox, waitForMail, type InboxMail } from './support/inbox';
 import { bottomBar, choose, myMatches, signIn, signUp, uniqueEmail, type Hiker } from './support/people';
 import { slotOfItsOwn, type NamedTrail } from './support/slots';
+import { walkOnboarding } from './support/widget';
 
 const browser = useBrowser();
 
@@ -73,16 +74,7 @@ async function joinTrailBuddy(page: Page, person: Hiker & { email: string }) {
   await registration.getByRole('button', { name: 'Complete Profile' }).click();
   await registration.waitFor({ state: 'detached' });
 
-  // The onboarding carousel: four steps, Next three times, then Get started.
-  const onboarding = page.getByRole('dialog', { name: 'How TrailBuddy works' });
-  await onboarding.waitFor();
-  for (const step of [1, 2, 3]) {
-    await onboarding.getByText(`Step ${step} of 4`).waitFor();
-    await onboarding.getByRole('button', { name: 'Next' }).click();
-  }
-  await onboarding.getByText('Step 4 of 4').waitFor();
-  await onboarding.getByRole('button', { name: 'Get started' }).click();
-  await onboarding.waitFor({ state: 'detached' });
+  await walkOnboarding(page);
   await page.getByRole('heading', { level: 1, name: `Hi, ${person.fullName}!` }).waitFor();
 
   // It does not come back after a reload.
@@ -143,7 +135,7 @@ describe('two people find each other for a weekend hike', () => {
 
     await joinTrailBuddy(pageA, ana);
     await joinTrailBuddy(pageB, bruno);
-    await slotOfItsOwn(pageA, { trail: TRAIL, ownDay: true });
+    await slotOfItsOwn(pageA, { trail: TRAIL, day: 'own' });
 
     // A looks for a buddy: nobody has answered yet.
     await searchForBuddy(pageA);
@@ -265,7 +257,7 @@ describe('two people find each other for a weekend hike', () => {
     const trail: NamedTrail = 'Calanques Ridge Trail';
     // Both search the trail's own day, which its page chooses: no other spec searches it.
     await noah.page.goto('/');
-    await slotOfItsOwn(noah.page, { trail, ownDay: true });
+    await slotOfItsOwn(noah.page, { trail, day: 'own' });
     for (const [{ page }, email] of [
       [noah, 'noah@trailbuddy.app'],
       [ingrid, 'ingrid@trailbuddy.app'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser';
+import { addTrail } from './support/admin';
 import { apiIn } from './support/members';
 import { signIn } from './support/people';
 import { showAllTrails } from './support/trail-list';
@@ -24,17 +25,7 @@ describe.each([
     const { page: admin } = await browser.page(viewport);
     await admin.goto('/');
     await signIn(admin, 'admin@trailbuddy.app');
-    const added = await apiIn<{ id: string; startTime: string }>(admin, 'POST', '/api/trails', {
-      name,
-      location: 'Setúbal, Portugal',
-      length: '12 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description: 'Added for the start-times journey.',
-      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-      weekendDay: 'saturday',
-    });
+    const added = await addTrail<{ id: string; startTime: string }>(admin, name, 'start-times', { weekendDay: 'saturday' });
 
     // The administrator adds 16:30 to the trail's one time (10:00) in the edit form.
     await admin.goto('/admin');

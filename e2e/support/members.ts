@@ -19,6 +19,9 @@ export function apiIn<T = unknown>(page: Page, method: string, path: string, bod
   ) as Promise<T>;
 }
 
+/** The password of every member `signUpMember` makes. */
+export const MEMBER_PASSWORD = 'long-trail-secret';
+
 /**
  * Makes the person in `page` (a fresh context) a member: signed up with a complete profile and a
  * verified e-mail (matching needs both, ADR 0030), past the onboarding, on the home page. They
@@ -27,7 +30,7 @@ export function apiIn<T = unknown>(page: Page, method: string, path: string, bod
 export async function signUpMember(page: Page, fullName: string, emailPrefix: string, city = 'Porto'): Promise<Page> {
   await page.goto('/');
   const email = uniqueEmail(emailPrefix);
-  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
+  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: MEMBER_PASSWORD, name: fullName });
   await apiIn(page, 'PUT', '/api/me/registration', {
     fullName,
     age: 33,

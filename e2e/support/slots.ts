@@ -34,8 +34,8 @@ export interface Slot {
 export interface SlotWish {
   /** That trail, on whichever of its days is still free and ahead. */
   trail?: NamedTrail;
-  /** Only the trail's own day: the one its page chooses unless told. */
-  ownDay?: boolean;
+  /** Only the trail's own day (the one its page chooses unless told), or only the other one. */
+  day?: 'own' | 'other';
   /** Only a trail of the first page of the home's list, as `page`'s person sees it: a journey clicks its card. */
   onHome?: boolean;
 }
@@ -68,7 +68,10 @@ export async function slotOfItsOwn(page: Page, wish: SlotWish = {}): Promise<Slo
   if (wish.trail && candidates.length === 0) throw new Error(`no trail named ${wish.trail} in ${path}`);
   const taken: string[] = [];
   for (const trail of candidates) {
-    for (const day of wish.ownDay ? [trail.weekendDay] : WEEKEND_DAYS) {
+    const days = WEEKEND_DAYS.filter((d) =>
+      wish.day === 'own' ? d === trail.weekendDay : wish.day === 'other' ? d !== trail.weekendDay : true,
+    );
+    for (const day of days) {
       const { start } = sessionForDay(
         { startTime: new Date(trail.startTime), endTime: new Date(trail.endTime), weekendDay: trail.weekendDay },
         day,

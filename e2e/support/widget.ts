@@ -66,6 +66,11 @@ export async function completeProfile(page: Page, person: Hiker): Promise<void> 
   await registration.getByLabel('Instagram handle').fill(person.instagram);
   await registration.getByRole('button', { name: 'Complete Profile' }).click();
   await registration.waitFor({ state: 'detached' });
+  await walkOnboarding(page);
+}
+
+/** The onboarding carousel a new profile opens: four steps, Next three times, then Get started. */
+export async function walkOnboarding(page: Page): Promise<void> {
   const onboarding = page.getByRole('dialog', { name: 'How TrailBuddy works' });
   await onboarding.waitFor();
   // One step at a time: a click made while the carousel is still moving may land on the step
