@@ -20,7 +20,6 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-'));
-  const slotClaimsDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-slots-'));
   // The specs script the demo users' matches themselves (empty tabs included), so the demo
   // users start without the seeded ones; start.e2e.ts runs a server with them.
   // Notification mail waits 3 s instead of 2 minutes for the app to show it first (ADR 0025), so
@@ -51,6 +50,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('inboxUrl', inbox);
   project.provide('databaseUrl', server.databaseUrl);
+  // Fresh for each run, as the server's data is: a slot is the run's, not the machine's.
+  const slotClaimsDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-slots-'));
   project.provide('slotClaimsDir', slotClaimsDir);
 
   return async () => {
