@@ -311,7 +311,7 @@ describe('accessibility of every view (axe-core)', () => {
     // Sofia, on her own search of that slot.
     const page = sofia;
     await page.goto(`/trails/${firstSlot.id}/buddies/searches/${sofiasSearch}?day=${firstSlot.day}`);
-    const request = page.getByRole('article', { name: 'Request from Miguel Santos' });
+    const request = page.getByRole('article', { name: `Request from ${MIGUEL}` });
     await request.getByRole('button', { name: 'Accept' }).waitFor();
     await check(page, 'no-matches-incoming-request');
 
