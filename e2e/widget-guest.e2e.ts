@@ -27,7 +27,8 @@ async function guestFavouritesTrail(page: Page): Promise<string> {
   await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
   await page.getByRole('button', { name: 'Add to favourites' }).click();
   await page.getByRole('button', { name: 'Remove from favourites' }).waitFor();
-  expect(await favouriteIds(page)).toHaveLength(1);
+  // The heart turns at once (an optimistic update); the server has it once the request is through.
+  await expect.poll(() => favouriteIds(page)).toHaveLength(1);
   return (await me(page)).user.id;
 }
 
