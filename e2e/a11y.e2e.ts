@@ -1,12 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatFindings, isFailing, mergeFindings, runAxe, type Finding } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
-import { withDatabase } from './support/db';
+import { useBrowser } from './support/browser';
+import { apiIn, memberWithId } from './support/members';
+import { slotOfItsOwn, type Slot } from './support/slots';
 import { enterEmail, openWidget, widget } from './support/widget';
 
 /**
@@ -20,18 +21,19 @@ import { enterEmail, openWidget, widget } from './support/widget';
  */
 
 const PASSWORD = 'trailbuddy';
-const MIGUEL = 'miguel@trailbuddy.app';
-const LUCAS = 'lucas@trailbuddy.app';
+/** A demo address, for the widget's sign-in step of a known account. */
+const KNOWN_EMAIL = 'miguel@trailbuddy.app';
 const ADMIN = 'admin@trailbuddy.app';
 /**
- * Demo users the other browser specs leave alone; the first one listed in Miguel's Best Matches
- * is invited (people who sign up in other specs can push some of them down the list).
+ * The people of the journeys, members of this spec's own (whichever specs ran before, a demo
+ * person's matches and place in Best Matches are not this spec's to count on): Miguel searches,
+ * Sofia is looking for a buddy on the same slot and is invited from his Best Matches, Lucas is
+ * invited on a second slot. Both slots are this spec's own (support/slots.ts).
  */
-const INVITEES = [
-  { name: 'Sofia Martins', email: 'sofia@trailbuddy.app' },
-  { name: 'Giulia Rossi', email: 'giulia@trailbuddy.app' },
-  { name: 'Sam Taylor', email: 'sam@trailbuddy.app' },
-];
+const tag = Date.now().toString(36).slice(-4).toUpperCase();
+const MIGUEL = `Miguel Axe ${tag}`;
+const SOFIA = `Sofia Axe ${tag}`;
+const LUCAS = `Lucas Axe ${tag}`;
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -39,21 +41,13 @@ const SIZES = [
 const SHOTS_DIR = process.env.A11Y_SHOTS_DIR;
 const JOURNEY = { timeout: 300_000 };
 
-interface TrailInfo {
-  id: string;
-  name: string;
-  weekendDay: 'saturday' | 'sunday';
-}
-
 const checked: { view: string; findings: Finding[] }[] = [];
 
-let browser: Browser;
+const browser = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   if (SHOTS_DIR) mkdirSync(SHOTS_DIR, { recursive: true });
 });
 afterAll(async () => {
-  await browser?.close();
   const failing = checked.filter((c) => c.findings.some(isFailing));
   console.log(
     [
@@ -167,13 +161,13 @@ async function signIn(page: Page, email: string) {
 }
 
 async function signedInPage(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser);
+  const session = await browser.page();
   await session.page.goto('/');
   await signIn(session.page, email);
   return session;
 }
 
-async function openTrail(page: Page, trail: TrailInfo) {
+async function openTrail(page: Page, trail: Slot) {
   await page.getByRole('article').first().waitFor();
   await page.getByRole('button', { name: trail.name, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: trail.name }).waitFor();
@@ -201,18 +195,17 @@ function testPhoto(): Promise<Buffer> {
 
 describe('accessibility of every view (axe-core)', () => {
   // Shared by the journeys below, which run in order on one server.
-  let trails: TrailInfo[] = [];
-  let miguel: { context: BrowserContext; page: Page };
-  let invitee = INVITEES[0]!;
-  const firstTrail = () => trails[0]!;
-  const secondTrail = () => trails[1]!;
+  let miguel: Page;
+  let sofia: Page;
+  let lucas: Page;
+  let firstSlot: Slot;
+  let sofiasSearch: string;
 
   it('signed-out home, the login modal in its three modes, and the onboarding carousel', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(12);
     await banner(page).getByRole('button', { name: 'Sign In' }).waitFor();
-    trails = await page.evaluate(async () => ((await (await fetch('/api/trails')).json()) as { trails: TrailInfo[] }).trails);
     await check(page, 'home-signed-out');
 
     await banner(page).getByRole('button', { name: 'Sign In' }).click();
@@ -252,13 +245,20 @@ describe('accessibility of every view (axe-core)', () => {
   });
 
   it('signed-in home, trail detail, searching with a profile popup and Propose a Date, and a sent invitation', JOURNEY, async () => {
-    miguel = await signedInPage(MIGUEL);
-    const { page } = miguel;
-    await page.getByRole('heading', { level: 1, name: 'Hi, Miguel Santos!' }).waitFor();
+    miguel = await browser.member(MIGUEL, 'miguel-axe');
+    sofia = await browser.member(SOFIA, 'sofia-axe');
+    const page = miguel;
+    firstSlot = await slotOfItsOwn(page, { onHome: true, day: 'own' });
+    const { match } = await apiIn<{ match: { id: string } }>(sofia, 'POST', '/api/matches/search', {
+      trailId: firstSlot.id,
+      day: firstSlot.day,
+    });
+    sofiasSearch = match.id;
+    await page.getByRole('heading', { level: 1, name: `Hi, ${MIGUEL}!` }).waitFor();
     await page.getByRole('article').first().waitFor();
     await check(page, 'home-signed-in');
 
-    await openTrail(page, firstTrail());
+    await openTrail(page, firstSlot);
     await check(page, 'trail-detail');
 
     await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
@@ -269,14 +269,8 @@ describe('accessibility of every view (axe-core)', () => {
 
     const showAll = page.getByRole('button', { name: /^Show all \d+ matches$/ });
     if (await showAll.count()) await showAll.click();
-    for (const candidate of INVITEES) {
-      if (await bestMatches.getByRole('button', { name: candidate.name, exact: true }).count()) {
-        invitee = candidate;
-        break;
-      }
-    }
-    await bestMatches.getByRole('button', { name: invitee.name, exact: true }).click();
-    const profile = page.getByRole('dialog', { name: invitee.name });
+    await bestMatches.getByRole('button', { name: SOFIA, exact: true }).click();
+    const profile = page.getByRole('dialog', { name: SOFIA });
     await profile.getByRole('button', { name: 'Invite to Hike' }).waitFor();
     await check(page, 'no-matches-profile-popup');
     await page.keyboard.press('Escape');
@@ -300,38 +294,24 @@ describe('accessibility of every view (axe-core)', () => {
     await check(page, 'delete-event-confirm');
     await page.getByRole('button', { name: 'Keep event' }).click();
 
-    await bestMatches.getByRole('button', { name: invitee.name, exact: true }).click();
+    await bestMatches.getByRole('button', { name: SOFIA, exact: true }).click();
     await profile.getByRole('button', { name: 'Invite to Hike' }).click();
     await page.getByRole('heading', { level: 1, name: 'Request sent to play!' }).waitFor();
     await page.getByText(/as soon as/).waitFor();
     await check(page, 'request-sent');
 
-    // Another pending invitation, on a second trail, to Lucas: it waits in both Pending tabs.
-    // No endpoint lists the members (ADR 0030): the demo user's id comes from the database.
-    const lucasId = await withDatabase(async (db) => {
-      const { rows } = await db.query<{ id: string }>('SELECT user_id AS id FROM profiles WHERE full_name = $1', ['Lucas García']);
-      if (!rows[0]) throw new Error('no demo user named Lucas García');
-      return rows[0].id;
-    });
-    await page.evaluate(
-      async ({ trail, userId }) => {
-        const res = await fetch('/api/matches/invite', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: JSON.stringify({ userId, trailId: trail.id, day: trail.weekendDay }),
-        });
-        if (!res.ok) throw new Error(`invite answered ${res.status}: ${await res.text()}`);
-      },
-      { trail: secondTrail(), userId: lucasId },
-    );
+    // Another pending invitation, on a second slot, to Lucas: it waits in both Pending tabs.
+    const invited = await memberWithId(await browser.member(LUCAS, 'lucas-axe'));
+    lucas = invited.page;
+    const secondSlot = await slotOfItsOwn(page);
+    await apiIn(page, 'POST', '/api/matches/invite', { userId: invited.id, trailId: secondSlot.id, day: secondSlot.day });
   });
 
   it('the invitee sees the request on the same hike and accepts it; the owner sees it accepted', JOURNEY, async () => {
-    const partner = await signedInPage(invitee.email);
-    const { page } = partner;
-    await openTrail(page, firstTrail());
-    await page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
-    const request = page.getByRole('article', { name: 'Request from Miguel Santos' });
+    // Sofia, on her own search of that slot.
+    const page = sofia;
+    await page.goto(`/trails/${firstSlot.id}/buddies/searches/${sofiasSearch}?day=${firstSlot.day}`);
+    const request = page.getByRole('article', { name: `Request from ${MIGUEL}` });
     await request.getByRole('button', { name: 'Accept' }).waitFor();
     await check(page, 'no-matches-incoming-request');
 
@@ -339,22 +319,21 @@ describe('accessibility of every view (axe-core)', () => {
     await page.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
     await page.getByText('Your buddy').waitFor();
     await check(page, 'match-accepted');
-    await partner.context.close();
 
     // The owner's request-sent view turns into the confirmation without a reload (live events).
-    await miguel.page.getByText(`${invitee.name} accepted. Your hike is confirmed!`).waitFor({ timeout: 20_000 });
-    await check(miguel.page, 'request-sent-confirmed');
-    await miguel.page.getByRole('button', { name: 'See the match' }).click();
-    await miguel.page.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
+    await miguel.getByText(`${SOFIA} accepted. Your hike is confirmed!`).waitFor({ timeout: 20_000 });
+    await check(miguel, 'request-sent-confirmed');
+    await miguel.getByRole('button', { name: 'See the match' }).click();
+    await miguel.getByRole('heading', { level: 1, name: 'Match Accepted!' }).waitFor();
   });
 
   it('the matches page tabs, for the owner and for someone who has to answer', JOURNEY, async () => {
-    const { page } = miguel;
+    const page = miguel;
     await openMatchesTab(page, 'Upcoming');
     await page.getByRole('tabpanel').getByRole('article').first().waitFor();
     await check(page, 'matches-upcoming');
     await openMatchesTab(page, 'Pending');
-    await page.getByRole('tabpanel').getByText('Waiting for Lucas García').waitFor();
+    await page.getByRole('tabpanel').getByText(`Waiting for ${LUCAS}`).waitFor();
     await check(page, 'matches-pending');
     await openMatchesTab(page, 'Completed');
     await page
@@ -363,22 +342,20 @@ describe('accessibility of every view (axe-core)', () => {
       .waitFor();
     await check(page, 'matches-completed-empty');
 
-    const lucas = await signedInPage(LUCAS);
-    await openMatchesTab(lucas.page, 'Pending');
-    await lucas.page.getByRole('tabpanel').getByRole('button', { name: 'Accept' }).waitFor();
-    await check(lucas.page, 'matches-pending-to-answer');
-    await lucas.context.close();
+    await openMatchesTab(lucas, 'Pending');
+    await lucas.getByRole('tabpanel').getByRole('button', { name: 'Accept' }).waitFor();
+    await check(lucas, 'matches-pending-to-answer');
   });
 
   it('the feedback form, the completed tab, past partners and a public profile', JOURNEY, async () => {
-    const { page } = miguel;
+    const page = miguel;
     // The confirmed hike took place a week earlier: last weekend, at the trail's own time.
     const mine = await page.evaluate(async () => {
       const res = await fetch('/api/matches/mine', { headers: { Accept: 'application/json' } });
       return ((await res.json()) as { matches: { id: string; status: string; trailId: string; partner: { name: string } | null }[] })
         .matches;
     });
-    const hike = mine.find((m) => m.status === 'confirmed' && m.trailId === firstTrail().id && m.partner?.name === invitee.name);
+    const hike = mine.find((m) => m.status === 'confirmed' && m.trailId === firstSlot.id && m.partner?.name === SOFIA);
     expect(hike).toBeDefined();
     const db = new pg.Client({ connectionString: inject('databaseUrl') });
     await db.connect();
@@ -415,25 +392,15 @@ describe('accessibility of every view (axe-core)', () => {
     await page.getByRole('article').first().waitFor();
     await check(page, 'partners');
 
-    await page.getByRole('button', { name: invitee.name, exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: invitee.name }).waitFor();
+    await page.getByRole('button', { name: SOFIA, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: SOFIA }).waitFor();
     await check(page, 'public-profile');
-
-    // The partner answers too, so this hike's feedback prompt never opens over another spec that
-    // signs in as the same demo person.
-    const partner = await signedInPage(invitee.email);
-    const skipped = await partner.page.evaluate(async (matchId) => {
-      const res = await fetch(`/api/matches/${matchId}/feedback/skip`, { method: 'POST', headers: { Accept: 'application/json' } });
-      return res.status;
-    }, hike!.id);
-    expect(skipped).toBe(200);
-    await partner.context.close();
   });
 
   it('the personal profile, viewed and edited, the photo picker and cropper, and the agenda', JOURNEY, async () => {
-    const { page } = miguel;
+    const page = miguel;
     await page.getByRole('button', { name: 'Your profile' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Miguel Santos' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: MIGUEL }).waitFor();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await check(page, 'personal-profile');
 
@@ -465,11 +432,11 @@ describe('accessibility of every view (axe-core)', () => {
     await busyDays.first().click();
     await page.locator('section[aria-labelledby="agenda-day-heading"] h3').first().waitFor();
     await check(page, 'agenda');
-    await miguel.context.close();
+    await miguel.context().close();
   });
 
   it('the registration modal of a new account, before and after a refused submit', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog');
@@ -505,15 +472,15 @@ describe('accessibility of every view (axe-core)', () => {
     await page.getByRole('alert').first().waitFor();
     await check(page, 'admin-add-trail-errors');
 
-    await page.getByRole('button', { name: `Delete ${firstTrail().name}` }).click();
-    await page.getByRole('dialog', { name: `Delete ${firstTrail().name}?` }).waitFor();
+    await page.getByRole('button', { name: `Delete ${firstSlot.name}` }).click();
+    await page.getByRole('dialog', { name: `Delete ${firstSlot.name}?` }).waitFor();
     await check(page, 'admin-delete-trail');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
 
   it('/auth with a bad e-mail verification code', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/auth?mode=verifyEmail&oobCode=bad');
     await page.getByRole('heading', { level: 1, name: 'Try verifying your email again' }).waitFor();
     await check(page, 'auth-verify-failed');
@@ -521,11 +488,11 @@ describe('accessibility of every view (axe-core)', () => {
   });
 
   it('the sign-in widget: providers, e-mail, sign-in, create account, recovery and phone', JOURNEY, async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const card = widget(page);
     await openWidget(page);
     await check(page, 'widget-providers');
-    await enterEmail(page, MIGUEL);
+    await enterEmail(page, KNOWN_EMAIL);
     await card.getByRole('heading', { name: 'Sign in' }).waitFor();
     await check(page, 'widget-password-sign-in');
     await card.getByRole('button', { name: 'Trouble signing in?' }).click();

@@ -1,18 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ACCOUNT_DELETED_PAGE } from '@trailbuddy/shared/contracts/account';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { uniqueEmail } from './support/people';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = 'leaving-soon-1';
 
@@ -55,8 +47,7 @@ async function newMember(page: Page, email: string) {
 
 describe('delete my account', () => {
   it('confirms, signs the person out, and the account can no longer sign in', async () => {
-    const { context, page } = await newPage(browser);
-    contexts.push(context);
+    const { page } = await browser.page();
     const email = uniqueEmail('leaving');
     await newMember(page, email);
 

@@ -1,16 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { apiIn } from './support/members';
 import { bottomBar, signIn } from './support/people';
+import { sharedSlot } from './support/slots';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const MIGUEL = 'miguel@trailbuddy.app';
-/** Not the journey's trail (nobody else may search that one). */
+/** Miguel searches its other day, which this spec claims (support/slots.ts). */
 const TRAIL = 'Sintra Palaces Loop';
 const POLL = { timeout: 10_000 };
 
@@ -20,13 +18,11 @@ const path = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
 };
-/** The demo people sign in as their first name at trailbuddy.app; Ana, the administrator, as admin. */
-/** The demo people Miguel may meet in Best Matches (apps/server/src/db/seed/demo-users.ts). */
-const DEMO_PEOPLE = /^(Ana Ribeiro|Sofia Martins|Lucas García|Camille Laurent|Giulia Rossi|Noah Keller|Ingrid Berg|Sam Taylor)$/;
-const demoEmailOf = (name: string) => {
-  const first = name.split(' ')[0]!.toLowerCase();
-  return `${first === 'ana' ? 'admin' : first}@trailbuddy.app`;
-};
+/**
+ * The slot Miguel searches: the trail's other day (the journey walks the day choice into the
+ * address), which no other spec searches; both widths share it.
+ */
+const slot = sharedSlot({ trail: TRAIL, day: 'other' });
 const dayRadio = (page: Page, day: string) => page.locator(`input[name="trail-day"][value="${day}"]`);
 
 /** What each view shows, so a Back, a Forward or a reload can be checked to land on it. */
@@ -52,9 +48,14 @@ describe.each([
   let trailPath = '';
 
   it('Back and Forward walk home → trail → buddies → sent → matches → a person → my profile, Back closes each modal first, and a reload stays on each view', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    // Someone of this spec's own already looks for a buddy there: the Best Match Miguel invites.
+    const where = await slot(page);
+    const buddyName = `Bea Addresses ${viewport.width}-${Date.now().toString(36).slice(-4)}`;
+    const buddy = await browser.member(buddyName, 'bea-addresses', { viewport });
+    await apiIn(buddy, 'POST', '/api/matches/search', { trailId: where.id, day: where.day });
 
     // A visitor choosing a trail is asked to sign in; Back closes that modal and stays home.
     await page.getByRole('button', { name: TRAIL }).click();
@@ -67,6 +68,7 @@ describe.each([
     await page.getByRole('button', { name: TRAIL }).click();
     await expect.poll(() => path(page), POLL).toMatch(/^\/trails\/[0-9a-f-]{36}$/);
     trailPath = path(page);
+    expect(trailPath).toBe(`/trails/${where.id}`);
     await headingIs(TRAIL)(page);
 
     // The day not chosen yet goes into the URL.
@@ -121,13 +123,10 @@ describe.each([
 
     // A Best Match's profile, a dialog with its own entry: Back closes it; opened again, Invite to Hike
     // leads to the request-sent view, which takes the dialog's entry.
-    // A demo person (this spec signs in as them afterwards to decline): near searchers of other
-    // specs may rank above them (ADR 0068).
-    const candidate = page.getByRole('main').locator('article h3 button[aria-haspopup="dialog"]').filter({ hasText: DEMO_PEOPLE }).first();
+    const candidate = page.getByRole('main').locator('article h3 button[aria-haspopup="dialog"]').filter({ hasText: buddyName });
     await candidate.waitFor();
-    const candidateName = ((await candidate.textContent()) ?? '').trim();
     await candidate.click();
-    const profileDialog = page.getByRole('dialog', { name: candidateName });
+    const profileDialog = page.getByRole('dialog', { name: buddyName });
     await profileDialog.waitFor();
     await page.goBack();
     await profileDialog.waitFor({ state: 'detached' });
@@ -195,20 +194,16 @@ describe.each([
     await context.close();
 
     // Leave no match behind for the other specs (and the next viewport): the invited buddy declines.
-    const invitee = await newPage(browser, viewport);
-    await invitee.page.goto('/');
-    await signIn(invitee.page, demoEmailOf(candidateName));
     const sentId = /\/matches\/([0-9a-f-]{36})\/sent/.exec(sentPath)![1];
-    const status = await invitee.page.evaluate(
+    const status = await buddy.evaluate(
       async (id) => (await fetch(`/api/matches/${id}/reject`, { method: 'POST', headers: { Accept: 'application/json' } })).status,
       sentId,
     );
     expect(status).toBe(200);
-    await invitee.context.close();
   });
 
   it('a member-only link opened signed out asks for sign-in, then lands on the view', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/matches/pending');
     const dialog = signInDialog(page);
     await dialog.getByLabel('Email').fill(MIGUEL);
@@ -226,7 +221,7 @@ describe.each([
   });
 
   it(`shows the navigation ${viewport.width >= 1024 ? 'in the header, not the bottom bar' : 'in the bottom bar, not the header'}`, async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await heading(page).waitFor();
     const wide = viewport.width >= 1024;
@@ -251,7 +246,7 @@ describe.each([
   });
 
   it('an address that matches no view shows the not-found view with the way home, answered with a 404', async () => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     const response = await page.goto('/trails/nowhere/reviews');
     expect(response?.status()).toBe(404);
     await headingIs('Page not found')(page);
@@ -262,7 +257,7 @@ describe.each([
 
   it('a shared trail link shows the trail and its day in a fresh, signed-out browser', async () => {
     expect(trailPath).not.toBe('');
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto(`${trailPath}?day=sunday`);
     await headingIs(TRAIL)(page);
     await expect.poll(() => dayRadio(page, 'sunday').isChecked(), POLL).toBe(true);

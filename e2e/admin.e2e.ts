@@ -1,16 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { scrollToEndOfTrails, showAllTrails } from './support/trail-list';
 import { makeImage } from './support/images';
+import { addTrail } from './support/admin';
 import { apiIn } from './support/members';
 import { choose, signIn } from './support/people';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -32,7 +29,7 @@ async function waitForUploaded(page: Page, label: 'Trail image' | 'Map image') {
 
 describe('the administrators’ trail manager', () => {
   it('sends a signed-in non-administrator back to the home page', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await signIn(page, 'miguel@trailbuddy.app');
     await page.goto('/admin');
@@ -47,7 +44,7 @@ describe('the administrators’ trail manager', () => {
     const name = `Arrábida Ridge E2E ${Date.now()}`;
 
     // A visitor has the home page open the whole time and never reloads it.
-    const visitor = await newPage(browser, DESKTOP);
+    const visitor = await browser.page(DESKTOP);
     await visitor.page.goto('/');
     await visitor.page.getByRole('article').first().waitFor();
     // The list comes page by page (ADR 0022) and an added trail goes to its end: the visitor scrolls there.
@@ -55,7 +52,7 @@ describe('the administrators’ trail manager', () => {
     const visitorCard = visitor.page.getByRole('article').filter({ has: visitor.page.getByRole('button', { name }) });
     expect(await visitorCard.count()).toBe(0);
 
-    const { context, page } = await newPage(browser, DESKTOP);
+    const { context, page } = await browser.page(DESKTOP);
     await page.goto('/');
     await signIn(page, 'admin@trailbuddy.app');
     await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
@@ -145,19 +142,10 @@ describe('an administrator edits a trail (issue 23)', () => {
     ['desktop', DESKTOP],
   ])('changes its name and activity to biking in the form, on a %s', async (size, viewport) => {
     const name = `Edit Me ${size} ${Date.now()}`;
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await signIn(page, 'admin@trailbuddy.app');
-    const added = await apiIn<{ id: string }>(page, 'POST', '/api/trails', {
-      name,
-      location: 'Setúbal, Portugal',
-      length: '12 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description: 'Added for the edit journey.',
-      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-    });
+    const added = await addTrail(page, name, 'edit');
     await page.goto('/admin');
     const list = page.getByRole('region', { name: /^Trails/ });
     await showAllTrails(list);

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { apiIn, person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { apiIn } from './support/members';
+import { sharedSlot } from './support/slots';
 
 /**
  * Best Matches says how good a match is, why, and how far each person lives from the trailhead
@@ -10,15 +10,7 @@ import { apiIn, person } from './support/members';
  * and a laptop's.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -26,19 +18,11 @@ const WIDTHS = [
 ] as const;
 
 /**
- * A trail near Lisbon, where every member of this spec lives, that no other spec searches: one
- * that others fill with searchers of their own would push the farther person off the first page.
+ * A trail near Lisbon, where every member of this spec lives, on a day no other spec searches:
+ * others' searchers there would push the farther person off the first page. Both widths share it
+ * (each run's people carry its tag).
  */
-const TRAIL = 'Tagus Riverside Run';
-
-async function comingTrail(page: Page): Promise<{ id: string; day: 'saturday' | 'sunday' }> {
-  const { trails } = await apiIn<{
-    trails: { id: string; name: string; startTime: string; weekendDay: 'saturday' | 'sunday'; trailhead: unknown }[];
-  }>(page, 'GET', `/api/trails?q=${encodeURIComponent(TRAIL)}`);
-  const trail = trails.find((t) => t.name === TRAIL && t.trailhead && Date.parse(t.startTime) > Date.now() + 60 * 60 * 1000);
-  if (!trail) throw new Error(`no session of ${TRAIL} still to come`);
-  return { id: trail.id, day: trail.weekendDay };
-}
+const slot = sharedSlot({ trail: 'Tagus Riverside Run' });
 
 describe.each(WIDTHS)('Best Matches at $width px', (viewport) => {
   it(
@@ -46,13 +30,13 @@ describe.each(WIDTHS)('Best Matches at $width px', (viewport) => {
     { timeout: 240_000 },
     async () => {
       const tag = `${viewport.width}-${Date.now().toString(36).slice(-4)}`;
-      const sofia = await person(browser, contexts, `Sofia Near ${tag}`, 'sofia', viewport, 'Lisbon');
-      const miguel = await person(browser, contexts, `Miguel Near ${tag}`, 'miguel', viewport, 'Lisbon');
-      const oliver = await person(browser, contexts, `Oliver Far ${tag}`, 'oliver', viewport, 'Lisbon');
+      const sofia = await browser.member(`Sofia Near ${tag}`, 'sofia', { viewport, city: 'Lisbon' });
+      const miguel = await browser.member(`Miguel Near ${tag}`, 'miguel', { viewport, city: 'Lisbon' });
+      const oliver = await browser.member(`Oliver Far ${tag}`, 'oliver', { viewport, city: 'Lisbon' });
       await apiIn(oliver, 'PATCH', '/api/me/profile', { country: 'United Kingdom', city: 'London' });
-      const ana = await person(browser, contexts, `Ana Hike ${tag}`, 'ana', viewport, 'Lisbon');
-      const rui = await person(browser, contexts, `Rui Hike ${tag}`, 'rui', viewport, 'Lisbon');
-      const trail = await comingTrail(sofia);
+      const ana = await browser.member(`Ana Hike ${tag}`, 'ana', { viewport, city: 'Lisbon' });
+      const rui = await browser.member(`Rui Hike ${tag}`, 'rui', { viewport, city: 'Lisbon' });
+      const trail = await slot(sofia);
       // Oliver searches last: by the most recent search alone he would be listed before Miguel.
       for (const searcher of [miguel, oliver]) await apiIn(searcher, 'POST', '/api/matches/search', { trailId: trail.id, day: trail.day });
       // Ana leaves room for three and Rui joins her: a hike to join with one place left.

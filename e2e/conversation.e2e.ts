@@ -1,18 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { bottomBar } from './support/people';
-import { apiIn, person as signedUpPerson } from './support/members';
+import { apiIn } from './support/members';
+import { slotOfItsOwn } from './support/slots';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /Matches/ });
 const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
@@ -21,24 +14,14 @@ const bellSays = (page: Page) => expect.poll(() => bellOf(page).getAttribute('ar
 describe('the buddy conversation', () => {
   it('lets two matched people talk live, each in their own browser, and clears the unread counts', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const ines = await signedUpPerson(browser, contexts, `Inês Talk ${tag}`, 'ines');
-    const tomas = await signedUpPerson(browser, contexts, `Tomás Talk ${tag}`, 'tomas');
+    const ines = await browser.member(`Inês Talk ${tag}`, 'ines');
+    const tomas = await browser.member(`Tomás Talk ${tag}`, 'tomas');
 
-    // Inês searches a session still to come; Tomás asks to join her: a pending match.
-    const { trails } = await apiIn<{ trails: { id: string }[] }>(ines, 'GET', '/api/trails');
-    let matchId: string | undefined;
-    for (const trail of trails) {
-      for (const day of ['saturday', 'sunday']) {
-        if (matchId) break;
-        try {
-          const { match } = await apiIn<{ match: { id: string } }>(ines, 'POST', '/api/matches/search', { trailId: trail.id, day });
-          matchId = match.id;
-        } catch {
-          // that session has started: try the next
-        }
-      }
-    }
-    if (!matchId) throw new Error('no session takes searches');
+    // Inês searches a slot of this spec's own; Tomás asks to join her: a pending match.
+    const slot = await slotOfItsOwn(ines);
+    const {
+      match: { id: matchId },
+    } = await apiIn<{ match: { id: string } }>(ines, 'POST', '/api/matches/search', { trailId: slot.id, day: slot.day });
     await apiIn(tomas, 'POST', `/api/matches/${matchId}/request`);
 
     // Inês opens the conversation from the match card: it has an address of its own. The card on

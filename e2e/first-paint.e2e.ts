@@ -1,15 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { bottomBar, DEMO_PASSWORD, signIn } from './support/people';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, PHONE, useBrowser } from './support/browser';
+import { apiIn, MEMBER_PASSWORD } from './support/members';
+import { bottomBar } from './support/people';
 
 // ADR 0023: the home and a trail's page arrive rendered by the server, and React hydrates them.
 
-let browser: Browser;
+const browser = useBrowser();
+
+/**
+ * A member of this spec's own, signed up once; each test opens a context with the member's
+ * cookies instead of signing in through the dialog (a password check is the costliest request on
+ * a busy machine, and a demo person's state is other specs' to change).
+ */
+const member = { email: '', session: undefined as BrowserContextOptions['storageState'] };
 beforeAll(async () => {
-  browser = await launchBrowser();
+  const page = await browser.member('Paula First-Paint', 'first-paint');
+  member.email = (await apiIn<{ user: { email: string } }>(page, 'GET', '/api/me')).user.email;
+  member.session = await page.context().storageState();
 });
-afterAll(async () => browser?.close());
+
+/** A context of its own, at a phone's width, in which the member is signed in. */
+async function signedInContext() {
+  const context = await browser.newContext({ viewport: PHONE, storageState: member.session });
+  return { context, page: await context.newPage() };
+}
 
 const TRAIL = 'Sintra Palaces Loop';
 
@@ -95,12 +110,10 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('hydrates the home without an error and stays interactive: a card opens its trail', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedInContext();
     const errors = await watch(page);
+    // Signed in, the server's page is the signed-in variant.
     await page.goto('/');
-    await signIn(page, 'miguel@trailbuddy.app');
-    // Signed in, a reload gets the signed-in variant of the server's page.
-    await page.reload();
     await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
     expect(await keptServerNode(page)).toBe(true);
 
@@ -118,7 +131,7 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('hydrates a shared trail link for a visitor, the lazily loaded detail included', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const errors = await watch(page);
     const id = await trailId(page, TRAIL);
     await page.goto(`/trails/${id}`);
@@ -135,7 +148,7 @@ describe('the first paint, rendered by the server', () => {
   });
 
   it('keeps a tap made before the app has loaded, and the app answers it once it has', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     const errors = await watch(page);
     const id = await trailId(page, TRAIL);
     // The app's code (every script but the page's entry, index-*.js) is held back until the tap
@@ -152,18 +165,17 @@ describe('the first paint, rendered by the server', () => {
   });
 
   describe('a signed-in person’s tap on a trail card right after the page arrives', () => {
-    /** Miguel, signed in, in a context of his own; the page is on another address until the test goes home. */
+    /** The member, signed in, in a context of their own; the page is on another address until the test goes home. */
     async function signedIn() {
-      const session = await newPage(browser);
-      await session.page.goto('/');
-      await signIn(session.page, 'miguel@trailbuddy.app');
+      const session = await signedInContext();
       await session.page.goto(`/trails/${await trailId(session.page, TRAIL)}`);
       await session.page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
       return session;
     }
 
     async function expectTrailOpened(page: Page, errors: string[]) {
-      await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor({ timeout: 15_000 });
+      // Playwright's own 30 s: the app's code may take a while to arrive on a busy machine.
+      await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/trails/${await trailId(page, TRAIL)}`);
       expect(errors).toEqual([]);
     }
@@ -214,16 +226,14 @@ describe('the first paint, rendered by the server', () => {
     const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: 'Matches' });
 
     async function expectMatchesOpened(page: Page, errors: string[]) {
-      await page.getByRole('tab', { name: /Upcoming/ }).waitFor({ timeout: 15_000 });
+      await page.getByRole('tab', { name: /Upcoming/ }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/matches/upcoming');
       expect(await page.getByRole('dialog', { name: 'Sign In' }).count()).toBe(0);
       expect(errors).toEqual([]);
     }
 
     it('opens Matches for a signed-in person when the tap comes after the app has loaded', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto('/');
-      await signIn(page, 'miguel@trailbuddy.app');
+      const { context, page } = await signedInContext();
       const errors = await watch(page);
       const { release, asked } = await holdBack(page, /\/api\/me$/);
       await page.goto('/');
@@ -239,9 +249,7 @@ describe('the first paint, rendered by the server', () => {
     });
 
     it('opens Matches for a signed-in person when the tap comes before the app’s code', async () => {
-      const { context, page } = await newPage(browser);
-      await page.goto('/');
-      await signIn(page, 'miguel@trailbuddy.app');
+      const { context, page } = await signedInContext();
       const errors = await watch(page);
       const { release } = await holdBack(page, /\/assets\/(?!index-)[^/]+\.js$|\/api\/me$/);
       await page.goto('/');
@@ -252,7 +260,7 @@ describe('the first paint, rendered by the server', () => {
     });
 
     it('asks someone whose session has ended to sign in, then opens Matches', async () => {
-      const { context, page } = await newPage(browser);
+      const { context, page } = await browser.page();
       // A session cookie the server no longer knows: the page comes as a signed-in person's,
       // and only GET /api/me tells that nobody is signed in.
       await context.addCookies([{ name: 'better-auth.session_token', value: 'ended.session', url: baseUrl() }]);
@@ -265,8 +273,8 @@ describe('the first paint, rendered by the server', () => {
       const dialog = page.getByRole('dialog', { name: 'Sign In' });
       await dialog.waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
-      await dialog.getByLabel('Email').fill('miguel@trailbuddy.app');
-      await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await dialog.getByLabel('Email').fill(member.email);
+      await dialog.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
       await dialog.getByRole('button', { name: 'Sign In' }).click();
       await expectMatchesOpened(
         page,

@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, useBrowser } from './support/browser';
 import { verifyFromInbox } from './support/inbox';
 import { uniqueEmail, type Hiker } from './support/people';
-import { completeProfile, me, openWidget, widget, widgetSignUp } from './support/widget';
+import { slotOfItsOwn } from './support/slots';
+import { continueAsGuest, me, widget, widgetSignUp } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
-const WIDE = { width: 1024, height: 800 };
-/** Nobody else searches it in the e2e run as this journey's guest. */
-const TRAIL = 'Seven Hanging Valleys';
 const guest: Hiker = {
   fullName: 'Gate Guest',
   age: '29',
@@ -32,15 +25,14 @@ const guest: Hiker = {
  */
 describe('who may match', () => {
   it('asks a guest to upgrade before searching, then to verify the e-mail, then finds buddies', async () => {
-    const { context, page } = await newPage(browser, WIDE);
-    await openWidget(page);
-    await widget(page).getByRole('button', { name: 'Continue as guest' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await completeProfile(page, guest);
+    const { context, page } = await browser.page(LAPTOP);
+    await continueAsGuest(page, guest);
 
-    // Browsing is open: the trail and its details show.
-    await page.getByRole('button', { name: TRAIL }).click();
-    await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
+    // Browsing is open: the trail and its details show. The trail is one on the guest's home whose
+    // own day (the one its page chooses) no other spec searches.
+    const trail = await slotOfItsOwn(page, { onHome: true, day: 'own' });
+    await page.getByRole('button', { name: trail.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: trail.name }).waitFor();
     const trailUrl = new URL(page.url());
 
     // Find Hiking Buddy: the server refuses, the app asks for an account of their own.

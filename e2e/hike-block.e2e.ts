@@ -1,26 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/contracts/safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { apiIn, person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, type Viewport } from './support/browser';
+import { apiIn, memberWithId } from './support/members';
+import { slotOfItsOwn } from './support/slots';
 
 /**
  * Report and Block for everyone on a hike's card, and a block that says so at once and stays, with
  * the way back (issue 23, ADR 0067), in Chromium at a phone's width and a laptop's. On a hike of
  * three the block takes the blocker off it and the other two keep their hike, told only that she
- * left (ADR 0073). Fresh members only, on the fifth and later coming trails (the first four are
- * other journeys').
+ * left (ADR 0073). Fresh members only, on
+ * slots of their own.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
+/** A member of this spec's own at `viewport`, with their id. */
+const hiker = async (fullName: string, viewport: Viewport) =>
+  memberWithId(await browser.member(fullName, fullName.split(' ')[0]!.toLowerCase(), { viewport }));
 
 const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
 
@@ -32,25 +28,6 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ] as const;
 
-async function hiker(fullName: string, viewport: { width: number; height: number }): Promise<{ page: Page; id: string }> {
-  const page = await person(browser, contexts, fullName, fullName.split(' ')[0]!.toLowerCase(), viewport);
-  const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
-  return { page, id: me.user.id };
-}
-
-/** The `skip`-th trail whose session is still more than an hour ahead, with its day. */
-async function comingTrail(page: Page, skip: number): Promise<{ id: string; name: string; day: 'saturday' | 'sunday' }> {
-  const { trails } = await apiIn<{ trails: { id: string; name: string; startTime: string; weekendDay: 'saturday' | 'sunday' }[] }>(
-    page,
-    'GET',
-    '/api/trails',
-  );
-  const coming = trails.filter((t) => Date.parse(t.startTime) > Date.now() + 60 * 60 * 1000);
-  const trail = coming[skip];
-  if (!trail) throw new Error(`no ${skip + 1}th trail with a session still to come`);
-  return { id: trail.id, name: trail.name, day: trail.weekendDay };
-}
-
 describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport) => {
   it(
     'offers both for each other person on a hike of three; a block of the second takes the blocker off it, says so at once, stays, and is undone; the other two keep their hike',
@@ -60,8 +37,8 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       const ana = await hiker(`Ana Block ${tag}`, viewport);
       const rui = await hiker(`Rui Block ${tag}`, viewport);
       const eva = await hiker(`Eva Block ${tag}`, viewport);
-      // A trail of its own per width: the fifth coming one, the sixth at the laptop's width.
-      const trail = await comingTrail(ana.page, viewport.width === 390 ? 4 : 5);
+      // A slot of its own per width.
+      const trail = await slotOfItsOwn(ana.page);
 
       // Ana's hike for three: Rui is her partner, Eva joins (the setup is not what this journey is about).
       const { match } = await apiIn<{ match: { id: string } }>(ana.page, 'POST', '/api/matches/search', {

@@ -1,47 +1,26 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { apiIn, person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, type Viewport } from './support/browser';
+import { apiIn, memberWithId } from './support/members';
+import { sharedSlot } from './support/slots';
 
 /**
  * Hikes people join, one at a time (issue 23, ADR 0054), in Chromium at a phone's width and a
  * laptop's: each journey runs at both.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
+/** A member of this spec's own at `viewport`, with their id. */
+const hiker = async (fullName: string, viewport: Viewport) =>
+  memberWithId(await browser.member(fullName, fullName.split(' ')[0]!.toLowerCase(), { viewport }));
 
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
 
-/** A person in a browser of their own at `viewport`, verified and with a complete profile, and their id. */
-async function hiker(fullName: string, viewport: { width: number; height: number }): Promise<{ page: Page; id: string }> {
-  const page = await person(browser, contexts, fullName, fullName.split(' ')[0]!.toLowerCase(), viewport);
-  const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
-  return { page, id: me.user.id };
-}
-
-/** A trail whose own session is still more than an hour ahead, with that day. */
-async function comingTrail(page: Page, skip = 0): Promise<{ id: string; name: string; day: 'saturday' | 'sunday' }> {
-  const { trails } = await apiIn<{ trails: { id: string; name: string; startTime: string; weekendDay: 'saturday' | 'sunday' }[] }>(
-    page,
-    'GET',
-    '/api/trails',
-  );
-  const coming = trails.filter((t) => Date.parse(t.startTime) > Date.now() + 60 * 60 * 1000);
-  const trail = coming[skip];
-  if (!trail) throw new Error('no trail with a session still to come');
-  return { id: trail.id, name: trail.name, day: trail.weekendDay };
-}
+/** Each journey's slot, shared by its two widths (each run's people carry its tag). */
+const inviteSlot = sharedSlot();
+const groupSlot = sharedSlot();
 
 describe.each(WIDTHS)('hikes at $width px', (viewport) => {
   it('Sofia accepts Miguel; Noah then cannot invite her at that hour, and is told why', { timeout: 180_000 }, async () => {
@@ -49,9 +28,7 @@ describe.each(WIDTHS)('hikes at $width px', (viewport) => {
     const sofia = await hiker(`Sofia Hike ${tag}`, viewport);
     const miguel = await hiker(`Miguel Hike ${tag}`, viewport);
     const noah = await hiker(`Noah Hike ${tag}`, viewport);
-    // Trails further down the list than the first, which other journeys (a11y.e2e.ts) search on
-    // with the demo people: this spec's searchers must not crowd their Best Matches.
-    const trail = await comingTrail(miguel.page, 2);
+    const trail = await inviteSlot(miguel.page);
     const invitation = await apiIn<{ id: string }>(miguel.page, 'POST', '/api/matches/invite', {
       userId: sofia.id,
       trailId: trail.id,
@@ -103,7 +80,7 @@ describe.each(WIDTHS)('hikes at $width px', (viewport) => {
       const ana = await hiker(`Ana Group ${tag}`, viewport);
       const rui = await hiker(`Rui Group ${tag}`, viewport);
       const eva = await hiker(`Eva Group ${tag}`, viewport);
-      const trail = await comingTrail(ana.page, 3);
+      const trail = await groupSlot(ana.page);
 
       // Ana leaves room for three on the trail page and starts her search.
       await ana.page.goto(`/trails/${trail.id}?day=${trail.day}`);

@@ -1,23 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { withDatabase } from './support/db';
 import { holdRequests } from './support/gate';
 import { verifyFromInbox, waitForMail, type InboxMail } from './support/inbox';
 import { bottomBar, choose, myMatches, signIn, signUp, uniqueEmail, type Hiker } from './support/people';
+import { slotOfItsOwn, type NamedTrail } from './support/slots';
+import { walkOnboarding } from './support/widget';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
-/** The trail both people pick. Nobody else searches it in the e2e run. */
-const TRAIL = 'Seven Hanging Valleys';
+/** The trail both people pick, on its own day, which this spec claims (support/slots.ts). */
+const TRAIL: NamedTrail = 'Seven Hanging Valleys';
 const PASSWORD = 'long-trail-secret';
 /** Keeps the two people unique on a server that has seen earlier runs. */
 const tag = Date.now().toString(36).slice(-4).toUpperCase();
@@ -80,16 +74,7 @@ async function joinTrailBuddy(page: Page, person: Hiker & { email: string }) {
   await registration.getByRole('button', { name: 'Complete Profile' }).click();
   await registration.waitFor({ state: 'detached' });
 
-  // The onboarding carousel: four steps, Next three times, then Get started.
-  const onboarding = page.getByRole('dialog', { name: 'How TrailBuddy works' });
-  await onboarding.waitFor();
-  for (const step of [1, 2, 3]) {
-    await onboarding.getByText(`Step ${step} of 4`).waitFor();
-    await onboarding.getByRole('button', { name: 'Next' }).click();
-  }
-  await onboarding.getByText('Step 4 of 4').waitFor();
-  await onboarding.getByRole('button', { name: 'Get started' }).click();
-  await onboarding.waitFor({ state: 'detached' });
+  await walkOnboarding(page);
   await page.getByRole('heading', { level: 1, name: `Hi, ${person.fullName}!` }).waitFor();
 
   // It does not come back after a reload.
@@ -143,14 +128,14 @@ function agendaDayLabel(page: Page, iso: string) {
 
 describe('two people find each other for a weekend hike', () => {
   it('sign up, search, send a request, accept live, get the e-mail, see the agenda, then give feedback', { timeout: 90_000 }, async () => {
-    const a = await newPage(browser);
-    const b = await newPage(browser);
-    contexts.push(a.context, b.context);
+    const a = await browser.page();
+    const b = await browser.page();
     const pageA = a.page;
     const pageB = b.page;
 
     await joinTrailBuddy(pageA, ana);
     await joinTrailBuddy(pageB, bruno);
+    await slotOfItsOwn(pageA, { trail: TRAIL, day: 'own' });
 
     // A looks for a buddy: nobody has answered yet.
     await searchForBuddy(pageA);
@@ -267,10 +252,12 @@ describe('two people find each other for a weekend hike', () => {
   // Accepting an invitation from the search page: the request card unmounts as the lists refetch,
   // so the navigation must not hang on the card's own callback (a bug this test caught).
   it('opens Match Accepted! when an Invite to Hike is accepted from the search page', async () => {
-    const noah = await newPage(browser);
-    const ingrid = await newPage(browser);
-    contexts.push(noah.context, ingrid.context);
-    const trail = 'Calanques Ridge Trail';
+    const noah = await browser.page();
+    const ingrid = await browser.page();
+    const trail: NamedTrail = 'Calanques Ridge Trail';
+    // Both search the trail's own day, which its page chooses: no other spec searches it.
+    await noah.page.goto('/');
+    await slotOfItsOwn(noah.page, { trail, day: 'own' });
     for (const [{ page }, email] of [
       [noah, 'noah@trailbuddy.app'],
       [ingrid, 'ingrid@trailbuddy.app'],

@@ -1,13 +1,9 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { signIn } from './support/people';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 declare global {
   interface Window {
@@ -47,7 +43,7 @@ const replacedCount = async (page: Page) => (await streams(page)).filter((s) => 
 
 describe('live streams of one person in many tabs', () => {
   it('closes the oldest tab’s stream when one tab too many opens; that tab stays closed until it is shown again', async () => {
-    const { context, page: oldest } = await newPage(browser);
+    const { context, page: oldest } = await browser.page();
     await recordLiveStreams(context);
     const oldestRequests = liveStreamRequests(oldest);
     await oldest.goto('/');

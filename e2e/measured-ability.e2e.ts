@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 
 // The project's own sample recordings (apps/server/src/ability/fixtures/README.md).
 const FIXTURES = join(import.meta.dirname, '../apps/server/src/ability/fixtures');
 const file = (name: string) => ({ name, mimeType: 'application/octet-stream', buffer: readFileSync(join(FIXTURES, name)) });
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 describe.each([
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -22,8 +16,7 @@ describe.each([
   it('imports a watch FIT, a phone GPX and a bike computer TCX and shows the measured figures beside the declared levels', async () => {
     // A member of its own: a demo person's state (a feedback prompt due, an import by another
     // spec) depends on which specs ran before and opened dialogs over this one.
-    const contexts: BrowserContext[] = [];
-    const page = await person(browser, contexts, `Ability ${name}`, `ability-${name}`, viewport);
+    const page = await browser.member(`Ability ${name}`, `ability-${name}`, { viewport });
     await page.goto('/me');
     const section = page.getByRole('region', { name: 'Measured ability' });
     await section.getByText('No measured ability yet.', { exact: false }).waitFor();
@@ -60,6 +53,5 @@ describe.each([
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete measured ability' }).click();
     await page.getByRole('region', { name: 'Measured ability' }).getByText('No measured ability yet.', { exact: false }).waitFor();
-    await Promise.all(contexts.map((c) => c.close()));
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFindings, isFailing, mergeFindings, runAxe } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { LAPTOP, useBrowser } from './support/browser';
 import type { InboxMail } from './support/inbox';
 import { signIn } from './support/people';
 import { startSpecServer, type SpecServer } from './support/spec-server';
@@ -19,16 +19,14 @@ const TRAIL = 'Calanques Ridge Trail';
 const DELAY_S = 2;
 const POLL = { timeout: 15_000 };
 
-let browser: Browser;
+const browser = useBrowser();
 let spec: SpecServer;
 let inboxUrl: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   spec = await startSpecServer(() => ({ SEED_DEMO_MATCHES: 'false', NOTIFICATION_MAIL_DELAY_S: String(DELAY_S) }));
   inboxUrl = /Dev inbox:\s+(\S+)/.exec(spec.server.output())![1]!;
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
   await spec?.stop();
 });
 
@@ -79,8 +77,8 @@ describe('notifications', () => {
     'an invitation reaches Ana by mail, opens after sign-in, and both bells show the match; a kind turned off sends no mail',
     { timeout: 120_000 },
     async () => {
-      const ana = await spec.newPage(browser);
-      const miguel = await spec.newPage(browser);
+      const ana = await browser.page(LAPTOP, spec.baseUrl);
+      const miguel = await browser.page(LAPTOP, spec.baseUrl);
       try {
         // Ana searches, then signs out and leaves.
         await ana.page.goto('/');

@@ -1,31 +1,28 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser';
 import { withDatabase } from './support/db';
 import { signIn } from './support/people';
+import { slotOfItsOwn, type NamedTrail } from './support/slots';
 
 /**
  * Installable and useful on the trail (ADR 0024): the production build's service worker keeps
  * the signed-in person's upcoming hike, so /matches/upcoming opens with the network cut off after
  * one online visit; signing out leaves nothing of the person in the browser's caches.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const CAMILLE = { email: 'camille@trailbuddy.app' };
 const GIULIA = { email: 'giulia@trailbuddy.app', name: 'Giulia Rossi', photo: '/people/giulia.png' };
-/** A trail no other spec books, so the slot is free. */
-const TRAIL = 'Preikestolen Cliff Hike';
+/** Camille's other hike is plans.e2e.ts's, on the same trail's other day (support/slots.ts). */
+const TRAIL: NamedTrail = 'Preikestolen Cliff Hike';
 const POLL = { timeout: 15_000 };
 
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const session = await newPage(browser);
+  const session = await browser.page();
   await session.page.goto('/');
   await signIn(session.page, email);
   return session;
@@ -60,15 +57,12 @@ const personCaches = async (page: Page) => Object.entries(await cachedUrls(page)
 describe('on the trail without signal', () => {
   it('the upcoming hike opens offline after one online visit, and signing out leaves nothing of the person', async () => {
     // Camille invites Giulia on the trail's next session; Giulia accepts: a confirmed hike to come.
-    const { trailId, day, giuliaId } = await withDatabase(async (db) => {
-      const trail = await db.query<{ id: string; weekend_day: string }>(
-        'SELECT id, weekend_day FROM trails WHERE name = $1 ORDER BY start_time DESC LIMIT 1',
-        [TRAIL],
-      );
+    const giuliaId = await withDatabase(async (db) => {
       const giulia = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [GIULIA.email]);
-      return { trailId: trail.rows[0]!.id, day: trail.rows[0]!.weekend_day, giuliaId: giulia.rows[0]!.id };
+      return giulia.rows[0]!.id;
     });
     const camille = await signedIn(CAMILLE.email);
+    const { id: trailId, day } = await slotOfItsOwn(camille.page, { trail: TRAIL });
     await call(camille.page, 'POST', '/api/matches/invite', { userId: giuliaId, trailId, day });
     const giulia = await signedIn(GIULIA.email);
     const { matches } = (await call(giulia.page, 'GET', '/api/matches/mine')) as {

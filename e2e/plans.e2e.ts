@@ -1,20 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { call } from './support/page-api';
 import { signIn } from './support/people';
+import { slotOfItsOwn, type NamedTrail } from './support/slots';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * Demo people the other specs leave alone on this trail: Camille's profile spec only changes her
@@ -23,7 +16,7 @@ afterAll(async () => {
  */
 const HIKER = 'camille@trailbuddy.app';
 const BUDDY = 'admin@trailbuddy.app';
-const TRAIL = 'Preikestolen Cliff Hike';
+const TRAIL: NamedTrail = 'Preikestolen Cliff Hike';
 
 /** The VEVENTs of an iCalendar text, read with ical.js, independently of the library that wrote it. */
 function parseEvents(text: string) {
@@ -44,8 +37,7 @@ function parseEvents(text: string) {
 }
 
 async function signedIn(email: string): Promise<Page> {
-  const { context, page } = await newPage(browser);
-  contexts.push(context);
+  const { page } = await browser.page();
   await page.goto('/');
   await signIn(page, email);
   return page;
@@ -58,26 +50,12 @@ describe('plans: the calendar', () => {
     const hiker = await signedIn(HIKER);
     const buddy = await signedIn(BUDDY);
     const buddyId = (await call<{ user: { id: string } }>(buddy, 'GET', '/api/me')).body.user.id;
-    // The list is paged (ADR 0022): the server's search finds the trail on whichever page it is.
-    const found = await call<{ trails: { id: string; name: string; location: string }[] }>(
-      hiker,
-      'GET',
-      `/api/trails?q=${encodeURIComponent(TRAIL)}`,
-    );
-    const trail = found.body.trails.find((t) => t.name === TRAIL)!;
-    expect(trail).toBeDefined();
-
-    // Camille invites the buddy for the coming weekend (whichever day has not started), who accepts.
-    let invitation: Match | undefined;
-    for (const day of ['saturday', 'sunday']) {
-      const res = await call<Match>(hiker, 'POST', '/api/matches/invite', { userId: buddyId, trailId: trail.id, day });
-      if (res.status === 200) {
-        invitation = res.body;
-        break;
-      }
-    }
-    expect(invitation).toBeDefined();
-    const hike = (await call<Match>(buddy, 'POST', `/api/matches/${invitation!.id}/accept`)).body;
+    // A day of the coming weekend that no other spec searches on this trail; Camille invites the buddy, who accepts.
+    const trail = await slotOfItsOwn(hiker, { trail: TRAIL });
+    const invited = await call<Match>(hiker, 'POST', '/api/matches/invite', { userId: buddyId, trailId: trail.id, day: trail.day });
+    expect(invited.status).toBe(200);
+    const invitation = invited.body;
+    const hike = (await call<Match>(buddy, 'POST', `/api/matches/${invitation.id}/accept`)).body;
     expect(hike.status).toBe('confirmed');
     // Accepting gave the buddy a new search for the slot; it is not part of this story.
     const theirs = (await call<{ matches: Match[] }>(buddy, 'GET', '/api/matches/mine')).body.matches;
@@ -111,7 +89,6 @@ describe('plans: the calendar', () => {
     await hiker.getByRole('button', { name: 'Create calendar feed' }).click();
     const feedUrl = await hiker.getByRole('textbox', { name: 'Your calendar address' }).inputValue();
     const calendarApp = await browser.newContext();
-    contexts.push(calendarApp);
     const feedEvent = async () => parseEvents(await (await calendarApp.request.get(feedUrl)).text()).find((e) => e.uid === event!.uid);
     expect(await feedEvent()).toMatchObject({ status: 'CONFIRMED', alarms: 1 });
 

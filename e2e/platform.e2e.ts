@@ -1,17 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 describe('the platform, from the browser to the database', () => {
   it('shows the seeded trails with their images on the signed-out home', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     const cards = page.getByRole('article');
     await cards.first().waitFor();
@@ -32,7 +27,7 @@ describe('the platform, from the browser to the database', () => {
 
   it('signs up, verifies the e-mail from the dev inbox, signs in again and shows the e-mail in the header', async () => {
     const email = `hiker${Date.now()}@example.com`;
-    const { context, page } = await newPage(browser, { width: 1024, height: 800 });
+    const { context, page } = await browser.page({ width: 1024, height: 800 });
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog');

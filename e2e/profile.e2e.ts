@@ -1,15 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { holdRequests } from './support/gate';
 import { makeImage } from './support/images';
 import { signIn } from './support/people';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const EMAIL = 'camille@trailbuddy.app';
 const headerPicture = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Your profile' });
@@ -21,7 +17,7 @@ async function openOwnProfile(page: Page) {
 
 describe('the personal profile', () => {
   it('uploads a cropped photo that becomes the header picture, and saves a new bio that survives a reload', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await signIn(page, EMAIL);
     const before = await headerPicture(page).locator('img').getAttribute('src');

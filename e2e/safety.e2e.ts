@@ -1,33 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { signIn } from './support/people';
 import { withDatabase } from './support/db';
-import { apiIn, person as signedUpPerson } from './support/members';
+import { apiIn } from './support/members';
+import { sharedSlot, slotOfItsOwn, type Slot } from './support/slots';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
-/** Starts a search on the first session still to come that takes one; returns where. */
-async function searchSomewhere(page: Page, only?: { trailId: string; day: string }) {
-  const { trails } = await apiIn<{ trails: { id: string }[] }>(page, 'GET', '/api/trails');
-  const slots = only ? [only] : trails.flatMap((t) => ['saturday', 'sunday'].map((day) => ({ trailId: t.id, day })));
-  for (const slot of slots) {
-    try {
-      const { match } = await apiIn<{ match: { id: string } }>(page, 'POST', '/api/matches/search', slot);
-      return { ...slot, matchId: match.id };
-    } catch {
-      // that session has started: try the next
-    }
-  }
-  throw new Error('no session takes searches');
+/** Starts `page`'s person's search on `slot`; returns where, with the search's id. */
+async function searchOn(page: Page, slot: Slot) {
+  const search = { trailId: slot.id, day: slot.day };
+  const { match } = await apiIn<{ match: { id: string } }>(page, 'POST', '/api/matches/search', search);
+  return { ...search, matchId: match.id };
 }
 
 /** Opens my search's Best Matches and shows every candidate. */
@@ -44,12 +29,16 @@ async function openBestMatches(page: Page, search: { trailId: string; day: strin
 }
 
 describe('block and report', () => {
+  /** One slot of its own for both journeys: neither looks for anyone the other makes. */
+  const slot = sharedSlot();
+
   it('Ana blocks Rui from his profile and he no longer sees her in Best Matches', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const ana = await signedUpPerson(browser, contexts, `Ana Block ${tag}`, 'ana');
-    const rui = await signedUpPerson(browser, contexts, `Rui Block ${tag}`, 'rui');
-    const anaSearch = await searchSomewhere(ana);
-    const ruiSearch = await searchSomewhere(rui, { trailId: anaSearch.trailId, day: anaSearch.day });
+    const ana = await browser.member(`Ana Block ${tag}`, 'ana');
+    const rui = await browser.member(`Rui Block ${tag}`, 'rui');
+    const where = await slot(ana);
+    const anaSearch = await searchOn(ana, where);
+    const ruiSearch = await searchOn(rui, where);
 
     await openBestMatches(rui, ruiSearch);
     await rui.getByRole('button', { name: `Ana Block ${tag}` }).waitFor();
@@ -77,9 +66,9 @@ describe('block and report', () => {
 
   it('Rui reports a message and an administrator handles it in the queue', { timeout: 120_000 }, async () => {
     const tag = Date.now().toString(36).slice(-4).toUpperCase();
-    const eve = await signedUpPerson(browser, contexts, `Eve Rude ${tag}`, 'eve');
-    const rui = await signedUpPerson(browser, contexts, `Rui Report ${tag}`, 'ruir');
-    const search = await searchSomewhere(eve);
+    const eve = await browser.member(`Eve Rude ${tag}`, 'eve');
+    const rui = await browser.member(`Rui Report ${tag}`, 'ruir');
+    const search = await searchOn(eve, await slot(eve));
     await apiIn(rui, 'POST', `/api/matches/${search.matchId}/request`);
     const rude = `You walk like a snail ${tag}`;
     await apiIn(eve, 'POST', `/api/matches/${search.matchId}/messages`, { clientId: crypto.randomUUID(), body: rude });
@@ -94,8 +83,7 @@ describe('block and report', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await dialog.getByText('Thank you. An administrator will look at your report.').waitFor();
 
-    const { context, page: admin } = await newPage(browser, { width: 1280, height: 900 });
-    contexts.push(context);
+    const { page: admin } = await browser.page({ width: 1280, height: 900 });
     await admin.goto('/');
     await signIn(admin, 'admin@trailbuddy.app');
     await admin.goto('/admin/reports');
@@ -128,7 +116,7 @@ describe('block and report', () => {
 describe('matching that respects comfort', () => {
   /** A person (see members.ts) whose profile says this gender and age, and whose own comfort choices are these. */
   async function hiker(fullName: string, prefix: string, facts: { gender: string; age: number; comfort?: object }) {
-    const page = await signedUpPerson(browser, contexts, fullName, prefix);
+    const page = await browser.member(fullName, prefix);
     await apiIn(page, 'PATCH', '/api/me/profile', {
       gender: facts.gender,
       age: facts.age,
@@ -172,10 +160,10 @@ describe('matching that respects comfort', () => {
       await section.getByRole('button', { name: 'Save preferences' }).click();
       await section.getByText('Saved.').waitFor();
 
-      const anaSearch = await searchSomewhere(ana);
-      const slot = { trailId: anaSearch.trailId, day: anaSearch.day };
-      const searches = new Map<Page, Awaited<ReturnType<typeof searchSomewhere>>>();
-      for (const page of [bea, eli, carl, dina, fay]) searches.set(page, await searchSomewhere(page, slot));
+      const slot = await slotOfItsOwn(ana);
+      const anaSearch = await searchOn(ana, slot);
+      const searches = new Map<Page, Awaited<ReturnType<typeof searchOn>>>();
+      for (const page of [bea, eli, carl, dina, fay]) searches.set(page, await searchOn(page, slot));
 
       await openBestMatches(ana, anaSearch);
       const card = (name: string) => ana.locator('article', { has: ana.getByRole('button', { name }) });

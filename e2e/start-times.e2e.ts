@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
-import { apiIn, person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+import { addTrail } from './support/admin';
+import { apiIn } from './support/members';
 import { signIn } from './support/people';
 import { showAllTrails } from './support/trail-list';
 
@@ -11,15 +11,7 @@ import { showAllTrails } from './support/trail-list';
  * page and searches, and the hike that follows starts then.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const HOUR_MS = 3_600_000;
 
@@ -30,21 +22,10 @@ describe.each([
   it('an administrator sets two start times, a member searches at the second, and the hike starts then', { timeout: 240_000 }, async () => {
     const tag = `${viewport.width}-${Date.now().toString(36).slice(-4)}`;
     const name = `Two Starts ${tag}`;
-    const { context, page: admin } = await newPage(browser, viewport);
-    contexts.push(context);
+    const { page: admin } = await browser.page(viewport);
     await admin.goto('/');
     await signIn(admin, 'admin@trailbuddy.app');
-    const added = await apiIn<{ id: string; startTime: string }>(admin, 'POST', '/api/trails', {
-      name,
-      location: 'Setúbal, Portugal',
-      length: '12 km',
-      hours: 3,
-      difficulty: 'Moderate',
-      activity: 'hiking',
-      description: 'Added for the start-times journey.',
-      linkmap: 'https://www.openstreetmap.org/#map=13/38.48/-8.98',
-      weekendDay: 'saturday',
-    });
+    const added = await addTrail<{ id: string; startTime: string }>(admin, name, 'start-times', { weekendDay: 'saturday' });
 
     // The administrator adds 16:30 to the trail's one time (10:00) in the edit form.
     await admin.goto('/admin');
@@ -62,7 +43,7 @@ describe.each([
     expect(saved.startTimes).toEqual(['10:00', '16:30']);
 
     // Lia chooses Saturday at the second time on the trail page and searches.
-    const lia = await person(browser, contexts, `Lia Times ${tag}`, 'lia', viewport);
+    const lia = await browser.member(`Lia Times ${tag}`, 'lia', { viewport });
     await lia.goto(`/trails/${added.id}?day=saturday`);
     const times = lia.getByRole('group', { name: 'Choose your start time' });
     await times.waitFor();
@@ -76,7 +57,7 @@ describe.each([
     const searchId = new URL(lia.url()).pathname.split('/').at(-1)!;
 
     // Tom asks to hike with her and she accepts: the hike starts at the second time.
-    const tom = await person(browser, contexts, `Tom Times ${tag}`, 'tom', viewport);
+    const tom = await browser.member(`Tom Times ${tag}`, 'tom', { viewport });
     await apiIn(tom, 'POST', `/api/matches/${searchId}/request`);
     const hike = await apiIn<{ status: string; startTime: string; endTime: string }>(lia, 'POST', `/api/matches/${searchId}/accept`);
     expect(hike.status).toBe('confirmed');

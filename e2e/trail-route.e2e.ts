@@ -1,20 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ACTIVITY_FALLBACK_FIELD, ACTIVITY_FILES_FIELD } from '@trailbuddy/shared/contracts/ability-import';
-import { launchBrowser, newPage } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signIn } from './support/people';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A demo member who lives in Porto; this spec only reads. */
 const MEMBER = 'miguel@trailbuddy.app';
@@ -47,8 +39,7 @@ const VIEWPORTS = [
 ];
 
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
+  const { page } = await browser.page(viewport);
   await page.goto('/');
   await signIn(page, MEMBER);
   return page;

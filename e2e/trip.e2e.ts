@@ -1,21 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { withDatabase } from './support/db';
 import { linkIn, waitForMail } from './support/inbox';
-import { person } from './support/members';
 import { call } from './support/page-api';
+import { slotOfItsOwn } from './support/slots';
 import { uniqueEmail } from './support/people';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * People of this spec's own: it moves their hike into the past, which leaves each of them a
@@ -23,11 +15,10 @@ afterAll(async () => {
  */
 const ANA = 'Ana Trip';
 const BUDDY = 'Noah Trip';
-const TRAIL = 'Zermatt Five Lakes Walk';
 
 type Match = { id: string; status: string; trailId: string };
 
-const signedIn = (fullName: string, emailPrefix: string): Promise<Page> => person(browser, contexts, fullName, emailPrefix);
+const signedIn = (fullName: string, emailPrefix: string): Promise<Page> => browser.member(fullName, emailPrefix);
 
 /** Moves a session in time (the server has no clock to move; the journey spec does the same). */
 const moveSession = (matchId: string, startFromNow: string, endFromNow: string) =>
@@ -54,7 +45,6 @@ describe('the trip plan', () => {
 
     const confirmation = await waitForMail(contact.email, (m) => m.subject.includes('emergency contact'));
     const contactBrowser = await browser.newContext();
-    contexts.push(contactBrowser);
     const inbox = await contactBrowser.newPage();
     await inbox.goto(linkIn(confirmation, '/emergency-contact/'));
     await inbox.getByRole('button', { name: 'I agree' }).click();
@@ -65,17 +55,10 @@ describe('the trip plan', () => {
     // A confirmed hike with Noah, starting in half an hour (so check-in is open).
     const buddy = await signedIn(BUDDY, 'noah-trip');
     const buddyId = (await call<{ user: { id: string } }>(buddy, 'GET', '/api/me')).body.user.id;
-    const trails = (await call<{ trails: { id: string; name: string }[] }>(ana, 'GET', `/api/trails?q=${encodeURIComponent('Zermatt')}`))
-      .body.trails;
-    const trail = trails.find((t) => t.name === TRAIL)!;
-    let invitation: Match | undefined;
-    for (const day of ['saturday', 'sunday']) {
-      const res = await call<Match>(ana, 'POST', '/api/matches/invite', { userId: buddyId, trailId: trail.id, day });
-      if (res.status === 200) {
-        invitation = res.body;
-        break;
-      }
-    }
+    const trail = await slotOfItsOwn(ana);
+    const invited = await call<Match>(ana, 'POST', '/api/matches/invite', { userId: buddyId, trailId: trail.id, day: trail.day });
+    expect(invited.status).toBe(200);
+    const invitation: Match | undefined = invited.body;
     expect(invitation).toBeDefined();
     expect((await call<Match>(buddy, 'POST', `/api/matches/${invitation!.id}/accept`)).body.status).toBe('confirmed');
     await moveSession(invitation!.id, '30 minutes', '3 hours 30 minutes');
@@ -84,12 +67,12 @@ describe('the trip plan', () => {
     await ana.goto('/matches/upcoming');
     const card = ana
       .getByRole('article')
-      .filter({ hasText: TRAIL })
+      .filter({ hasText: trail.name })
       .filter({ has: ana.getByRole('button', { name: 'Share my trip' }) });
     await card.getByRole('button', { name: 'Share my trip' }).click();
     await card.getByText('Trip shared with your emergency contact.').waitFor();
     const tripCard = await waitForMail(contact.email, (m) => m.subject === `${ANA} shared a hike plan with you`);
-    expect(tripCard.html).toContain(TRAIL);
+    expect(tripCard.html).toContain(trail.name);
     await inbox.goto(linkIn(tripCard, '/trip/'));
     await inbox.getByRole('heading', { name: `${ANA}'s hike` }).waitFor();
     await inbox.getByText(`${ANA} has not checked in yet.`).waitFor();
@@ -104,7 +87,7 @@ describe('the trip plan', () => {
     await withDatabase((db) => db.query(`SELECT graphile_worker.add_job('alert_overdue_trips')`));
     const alert = await waitForMail(contact.email, (m) => m.subject === `${ANA} has not checked out of their hike`, 90_000);
     expect(alert.html).toContain('Their last check-in:');
-    expect(alert.html).toContain(TRAIL);
+    expect(alert.html).toContain(trail.name);
 
     // Ana is told that her contact was alerted.
     const told = await call<{ items: { kind: string; matchId: string | null }[] }>(ana, 'GET', '/api/notifications');

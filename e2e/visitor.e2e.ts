@@ -1,14 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { bottomBar } from './support/people';
 import { scrollToEndOfTrails } from './support/trail-list';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 /** What each trail card on screen says: its name, activity badge and place. */
 async function visibleCards(page: Page) {
@@ -32,7 +28,7 @@ const signInDialog = (page: Page) => page.getByRole('dialog', { name: 'Sign In' 
 
 describe('a visitor, not signed in', () => {
   it('browses the trails, narrows them by activity and by country, and meets the empty state', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Find your trail buddy' }).waitFor();
     await page.getByRole('article').first().waitFor();
@@ -76,7 +72,7 @@ describe('a visitor, not signed in', () => {
   });
 
   it('sees the first page of trails, and the next as the list is scrolled to its end', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     await page.getByRole('article').first().waitFor();
     // The page carries the first twelve; the demo has fourteen.
@@ -94,7 +90,7 @@ describe('a visitor, not signed in', () => {
   });
 
   it('is asked to sign in when opening a trail, the Agenda or the Matches', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await page.goto('/');
     // The header knows nobody is signed in once it offers Sign In.
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
@@ -125,7 +121,7 @@ describe('a visitor who taps a trail and signs in (issue 23)', () => {
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 800 }],
   ])('reaches the trail they tapped, on a %s', async (_, viewport) => {
-    const { context, page } = await newPage(browser, viewport);
+    const { context, page } = await browser.page(viewport);
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
 

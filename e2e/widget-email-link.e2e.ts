@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
 import { uniqueEmail } from './support/people';
 import { me, openWidget, widget } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-
-const WIDE = { width: 1024, height: 800 };
+const browser = useBrowser();
 
 /** The e-mail-link page of /auth (`?emailSignIn=link`): the address, Next, "Sign-in email sent". */
 async function sendLink(page: Page, email: string): Promise<string> {
@@ -28,7 +22,7 @@ async function sendLink(page: Page, email: string): Promise<string> {
 describe('e-mail link sign-in through the widget', () => {
   it('signs in from the link on the same device', async () => {
     const email = uniqueEmail('widget.link');
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     const link = await sendLink(page, email);
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
@@ -39,11 +33,11 @@ describe('e-mail link sign-in through the widget', () => {
 
   it('asks for the address again when the link is opened in another browser', async () => {
     const email = uniqueEmail('widget.link2');
-    const first = await newPage(browser, WIDE);
+    const first = await browser.page(LAPTOP);
     const link = await sendLink(first.page, email);
     await first.context.close();
 
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     await page.goto(link);
     const card = widget(page);
     await card.getByRole('heading', { name: 'Confirm email' }).waitFor();

@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
 import { uniqueEmail } from './support/people';
 import { me, openWidget, widget, widgetSignIn, widgetSignUp } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-
-const WIDE = { width: 1024, height: 800 };
+const browser = useBrowser();
 
 describe('the sign-in widget with e-mail and password', () => {
   it('signs up and signs in through the widget, and the app shares the session', async () => {
     const email = uniqueEmail('widget');
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
 
     // From the login dialog's "More sign-in options".
     await page.goto('/');
@@ -45,7 +38,7 @@ describe('the sign-in widget with e-mail and password', () => {
 
   it('verifies the e-mail and resets the password from the mailed links', async () => {
     const email = uniqueEmail('widget.reset');
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     await openWidget(page);
     await widgetSignUp(page, { email, name: 'Reset Hiker', password: 'first-secret-1' });
     await page.waitForURL((url) => url.pathname === '/');
@@ -57,7 +50,7 @@ describe('the sign-in widget with e-mail and password', () => {
     expect((await me(page)).user.emailVerified).toBe(true);
 
     // Forgotten password, in a browser that is not signed in.
-    const other = await newPage(browser, WIDE);
+    const other = await browser.page(LAPTOP);
     await openWidget(other.page);
     await widget(other.page).getByRole('button', { name: 'Sign in with email' }).click();
     await widget(other.page).getByLabel('Email').fill(email);
@@ -87,7 +80,7 @@ describe('the sign-in widget with e-mail and password', () => {
   });
 
   it("looks like TrailBuddy (its greens, rounded pills, a way back), with FirebaseUI's stock look as a theme", async () => {
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     const look = async () => {
       const styleOf = (selector: string) =>
         widget(page)

@@ -1,21 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { LAPTOP, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/people';
 import { startSpecServer, type SpecServer } from './support/spec-server';
 import { enterEmail, me, widget } from './support/widget';
 
-let browser: Browser;
+const browser = useBrowser();
 let app: SpecServer;
 
 // A server of this spec's own with e-mail enumeration protection on, the default (ADR 0053); the
 // shared server runs with it off for the specs that walk the telling e-mail-first tree.
 beforeAll(async () => {
-  browser = await launchBrowser();
   app = await startSpecServer(() => ({ IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'true' }));
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
 });
 
@@ -31,7 +29,7 @@ const cardWithout = async (page: Page, address: string) => (await widget(page).i
 
 describe('the sign-in widget under e-mail enumeration protection', () => {
   it('answers a known and an unknown address alike, and still signs in and signs up', async () => {
-    const { context, page } = await app.newPage(browser);
+    const { context, page } = await browser.page(LAPTOP, app.baseUrl);
     const card = widget(page);
 
     /** E-mail first, then a wrong password: the page the widget shows then, the address blanked. */
@@ -56,7 +54,7 @@ describe('the sign-in widget under e-mail enumeration protection', () => {
     await context.close();
 
     // A new address signs up through the sign-in page's "Create account".
-    const fresh = await app.newPage(browser);
+    const fresh = await browser.page(LAPTOP, app.baseUrl);
     const email = uniqueEmail('enumeration');
     await atPasswordSignIn(fresh.page, email);
     const freshCard = widget(fresh.page);
@@ -71,7 +69,7 @@ describe('the sign-in widget under e-mail enumeration protection', () => {
   });
 
   it('a reset request for an unknown address answers as for a known one', async () => {
-    const { context, page } = await app.newPage(browser);
+    const { context, page } = await browser.page(LAPTOP, app.baseUrl);
     const card = widget(page);
     const recoveryOf = async (address: string) => {
       await atPasswordSignIn(page, address);

@@ -1,16 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, useBrowser } from './support/browser';
 import { uniqueEmail, type Hiker } from './support/people';
-import { completeProfile, favouriteIds, me, openWidget, widget, widgetSignIn, widgetSignUp } from './support/widget';
+import { continueAsGuest, favouriteIds, me, openWidget, widgetSignIn, widgetSignUp } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
-const WIDE = { width: 1024, height: 800 };
 const TRAIL = 'Seven Hanging Valleys';
 const guest: Hiker = {
   fullName: 'Guest Walker',
@@ -26,18 +21,14 @@ const guest: Hiker = {
 
 /** "Continue as guest", the profile, then the trail's heart; answers the guest's id. */
 async function guestFavouritesTrail(page: Page): Promise<string> {
-  await openWidget(page);
-  await widget(page).getByRole('button', { name: 'Continue as guest' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  // A guest has no e-mail: the header says so instead of showing an empty address.
-  await page.getByRole('banner').getByText('Guest', { exact: true }).waitFor();
-  await completeProfile(page, guest);
+  await continueAsGuest(page, guest);
 
   await page.getByRole('button', { name: TRAIL }).click();
   await page.getByRole('heading', { level: 1, name: TRAIL }).waitFor();
   await page.getByRole('button', { name: 'Add to favourites' }).click();
   await page.getByRole('button', { name: 'Remove from favourites' }).waitFor();
-  expect(await favouriteIds(page)).toHaveLength(1);
+  // The heart turns at once (an optimistic update); the server has it once the request is through.
+  await expect.poll(() => favouriteIds(page)).toHaveLength(1);
   return (await me(page)).user.id;
 }
 
@@ -45,7 +36,7 @@ describe('guests and the sign-in widget', () => {
   it('moves a guest’s favourites to the existing account the guest signs in to (merge conflict)', async () => {
     // Someone who already has an account, made in another browser.
     const email = uniqueEmail('widget.merge');
-    const owner = await newPage(browser, WIDE);
+    const owner = await browser.page(LAPTOP);
     await openWidget(owner.page);
     await widgetSignUp(owner.page, { email, name: 'Merge Owner', password: 'owner-secret-1' });
     await owner.page.waitForURL((url) => url.pathname === '/');
@@ -53,7 +44,7 @@ describe('guests and the sign-in widget', () => {
     expect(await favouriteIds(owner.page)).toEqual([]);
     await owner.context.close();
 
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     const guestId = await guestFavouritesTrail(page);
     const [trailId] = await favouriteIds(page);
 
@@ -73,7 +64,7 @@ describe('guests and the sign-in widget', () => {
   });
 
   it('keeps the same favourites when a guest signs up with a password (upgrade)', async () => {
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     const guestId = await guestFavouritesTrail(page);
     const favourites = await favouriteIds(page);
 

@@ -1,18 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LAPTOP, useBrowser } from './support/browser';
 import { linkIn, waitForMail } from './support/inbox';
 import { uniqueEmail } from './support/people';
 import { me, openWidget, widget, widgetSignIn, widgetSignUp } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-
-const WIDE = { width: 1024, height: 800 };
+const browser = useBrowser();
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it from the base32 secret. */
 function totp(base32: string, at = Date.now()): string {
@@ -40,7 +34,7 @@ const post = (page: Page, url: string, body: object) =>
 describe('the sign-in widget with a second factor', () => {
   it('asks an account with an authenticator app for its code after the password, then signs in', async () => {
     const email = uniqueEmail('widget.mfa');
-    const { context, page } = await newPage(browser, WIDE);
+    const { context, page } = await browser.page(LAPTOP);
     await openWidget(page);
     await widgetSignUp(page, { email, name: 'Careful Hiker', password: 'mfa-secret-1' });
     await page.waitForURL((url) => url.pathname === '/');

@@ -1,18 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcIdp, type TestOidcIdp } from '../apps/server/src/test/idp/oidc-idp';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { uniqueEmail } from './support/people';
 import { startSpecServer, type SpecServer } from './support/spec-server';
 import { me, widget } from './support/widget';
 
-let browser: Browser;
+const browser = useBrowser();
 let idp: TestOidcIdp;
 let app: SpecServer;
 
 // A server of this spec's own, with one OpenID Connect provider: a real oidc-provider on this machine.
 beforeAll(async () => {
-  browser = await launchBrowser();
   app = await startSpecServer(async (baseUrl) => {
     idp = await startOidcIdp({ redirectUris: [`${baseUrl}/api/auth/callback/oidc.local`] });
     return {
@@ -23,7 +21,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await idp?.close();
 });
@@ -40,7 +37,7 @@ function idpAccount(prefix: string): string {
 describe('OpenID Connect sign-in through the widget', () => {
   it('signs in in a popup on a wide screen', async () => {
     const email = idpAccount('widget.popup');
-    const { context, page } = await app.newPage(browser, { width: 1024, height: 800 });
+    const { context, page } = await browser.page({ width: 1024, height: 800 }, app.baseUrl);
     await page.goto('/auth?mode=select');
     const popup = page.waitForEvent('popup');
     await widget(page).getByRole('button', { name: 'Sign in with Local ID' }).click();
@@ -54,7 +51,7 @@ describe('OpenID Connect sign-in through the widget', () => {
 
   it('signs in by redirect on a phone', async () => {
     const email = idpAccount('widget.redirect');
-    const { context, page } = await app.newPage(browser, { width: 390, height: 844 });
+    const { context, page } = await browser.page({ width: 390, height: 844 }, app.baseUrl);
     await page.goto('/auth?mode=select');
     const pages = context.pages().length;
     await widget(page).getByRole('button', { name: 'Sign in with Local ID' }).click();

@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser';
 import { openWidget, widget } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 /** The newest code the dev SMS inbox (GET /api/dev/sms, loopback only) holds for `to`. */
 async function waitForSmsCode(to: string, timeoutMs = 20_000): Promise<string> {
@@ -25,7 +20,7 @@ async function waitForSmsCode(to: string, timeoutMs = 20_000): Promise<string> {
 describe('phone sign-in through the widget', () => {
   it('sends a code to a Portuguese number, refuses a wrong code, reads the right one from the dev SMS inbox and signs in', async () => {
     const national = `91${String(Date.now()).slice(-7)}`;
-    const { context, page } = await newPage(browser, { width: 1024, height: 800 });
+    const { context, page } = await browser.page({ width: 1024, height: 800 });
     await openWidget(page);
     const card = widget(page);
     await card.getByRole('button', { name: 'Sign in with phone' }).click();

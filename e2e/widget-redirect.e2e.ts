@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 import { me, openWidget, widgetSignIn } from './support/widget';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 const DEMO_PASSWORD = 'trailbuddy';
 
@@ -21,7 +16,7 @@ describe('the sign-in widget after a sign-in with a hostile signInSuccessUrl', (
     'javascript:alert(document.cookie)',
     '/\t/evil.example/z',
   ])('lands on the app’s own home page, not %j', async (hostile) => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     // Were the widget to follow the URL, the browser would show this page instead of the app's.
     const offSite: string[] = [];
     await context.route(
@@ -41,7 +36,7 @@ describe('the sign-in widget after a sign-in with a hostile signInSuccessUrl', (
   });
 
   it('still follows a path of the app itself', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await browser.page();
     await openWidget(page, `mode=select&signInSuccessUrl=${encodeURIComponent('/matches/partners')}`);
     await widgetSignIn(page, 'camille@trailbuddy.app', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/matches/partners');

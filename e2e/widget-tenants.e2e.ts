@@ -1,16 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { LAPTOP, useBrowser } from './support/browser';
 import { uniqueEmail } from './support/people';
 import { startSpecServer, type SpecServer } from './support/spec-server';
 import { widget } from './support/widget';
 
-let browser: Browser;
+const browser = useBrowser();
 let app: SpecServer;
 
 // A server of this spec's own with two tenants: separate pools of accounts behind one widget.
 beforeAll(async () => {
-  browser = await launchBrowser();
   app = await startSpecServer(() => ({
     IDENTITY_TENANTS: JSON.stringify([
       { id: 'acme', displayName: 'Acme Corp', buttonColor: '#1a73e8', signInOptions: ['password'] },
@@ -19,7 +18,6 @@ beforeAll(async () => {
   }));
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
 });
 
@@ -44,7 +42,7 @@ async function startInTenant(page: Page, tenant: RegExp, email: string) {
 describe('tenant selection in the widget', () => {
   it('chooses a tenant first, and the same e-mail is a separate account in each tenant', async () => {
     const email = uniqueEmail('widget.tenant');
-    const { context, page } = await app.newPage(browser);
+    const { context, page } = await browser.page(LAPTOP, app.baseUrl);
 
     await page.goto('/auth?mode=select');
     await widget(page)

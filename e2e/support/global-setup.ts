@@ -9,6 +9,8 @@ declare module 'vitest' {
     baseUrl: string;
     inboxUrl: string;
     databaseUrl: string;
+    /** Where specs claim their trail-and-day slots (support/slots.ts). */
+    slotClaimsDir: string;
   }
 }
 
@@ -48,9 +50,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('inboxUrl', inbox);
   project.provide('databaseUrl', server.databaseUrl);
+  // Fresh for each run, as the server's data is: a slot is the run's, not the machine's.
+  const slotClaimsDir = mkdtempSync(join(tmpdir(), 'trailbuddy-e2e-slots-'));
+  project.provide('slotClaimsDir', slotClaimsDir);
 
   return async () => {
     await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(slotClaimsDir, { recursive: true, force: true });
   };
 }

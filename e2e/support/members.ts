@@ -1,5 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { newPage } from './browser';
+import type { Page } from 'playwright-core';
 import { verifyFromInbox } from './inbox';
 import { uniqueEmail } from './people';
 
@@ -20,26 +19,18 @@ export function apiIn<T = unknown>(page: Page, method: string, path: string, bod
   ) as Promise<T>;
 }
 
+/** The password of every member `signUpMember` makes. */
+export const MEMBER_PASSWORD = 'long-trail-secret';
+
 /**
- * A person in a browser of their own, signed up with a complete profile and a verified e-mail
- * (matching needs both, ADR 0030), who has seen the onboarding. They live in Porto unless told:
- * Best Matches lists the people near a trailhead first (ADR 0068), and a crowd of earlier specs'
- * people near the Lisbon trails would push the demo people, whom other specs look for there, off
- * the first page.
+ * Makes the person in `page` (a fresh context) a member: signed up with a complete profile and a
+ * verified e-mail (matching needs both, ADR 0030), past the onboarding, on the home page. They
+ * live in Porto unless told. Specs reach it through `useBrowser().member()`, which opens the page.
  */
-export async function person(
-  browser: Browser,
-  contexts: BrowserContext[],
-  fullName: string,
-  emailPrefix: string,
-  viewport?: { width: number; height: number },
-  city = 'Porto',
-) {
-  const { context, page } = await newPage(browser, viewport);
-  contexts.push(context);
+export async function signUpMember(page: Page, fullName: string, emailPrefix: string, city = 'Porto'): Promise<Page> {
   await page.goto('/');
   const email = uniqueEmail(emailPrefix);
-  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: 'long-trail-secret', name: fullName });
+  await apiIn(page, 'POST', '/api/auth/sign-up/email', { email, password: MEMBER_PASSWORD, name: fullName });
   await apiIn(page, 'PUT', '/api/me/registration', {
     fullName,
     age: 33,
@@ -55,4 +46,10 @@ export async function person(
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Your profile' }).waitFor();
   return page;
+}
+
+/** The member in `page` with their id, for the calls that name a person (an invitation). */
+export async function memberWithId(page: Page): Promise<{ page: Page; id: string }> {
+  const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
+  return { page, id: me.user.id };
 }

@@ -1,18 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort, startServerProcess, stopServerProcess, waitForHealth, type ServerProcess } from './server-process';
 
 export interface SpecServer {
   baseUrl: string;
   server: ServerProcess;
-  newPage(browser: Browser, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
 /**
- * A server of the spec's own, with its own settings (as start.e2e.ts does), on a port chosen
+ * A server of the spec's own (a spec opens pages on it with `useBrowser().page(viewport, baseUrl)`), with its own settings (as start.e2e.ts does), on a port chosen
  * first so that settings which name the server's URL (an IdP's redirect URI) can be built.
  */
 export async function startSpecServer(
@@ -44,10 +42,6 @@ export async function startSpecServer(
   return {
     baseUrl,
     server,
-    newPage: async (browser, viewport = { width: 1024, height: 800 }) => {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
-      return { context, page: await context.newPage() };
-    },
     stop: async () => {
       await stopServerProcess(server);
       rmSync(dataDir, { recursive: true, force: true });

@@ -39,6 +39,16 @@ export async function widgetSignIn(page: Page, email: string, password: string):
   await card.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** "Continue as guest" from the widget, then the guest's profile and the onboarding: home as a guest. */
+export async function continueAsGuest(page: Page, guest: Hiker): Promise<void> {
+  await openWidget(page);
+  await widget(page).getByRole('button', { name: 'Continue as guest' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // A guest has no e-mail: the header says so instead of showing an empty address.
+  await page.getByRole('banner').getByText('Guest', { exact: true }).waitFor();
+  await completeProfile(page, guest);
+}
+
 /** "Complete Your Profile" then the onboarding carousel, for a session that has not done them. */
 export async function completeProfile(page: Page, person: Hiker): Promise<void> {
   const registration = page.getByRole('dialog', { name: 'Complete Your Profile' });
@@ -56,6 +66,11 @@ export async function completeProfile(page: Page, person: Hiker): Promise<void> 
   await registration.getByLabel('Instagram handle').fill(person.instagram);
   await registration.getByRole('button', { name: 'Complete Profile' }).click();
   await registration.waitFor({ state: 'detached' });
+  await walkOnboarding(page);
+}
+
+/** The onboarding carousel a new profile opens: four steps, Next three times, then Get started. */
+export async function walkOnboarding(page: Page): Promise<void> {
   const onboarding = page.getByRole('dialog', { name: 'How TrailBuddy works' });
   await onboarding.waitFor();
   // One step at a time: a click made while the carousel is still moving may land on the step
