@@ -1,49 +1,27 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { BLOCK_LEFT_HIKE_TEXT, NO_LONGER_AVAILABLE } from '@trailbuddy/shared/contracts/safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { apiIn, person } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, type Viewport } from './support/browser';
+import { apiIn, memberWithId } from './support/members';
+import { sharedSlot } from './support/slots';
 
 /**
  * Two cards at a phone's width and a laptop's, in Chromium: the blocker's card of a hike of three
  * (ADR 0073) lists everyone still on it, the blocked person marked, nothing cut off; and the push
- * offer (ADR 0024) takes its place in the page instead of floating over the cards. Fresh members,
- * on the last coming trails (the first ones are other journeys').
+ * offer (ADR 0024) takes its place in the page instead of floating over the cards. Fresh members
+ * only, on one slot of this spec's own.
  */
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-});
+const browser = useBrowser();
+/** A member of this spec's own at `viewport`, with their id. */
+const member = async (fullName: string, viewport: Viewport) =>
+  memberWithId(await browser.member(fullName, fullName.split(' ')[0]!.toLowerCase(), { viewport }));
+const slot = sharedSlot();
 
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
-
-async function member(fullName: string, viewport: { width: number; height: number }): Promise<{ page: Page; id: string }> {
-  const page = await person(browser, contexts, fullName, fullName.split(' ')[0]!.toLowerCase(), viewport);
-  const me = await apiIn<{ user: { id: string } }>(page, 'GET', '/api/me');
-  return { page, id: me.user.id };
-}
-
-/** The `fromEnd`-th last trail whose session is still more than an hour ahead. */
-async function lateTrail(page: Page, fromEnd: number): Promise<{ id: string; name: string; day: 'saturday' | 'sunday' }> {
-  const { trails } = await apiIn<{ trails: { id: string; name: string; startTime: string; weekendDay: 'saturday' | 'sunday' }[] }>(
-    page,
-    'GET',
-    '/api/trails',
-  );
-  const coming = trails.filter((t) => Date.parse(t.startTime) > Date.now() + 60 * 60 * 1000);
-  const trail = coming[coming.length - 1 - fromEnd];
-  if (!trail) throw new Error(`no trail ${fromEnd} from the end with a session still to come`);
-  return { id: trail.id, name: trail.name, day: trail.weekendDay };
-}
 
 /** Text the page cuts off: elements whose content is wider than their box and hidden (an ellipsis, a clip). */
 function clippedTexts(scope: Locator): Promise<string[]> {
@@ -71,7 +49,7 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
       const ana = await member(`Ana Polish ${tag}`, viewport);
       const rui = await member(`Rui Polish ${tag}`, viewport);
       const eva = await member(`Eva Polish ${tag}`, viewport);
-      const trail = await lateTrail(ana.page, viewport.width === 390 ? 0 : 1);
+      const trail = await slot(ana.page);
 
       // Ana's hike for three with Rui and Eva, then her block of Eva from its card (setup through the API).
       const { match } = await apiIn<{ match: { id: string } }>(ana.page, 'POST', '/api/matches/search', {
@@ -106,7 +84,10 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
   it('the push offer after a search sits in the page above the view, over none of it, and is put away', { timeout: 240_000 }, async () => {
     const tag = `${viewport.width}-${Date.now().toString(36).slice(-4)}`;
     const sam = await member(`Sam Polish ${tag}`, viewport);
-    const trail = await lateTrail(sam.page, viewport.width === 390 ? 2 : 3);
+    const trail = await slot(sam.page);
+    // Someone searching already, so Best Matches has a card for the offer to stay off.
+    const lea = await member(`Lea Polish ${tag}`, viewport);
+    await apiIn(lea.page, 'POST', '/api/matches/search', { trailId: trail.id, day: trail.day });
     await sam.page.goto(`/trails/${trail.id}?day=${trail.day}`);
     await sam.page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
     await sam.page.getByText('Searching for buddies').waitFor();
