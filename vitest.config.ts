@@ -52,7 +52,9 @@ export default defineConfig({
           // take longer than expect.poll's default second to settle on 2 busy cores.
           expect: { poll: { timeout: 10_000 } },
           // No retries, on CI or off (ADR 0059): a spec that fails once is a bug in the spec or the
-          // app (the one flaky spec, gate.e2e.ts, was a tap before the session was known: ADR 0048).
+          // app (gate.e2e.ts's was a tap before the session was known: ADR 0048). Specs that search
+          // claim a trail and day of their own (e2e/support/slots.ts), so the order the files run
+          // in (Vitest's cache puts failed ones first) changes nothing.
         },
       },
     ],
