@@ -62,25 +62,34 @@ const AHEAD_MS = 2 * 60 * 60 * 1000;
  * process made it first: the files run in workers of their own, one after another or not.
  */
 export async function slotOfItsOwn(page: Page, wish: SlotWish = {}): Promise<Slot> {
-  const path = wish.onHome ? '/api/trails' : `/api/trails?limit=${TRAIL_PAGE_MAX}`;
-  const { trails } = await apiIn<{ trails: ListedTrail[] }>(page, 'GET', path);
-  const candidates = trails.filter((t) => (wish.trail ? t.name === wish.trail : !(NAMED_TRAILS as readonly string[]).includes(t.name)));
-  if (wish.trail && candidates.length === 0) throw new Error(`no trail named ${wish.trail} in ${path}`);
+  const onHome = (await apiIn<{ trails: ListedTrail[] }>(page, 'GET', '/api/trails')).trails;
+  const trails = wish.onHome ? onHome : (await apiIn<{ trails: ListedTrail[] }>(page, 'GET', `/api/trails?limit=${TRAIL_PAGE_MAX}`)).trails;
+  const homeIds = new Set(onHome.map((t) => t.id));
+  const trailsWished = trails.filter((t) => (wish.trail ? t.name === wish.trail : !(NAMED_TRAILS as readonly string[]).includes(t.name)));
+  if (wish.trail && trailsWished.length === 0) throw new Error(`no trail named ${wish.trail}`);
+  const slots = trailsWished
+    .flatMap((trail) =>
+      WEEKEND_DAYS.filter((d) => (wish.day === 'own' ? d === trail.weekendDay : wish.day === 'other' ? d !== trail.weekendDay : true)).map(
+        (day) => ({ trail, day }),
+      ),
+    )
+    // The home's first page on its trails' own days is all a spec that clicks a card there can
+    // use (onHome, day 'own'), and it is a few slots: a spec that may take any slot takes the
+    // others first.
+    .sort((a, b) => homeOwnDay(a) - homeOwnDay(b));
+  function homeOwnDay({ trail, day }: { trail: ListedTrail; day: WeekendDay }): number {
+    return Number(homeIds.has(trail.id) && day === trail.weekendDay);
+  }
   const taken: string[] = [];
-  for (const trail of candidates) {
-    const days = WEEKEND_DAYS.filter((d) =>
-      wish.day === 'own' ? d === trail.weekendDay : wish.day === 'other' ? d !== trail.weekendDay : true,
+  for (const { trail, day } of slots) {
+    const { start } = sessionForDay(
+      { startTime: new Date(trail.startTime), endTime: new Date(trail.endTime), weekendDay: trail.weekendDay },
+      day,
     );
-    for (const day of days) {
-      const { start } = sessionForDay(
-        { startTime: new Date(trail.startTime), endTime: new Date(trail.endTime), weekendDay: trail.weekendDay },
-        day,
-      );
-      if (start.getTime() < Date.now() + AHEAD_MS) continue;
-      const claimedBy = claim(trail.id, day);
-      if (claimedBy === null) return { id: trail.id, name: trail.name, location: trail.location, day, start };
-      taken.push(`${trail.name} on ${day} (${claimedBy})`);
-    }
+    if (start.getTime() < Date.now() + AHEAD_MS) continue;
+    const claimedBy = claim(trail.id, day);
+    if (claimedBy === null) return { id: trail.id, name: trail.name, location: trail.location, day, start };
+    taken.push(`${trail.name} on ${day} (${claimedBy})`);
   }
   throw new Error(
     `no free coming slot for ${JSON.stringify(wish)}; taken: ${taken.join(', ') || 'none'}. ` +
