@@ -11,16 +11,19 @@
 // 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,300,…,1000" messages a second; or one,
 //    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step misses the
 //    budget or does not keep up: the last step that held is the highest rate this machine
-//    sustains within the budget (issue 25). Sent by many pairs in both directions, every person
-//    within the per-person rate limit, every partner streaming. Checks that no message is lost or duplicated (each partner's stream gets
-//    each message exactly once, and each thread holds exactly what was sent), and reports the
-//    partner's event latency and the send's response time, p50/p95/p99 (budget p95 ≤ 100 ms),
-//    and the rate achieved, on one instance and then across two (each person sends through one
-//    and streams from the other), with the CPU per accepted message. Beside each step, probes
-//    every 50 ms (each instance's /api/trails and /api/health, PostgreSQL's `SELECT 1` and a NOTIFY, this process's event
-//    loop delay) say, for the seconds whose messages were late, whether the server, PostgreSQL
-//    or the bench itself stalled. Its people, sessions and matches are written in bulk SQL
-//    (support/seed-pairs.mjs): signing up 1,000 people through the API took longer than the run.
+//    sustains within the budget (issue 25, ADR 0074). Sent by many pairs in both directions,
+//    every person within the per-person rate limit, every partner streaming. Checks that no
+//    message is lost or duplicated (each partner's stream gets each message exactly once, and
+//    each thread holds exactly what was sent), and reports the partner's event latency and the
+//    send's response time, p50/p95/p99 (budget p95 ≤ 100 ms), and the rate achieved, on one
+//    instance and then across two (each person sends through one and streams from the other),
+//    with the CPU per accepted message. Beside each step, probes every 50 ms (each instance's
+//    /api/trails and /api/health, PostgreSQL's `SELECT 1` and a NOTIFY, this process's event-loop
+//    delay) say, for the seconds whose messages were late, whether the server, PostgreSQL or the
+//    bench itself stalled; their 40 requests a second per instance are in the server's CPU
+//    figure (about 0.05 ms a message at 300 a second). Its people, sessions and matches are
+//    written in bulk SQL (support/seed-pairs.mjs): signing up 1,000 people through the API took
+//    longer than the run.
 //
 // BENCH_SKIP_LOAD=1 leaves the load out; BENCH_SKIP_LATENCY=1 runs the load alone.
 import { randomUUID } from 'node:crypto';
@@ -46,7 +49,7 @@ const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE
 /**
  * Every person of a step sends their first message in its first second, and a first message
  * costs the server and PostgreSQL more than the next ones (about 7 ms against 2.5 ms, measured
- * one at a time: it adds the partner's mail batcher, ADR 0037): the step opens with a burst no
+ * one at a time: it adds the partner's mail batcher; ADR 0074): the step opens with a burst no
  * steady conversation has. The report gives the figures without the first seconds beside the
  * verdict, which stays on the whole step.
  */
