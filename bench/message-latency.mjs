@@ -7,7 +7,8 @@
 //    notification), p50/p95 (budget p95 ≤ 100 ms):
 //      (a) one instance: sender and partner's stream both on A;
 //      (b) two instances on one PostgreSQL: a second server (B) on A's database, the partner's
-//          stream on B, the send on A: the events cross LISTEN/NOTIFY.
+//          stream on B, the send on A: the events cross LISTEN/NOTIFY;
+//      (c) a person's first send against their next ones, one send at a time on A (ADR 0074).
 // 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,300,…,1000" messages a second; or one,
 //    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step misses the
 //    budget or does not keep up: the last step that held is the highest rate this machine
@@ -154,6 +155,44 @@ async function measureLatency(label, { ownerBase, partnerBase, slot }) {
   } finally {
     for (const s of streams) s.close();
   }
+}
+
+/**
+ * A person's first send against their next ones (ADR 0074): `FIRST_SEND_PAIRS` pairs who have not
+ * written yet each send three messages, one send at a time on `base`, round by round. The first
+ * round adds each partner's mail batcher; the later ones find it waiting.
+ */
+const FIRST_SEND_PAIRS = 100;
+async function measureFirstSends(base, slot) {
+  const pairs = await makePairs('first', FIRST_SEND_PAIRS, slot);
+  const people = pairs.flatMap((p) => [
+    { user: p.owner, matchId: p.matchId },
+    { user: p.partner, matchId: p.matchId },
+  ]);
+  const rounds = [];
+  for (let round = 0; round < 3; round++) {
+    const times = [];
+    for (const { user, matchId } of people) {
+      const sent = performance.now();
+      await api(base, 'POST', `/api/matches/${matchId}/messages`, {
+        cookie: user.cookie,
+        body: { clientId: randomUUID(), body: `Round ${round}` },
+      });
+      times.push(performance.now() - sent);
+    }
+    rounds.push(times);
+  }
+  return rounds;
+}
+
+function reportFirstSends(rounds) {
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  console.log(`  (c) one send at a time on A, ${FIRST_SEND_PAIRS * 2} people who had not written yet, three rounds`);
+  rounds.forEach((times, i) =>
+    console.log(
+      `    ${["first sends (each adds the partner's mail batcher)", 'second sends', 'third sends'][i]}: mean ${fmt(mean(times))}, p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}`,
+    ),
+  );
 }
 
 function reportLatency(title, r) {
@@ -489,6 +528,7 @@ try {
 
   const b = skipLatency ? null : await startSecondInstance(cleanup, a, 'trailbuddy-bench-msg', env);
   const crossed = skipLatency ? null : await measureLatency('b', { ownerBase: a.baseUrl, partnerBase: b.baseUrl, slot });
+  const firstSends = skipLatency ? null : await measureFirstSends(a.baseUrl, slot);
   sampleLoad();
 
   const load = process.env.BENCH_SKIP_LOAD === '1' ? null : await climb([a], slot, 'load');
@@ -501,6 +541,7 @@ try {
   );
   if (single) reportLatency('(a) one instance: send and stream on A', single);
   if (crossed) reportLatency("(b) two instances on one PostgreSQL: send on A, partner's stream on B (LISTEN/NOTIFY)", crossed);
+  if (firstSends) reportFirstSends(firstSends);
   if (load) reportClimb('load on one instance, climbing', load);
   if (load2) reportClimb('load across two instances, climbing', load2);
 } finally {

@@ -84,7 +84,11 @@ describe.each(WIDTHS)('hikes at $width px', (viewport) => {
 
       // Ana leaves room for three on the trail page and starts her search.
       await ana.page.goto(`/trails/${trail.id}?day=${trail.day}`);
-      await ana.page.getByRole('radio', { name: /Room for up to/ }).check();
+      // A tap on the server's page before it is hydrated is held and replayed once it is (ADR 0023),
+      // so the choice shows a moment later: check() would look at once.
+      const room = ana.page.getByRole('radio', { name: /Room for up to/ });
+      await room.click();
+      await expect.poll(() => room.isChecked()).toBe(true);
       await ana.page.getByRole('combobox', { name: 'How many people in all' }).selectOption('3');
       await ana.page.getByRole('button', { name: 'Find Hiking Buddy' }).click();
       await ana.page.waitForURL(/\/buddies\/searches\//);
