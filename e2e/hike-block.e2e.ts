@@ -3,6 +3,7 @@ import { BLOCK_LEFT_HIKE_TEXT, BLOCKED_HIKE_TEXT } from '@trailbuddy/shared/cont
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type Viewport } from './support/browser';
 import { apiIn, memberWithId } from './support/members';
+import { hikeOfThree } from './support/hikes';
 import { slotOfItsOwn } from './support/slots';
 
 /**
@@ -41,15 +42,7 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
       const trail = await slotOfItsOwn(ana.page);
 
       // Ana's hike for three: Rui is her partner, Eva joins (the setup is not what this journey is about).
-      const { match } = await apiIn<{ match: { id: string } }>(ana.page, 'POST', '/api/matches/search', {
-        trailId: trail.id,
-        day: trail.day,
-        capacity: 3,
-      });
-      await apiIn(rui.page, 'POST', `/api/matches/${match.id}/request`);
-      await apiIn(ana.page, 'POST', `/api/matches/${match.id}/accept`);
-      const asked = await apiIn<{ requestId: string }>(eva.page, 'POST', `/api/matches/${match.id}/join-requests`);
-      await apiIn(rui.page, 'POST', `/api/join-requests/${asked.requestId}/accept`);
+      const matchId = await hikeOfThree(trail, ana.page, rui.page, eva.page);
 
       await ana.page.goto('/matches/upcoming');
       const card = ana.page.getByRole('article').filter({ hasText: trail.name });
@@ -114,12 +107,12 @@ describe.each(WIDTHS)('a hike card’s Report and Block at $width px', (viewport
         'GET',
         '/api/matches/mine',
       );
-      const kept = ruiMine.matches.find((m) => m.id === match.id);
+      const kept = ruiMine.matches.find((m) => m.id === matchId);
       expect(kept?.status).toBe('confirmed');
       expect(kept?.people.map((p) => p.profile.id)).toEqual([eva.id]);
       // Eva, the one blocked, reads no word of a block anywhere in her list.
       const evaMine = await apiIn<{ matches: { id: string; status: string }[] }>(eva.page, 'GET', '/api/matches/mine');
-      expect(evaMine.matches.find((m) => m.id === match.id)?.status).toBe('confirmed');
+      expect(evaMine.matches.find((m) => m.id === matchId)?.status).toBe('confirmed');
       expect(withoutNames(JSON.stringify(evaMine), tag)).not.toMatch(/block/i);
 
       // Undo: the block is lifted and Block is offered again, on the card that is still there. (Names

@@ -3,6 +3,7 @@ import { BLOCK_LEFT_HIKE_TEXT, NO_LONGER_AVAILABLE } from '@trailbuddy/shared/co
 import { describe, expect, it } from 'vitest';
 import { useBrowser, type Viewport } from './support/browser';
 import { apiIn, memberWithId } from './support/members';
+import { hikeOfThree } from './support/hikes';
 import { sharedSlot } from './support/slots';
 
 /**
@@ -52,16 +53,8 @@ describe.each(WIDTHS)('at $width px', (viewport) => {
       const trail = await slot(ana.page);
 
       // Ana's hike for three with Rui and Eva, then her block of Eva from its card (setup through the API).
-      const { match } = await apiIn<{ match: { id: string } }>(ana.page, 'POST', '/api/matches/search', {
-        trailId: trail.id,
-        day: trail.day,
-        capacity: 3,
-      });
-      await apiIn(rui.page, 'POST', `/api/matches/${match.id}/request`);
-      await apiIn(ana.page, 'POST', `/api/matches/${match.id}/accept`);
-      const asked = await apiIn<{ requestId: string }>(eva.page, 'POST', `/api/matches/${match.id}/join-requests`);
-      await apiIn(rui.page, 'POST', `/api/join-requests/${asked.requestId}/accept`);
-      await apiIn(ana.page, 'POST', '/api/blocks', { userId: eva.id, matchId: match.id });
+      const matchId = await hikeOfThree(trail, ana.page, rui.page, eva.page);
+      await apiIn(ana.page, 'POST', '/api/blocks', { userId: eva.id, matchId });
 
       await ana.page.goto('/matches/upcoming');
       const card = ana.page.getByRole('article').filter({ hasText: trail.name });
