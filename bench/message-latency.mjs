@@ -280,7 +280,11 @@ async function measureLoad(servers, slot, label, rate) {
     return { clientId, ok: false };
   };
 
-  // Round i: every person's i-th message, one after the other, `rate` a second.
+  // Round i: every person's i-th message, one after the other, `rate` a second: first every
+  // owner's, then every partner's, so the two people of a thread write half a round apart, not
+  // within the same few milliseconds (which the match row's lock would make one wait for the
+  // other's commit, a collision two people taking turns in a conversation seldom have).
+  const sendOrder = [...people.keys()].sort((a, b) => (a % 2) - (b % 2) || a - b);
   const cpuBefore = servers.map(cpuSnapshot);
   const start = performance.now();
   const probes = await startProbes(servers, start);
@@ -291,11 +295,11 @@ async function measureLoad(servers, slot, label, rate) {
   let freed = () => undefined;
   let started = 0;
   sending: for (let i = 0; i < perSender; i++) {
-    for (let p = 0; p < people.length; p++) {
+    for (const [k, p] of sendOrder.entries()) {
       // A server that cannot keep up would make the run last many times its length: stop starting
       // sends past the cap, and report what was sent in that time.
       if (performance.now() - start > MAX_SEND_SECONDS * 1000) break sending;
-      const due = start + ((i * people.length + p) / rate) * 1000;
+      const due = start + ((i * people.length + k) / rate) * 1000;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       while (open >= MAX_IN_FLIGHT) await new Promise((resolve) => (freed = resolve));
@@ -413,10 +417,11 @@ const held = (r) => keptUp(r) && clean(r) && percentile(r.eventLatency, 95) <= L
  * in the loop delay.
  */
 async function startProbes(servers, start) {
-  const samples = { trails: [], health: [], postgres: [], notify: [], loop: [] };
+  const samples = { trails: [], health: [], postgres: [], notify: [], loop: [], waits: [] };
   const client = new pg.Client({ connectionString: first.databaseUrl });
   const notifier = new pg.Client({ connectionString: first.databaseUrl });
-  await Promise.all([client.connect(), notifier.connect()]);
+  const watcher = new pg.Client({ connectionString: first.databaseUrl });
+  await Promise.all([client.connect(), notifier.connect(), watcher.connect()]);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let running = true;
@@ -433,6 +438,7 @@ async function startProbes(servers, start) {
     ...servers.map((s) => probe(samples.health, () => fetch(`${s.baseUrl}/api/health`).then((r) => r.arrayBuffer()))),
     probe(samples.postgres, () => client.query('SELECT 1')),
     probe(samples.notify, () => notifier.query(`SELECT pg_notify('bench_probe', '')`)),
+    watchBackends(watcher, samples.waits),
   ];
   const loopTimer = setInterval(() => {
     samples.loop.push([performance.now() - start, loop.max / 1e6]);
@@ -444,10 +450,32 @@ async function startProbes(servers, start) {
       await Promise.all(probing);
       clearInterval(loopTimer);
       loop.disable();
-      await Promise.all([client.end(), notifier.end()]);
+      await Promise.all([client.end(), notifier.end(), watcher.end()]);
       return samples;
     },
   };
+
+  /**
+   * What the other backends are doing, every PROBE_MS: each one's state and wait event as
+   * pg_stat_activity shows them ("active" with no wait: on a CPU; "idle in transaction" waiting
+   * on ClientRead: waiting for the server's next statement; Lock, LWLock and IO waits: waiting
+   * inside PostgreSQL).
+   */
+  async function watchBackends(db, into) {
+    while (running) {
+      const at = performance.now();
+      const { rows } = await db
+        .query(
+          `SELECT state || coalesce(' ' || wait_event_type || ':' || wait_event, '') AS what, count(*)::int AS n
+             FROM pg_stat_activity
+            WHERE backend_type = 'client backend' AND pid <> pg_backend_pid() AND state <> 'idle'
+            GROUP BY 1`,
+        )
+        .catch(() => ({ rows: [] }));
+      into.push([at - start, rows]);
+      await sleep(PROBE_MS);
+    }
+  }
 }
 
 /**
@@ -469,17 +497,30 @@ function stallReport(lateness, probed, start) {
   }
   for (const key of ['trails', 'health', 'postgres', 'notify', 'loop'])
     for (const [at, ms] of probed[key]) second(at)[key] = Math.max(second(at)[key], ms);
+  // Backends seen in each state and wait, added up over the second's samples.
+  for (const [at, rows] of probed.waits) {
+    const s = second(at);
+    s.waits ??= new Map();
+    s.samples = (s.samples ?? 0) + 1;
+    for (const { what, n } of rows) s.waits.set(what, (s.waits.get(what) ?? 0) + n);
+  }
+  const waits = (s) =>
+    [...(s.waits ?? new Map()).entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([what, n]) => `${what} ${(n / s.samples).toFixed(1)}`)
+      .join(', ');
   const late = [...seconds.values()].filter((s) => s.late > 0).sort((a, b) => b.late - a.late);
   const total = late.reduce((n, s) => n + s.late, 0);
   if (total === 0) return ['no message over the budget'];
   const ms = (v) => `${v.toFixed(0)} ms`;
   return [
-    `${total} messages over ${LOAD_BUDGET_MS} ms, sent in ${late.length} of ${seconds.size} seconds; the worst seconds, with the probes' slowest answer in each (the trail list, served from the server's memory; the health check, a query through the server's pool; PostgreSQL's SELECT 1 and a NOTIFY's commit, each on a connection of its own; this bench's event-loop delay):`,
+    `${total} messages over ${LOAD_BUDGET_MS} ms, sent in ${late.length} of ${seconds.size} seconds; the worst seconds, with the probes' slowest answer in each (the trail list, served from the server's memory; the health check, a query through the server's pool; PostgreSQL's SELECT 1 and a NOTIFY's commit, each on a connection of its own; this bench's event-loop delay) and how many of PostgreSQL's backends were in each state and wait:`,
     ...late
       .slice(0, 6)
       .map(
         (s) =>
-          `  second ${s.k}: ${s.late} of ${s.sent} late (worst ${ms(s.worst)}); trails ${ms(s.trails)}, health ${ms(s.health)}, SELECT 1 ${ms(s.postgres)}, NOTIFY ${ms(s.notify)}, loop ${ms(s.loop)}`,
+          `  second ${s.k}: ${s.late} of ${s.sent} late (worst ${ms(s.worst)}); trails ${ms(s.trails)}, health ${ms(s.health)}, SELECT 1 ${ms(s.postgres)}, NOTIFY ${ms(s.notify)}, loop ${ms(s.loop)}; PostgreSQL's backends on average: ${waits(s) || 'none busy'}`,
       ),
   ];
 }
