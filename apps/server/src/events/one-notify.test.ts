@@ -73,7 +73,7 @@ describe('live events of one transaction', () => {
 
 describe('a keyed job added unless one is waiting', () => {
   const add = (key: string) =>
-    t.db.execute(sql`SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId: key }, key, sql`now()`)} AS added`);
+    t.db.execute(sql`SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId: key }, key)} AS added`);
   const waiting = async (key: string) =>
     (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE key = ${key}`)).rows[0]!.n;
 
@@ -95,7 +95,7 @@ describe('a keyed job added unless one is waiting', () => {
     const writer = new pg.Client({ connectionString: t.url });
     await writer.connect();
     await writer.query('BEGIN');
-    await writer.query(`SELECT add_job_unless_waiting('mail_notifications', '{}'::json, 'held', now())`);
+    await writer.query(`SELECT add_job_unless_waiting('mail_notifications', '{}'::json, 'held')`);
     let read = false;
     const task = t.db.transaction(async (tx) => {
       await holdJobKey(tx, 'held');

@@ -65,16 +65,15 @@ export function addJobCall(
 }
 
 /**
- * Adds a keyed job to run at `runAt` (SQL) unless one with `jobKey` is waiting already, for a
- * caller that composes it into a statement of its own (migration 0039's `add_job_unless_waiting`):
- * graphile-worker's add_job NOTIFYs on every call, and a burst needs one waiting job, not a NOTIFY
- * per write. No wake-up is lost: the task holds the key (holdJobKey) while it reads, so a waiting
- * job sees this write.
+ * Adds a keyed job unless one with `jobKey` is waiting already, for a caller that composes it into
+ * a statement of its own (migration 0033's `add_job_unless_waiting`): graphile-worker's add_job
+ * NOTIFYs on every call, and a burst needs one waiting job, not a NOTIFY per write. No wake-up is
+ * lost: the task holds the key (holdJobKey) while it reads, so a waiting job sees this write.
  */
-export function addJobUnlessWaitingCall(task: TaskName, payload: object | SQL, jobKey: string | SQL, runAt: SQL): SQL {
+export function addJobUnlessWaitingCall(task: TaskName, payload: object | SQL, jobKey: string | SQL): SQL {
   // SQL for a statement built once and filled in per call (db/client.ts statementPerShape).
   const json = is(payload, SQL) ? payload : JSON.stringify(payload);
-  return sql`add_job_unless_waiting(${task}::text, ${json}::json, ${jobKey}::text, ${runAt})`;
+  return sql`add_job_unless_waiting(${task}::text, ${json}::json, ${jobKey}::text)`;
 }
 
 /**

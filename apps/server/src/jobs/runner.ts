@@ -1,7 +1,5 @@
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import type { Db } from '../db/client.js';
-import { notificationMailSettings } from '../db/schema/index.js';
 import { jobQueueLogger } from './log.js';
 import { scheduledJobs } from './schedule.js';
 import { createTaskList, type TaskDeps } from './tasks.js';
@@ -42,7 +40,6 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   pool.on('connect', (client) => client.on('error', dropped));
   let runner: Runner;
   try {
-    if (opts.notificationMail) await recordMailDelay(opts.db, opts.notificationMail.delayMs);
     runner = await run({
       pgPool: pool,
       concurrency: opts.concurrency ?? 4,
@@ -64,16 +61,4 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
       await pool.end();
     },
   };
-}
-
-/**
- * The mail delay this runner's batchers work with, for the writes that wake them to schedule
- * their first look (notifications/notify.ts mailBatcherFirstLook, ADR 0078). Instances of one
- * deployment share their settings; the last to start is the one recorded.
- */
-async function recordMailDelay(db: Db, delayMs: number): Promise<void> {
-  await db
-    .insert(notificationMailSettings)
-    .values({ delayMs })
-    .onConflictDoUpdate({ target: notificationMailSettings.only, set: { delayMs, updatedAt: new Date() } });
 }

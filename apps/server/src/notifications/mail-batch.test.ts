@@ -2,11 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index.js';
 import { silentLog } from '../jobs/log.js';
-import { TASKS } from '../jobs/queue.js';
-import { startJobRunner, type JobRunnerOptions } from '../jobs/runner.js';
+import { startJobRunner } from '../jobs/runner.js';
 import { createSmtpTransport } from '../mail/transports.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
-import { queuedJobs, queuedMail } from '../test/queued-jobs.js';
+import { queuedMail } from '../test/queued-jobs.js';
 import { createTestSmtpServer } from '../test/smtp-server.js';
 import type { TestUser } from '../test/test-app.js';
 import { mailDueNotifications, type NotificationMailSettings } from './mail-batch.js';
@@ -39,7 +38,7 @@ const db = () => w.t.database.db;
 beforeEach(async () => {
   await db().delete(notifications);
   await db().execute(sql`DELETE FROM notification_mail_claims; DELETE FROM notification_preferences; DELETE FROM outgoing_messages`);
-  await db().execute(sql`DELETE FROM graphile_worker._private_jobs; DELETE FROM notification_mail_settings`);
+  await db().execute(sql`DELETE FROM graphile_worker._private_jobs`);
 });
 
 /** The clock of the batcher: the notifications' own creation time plus `ms`. */
@@ -127,52 +126,19 @@ describe('the notification mail', () => {
   });
 });
 
-/** This database's job runner, its batchers working with a mail delay of `delayMs`. */
-const startMailRunner = (delayMs: number, opts: Partial<JobRunnerOptions> = {}) =>
-  startJobRunner({
-    connectionString: w.t.database.url,
-    db: db(),
-    log: silentLog,
-    timeZone: 'Europe/Lisbon',
-    schedule: false,
-    notificationMail: { ...settings, delayMs },
-    ...opts,
-  });
-
-describe("the batcher's first look (ADR 0078)", () => {
-  const batcherRunsAt = async () => {
-    const [job, ...more] = await queuedJobs<{ recipientId: string }>(db(), TASKS.mailNotifications);
-    expect(more).toEqual([]);
-    expect(job!.payload).toEqual({ recipientId: ana.id });
-    return job!.runAt.getTime();
-  };
-
-  it('is one mail delay after the notification, as the job runners were started with', async () => {
-    // A runner started with a minute's delay records it; it need not be running afterwards.
-    await (await startMailRunner(60_000)).stop();
-    await notify(db(), { recipientId: ana.id, kind: 'request-received', matchId, actorId: rui.id });
-    const created = (await afterCreation(0)).getTime();
-    expect(await batcherRunsAt()).toBeGreaterThanOrEqual(created + 59_000);
-    expect(await batcherRunsAt()).toBeLessThanOrEqual(created + 61_000);
-
-    // A later notification finds it waiting and leaves it: nothing is due sooner.
-    await notify(db(), { recipientId: ana.id, kind: 'invitation-received', matchId: otherMatchId, actorId: rui.id });
-    expect(await batcherRunsAt()).toBeLessThanOrEqual(created + 61_000);
-  });
-
-  it('is at once while no runner has recorded its delay', async () => {
-    await notify(db(), { recipientId: ana.id, kind: 'request-received', matchId, actorId: rui.id });
-    expect(await batcherRunsAt()).toBeLessThanOrEqual((await afterCreation(1_000)).getTime());
-  });
-});
-
 describe('through the job queue to a real SMTP server', () => {
   it('mails an unseen invitation after the delay with one-click unsubscribe, which then stops the next one', async () => {
     const smtp = await createTestSmtpServer();
     await smtp.start();
-    const runner = await startMailRunner(400, {
+    const runner = await startJobRunner({
+      connectionString: w.t.database.url,
+      db: db(),
+      log: silentLog,
+      timeZone: 'Europe/Lisbon',
+      schedule: false,
       pollIntervalMs: 100,
       mail: createSmtpTransport(smtp.url, 'TrailBuddy <hello@trailbuddy.app>', { timeoutMs: 2000 }),
+      notificationMail: { ...settings, delayMs: 400 },
     });
     try {
       const invite = await api(w.t, rui).post('/api/matches/invite', { userId: ana.id, trailId: w.trailId, day: 'saturday' });

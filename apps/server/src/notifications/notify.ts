@@ -55,14 +55,6 @@ export function pushPayloadOf<K extends NotificationKind>(
 /** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
 export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
 
-/**
- * When a person's mail batcher, woken by a new notification, first looks: one mail delay ahead, as
- * the job runners were started with (migration 0039's `notification_mail_delay()`, ADR 0078), when
- * that notification can first be due. Run at once, it would only reschedule itself, a job run and
- * a second `jobs:insert` NOTIFY to every instance for each person's first message.
- */
-export const mailBatcherFirstLook = sql`now() + notification_mail_delay()`;
-
 /** What a notification needs to know besides its input: the recipient's preferences and the names its texts use. */
 export interface NotifyContext {
   prefs: NotificationPreferences;
@@ -267,15 +259,15 @@ export function notifyCtes(
     );
   }
   if (email) {
-    // Wakes the person's batcher one delay ahead; it works out when the mail is due (the delay,
-    // quiet hours) and reschedules itself. The job key keeps one waiting batcher per person, and a
-    // batcher that is waiting already is left as it is: a newer notification never makes a mail
-    // due sooner, so a burst of messages adds (and NOTIFYs) the batcher once, not once per message
-    // (ADR 0037, ADR 0058); the batcher holds its key while it reads, so it sees this notification.
+    // Wakes the person's batcher; it works out when the mail is due (the delay, quiet hours) and
+    // reschedules itself. The job key keeps one waiting batcher per person, and a batcher that
+    // is waiting already is left as it is: a newer notification never makes a mail due sooner,
+    // so a burst of messages adds (and NOTIFYs) the batcher once, not once per message (ADR 0037,
+    // ADR 0058); the batcher holds its key while it reads, so it sees this notification.
     reads.push(`${prefix}_mail`);
     ctes.push(
       sql`${sql.identifier(`${prefix}_mail`)} AS (
-        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, value('mailPayload'), value('mailKey'), mailBatcherFirstLook)} AS queued
+        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, value('mailPayload'), value('mailKey'))} AS queued
         FROM ${sql.identifier(created)}
       )`,
     );

@@ -44,9 +44,8 @@ export async function sendWaitingNotifications(db: Db, kind: NotificationKind, n
         const unread = n.readAt === null;
         if (unread && channelEnabled(prefs, kind, 'email')) {
           mailed.push(n.id);
-          // At once, not one delay ahead (notify.ts mailBatcherFirstLook): these waited already.
           await tx.execute(
-            sql`SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId: n.recipientId }, notificationMailJobKey(n.recipientId), sql`now()`)}`,
+            sql`SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId: n.recipientId }, notificationMailJobKey(n.recipientId))}`,
           );
         }
         if (unread && channelEnabled(prefs, kind, 'push') && !inQuietHours(prefs, now)) {

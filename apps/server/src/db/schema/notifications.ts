@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationKind, NotificationPreferences } from '@trailbuddy/shared/contracts/notifications';
 import { users } from './auth.js';
 import { matches } from './matches.js';
@@ -79,22 +79,3 @@ export const notificationPreferences = pgTable('notification_preferences', {
   timeZone: text('time_zone').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * The mail delay the instances' job runners were started with (NOTIFICATION_MAIL_DELAY_S), one
- * row, written by each runner as it starts (jobs/runner.ts). A write that wakes a person's mail
- * batcher schedules its first look this far ahead, when the newest notification can first be
- * due, instead of running it at once only to reschedule itself (ADR 0078). It moves only that
- * first look: the batcher works out what is due whenever it runs, so a missing row (first look
- * at once) or another instance's figure can make a mail come at its time or up to that figure
- * later, never early or twice.
- */
-export const notificationMailSettings = pgTable(
-  'notification_mail_settings',
-  {
-    only: boolean('only').primaryKey().default(true),
-    delayMs: integer('delay_ms').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('notification_mail_settings_one_row', sql`${t.only}`), check('notification_mail_settings_delay', sql`${t.delayMs} >= 0`)],
-);
