@@ -48,11 +48,10 @@ const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE
   .split(',')
   .map(Number);
 /**
- * Every person of a step sends their first message in its first second, and a first message
- * costs the server and PostgreSQL more than the next ones (about 7 ms against 2.5 ms, measured
- * one at a time: it adds the partner's mail batcher; ADR 0074): the step opens with a burst no
- * steady conversation has. The report gives the figures without the first seconds beside the
- * verdict, which stays on the whole step.
+ * Every person of a step sends their first message in its first second. A first message used to
+ * cost the server and PostgreSQL far more than the next ones (it added the partner's mail
+ * batcher, ADR 0074; a write adds no job since ADR 0078), so the report gives the figures without
+ * the first seconds beside the verdict, which stays on the whole step.
  */
 const FIRST_SENDS_S = 2;
 /** How often the stall probes ask. */
@@ -158,9 +157,8 @@ async function measureLatency(label, { ownerBase, partnerBase, slot }) {
 }
 
 /**
- * A person's first send against their next ones (ADR 0074): `FIRST_SEND_PAIRS` pairs who have not
- * written yet each send three messages, one send at a time on `base`, round by round. The first
- * round adds each partner's mail batcher; the later ones find it waiting.
+ * A person's first send against their next ones (ADR 0074, ADR 0078): `FIRST_SEND_PAIRS` pairs who
+ * have not written yet each send three messages, one send at a time on `base`, round by round.
  */
 const FIRST_SEND_PAIRS = 100;
 async function measureFirstSends(base, slot) {
@@ -190,7 +188,7 @@ function reportFirstSends(rounds) {
   console.log(`  (c) one send at a time on A, ${FIRST_SEND_PAIRS * 2} people who had not written yet, three rounds`);
   rounds.forEach((times, i) =>
     console.log(
-      `    ${["first sends (each adds the partner's mail batcher)", 'second sends', 'third sends'][i]}: mean ${fmt(mean(times))}, p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}`,
+      `    ${['first sends', 'second sends', 'third sends'][i]}: mean ${fmt(mean(times))}, p50 ${fmt(percentile(times, 50))}, p95 ${fmt(percentile(times, 95))}`,
     ),
   );
 }
@@ -555,8 +553,8 @@ try {
   sampleLoad();
   // The unread notifications' mail is due after its delay (2 minutes by default): past the end of
   // a run that keeps up. A run that falls behind would otherwise also measure a thousand batch
-  // mails going to the development inbox; the delay is set past any run instead (the batchers
-  // are still woken and scheduled, as every send does).
+  // mails going to the development inbox; the delay is set past any run instead (the mail sweep
+  // still looks every 30 s, as it does in service).
   const env = { NOTIFICATION_MAIL_DELAY_S: '3600' };
   const a = await startFirstInstance(cleanup, 'trailbuddy-bench-msg', env);
   first = a;

@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
     IDENTITY_EMAIL_ENUMERATION_PROTECTION: 'false',
     SEED_DEMO_MATCHES: 'false',
     NOTIFICATION_MAIL_DELAY_S: '3',
+    NOTIFICATION_MAIL_SWEEP_S: '1',
   });
   try {
     await waitForHealth(server);

@@ -241,6 +241,8 @@ export const envSchema = z.object({
    * e-mailed; a burst within it becomes one mail.
    */
   NOTIFICATION_MAIL_DELAY_S: z.coerce.number().int().min(0).default(120),
+  /** Seconds between the looks for notification mail that is due (ADR 0078): a mail goes out up to this long after its delay. */
+  NOTIFICATION_MAIL_SWEEP_S: z.coerce.number().positive().default(30),
   /** Minutes after a shared trip's expected return without check-out before the contact is alerted (ADR 0033). */
   TRIP_OVERDUE_AFTER_MIN: z.coerce
     .number()

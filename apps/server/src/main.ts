@@ -154,6 +154,7 @@ async function main() {
           },
           notificationMail: {
             delayMs: env.NOTIFICATION_MAIL_DELAY_S * 1000,
+            sweepMs: env.NOTIFICATION_MAIL_SWEEP_S * 1000,
             appUrl: env.APP_URL,
             unsubscribeKey: unsubscribeKey(authSecret),
           },

@@ -15,6 +15,8 @@ export const TASKS = {
   pruneExpiredRecords: 'prune_expired_records',
   /** A person's due notifications, batched into one mail (notifications/mail-batch.ts). */
   mailNotifications: 'mail_notifications',
+  /** Wakes the batchers of the people whose notification mail may be due (notifications/mail-sweep.ts). */
+  sweepNotificationMail: 'sweep_notification_mail',
   /** Feedback prompts for the hikes that ended (notifications/feedback-prompts.ts). */
   promptFeedback: 'prompt_feedback',
   /** The day-before reminder of every confirmed hike (jobs/hike-reminders.ts). */

@@ -1,5 +1,6 @@
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
+import { scheduleMailSweep } from '../notifications/mail-sweep.js';
 import { jobQueueLogger } from './log.js';
 import { scheduledJobs } from './schedule.js';
 import { createTaskList, type TaskDeps } from './tasks.js';
@@ -40,6 +41,8 @@ export async function startJobRunner(opts: JobRunnerOptions): Promise<JobRunner>
   pool.on('connect', (client) => client.on('error', dropped));
   let runner: Runner;
   try {
+    // The first mail sweep, at once unless one is waiting (it then schedules the next itself).
+    if (opts.notificationMail) await scheduleMailSweep(opts.db, 0);
     runner = await run({
       pgPool: pool,
       concurrency: opts.concurrency ?? 4,

@@ -1,4 +1,5 @@
 import { parseCronItems, type ParsedCronItem } from 'graphile-worker';
+import { MAIL_SWEEP_JOB_KEY } from '../notifications/mail-sweep.js';
 import { TASKS } from './queue.js';
 
 /**
@@ -48,6 +49,14 @@ export function scheduledJobs(): ParsedCronItem[] {
       identifier: TASKS.alertOverdueTrips,
       match: '* * * * *',
       options: { queueName: SCHEDULE_QUEUE, maxAttempts: 1, backfillPeriod: BACKFILL_MS },
+    },
+    // The mail sweep schedules its own next run, NOTIFICATION_MAIL_SWEEP_S on; this tick leaves
+    // a waiting one as it is and replaces one lost with a crashed instance (notifications/mail-sweep.ts).
+    {
+      task: TASKS.sweepNotificationMail,
+      identifier: TASKS.sweepNotificationMail,
+      match: '* * * * *',
+      options: { maxAttempts: 1, jobKey: MAIL_SWEEP_JOB_KEY, jobKeyMode: 'preserve_run_at' },
     },
     // Pruning deletes idempotently, so it needs no queue of its own.
     { task: TASKS.pruneLiveEvents, identifier: TASKS.pruneLiveEvents, match: '*/5 * * * *', options: { maxAttempts: 1 } },

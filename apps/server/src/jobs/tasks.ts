@@ -5,6 +5,7 @@ import { LIVE_EVENT_RETENTION_MS, pruneLiveEvents } from '../events/prune.js';
 import { sendMailTask } from '../mail/task.js';
 import { promptFeedback } from '../notifications/feedback-prompts.js';
 import { mailNotificationsTask, type NotificationMailSettings } from '../notifications/mail-batch.js';
+import { mailSweepTask, type MailSweepSettings } from '../notifications/mail-sweep.js';
 import { sendWaitingNotificationsTask } from '../notifications/waiting-channels.js';
 import type { MailTransport } from '../mail/transports.js';
 import type { PushSender } from '../push/send.js';
@@ -32,7 +33,7 @@ export interface TaskDeps {
   /** Without one (SMS off), `send_sms` jobs wait likewise. */
   sms?: SmsTransport | undefined;
   /** Without them, `mail_notifications` jobs wait for an instance that has them. */
-  notificationMail?: NotificationMailSettings | undefined;
+  notificationMail?: (NotificationMailSettings & MailSweepSettings) | undefined;
   /** Without one (no VAPID keys), `send_push` jobs wait likewise. */
   push?: PushSender | undefined;
   /** Without it, `erase_account_files` jobs wait for an instance that has the file storage. */
@@ -72,7 +73,10 @@ export function createTaskList(deps: TaskDeps): TaskList {
     [TASKS.sendWaitingNotifications]: sendWaitingNotificationsTask({ db, log, now }),
   };
   if (deps.mail) tasks[TASKS.sendMail] = sendMailTask({ db, transport: deps.mail, log });
-  if (deps.notificationMail) tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
+  if (deps.notificationMail) {
+    tasks[TASKS.mailNotifications] = mailNotificationsTask({ db, log, now, settings: deps.notificationMail });
+    tasks[TASKS.sweepNotificationMail] = mailSweepTask({ db, log, now, settings: deps.notificationMail });
+  }
   if (deps.sms) tasks[TASKS.sendSms] = sendSmsTask({ db, transport: deps.sms, log });
   if (deps.storage) tasks[TASKS.eraseAccountFiles] = eraseAccountFilesTask({ storage: deps.storage, log });
   const trips = deps.trips;

@@ -7,6 +7,7 @@ import { installJobQueue } from '../jobs/install.js';
 import { TASKS, type TaskName } from '../jobs/queue.js';
 import { presentNotification } from '../notifications/inbox.js';
 import { mailDueNotifications } from '../notifications/mail-batch.js';
+import { wakeDueBatchers } from '../notifications/mail-sweep.js';
 import { unsubscribeKey } from '../notifications/unsubscribe-token.js';
 import { sendWaitingNotifications } from '../notifications/waiting-channels.js';
 import { queuedJobs, runDueJobs } from '../test/queued-jobs.js';
@@ -132,6 +133,9 @@ describe('upgrading matches to hikes', () => {
     }
     expect((await clash('lucas', sintraHike)).mail_status).toBe('skipped');
     const jobs = (task: TaskName) => queuedJobs<Record<string, unknown>>(db, task);
+    // Their mail is the sweep's to wake: it has waited longer than any delay.
+    expect(await jobs(TASKS.mailNotifications)).toEqual([]);
+    await wakeDueBatchers(db, new Date(now.getTime() + 60 * 60 * 1000), 0);
     expect((await jobs(TASKS.mailNotifications)).map((j) => j.payload.recipientId).sort()).toEqual(['ana', 'camille']);
     // Camille's two clashes reach her browser, each opening its notification, which opens the hike.
     const pushes = (await jobs(TASKS.sendPush)).map((j) => j.payload.payload as { title: string; url: string; tag: string });

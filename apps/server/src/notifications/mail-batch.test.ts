@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema/index.js';
 import { silentLog } from '../jobs/log.js';
+import { TASKS } from '../jobs/queue.js';
 import { startJobRunner } from '../jobs/runner.js';
 import { createSmtpTransport } from '../mail/transports.js';
 import { api, createMatchWorld, registeredUser, type MatchWorld } from '../test/match-fixtures.js';
-import { queuedMail } from '../test/queued-jobs.js';
+import { queuedJobs, queuedMail } from '../test/queued-jobs.js';
 import { createTestSmtpServer } from '../test/smtp-server.js';
 import type { TestUser } from '../test/test-app.js';
 import { mailDueNotifications, type NotificationMailSettings } from './mail-batch.js';
+import { wakeDueBatchers } from './mail-sweep.js';
 import { markRead, notify } from './notify.js';
 import { savePreferences } from './preferences.js';
 import { unsubscribeKey, verifyUnsubscribeToken } from './unsubscribe-token.js';
@@ -126,6 +128,34 @@ describe('the notification mail', () => {
   });
 });
 
+describe('the mail sweep (ADR 0078)', () => {
+  const batchers = async () => (await queuedJobs<{ recipientId: string }>(db(), TASKS.mailNotifications)).map((j) => j.payload.recipientId);
+
+  it('wakes the batcher of whoever has a notification pending for the delay, once, and nobody else', async () => {
+    await notify(db(), { recipientId: ana.id, kind: 'request-received', matchId, actorId: rui.id });
+    // The write itself adds no job.
+    expect(await batchers()).toEqual([]);
+    expect(await wakeDueBatchers(db(), await afterCreation(DELAY_MS - 1), DELAY_MS)).toBe(0);
+    expect(await batchers()).toEqual([]);
+
+    // (The row's clock has microseconds; a Date has milliseconds.)
+    expect(await wakeDueBatchers(db(), await afterCreation(DELAY_MS + 1), DELAY_MS)).toBe(1);
+    expect(await batchers()).toEqual([ana.id]);
+    // Her batcher is waiting: the next sweep leaves it.
+    expect(await wakeDueBatchers(db(), await afterCreation(DELAY_MS + 1_000), DELAY_MS)).toBe(0);
+    expect(await batchers()).toEqual([ana.id]);
+  });
+
+  it('finds nobody once the mail is sent, nor for a notification without e-mail', async () => {
+    await notify(db(), { recipientId: ana.id, kind: 'request-received', matchId, actorId: rui.id });
+    expect((await mailDueNotifications(db(), ana.id, await afterCreation(DELAY_MS), settings)).mailed).toBe(1);
+    await savePreferences(db(), rui.id, { channels: { 'invitation-received': { email: false } }, quietHours: null, timeZone: 'UTC' });
+    await notify(db(), { recipientId: rui.id, kind: 'invitation-received', matchId: otherMatchId, actorId: ana.id });
+    expect(await wakeDueBatchers(db(), await afterCreation(10 * DELAY_MS), DELAY_MS)).toBe(0);
+    expect(await batchers()).toEqual([]);
+  });
+});
+
 describe('through the job queue to a real SMTP server', () => {
   it('mails an unseen invitation after the delay with one-click unsubscribe, which then stops the next one', async () => {
     const smtp = await createTestSmtpServer();
@@ -138,7 +168,7 @@ describe('through the job queue to a real SMTP server', () => {
       schedule: false,
       pollIntervalMs: 100,
       mail: createSmtpTransport(smtp.url, 'TrailBuddy <hello@trailbuddy.app>', { timeoutMs: 2000 }),
-      notificationMail: { ...settings, delayMs: 400 },
+      notificationMail: { ...settings, delayMs: 400, sweepMs: 100 },
     });
     try {
       const invite = await api(w.t, rui).post('/api/matches/invite', { userId: ana.id, trailId: w.trailId, day: 'saturday' });

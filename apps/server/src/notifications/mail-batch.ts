@@ -9,9 +9,13 @@ import { enqueueMail } from '../mail/queue.js';
 import type { NotificationMailItem } from '../mail/notification-templates.js';
 import { blockedAmong } from '../safety/blocked-view.js';
 import { paramsAsSeenBy } from './inbox.js';
-import { notificationMailJobKey, notificationPath } from './notify.js';
+import { notificationPath } from './notify.js';
 import { loadPreferences } from './preferences.js';
 import { createUnsubscribeToken } from './unsubscribe-token.js';
+
+/** The key of a person's batcher job: one waits per person at most (mail-sweep.ts adds it). */
+export const NOTIFICATION_MAIL_KEY_PREFIX = 'notification-mail:';
+export const notificationMailJobKey = (recipientId: string) => `${NOTIFICATION_MAIL_KEY_PREFIX}${recipientId}`;
 
 export interface NotificationMailSettings {
   /** How long a notification may stay unseen in the app before it is mailed (NOTIFICATION_MAIL_DELAY_S). */

@@ -13,7 +13,6 @@ import {
 import { param, type DbOrTx } from '../db/client.js';
 import { matches, notificationPreferences, notifications, profiles, trails, users } from '../db/schema/index.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
-import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
 import type { PushPayload } from '@trailbuddy/shared/contracts/push';
 import { pushJobsCte } from '../push/queue.js';
 import { listed } from './inbox.js';
@@ -51,9 +50,6 @@ export function pushPayloadOf<K extends NotificationKind>(
   const { title, body } = notificationTexts(kind, params);
   return { title, body, url: notificationPath(notificationId), tag: `${kind}:${matchId ?? notificationId}` };
 }
-
-/** The job that mails a person's unseen notifications, one pending per person (mail-batch.ts). */
-export const notificationMailJobKey = (recipientId: string) => `notification-mail:${recipientId}`;
 
 /** What a notification needs to know besides its input: the recipient's preferences and the names its texts use. */
 export interface NotifyContext {
@@ -144,8 +140,6 @@ export interface NotifyValues {
   params: string;
   /** The live event's payload, JSON. */
   event: string;
-  mailPayload: string;
-  mailKey: string;
   /** The push message, JSON, and its tag (pushPayloadOf); null when it is not pushed. */
   push: string | null;
   pushTag: string | null;
@@ -162,8 +156,8 @@ export interface NotifyWrite {
  * is the recipient, or every channel is off).
  *
  * Channels: in-app (the row is listed and counted, the event refreshes the bell), e-mail (the
- * person's mail batcher is woken; it mails only what stays unread for the delay), push (the
- * dispatch point in notifyCtes).
+ * row waits as `pending`; the mail sweep wakes the person's batcher once the delay has passed, and
+ * it mails only what stayed unread), push (the dispatch point in notifyCtes).
  */
 export function notifyWrite<K extends NotificationKind>(input: NotifyInput<K>, context: NotifyContext): NotifyWrite | null {
   const { recipientId, kind } = input;
@@ -195,8 +189,6 @@ export function notifyWrite<K extends NotificationKind>(input: NotifyInput<K>, c
       actorId,
       params: JSON.stringify(params),
       event: JSON.stringify({ notificationId, kind }),
-      mailPayload: JSON.stringify({ recipientId }),
-      mailKey: notificationMailJobKey(recipientId),
       push: pushPayload && JSON.stringify(pushPayload),
       pushTag: pushPayload && pushPayload.tag,
     },
@@ -258,20 +250,9 @@ export function notifyCtes(
       }),
     );
   }
-  if (email) {
-    // Wakes the person's batcher; it works out when the mail is due (the delay, quiet hours) and
-    // reschedules itself. The job key keeps one waiting batcher per person, and a batcher that
-    // is waiting already is left as it is: a newer notification never makes a mail due sooner,
-    // so a burst of messages adds (and NOTIFYs) the batcher once, not once per message (ADR 0037,
-    // ADR 0058); the batcher holds its key while it reads, so it sees this notification.
-    reads.push(`${prefix}_mail`);
-    ctes.push(
-      sql`${sql.identifier(`${prefix}_mail`)} AS (
-        SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, value('mailPayload'), value('mailKey'))} AS queued
-        FROM ${sql.identifier(created)}
-      )`,
-    );
-  }
+  // The e-mail channel is the row's `pending` mail status alone: the mail sweep (mail-sweep.ts)
+  // finds the person once the delay has passed and wakes their batcher then (ADR 0078), so a
+  // write adds no job, and no `jobs:insert` NOTIFY wakes every instance's worker.
 
   // ── PUSH DISPATCH POINT ─────────────────────────────────────────────────────────────────
   // The web-push channel plugs in here: queue the push in this same statement when `push` is on

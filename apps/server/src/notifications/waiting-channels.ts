@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Task } from 'graphile-worker';
 import {
   channelEnabled,
@@ -11,9 +11,8 @@ import {
 import type { Db } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import type { JobLog } from '../jobs/log.js';
-import { addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
 import { enqueuePush } from '../push/queue.js';
-import { notificationMailJobKey, pushPayloadOf } from './notify.js';
+import { pushPayloadOf } from './notify.js';
 import { loadPreferences } from './preferences.js';
 
 /** At most this many notifications per transaction, so one run holds few row locks at a time. */
@@ -22,8 +21,8 @@ const BATCH = 200;
 /**
  * Sends the notifications of `kind` that a migration wrote in the app only (mail status `none`:
  * SQL can neither render a mail nor a push) on each person's other channels, the way `notify()`
- * does for every kind (ADR 0025, ADR 0067): the e-mail goes to the person's batcher when their
- * preferences take this kind by mail (the batcher then drops it if read meanwhile), the push to
+ * does for every kind (ADR 0025, ADR 0067): the e-mail waits as `pending` for the mail sweep when
+ * their preferences take this kind by mail (the batcher then drops it if read meanwhile), the push to
  * their browsers when they take it by push and are not in their quiet hours. A notification read
  * already in the app goes out on no other channel. Each row is settled (`pending` or `skipped`), so
  * a second run, or a second instance, sends nothing twice. Returns how many it settled.
@@ -42,12 +41,8 @@ export async function sendWaitingNotifications(db: Db, kind: NotificationKind, n
       for (const n of waiting) {
         const prefs = await loadPreferences(tx, n.recipientId);
         const unread = n.readAt === null;
-        if (unread && channelEnabled(prefs, kind, 'email')) {
-          mailed.push(n.id);
-          await tx.execute(
-            sql`SELECT ${addJobUnlessWaitingCall(TASKS.mailNotifications, { recipientId: n.recipientId }, notificationMailJobKey(n.recipientId))}`,
-          );
-        }
+        // Pending, its mail is the mail sweep's to wake (mail-sweep.ts): its delay has passed.
+        if (unread && channelEnabled(prefs, kind, 'email')) mailed.push(n.id);
         if (unread && channelEnabled(prefs, kind, 'push') && !inQuietHours(prefs, now)) {
           await enqueuePush(
             tx,
