@@ -22,7 +22,7 @@ import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/e
 import { identityError } from './errors.js';
 import { mintIdToken, verifyIdToken } from './id-token.js';
 import type { AuthPluginOptions } from './settings.js';
-import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
+import { resolveTenant } from './tenants/tenants.js';
 import { addAccount, presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
@@ -97,8 +97,7 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
 async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const { email: settings, tenants } = o.identity;
   const input = parseSignUp(ctx.body);
-  const tenant = resolveTenant(tenants, input.tenantId);
-  assertTenantAllows(tenant, 'password');
+  const tenant = resolveTenant(tenants, input.tenantId, 'password');
   if (input.password.length < PASSWORD_MIN) {
     throw withAuthCode('PASSWORD_TOO_SHORT', toAPIError(identityError('weak-password', { field: 'password' })));
   }

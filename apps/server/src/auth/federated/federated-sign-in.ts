@@ -19,7 +19,7 @@ import { identityError } from '../errors.js';
 import { federatedAccountId, linkPendingCredential, resolveFederatedSignIn } from './accounts.js';
 import { DEFAULT_RETURN_TO, outcomeOfError, sameSiteReturnTo, type FederatedOutcome, type FlowStart } from './flow.js';
 import { findProvider, type OAuthProvider } from './providers.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { presentIdentityUser } from '../users.js';
 import { asAppError, federatedKit } from './federated-kit.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -161,8 +161,7 @@ export function federatedSignIn(options: AuthPluginOptions) {
           const { returnTo, provider, tenantId } = await inAuthErrors(() => {
             const provider = findProvider(settings, ctx.params.providerId);
             if (!provider) throw identityError('operation-not-allowed');
-            const tenant = resolveTenant(identity.tenants, query.tenantId);
-            assertTenantAllows(tenant, provider.id);
+            const tenant = resolveTenant(identity.tenants, query.tenantId, provider.id);
             return { returnTo: sameSiteReturnTo(appUrl, query.returnTo), provider, tenantId: tenant?.id ?? null };
           });
           ctx.setHeader('cache-control', 'no-store');

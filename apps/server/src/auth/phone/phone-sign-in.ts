@@ -6,7 +6,7 @@ import { phoneConfigSchema } from '@trailbuddy/shared/contracts/identity';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
@@ -46,9 +46,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     if (!settings.enabled) {
       throw identityError('operation-not-allowed', { message: 'Phone sign-in is not enabled: no SMS transport is configured.' });
     }
-    const tenant = resolveTenant(tenants, stringOf(body.tenantId));
-    assertTenantAllows(tenant, 'phone');
-    return tenant?.id ?? null;
+    return resolveTenant(tenants, stringOf(body.tenantId), 'phone')?.id ?? null;
   };
   /** Admin-restricted sign-up (checklist §5.11): only numbers that already have an account in the tenant. */
   const isClosedTo = async (phoneNumber: string, tenantId: string | null) =>
