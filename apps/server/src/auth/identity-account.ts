@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
+import { idTokenResponseSchema, identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
 import { changeEmailBodySchema } from '@trailbuddy/shared/contracts/identity-actions';
 import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
@@ -35,12 +35,6 @@ type Ctx = GenericEndpointContext;
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
 const DISPLAY_NAME_REQUIRED = 'Enter your account name';
-
-const tokenResponse = z.object({
-  token: z.string(),
-  issuedAt: z.string(),
-  sync: z.object({ url: z.string(), maxAgeS: z.number().int() }).nullable(),
-});
 
 /** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
 interface TenantAccount {
@@ -212,7 +206,10 @@ export function identityAccount(o: AuthPluginOptions) {
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: contractMetadata('A fresh ID token for the signed-in user, and where to sync it (null: sync is off)', tokenResponse),
+          metadata: contractMetadata(
+            'A fresh ID token for the signed-in user, and where to sync it (null: sync is off)',
+            idTokenResponseSchema,
+          ),
         },
         async (ctx) => {
           const { user } = ctx.context.session;
