@@ -306,8 +306,9 @@ const emailIdentity = (env: EnvVariables) => ({
   enumerationProtection: env.IDENTITY_EMAIL_ENUMERATION_PROTECTION,
   /** No new accounts by password sign-up or e-mail link: `admin-restricted-operation`. */
   signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
-  adminContactEmail: env.IDENTITY_ADMIN_CONTACT_EMAIL ?? null,
-  helpUrl: env.IDENTITY_HELP_URL ?? null,
+  /** The unauthorized-user page's admin contact and help link, named as the widget's config names them. */
+  adminEmail: env.IDENTITY_ADMIN_CONTACT_EMAIL ?? null,
+  helpLink: env.IDENTITY_HELP_URL ?? null,
   /** Widget provider ids whose sign-up must carry a non-blank display name. */
   requireDisplayName: env.IDENTITY_REQUIRE_DISPLAY_NAME.split(',')
     .map((p) => p.trim())

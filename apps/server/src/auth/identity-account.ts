@@ -192,14 +192,8 @@ export function identityAccount(o: AuthPluginOptions) {
             identityConfigSchema,
           ),
         },
-        async (ctx) =>
-          ctx.json({
-            signUpDisabled: identity.email.signUpDisabled,
-            adminEmail: identity.email.adminContactEmail,
-            helpLink: identity.email.helpUrl,
-            requireDisplayName: identity.email.requireDisplayName,
-            enumerationProtection: identity.email.enumerationProtection,
-          }),
+        // The e-mail family's settings the contract names, and nothing else of them.
+        async (ctx) => ctx.json(identityConfigSchema.parse(identity.email)),
       ),
       identityToken: createAuthEndpoint(
         '/identity/token',

@@ -77,7 +77,7 @@ type ActionMailTemplate = 'verify-and-change-email' | 'recover-email' | 'second-
 type ActionMail = { [N in ActionMailTemplate]: { template: N; params: Omit<EnqueueParams<N>, 'link'> } }[ActionMailTemplate];
 
 /** Mints an action code and queues, in the same transaction, the mail that carries its link to the code's address. */
-export async function mailActionCode(tx: DbOrTx, ctx: { appUrl: string; now: Date }, code: NewActionCode, mail: ActionMail) {
+export async function mailActionLink(tx: DbOrTx, ctx: { appUrl: string; now: Date }, code: NewActionCode, mail: ActionMail) {
   const { id, link } = await createActionCode(tx, ctx.appUrl, code, ctx.now);
   const params = { ...mail.params, link };
   await enqueueMail(tx, { template: mail.template, to: code.email, params, idempotencyKey: `${mail.template}:${id}` } as MailToEnqueue);

@@ -2,7 +2,7 @@ import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actio
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../../db/schema/index.js';
-import { greetingName, loadActiveUser, mailActionCode, type ActionCodeRow } from './actions-codes.js';
+import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from './actions-codes.js';
 import type { EmailIdentitySettings } from '../../env.js';
 import type { ActionContext } from './actions.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from '../email/email-common.js';
@@ -40,7 +40,7 @@ export async function requestEmailChange(
     throw identityError('email-already-in-use', { field: 'newEmail' });
   }
   await ctx.db.transaction(async (tx) => {
-    await mailActionCode(
+    await mailActionLink(
       tx,
       ctx,
       { operation: 'VERIFY_AND_CHANGE_EMAIL', userId: user.id, email: newEmail, previousEmail: user.email, ttlMs: ctx.settings.codeTtlMs },
@@ -86,7 +86,7 @@ export async function applyVerifyAndChangeEmail(tx: DbOrTx, ctx: ActionContext, 
   if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
   await setEmail(tx, user, row.email, ctx.now);
   // The undo link goes to the old address and names the one the account moved to.
-  await mailActionCode(
+  await mailActionLink(
     tx,
     ctx,
     { operation: 'RECOVER_EMAIL', userId: user.id, email: previousEmail, previousEmail: row.email, ttlMs: ctx.settings.recoveryCodeTtlMs },

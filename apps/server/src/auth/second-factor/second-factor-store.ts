@@ -3,7 +3,7 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, twoFactors, users } from '../../db/schema/index.js';
-import { greetingName, loadActiveUser, mailActionCode, type ActionCodeRow } from '../account-actions/actions-codes.js';
+import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from '../account-actions/actions-codes.js';
 import { contactEmailOf } from '../users.js';
 
 /**
@@ -128,7 +128,7 @@ export async function completeEnrollment(
     const app = factor.displayName ? `The authenticator app "${factor.displayName}"` : 'An authenticator app';
     const factorName = kind === 'phone' ? `The phone ${factor.phoneNumber}` : app;
     const params = { to_name: greetingName({ name: user.name, email }), factor: factorName };
-    await mailActionCode(tx, mail, code, { template: 'second-factor-added', params });
+    await mailActionLink(tx, mail, code, { template: 'second-factor-added', params });
     return factor;
   });
 }
