@@ -16,14 +16,7 @@ import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email/email-link.js';
 import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests/guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identityAccount } from './identity-account.js';
-import {
-  PHONE_CONFIG_PATH,
-  PHONE_SEND_PATH,
-  PHONE_VERIFY_PATH,
-  phoneSignIn,
-  UNUSED_PHONE_PATHS,
-  type PhoneSignInOptions,
-} from './phone/phone-sign-in.js';
+import { PHONE_CONFIG_PATH, PHONE_SEND_PATH, PHONE_VERIFY_PATH, phoneSignIn, UNUSED_PHONE_PATHS } from './phone/phone-sign-in.js';
 import { AUTH_TABLES } from './create-user.js';
 import { secondFactorGate } from './second-factor/second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factor/second-factors.js';
@@ -65,11 +58,9 @@ export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;
-  // Plugins that call another endpoint of Better Auth's server API get it once it is built.
-  const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
   const admins = adminAccounts(config.adminEmails);
   const plugin = { db, identity, now };
-  const phone = phoneSignIn({ ...plugin, api: () => late.api! });
+  const phone = phoneSignIn(plugin);
   // Better Auth's reset and verification mails: the token recorded as an action code, the mail queued.
   const mailActionCode =
     (operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL', send: AuthMailer['verifyEmail']) =>
@@ -210,7 +201,6 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     ],
     disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });
-  late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
   return auth;
 }
 

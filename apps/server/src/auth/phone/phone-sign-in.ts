@@ -25,11 +25,6 @@ const PHONE_CODE_LENGTH = 6;
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
-export interface PhoneSignInOptions extends AuthPluginOptions {
-  /** Better Auth's server API, once built: the phone plugin's `consumePhoneNumberOTP`. */
-  api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
-}
-
 /** A body as the hooks read it, before any schema. */
 type PhoneBody = Record<string, unknown>;
 
@@ -38,7 +33,7 @@ type PhoneBody = Record<string, unknown>;
  * creates the account (ADR 0041); ours are the number's rules, the handset's limits, tenants,
  * guests and admin-restricted sign-up, before the `altcha` hook spends a captcha (auth.ts).
  */
-export function phoneSignIn(options: PhoneSignInOptions) {
+export function phoneSignIn(options: AuthPluginOptions) {
   const { db, now } = options;
   const { phone: settings, captcha, tenants, email } = options.identity;
 
@@ -125,7 +120,9 @@ export function phoneSignIn(options: PhoneSignInOptions) {
       return { context: { body: { phoneNumber, code, disableSession: false, updatePhoneNumber: false } } };
     }
 
-    await options.api().consumePhoneNumberOTP({ body: { phoneNumber, code } });
+    // The plugin's own server endpoint spends the code, with this request's context; a refusal throws (not a Response).
+    const consume = { ...ctx, method: 'POST' as const, body: { phoneNumber, code }, asResponse: false };
+    await plugin.endpoints.consumePhoneNumberOTP(consume);
     const userId = await inAuthErrors(() =>
       resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );
