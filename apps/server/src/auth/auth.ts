@@ -8,9 +8,8 @@ import type { Db } from '../db/client.js';
 import type { IdentitySettings } from './settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated/federated-sign-in.js';
 import { tenantDirectory } from './tenants/tenant-directory.js';
-import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions/account-actions.js';
+import { accountActions, MAILED_TOKEN_TTL_S, mailBetterAuthToken } from './account-actions/account-actions.js';
 import { passwordAccounts } from './email/password-accounts.js';
-import type { AuthMailer } from './queued-mailer.js';
 import { adminAccounts } from './admin-accounts.js';
 import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email/email-link.js';
 import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests/guests.js';
@@ -55,19 +54,12 @@ export const SESSION_CHECK_PATH = '/get-session';
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
 /** Better Auth at /api/auth (product §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
-export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
+export function createAuth(db: Db, config: AuthConfig) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;
   const admins = adminAccounts(config.adminEmails);
   const plugin = { db, identity, now };
   const phone = phoneSignIn(plugin);
-  // Better Auth's reset and verification mails: the token recorded as an action code, the mail queued.
-  const mailActionCode =
-    (operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL', send: AuthMailer['verifyEmail']) =>
-    async ({ user, token }: { user: { id: string }; token: string }) => {
-      const mail = await mailedActionCode(db, identity.appUrl, { operation, userId: user.id, token, now: now() });
-      await send(mail.to, mail.link);
-    };
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: identity.appUrl,
@@ -126,14 +118,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
-      sendResetPassword: mailActionCode('PASSWORD_RESET', mailer.passwordReset),
+      sendResetPassword: mailBetterAuthToken(plugin, 'PASSWORD_RESET'),
     },
     emailVerification: {
       sendOnSignUp: true,
       // The widget's verifyEmail page completes the link; like Firebase's applyActionCode it signs nobody in.
       autoSignInAfterVerification: false,
       expiresIn: MAILED_TOKEN_TTL_S,
-      sendVerificationEmail: mailActionCode('VERIFY_EMAIL', mailer.verifyEmail),
+      sendVerificationEmail: mailBetterAuthToken(plugin, 'VERIFY_EMAIL'),
     },
     rateLimit: {
       // Shared by every instance through PostgreSQL (architecture §1 "Stateless server instances").

@@ -73,7 +73,7 @@ export async function createActionCode(tx: DbOrTx, appUrl: string, code: NewActi
 }
 
 /** The mails that carry one of our action codes, and what each says beside its link. */
-type ActionMailTemplate = 'verify-and-change-email' | 'recover-email' | 'second-factor-added';
+type ActionMailTemplate = 'verify-email' | 'reset-password' | 'verify-and-change-email' | 'recover-email' | 'second-factor-added';
 type ActionMail = { [N in ActionMailTemplate]: { template: N; params: Omit<EnqueueParams<N>, 'link'> } }[ActionMailTemplate];
 
 /** Mints an action code and queues, in the same transaction, the mail that carries its link to the code's address. */
