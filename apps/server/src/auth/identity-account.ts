@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { idTokenResponseSchema, identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
 import { changeEmailBodySchema } from '@trailbuddy/shared/contracts/identity-actions';
 import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
+import { ACCOUNT_MESSAGES } from '@trailbuddy/shared/contracts/account';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import {
@@ -34,7 +35,6 @@ type Ctx = GenericEndpointContext;
 
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
-const DISPLAY_NAME_REQUIRED = 'Enter your account name';
 
 /** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
 interface TenantAccount {
@@ -96,7 +96,7 @@ async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
     throw withAuthCode('PASSWORD_TOO_SHORT', toAPIError(identityError('weak-password', { field: 'password' })));
   }
   const name = (input.displayName ?? input.name)?.trim() ?? '';
-  if (!name && settings.requireDisplayName.includes('password')) throw invalidField('displayName', DISPLAY_NAME_REQUIRED);
+  if (!name && settings.requireDisplayName.includes('password')) throw invalidField('displayName', ACCOUNT_MESSAGES.nameMissing);
   if (settings.signUpDisabled) throw identityError('admin-restricted-operation');
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
