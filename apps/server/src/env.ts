@@ -253,7 +253,7 @@ export const envSchema = z.object({
   DEV_INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DEV_INBOX_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** An SMS gateway (or an adapter in front of one): POST JSON {to, body, idempotencyKey}. Unset: the dev SMS inbox. */
-  SMS_WEBHOOK_URL: z.url().optional(),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
   SMS_WEBHOOK_TOKEN: z.string().optional(),
 
