@@ -70,11 +70,7 @@ export function federatedSignIn(options: AuthPluginOptions) {
       if (state?.link) throw identityError('operation-not-allowed');
       if (!profile.subject) throw identityError('invalid-credential');
       if (flow && now().getTime() - flow.startedAt > settings.stateTtlMs) throw identityError('invalid-credential');
-      const resolved = await resolveFederatedSignIn(db, getCurrentAuthEndpointContext().context, profile, {
-        ...kit.rules(),
-        tenantId: flow?.tenantId ?? null,
-        guestUserId: flow?.guestUserId ?? null,
-      });
+      const resolved = await resolveFederatedSignIn(db, getCurrentAuthEndpointContext().context, profile, kit.signInContext(flow));
       if (state) resolvedBy.set(state, resolved);
       // The account exists now: Better Auth finds it by its key and starts the session.
       const [user] = await db.select().from(users).where(eq(users.id, resolved.userId));
