@@ -6,7 +6,6 @@ import { tokenBox } from './ability/token-box.js';
 import Fastify, { type FastifyBaseLogger, type LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuth } from './auth/auth.js';
-import { queuedAuthMailer } from './auth/queued-mailer.js';
 import type { Db } from './db/client.js';
 import type { Env } from './env.js';
 import type { EventHub } from './events/types.js';
@@ -98,26 +97,22 @@ export async function buildApp(opts: AppOptions) {
   const identity = identitySettings(env, opts.authSecret);
   const now = opts.now ?? (() => new Date());
   const revocations = opts.revocations && createRevocationGuard({ feed: opts.revocations, db: opts.db, log: opts.logger ?? silentLog });
-  const auth = createAuth(
-    opts.db,
-    {
-      secret: opts.authSecret,
-      rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
-      sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
-      identity,
-      adminEmails: env.ADMIN_EMAILS,
-      now,
-      trustedOrigins: env.TRUSTED_ORIGINS,
-      revocations,
-      log: opts.logger && {
-        error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
-        warn: (msg: string, ...args: unknown[]) => opts.logger!.warn({ args }, `[auth] ${msg}`),
-        info: (msg: string, ...args: unknown[]) => opts.logger!.info({ args }, `[auth] ${msg}`),
-        debug: (msg: string, ...args: unknown[]) => opts.logger!.debug({ args }, `[auth] ${msg}`),
-      },
+  const auth = createAuth(opts.db, {
+    secret: opts.authSecret,
+    rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    sensitiveRateLimitMax: env.AUTH_SENSITIVE_RATE_LIMIT_MAX,
+    identity,
+    adminEmails: env.ADMIN_EMAILS,
+    now,
+    trustedOrigins: env.TRUSTED_ORIGINS,
+    revocations,
+    log: opts.logger && {
+      error: (msg: string, ...args: unknown[]) => opts.logger!.error({ args }, `[auth] ${msg}`),
+      warn: (msg: string, ...args: unknown[]) => opts.logger!.warn({ args }, `[auth] ${msg}`),
+      info: (msg: string, ...args: unknown[]) => opts.logger!.info({ args }, `[auth] ${msg}`),
+      debug: (msg: string, ...args: unknown[]) => opts.logger!.debug({ args }, `[auth] ${msg}`),
     },
-    queuedAuthMailer(opts.db),
-  );
+  });
 
   // Better Auth's answers reused for the same cookies, dropped by the same broadcast (ADR 0069).
   const sessionMemo = opts.revocations && revocations && createSessionMemo<SessionAnswer>({ feed: opts.revocations, guard: revocations });

@@ -255,7 +255,7 @@ export const envSchema = z.object({
   DEV_INBOX_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DEV_INBOX_WEB_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** An SMS gateway (or an adapter in front of one): POST JSON {to, body, idempotencyKey}. Unset: the dev SMS inbox. */
-  SMS_WEBHOOK_URL: z.url().optional(),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Sent to the SMS webhook as `Authorization: Bearer <token>`. */
   SMS_WEBHOOK_TOKEN: z.string().optional(),
 
@@ -308,8 +308,9 @@ const emailIdentity = (env: EnvVariables) => ({
   enumerationProtection: env.IDENTITY_EMAIL_ENUMERATION_PROTECTION,
   /** No new accounts by password sign-up or e-mail link: `admin-restricted-operation`. */
   signUpDisabled: env.IDENTITY_SIGN_UP_DISABLED,
-  adminContactEmail: env.IDENTITY_ADMIN_CONTACT_EMAIL ?? null,
-  helpUrl: env.IDENTITY_HELP_URL ?? null,
+  /** The unauthorized-user page's admin contact and help link, named as the widget's config names them. */
+  adminEmail: env.IDENTITY_ADMIN_CONTACT_EMAIL ?? null,
+  helpLink: env.IDENTITY_HELP_URL ?? null,
   /** Widget provider ids whose sign-up must carry a non-blank display name. */
   requireDisplayName: env.IDENTITY_REQUIRE_DISPLAY_NAME.split(',')
     .map((p) => p.trim())

@@ -8,22 +8,14 @@ import type { Db } from '../db/client.js';
 import type { IdentitySettings } from './settings.js';
 import { federatedSignIn, isOAuthRefusal } from './federated/federated-sign-in.js';
 import { tenantDirectory } from './tenants/tenant-directory.js';
-import { accountActions, MAILED_TOKEN_TTL_S, mailedActionCode } from './account-actions/account-actions.js';
+import { accountActions, MAILED_TOKEN_TTL_S, mailBetterAuthToken } from './account-actions/account-actions.js';
 import { passwordAccounts } from './email/password-accounts.js';
-import type { AuthMailer } from './queued-mailer.js';
 import { adminAccounts } from './admin-accounts.js';
 import { EMAIL_LINK_PATHS, emailLinkPlugins } from './email/email-link.js';
 import { guestPlugins, SIGN_IN_ANONYMOUS } from './guests/guests.js';
 import { altcha, ALTCHA_CHALLENGE_PATH } from './altcha.js';
 import { identityAccount } from './identity-account.js';
-import {
-  PHONE_CONFIG_PATH,
-  PHONE_SEND_PATH,
-  PHONE_VERIFY_PATH,
-  phoneSignIn,
-  UNUSED_PHONE_PATHS,
-  type PhoneSignInOptions,
-} from './phone/phone-sign-in.js';
+import { PHONE_CONFIG_PATH, PHONE_SEND_PATH, PHONE_VERIFY_PATH, phoneSignIn, UNUSED_PHONE_PATHS } from './phone/phone-sign-in.js';
 import { AUTH_TABLES } from './create-user.js';
 import { secondFactorGate } from './second-factor/second-factor-gate.js';
 import { DISABLED_SECOND_FACTOR_PATHS, secondFactors } from './second-factor/second-factors.js';
@@ -62,21 +54,12 @@ export const SESSION_CHECK_PATH = '/get-session';
 export const CLIENT_IP_HEADER = 'x-trailbuddy-client-ip';
 
 /** Better Auth at /api/auth (product §7 "Auth", ADR 0029): the one auth system, its plugins and ours. */
-export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
+export function createAuth(db: Db, config: AuthConfig) {
   const now = config.now ?? (() => new Date());
   const { identity } = config;
-  // Plugins that call another endpoint of Better Auth's server API get it once it is built.
-  const late: { api?: ReturnType<PhoneSignInOptions['api']> } = {};
   const admins = adminAccounts(config.adminEmails);
   const plugin = { db, identity, now };
-  const phone = phoneSignIn({ ...plugin, api: () => late.api! });
-  // Better Auth's reset and verification mails: the token recorded as an action code, the mail queued.
-  const mailActionCode =
-    (operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL', send: AuthMailer['verifyEmail']) =>
-    async ({ user, token }: { user: { id: string }; token: string }) => {
-      const mail = await mailedActionCode(db, identity.appUrl, { operation, userId: user.id, token, now: now() });
-      await send(mail.to, mail.link);
-    };
+  const phone = phoneSignIn(plugin);
   const auth = betterAuth({
     appName: 'TrailBuddy',
     baseURL: identity.appUrl,
@@ -135,14 +118,14 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: MAILED_TOKEN_TTL_S,
-      sendResetPassword: mailActionCode('PASSWORD_RESET', mailer.passwordReset),
+      sendResetPassword: mailBetterAuthToken(plugin, 'PASSWORD_RESET'),
     },
     emailVerification: {
       sendOnSignUp: true,
       // The widget's verifyEmail page completes the link; like Firebase's applyActionCode it signs nobody in.
       autoSignInAfterVerification: false,
       expiresIn: MAILED_TOKEN_TTL_S,
-      sendVerificationEmail: mailActionCode('VERIFY_EMAIL', mailer.verifyEmail),
+      sendVerificationEmail: mailBetterAuthToken(plugin, 'VERIFY_EMAIL'),
     },
     rateLimit: {
       // Shared by every instance through PostgreSQL (architecture §1 "Stateless server instances").
@@ -210,7 +193,6 @@ export function createAuth(db: Db, config: AuthConfig, mailer: AuthMailer) {
     ],
     disabledPaths: ['/open-api/generate-schema', ...UNUSED_PHONE_PATHS, ...DISABLED_SECOND_FACTOR_PATHS, ...admins.httpPaths],
   });
-  late.api = auth.api as unknown as ReturnType<PhoneSignInOptions['api']>;
   return auth;
 }
 

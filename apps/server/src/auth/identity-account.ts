@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
+import { idTokenResponseSchema, identityUserResponseSchema } from '@trailbuddy/shared/contracts/identity';
 import { changeEmailBodySchema } from '@trailbuddy/shared/contracts/identity-actions';
 import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/shared/contracts/identity-email';
+import { ACCOUNT_MESSAGES } from '@trailbuddy/shared/contracts/account';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
 import {
@@ -22,7 +23,7 @@ import { findAccountByEmail, isUniqueViolation, normalizeEmail } from './email/e
 import { identityError } from './errors.js';
 import { mintIdToken, verifyIdToken } from './id-token.js';
 import type { AuthPluginOptions } from './settings.js';
-import { assertTenantAllows, resolveTenant } from './tenants/tenants.js';
+import { resolveTenant } from './tenants/tenants.js';
 import { addAccount, presentIdentityUser, tenantOfUser, withMailbox } from './users.js';
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
@@ -34,13 +35,6 @@ type Ctx = GenericEndpointContext;
 
 const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
-const DISPLAY_NAME_REQUIRED = 'Enter your account name';
-
-const tokenResponse = z.object({
-  token: z.string(),
-  issuedAt: z.string(),
-  sync: z.object({ url: z.string(), maxAgeS: z.number().int() }).nullable(),
-});
 
 /** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
 interface TenantAccount {
@@ -97,13 +91,12 @@ async function upgradeGuest(db: Db, ctx: Ctx, guestId: string, signUp: { email: 
 async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const { email: settings, tenants } = o.identity;
   const input = parseSignUp(ctx.body);
-  const tenant = resolveTenant(tenants, input.tenantId);
-  assertTenantAllows(tenant, 'password');
+  const tenant = resolveTenant(tenants, input.tenantId, 'password');
   if (input.password.length < PASSWORD_MIN) {
     throw withAuthCode('PASSWORD_TOO_SHORT', toAPIError(identityError('weak-password', { field: 'password' })));
   }
   const name = (input.displayName ?? input.name)?.trim() ?? '';
-  if (!name && settings.requireDisplayName.includes('password')) throw invalidField('displayName', DISPLAY_NAME_REQUIRED);
+  if (!name && settings.requireDisplayName.includes('password')) throw invalidField('displayName', ACCOUNT_MESSAGES.nameMissing);
   if (settings.signUpDisabled) throw identityError('admin-restricted-operation');
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
@@ -199,21 +192,18 @@ export function identityAccount(o: AuthPluginOptions) {
             identityConfigSchema,
           ),
         },
-        async (ctx) =>
-          ctx.json({
-            signUpDisabled: identity.email.signUpDisabled,
-            adminEmail: identity.email.adminContactEmail,
-            helpLink: identity.email.helpUrl,
-            requireDisplayName: identity.email.requireDisplayName,
-            enumerationProtection: identity.email.enumerationProtection,
-          }),
+        // The e-mail family's settings the contract names, and nothing else of them.
+        async (ctx) => ctx.json(identityConfigSchema.parse(identity.email)),
       ),
       identityToken: createAuthEndpoint(
         '/identity/token',
         {
           method: 'GET',
           use: [sessionMiddleware],
-          metadata: contractMetadata('A fresh ID token for the signed-in user, and where to sync it (null: sync is off)', tokenResponse),
+          metadata: contractMetadata(
+            'A fresh ID token for the signed-in user, and where to sync it (null: sync is off)',
+            idTokenResponseSchema,
+          ),
         },
         async (ctx) => {
           const { user } = ctx.context.session;

@@ -1,4 +1,5 @@
 import { isErrorCode, type ErrorCode } from '@trailbuddy/shared/contracts/error-codes';
+import { ACCOUNT_MESSAGES } from '@trailbuddy/shared/contracts/account';
 import { IDENTITY_ERROR_MESSAGES, type IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import { codeForStatus } from '../errors.js';
 
@@ -17,11 +18,11 @@ const AUTH_ERRORS: Record<string, [ErrorCode, string?]> = {
   INVALID_PASSWORD: ['wrong-password'],
   INVALID_EMAIL: ['invalid-email'],
   USER_NOT_FOUND: ['user-not-found'],
-  USER_ALREADY_EXISTS: ['email-already-in-use', 'The email address is already used by another account'],
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: ['email-already-in-use', 'The email address is already used by another account'],
-  PASSWORD_TOO_SHORT: ['weak-password', 'Strong passwords have at least 6 characters and a mix of letters and numbers'],
+  USER_ALREADY_EXISTS: own('email-already-in-use'),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: own('email-already-in-use'),
+  PASSWORD_TOO_SHORT: own('weak-password'),
   PASSWORD_TOO_LONG: ['weak-password'],
-  PASSWORDS_DO_NOT_MATCH: ['invalid-argument', 'Passwords do not match'],
+  PASSWORDS_DO_NOT_MATCH: ['invalid-argument', ACCOUNT_MESSAGES.passwordsDiffer],
   VALIDATION_ERROR: ['invalid-argument'],
   // The admin plugin's refusal of a disabled (banned) account's session (admin-accounts.ts).
   BANNED_USER: own('user-disabled'),

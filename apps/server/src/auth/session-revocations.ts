@@ -16,20 +16,7 @@ const CLOCK_MARGIN_MS = 60_000;
 /** The cookie cache's version while the cached session may be trusted (Better Auth's default). */
 const TRUSTED_VERSION = '1';
 
-export interface RevocationGuard {
-  /**
-   * Better Auth's `session.cookieCache.version`: called with the cached session and user on every
-   * read of the cache, and on every write. A cache that may be trusted carries "1"; otherwise the
-   * answer is a value no cookie carries, so Better Auth drops the cache and reads PostgreSQL.
-   */
-  cacheVersion(session: { id: string }, user: { id: string }): string;
-  /**
-   * Whether a cache may be trusted at all now: listening, caught up since the listener last came
-   * up, and not distrusting every cache after a failed catch-up (the session memo asks, ADR 0069).
-   */
-  cachesTrusted(): boolean;
-  close(): void;
-}
+export type RevocationGuard = ReturnType<typeof createRevocationGuard>;
 
 /**
  * ADR 0038's promise with a cached session (ADR 0058): a signed-out device or a disabled account
@@ -39,7 +26,7 @@ export interface RevocationGuard {
  * listener is down, and after it (re)connects until the recent revocations have been read back,
  * no cache is trusted at all: a revocation missed meanwhile can never be honoured late.
  */
-export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log: JobLog; cacheMaxAgeMs?: number }): RevocationGuard {
+export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log: JobLog; cacheMaxAgeMs?: number }) {
   const holdMs = (opts.cacheMaxAgeMs ?? SESSION_CACHE_MAX_AGE_S * 1000) + CLOCK_MARGIN_MS;
   /** Until when each revoked session (`session:<id>`) and user (`user:<id>`) is not served from a cache. */
   const held = new Map<string, number>();
@@ -89,12 +76,21 @@ export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log:
   if (opts.feed.listening) void catchUp(epoch);
 
   return {
-    cacheVersion(session, user) {
+    /**
+     * Better Auth's `session.cookieCache.version`: called with the cached session and user on every
+     * read of the cache, and on every write. A cache that may be trusted carries "1"; otherwise the
+     * answer is a value no cookie carries, so Better Auth drops the cache and reads PostgreSQL.
+     */
+    cacheVersion(session: { id: string }, user: { id: string }): string {
       const now = Date.now();
       const trusted = caughtUp && distrustAllUntil <= now && !isHeld(`session:${session.id}`, now) && !isHeld(`user:${user.id}`, now);
       return trusted ? TRUSTED_VERSION : `distrusted-${++refused}`;
     },
-    cachesTrusted() {
+    /**
+     * Whether a cache may be trusted at all now: listening, caught up since the listener last came
+     * up, and not distrusting every cache after a failed catch-up (the session memo asks, ADR 0069).
+     */
+    cachesTrusted(): boolean {
       return caughtUp && distrustAllUntil <= Date.now();
     },
     close() {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { JobHelpers } from 'graphile-worker';
+import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client.js';
 import { outgoingMessages } from '../db/schema/index.js';
 import type { JobLog } from './log.js';
@@ -18,6 +19,9 @@ export interface MessageToQueue {
   payload: object;
   maxAttempts: number;
 }
+
+/** Printable ASCII without spaces: a key travels in a header (a mail's, a gateway's) and must stay one token. */
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters without spaces');
 
 /**
  * Queues a message once per idempotency key: the ledger row and the job commit together (in the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
-import { queueMessageOnce } from '../jobs/outgoing-messages.js';
+import { idempotencyKeySchema, queueMessageOnce } from '../jobs/outgoing-messages.js';
 import { TASKS } from '../jobs/queue.js';
 import { isPlaceholderEmail } from '../auth/placeholder-emails.js';
 import { InvalidMailParamsError, parseTemplateMail, type TemplateName, type TemplateParams } from './templates.js';
@@ -37,8 +37,6 @@ export type MailToEnqueue = {
   };
 }[TemplateName];
 
-// Printable ASCII without spaces: the key is sent in a mail header and must stay one token.
-const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters without spaces');
 const recipientSchema = z.email();
 
 export interface EnqueueResult {

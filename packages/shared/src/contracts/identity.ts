@@ -20,6 +20,14 @@ export type IdentityUser = z.infer<typeof identityUserSchema>;
 
 export const identityUserResponseSchema = z.object({ user: identityUserSchema });
 
+/** `GET /api/auth/identity/token`: a fresh ID token, and where the client syncs it (null: sync is off). */
+export const idTokenResponseSchema = z.object({
+  token: z.string(),
+  issuedAt: z.string(),
+  sync: z.object({ url: z.string(), maxAgeS: z.number().int() }).nullable(),
+});
+export type IdTokenResponse = z.infer<typeof idTokenResponseSchema>;
+
 /** `GET /api/auth/phone-number/config`: what the phone pages need. */
 export const phoneConfigSchema = z.object({
   /** False without an SMS transport: phone sign-in cannot work. */

@@ -8,9 +8,8 @@ import {
   checkActionCodeBodySchema,
   type ActionMode,
 } from '@trailbuddy/shared/contracts/identity-actions';
-import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { consumeActionCode, createActionCode, greetingName } from './actions-codes.js';
+import { consumeActionCode, greetingName, mailActionLink } from './actions-codes.js';
 import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from './actions.js';
 import { identityError } from '../errors.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
@@ -112,23 +111,19 @@ export function accountActions(options: AuthPluginOptions) {
 }
 
 /**
- * Records a token Better Auth is about to mail (its sendResetPassword / sendVerificationEmail)
- * and answers where the mail goes: the account's mailbox (a tenant account's real address, not
- * its placeholder, ADR 0009) and the widget's `/auth?mode=…&oobCode=…` link.
+ * Better Auth's sendResetPassword / sendVerificationEmail: its token recorded as an action code and
+ * its mail queued like every other (a mail failure never fails the auth request that caused it), to
+ * the account's mailbox (a tenant account's real address, not its placeholder, ADR 0009) with the
+ * widget's `/auth?mode=…&oobCode=…` link. A sign-up without a name is greeted by its local part.
  */
-export async function mailedActionCode(
-  db: Db,
-  appUrl: string,
-  input: { operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL'; userId: string; token: string; now: Date },
-): Promise<{ to: { email: string; name: string }; link: string }> {
-  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
-  if (!user) throw new Error(`user ${input.userId} vanished`);
-  const email = mailboxOf(user);
-  const { link } = await createActionCode(
-    db,
-    appUrl,
-    { operation: input.operation, userId: user.id, email, oobCode: input.token, ttlMs: MAILED_TOKEN_TTL_S * 1000 },
-    input.now,
-  );
-  return { to: { email, name: greetingName({ name: user.name, email }) }, link };
-}
+export const mailBetterAuthToken =
+  ({ db, identity, now }: AuthPluginOptions, operation: 'PASSWORD_RESET' | 'VERIFY_EMAIL') =>
+  async ({ user: { id }, token }: { user: { id: string }; token: string }) => {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new Error(`user ${id} vanished`);
+    const email = mailboxOf(user);
+    const code = { operation, userId: id, email, oobCode: token, ttlMs: MAILED_TOKEN_TTL_S * 1000 };
+    const params = { to_name: greetingName({ name: user.name, email }) };
+    const template = operation === 'PASSWORD_RESET' ? 'reset-password' : 'verify-email';
+    await db.transaction((tx) => mailActionLink(tx, { appUrl: identity.appUrl, now: now() }, code, { template, params }));
+  };

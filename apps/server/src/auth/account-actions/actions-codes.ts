@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { ActionMode, ActionOperation } from '@trailbuddy/shared/contracts/identity-actions';
+import { OPERATION_OF_MODE, type ActionMode, type ActionOperation } from '@trailbuddy/shared/contracts/identity-actions';
 import { and, eq, isNull } from 'drizzle-orm';
 import { actionLink } from './action-link.js';
 import type { DbOrTx } from '../../db/client.js';
 import { identityActionCodes, users } from '../../db/schema/index.js';
+import { enqueueMail, type EnqueueParams, type MailToEnqueue } from '../../mail/queue.js';
 import { identityError } from '../errors.js';
 
 export type ActionCodeRow = typeof identityActionCodes.$inferSelect;
@@ -22,13 +23,11 @@ const hashCode = (code: string) => createHash('sha256').update(code).digest('hex
  */
 const SUPERSEDED_ON_RESEND: ReadonlySet<ActionOperation> = new Set(['PASSWORD_RESET', 'VERIFY_EMAIL', 'VERIFY_AND_CHANGE_EMAIL']);
 
-export const MODE_OF_OPERATION: Record<ActionOperation, ActionMode> = {
-  PASSWORD_RESET: 'resetPassword',
-  VERIFY_EMAIL: 'verifyEmail',
-  VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail',
-  RECOVER_EMAIL: 'recoverEmail',
-  REVERT_SECOND_FACTOR_ADDITION: 'revertSecondFactorAddition',
-};
+/** The widget's page of each operation: the shared OPERATION_OF_MODE read the other way. */
+const MODE_OF_OPERATION = Object.fromEntries(Object.entries(OPERATION_OF_MODE).map(([mode, op]) => [op, mode])) as Record<
+  ActionOperation,
+  ActionMode
+>;
 
 export interface NewActionCode {
   operation: ActionOperation;
@@ -71,6 +70,17 @@ export async function createActionCode(tx: DbOrTx, appUrl: string, code: NewActi
     expiresAt: new Date(now.getTime() + code.ttlMs),
   });
   return { id, oobCode, link: actionLink(appUrl, MODE_OF_OPERATION[code.operation], oobCode) };
+}
+
+/** The mails that carry one of our action codes, and what each says beside its link. */
+type ActionMailTemplate = 'verify-email' | 'reset-password' | 'verify-and-change-email' | 'recover-email' | 'second-factor-added';
+type ActionMail = { [N in ActionMailTemplate]: { template: N; params: Omit<EnqueueParams<N>, 'link'> } }[ActionMailTemplate];
+
+/** Mints an action code and queues, in the same transaction, the mail that carries its link to the code's address. */
+export async function mailActionLink(tx: DbOrTx, ctx: { appUrl: string; now: Date }, code: NewActionCode, mail: ActionMail) {
+  const { id, link } = await createActionCode(tx, ctx.appUrl, code, ctx.now);
+  const params = { ...mail.params, link };
+  await enqueueMail(tx, { template: mail.template, to: code.email, params, idempotencyKey: `${mail.template}:${id}` } as MailToEnqueue);
 }
 
 /** A usable code, without spending it: known, unused and unexpired — else the widget's failure codes. */

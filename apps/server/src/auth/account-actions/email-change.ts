@@ -2,8 +2,7 @@ import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actio
 import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../../db/schema/index.js';
-import { enqueueMail } from '../../mail/queue.js';
-import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow, type NewActionCode } from './actions-codes.js';
+import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from './actions-codes.js';
 import type { EmailIdentitySettings } from '../../env.js';
 import type { ActionContext } from './actions.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from '../email/email-common.js';
@@ -41,34 +40,14 @@ export async function requestEmailChange(
     throw identityError('email-already-in-use', { field: 'newEmail' });
   }
   await ctx.db.transaction(async (tx) => {
-    await mailEmailChangeLink(
+    await mailActionLink(
       tx,
       ctx,
       { operation: 'VERIFY_AND_CHANGE_EMAIL', userId: user.id, email: newEmail, previousEmail: user.email, ttlMs: ctx.settings.codeTtlMs },
-      { template: 'verify-and-change-email', to: newEmail, toName: greetingName(user), newEmail },
+      { template: 'verify-and-change-email', params: { to_name: greetingName(user), new_email: newEmail } },
     );
   });
   return true;
-}
-
-/**
- * Mints the action code of one step of an e-mail change and queues the mail that carries its link
- * to `to`, in `tx`. Both steps' mails (the link to the new address, the undo link to the old one)
- * name the address the account moves to.
- */
-async function mailEmailChangeLink(
-  tx: DbOrTx,
-  ctx: { appUrl: string; now: Date },
-  code: NewActionCode,
-  mail: { template: 'verify-and-change-email' | 'recover-email'; to: string; toName: string; newEmail: string },
-): Promise<void> {
-  const created = await createActionCode(tx, ctx.appUrl, code, ctx.now);
-  await enqueueMail(tx, {
-    template: mail.template,
-    to: mail.to,
-    params: { to_name: mail.toName, link: created.link, new_email: mail.newEmail },
-    idempotencyKey: `${mail.template}:${created.id}`,
-  });
 }
 
 /**
@@ -106,11 +85,12 @@ export async function applyVerifyAndChangeEmail(tx: DbOrTx, ctx: ActionContext, 
   if (normalizeEmail(contactEmailOf(user) ?? user.email) !== normalizeEmail(previousEmail)) throw identityError('invalid-action-code');
   if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
   await setEmail(tx, user, row.email, ctx.now);
-  await mailEmailChangeLink(
+  // The undo link goes to the old address and names the one the account moved to.
+  await mailActionLink(
     tx,
     ctx,
     { operation: 'RECOVER_EMAIL', userId: user.id, email: previousEmail, previousEmail: row.email, ttlMs: ctx.settings.recoveryCodeTtlMs },
-    { template: 'recover-email', to: previousEmail, toName: greetingName({ name: user.name, email: previousEmail }), newEmail: row.email },
+    { template: 'recover-email', params: { to_name: greetingName({ name: user.name, email: previousEmail }), new_email: row.email } },
   );
   return { operation: 'VERIFY_AND_CHANGE_EMAIL', email: row.email, previousEmail };
 }

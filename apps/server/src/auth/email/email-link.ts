@@ -15,7 +15,7 @@ import { invalidField } from '../../errors.js';
 import { enqueueMail } from '../../mail/queue.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, lockEmail, normalizeEmail, tenantScopedKey } from './email-common.js';
 import { identityError } from '../errors.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { addAccount, presentIdentityUser } from '../users.js';
 import { tenantPlaceholderEmail } from '../placeholder-emails.js';
 import { actionLink } from '../account-actions/action-link.js';
@@ -91,9 +91,7 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
 async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
   assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const request = parseAuthBody(emailLinkSendRequestSchema, ctx.body);
-  const tenant = resolveTenant(o.identity.tenants, request.tenantId);
-  assertTenantAllows(tenant, 'emailLink');
-  const tenantId = tenant?.id ?? null;
+  const tenantId = resolveTenant(o.identity.tenants, request.tenantId, 'emailLink')?.id ?? null;
   const email = normalizeEmail(request.email);
   if (request.continueUrl !== undefined && new URL(request.continueUrl, o.identity.appUrl).origin !== new URL(o.identity.appUrl).origin) {
     throw invalidField('continueUrl', 'The continue URL must be on this site.');
@@ -191,9 +189,7 @@ async function prepareVerify(o: AuthPluginOptions, ctx: GenericEndpointContext) 
   // A GET, but one that can upgrade the signed-in guest: cookie-bearing calls must be our pages'.
   assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const query = queryOf(ctx);
-  const tenant = resolveTenant(o.identity.tenants, stringOf(query.tenantId));
-  assertTenantAllows(tenant, 'emailLink');
-  const tenantId = tenant?.id ?? null;
+  const tenantId = resolveTenant(o.identity.tenants, stringOf(query.tenantId), 'emailLink')?.id ?? null;
   const now = o.now();
   const link = await readLink(o.db, stringOf(query.token) ?? '', now);
   // Another tenant's link does not exist for this tenant (ADR 0009); it stays usable in its own.

@@ -14,7 +14,7 @@ import { findAccountByEmail, limitMailsTo, normalizeEmail } from './email-common
 import { identityError } from '../errors.js';
 import type { AuthPluginOptions } from '../settings.js';
 import { signInMethodsFor } from './sign-in-methods.js';
-import { assertTenantAllows, resolveTenant, type TenantSettings } from '../tenants/tenants.js';
+import { resolveTenant, type TenantSettings } from '../tenants/tenants.js';
 import { isPlaceholderEmail, unheldAddress } from '../placeholder-emails.js';
 import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
@@ -30,9 +30,8 @@ export async function signInLookupEmail(db: Db, tenants: TenantSettings, email: 
   if (tenantId !== undefined && tenantId !== null && typeof tenantId !== 'string') {
     throw invalidField('tenantId', 'There is no tenant with this id.');
   }
-  const tenant = resolveTenant(tenants, tenantId);
+  const tenant = resolveTenant(tenants, tenantId, 'password');
   if (!tenant) return isPlaceholderEmail(normalizeEmail(email)) ? unheldAddress('', normalizeEmail(email)) : normalizeEmail(email);
-  assertTenantAllows(tenant, 'password');
   const account = await findAccountByEmail(db, email, tenant.id);
   return account ? account.email : unheldAddress(tenant.id, normalizeEmail(email));
 }
@@ -109,8 +108,7 @@ export function passwordAccounts(options: AuthPluginOptions) {
           handler: createAuthMiddleware(async (ctx) => {
             const { email, tenantId } = parseAuthBody(passwordRecoverRequestSchema.loose(), ctx.body);
             const account = await inAuthErrors(async () => {
-              const tenant = resolveTenant(identity.tenants, tenantId);
-              assertTenantAllows(tenant, 'password');
+              const tenant = resolveTenant(identity.tenants, tenantId, 'password');
               await limitMailsTo(db, email, identity.email.mailsPerEmail, options.now());
               const user = await findAccountByEmail(db, email, tenant?.id ?? null);
               if (user && !user.disabled) return user;

@@ -19,11 +19,8 @@ import { newSecret, peekRecord, putRecord, recordKey, takeRecord } from '../one-
 // The linking decisions of a federated sign-in (checklist §5.7–§5.9, ADR 0042): never by e-mail on
 // our own, even a vouched one; a provider account joins an account only once its owner proves it.
 
-/**
- * The kit's account rules, the tenant signed in to (ADR 0009; null: the default accounts; a provider
- * account has one owner per tenant) and the guest to upgrade, when the widget upgrades guests.
- */
-type SignInContext = ReturnType<FederatedKit['rules']> & { tenantId: string | null; guestUserId: string | null };
+/** A provider account has one owner per tenant. */
+type SignInContext = ReturnType<FederatedKit['signInContext']>;
 type Subject = Pick<FederatedProfile, 'providerId' | 'subject'>;
 
 /** Serialises work on one provider account (two callbacks for the same new person, a link racing a sign-in). */

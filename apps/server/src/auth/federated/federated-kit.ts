@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { identityError } from '../errors.js';
-import { errorOfOutcome, type FederatedOutcome, type FlowKind } from './flow.js';
+import { errorOfOutcome, type FederatedOutcome, type FlowKind, type FlowStart } from './flow.js';
 import { federatedDelivery } from './popup-page.js';
 import { enforceRateLimit } from '../attempt-limits.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -39,12 +39,18 @@ export function federatedKit(options: AuthPluginOptions) {
     limitClient: async (ctx: Ctx, bucket: string) => {
       await enforceRateLimit(db, `${bucket}:ip:${clientIpOf(ctx) || 'unknown'}`, identity.perClientLimit, { now: now() });
     },
-    /** The account rules every federated sign-in follows. */
-    rules: () => ({
+    /**
+     * What a sign-in of this flow is resolved with (accounts.ts): the account rules every federated
+     * sign-in follows, the flow's tenant (ADR 0009; null: the default accounts, and with no flow)
+     * and the guest it upgrades, when the widget upgrades guests.
+     */
+    signInContext: (flow: Pick<FlowStart, 'tenantId' | 'guestUserId'> | null) => ({
       signUpDisabled: identity.email.signUpDisabled,
       enumerationProtection: identity.email.enumerationProtection,
       pendingTtlMs: identity.federated.pendingTtlMs,
       now: now(),
+      tenantId: flow?.tenantId ?? null,
+      guestUserId: flow?.guestUserId ?? null,
     }),
     /** The outcome as the widget takes it: kept for this browser, then the popup page or the redirect. */
     deliver: async (ctx: Ctx, flow: FlowKind | 'unknown', returnTo: string, outcome: FederatedOutcome) => {

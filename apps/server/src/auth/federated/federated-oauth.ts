@@ -1,6 +1,6 @@
-import type { GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
+import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugins/generic-oauth';
 import { validateAuthorizationCode, validateToken, type OAuth2Tokens } from 'better-auth/oauth2';
-import { str, type FederatedProfile, type OAuthProvider, type ProfileFields } from './providers.js';
+import { str, type FederatedProfile, type OAuthProvider } from './providers.js';
 
 /**
  * Every OAuth 2.0 / OpenID Connect provider of the widget (built-ins and `oidc.*`) as a Better Auth
@@ -27,11 +27,15 @@ const protectedGet = (accessToken: string | undefined) => async (url: string) =>
 };
 
 /**
- * A built-in's person: from its API, or from its ID token checked against its key set, issuer and
- * audience (conforming providers put the scope claims in userinfo); Apple posts the name once, as `user`.
+ * A built-in's person, in the claims `mapProfileToUser` reads: from its API, or from its ID token
+ * checked against its key set, issuer and audience (conforming providers put the scope claims in
+ * userinfo); Apple posts the name once, as `user`. Null: no subject.
  */
-async function builtInProfile(provider: OAuthProvider, tokens: OAuth2Tokens & { user?: unknown }): Promise<ProfileFields | null> {
-  if (provider.fetchProfile) return provider.fetchProfile(protectedGet(tokens.accessToken));
+async function builtInUserInfo(provider: OAuthProvider, tokens: OAuth2Tokens & { user?: unknown }): Promise<GenericOAuthUserInfo | null> {
+  if (provider.fetchProfile) {
+    const { subject, email, emailVerified, displayName, photoUrl } = await provider.fetchProfile(protectedGet(tokens.accessToken));
+    return subject ? { sub: subject, email, emailVerified, name: displayName ?? undefined, image: photoUrl ?? undefined } : null;
+  }
   const { jwks, userinfo } = provider.endpoints ?? {};
   if (!tokens.idToken || !jwks) return null;
   let claims: Record<string, unknown> = (
@@ -42,13 +46,8 @@ async function builtInProfile(provider: OAuthProvider, tokens: OAuth2Tokens & { 
     if (info.sub === claims.sub) claims = { ...info, ...claims, email: info.email, email_verified: info.email_verified };
   }
   const name = (tokens.user as { name?: { firstName?: string; lastName?: string } } | undefined)?.name;
-  return {
-    subject: String(claims.sub ?? ''),
-    email: str(claims.email),
-    emailVerified: verified(claims.email_verified),
-    displayName: str(claims.name) ?? ([name?.firstName, name?.lastName].filter(Boolean).join(' ') || null),
-    photoUrl: str(claims.picture),
-  };
+  const fullName = str(claims.name) ?? ([name?.firstName, name?.lastName].filter(Boolean).join(' ') || undefined);
+  return claims.sub ? { ...claims, sub: String(claims.sub), emailVerified: verified(claims.email_verified), name: fullName } : null;
 }
 
 export function genericOAuthConfig(provider: OAuthProvider, mapProfile: MapProfile, accountKey: AccountKey): GenericOAuthConfig {
@@ -68,19 +67,7 @@ export function genericOAuthConfig(provider: OAuthProvider, mapProfile: MapProfi
           authorizationUrl: endpoints.authorization,
           tokenUrl: endpoints.token,
           userInfoUrl: endpoints.userinfo,
-          getUserInfo: async (tokens) => {
-            const fields = await builtInProfile(provider, tokens);
-            if (!fields?.subject) return null;
-            const { subject, email, emailVerified, displayName, photoUrl } = fields;
-            return {
-              id: subject,
-              sub: subject,
-              email: email ?? undefined,
-              emailVerified,
-              name: displayName ?? undefined,
-              image: photoUrl ?? undefined,
-            };
-          },
+          getUserInfo: (tokens) => builtInUserInfo(provider, tokens),
         }
       : { discoveryUrl: `${provider.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, requireIdTokenVerification: true }),
     // Apple's client secret is minted per use (an ES256 JWT): its code exchange runs with a fresh one.

@@ -68,8 +68,7 @@ export function samlEndpoints(kit: FederatedKit) {
     try {
       await kit.limitClient(ctx, 'federated-callback');
       const profile = await completeSaml(provider, params, { appUrl, requestId: state.samlRequestId });
-      const { tenantId, guestUserId } = state;
-      const resolved = await resolveFederatedSignIn(db, ctx.context, profile, { ...kit.rules(), tenantId, guestUserId });
+      const resolved = await resolveFederatedSignIn(db, ctx.context, profile, kit.signInContext(state));
       await startSession(ctx, resolved.userId, 'invalid-credential');
       outcome = { ok: true, providerId, ...resolved };
     } catch (err) {

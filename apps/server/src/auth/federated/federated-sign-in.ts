@@ -19,7 +19,7 @@ import { identityError } from '../errors.js';
 import { federatedAccountId, linkPendingCredential, resolveFederatedSignIn } from './accounts.js';
 import { DEFAULT_RETURN_TO, outcomeOfError, sameSiteReturnTo, type FederatedOutcome, type FlowStart } from './flow.js';
 import { findProvider, type OAuthProvider } from './providers.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { presentIdentityUser } from '../users.js';
 import { asAppError, federatedKit } from './federated-kit.js';
 import type { AuthPluginOptions } from '../settings.js';
@@ -70,11 +70,7 @@ export function federatedSignIn(options: AuthPluginOptions) {
       if (state?.link) throw identityError('operation-not-allowed');
       if (!profile.subject) throw identityError('invalid-credential');
       if (flow && now().getTime() - flow.startedAt > settings.stateTtlMs) throw identityError('invalid-credential');
-      const resolved = await resolveFederatedSignIn(db, getCurrentAuthEndpointContext().context, profile, {
-        ...kit.rules(),
-        tenantId: flow?.tenantId ?? null,
-        guestUserId: flow?.guestUserId ?? null,
-      });
+      const resolved = await resolveFederatedSignIn(db, getCurrentAuthEndpointContext().context, profile, kit.signInContext(flow));
       if (state) resolvedBy.set(state, resolved);
       // The account exists now: Better Auth finds it by its key and starts the session.
       const [user] = await db.select().from(users).where(eq(users.id, resolved.userId));
@@ -161,8 +157,7 @@ export function federatedSignIn(options: AuthPluginOptions) {
           const { returnTo, provider, tenantId } = await inAuthErrors(() => {
             const provider = findProvider(settings, ctx.params.providerId);
             if (!provider) throw identityError('operation-not-allowed');
-            const tenant = resolveTenant(identity.tenants, query.tenantId);
-            assertTenantAllows(tenant, provider.id);
+            const tenant = resolveTenant(identity.tenants, query.tenantId, provider.id);
             return { returnTo: sameSiteReturnTo(appUrl, query.returnTo), provider, tenantId: tenant?.id ?? null };
           });
           ctx.setHeader('cache-control', 'no-store');

@@ -45,14 +45,8 @@ export interface OAuthProvider extends ProviderBase {
   fetchProfile?: (get: (url: string) => Promise<unknown>) => Promise<ProfileFields>;
 }
 
-export interface SamlProvider extends ProviderBase {
-  kind: 'saml';
-  idp: { metadataXml: string } | { entityId: string; ssoUrl: string; certificate: string };
-  /** Whether an e-mail the IdP asserts counts as verified (an enterprise IdP usually owns its domain). */
-  trustEmail: boolean;
-  emailAttributes: string[];
-  nameAttributes: string[];
-}
+/** A `saml.*` provider, as samlProviderOf makes it from its IDENTITY_SAML_PROVIDERS entry. */
+export type SamlProvider = ReturnType<typeof samlProviderOf>;
 
 export type FederatedSettings = ReturnType<typeof federatedSettings>;
 
@@ -236,6 +230,7 @@ const samlEntrySchema = z
     entityId: z.string().min(1).optional(),
     ssoUrl: secureUrl.optional(),
     certificate: z.string().min(1).optional(),
+    /** Whether an e-mail the IdP asserts counts as verified (an enterprise IdP usually owns its domain). */
     trustEmail: z.boolean().default(true),
     emailAttribute: z.string().min(1).optional(),
     nameAttribute: z.string().min(1).optional(),
@@ -263,6 +258,17 @@ export function parseJsonList<T extends z.ZodType>(variable: string, raw: string
 const SAML_EMAIL_ATTRIBUTES = ['email', 'mail', 'emailAddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'];
 const SAML_NAME_ATTRIBUTES = ['displayName', 'name', 'cn', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name'];
 
+const samlProviderOf = (e: z.infer<typeof samlEntrySchema>) => ({
+  id: `saml.${e.name}`,
+  displayName: e.displayName ?? e.name,
+  kind: 'saml' as const,
+  idp: e.metadataXml ? { metadataXml: e.metadataXml } : { entityId: e.entityId!, ssoUrl: e.ssoUrl!, certificate: e.certificate! },
+  trustEmail: e.trustEmail,
+  emailAttributes: e.emailAttribute ? [e.emailAttribute] : SAML_EMAIL_ATTRIBUTES,
+  nameAttributes: e.nameAttribute ? [e.nameAttribute] : SAML_NAME_ATTRIBUTES,
+  loginHintKey: e.loginHintKey,
+});
+
 /** The enabled providers, in the order the widget lists them: built-ins, then oidc.*, then saml.*. */
 export function federatedSettings(env: Env) {
   const oidcEntries = parseJsonList('IDENTITY_OIDC_PROVIDERS', env.IDENTITY_OIDC_PROVIDERS, oidcEntrySchema);
@@ -274,16 +280,7 @@ export function federatedSettings(env: Env) {
     clientSecret: clientSecret ?? null,
     authorizationParams: {},
   }));
-  const saml: SamlProvider[] = parseJsonList('IDENTITY_SAML_PROVIDERS', env.IDENTITY_SAML_PROVIDERS, samlEntrySchema).map((e) => ({
-    id: `saml.${e.name}`,
-    displayName: e.displayName ?? e.name,
-    kind: 'saml',
-    idp: e.metadataXml ? { metadataXml: e.metadataXml } : { entityId: e.entityId!, ssoUrl: e.ssoUrl!, certificate: e.certificate! },
-    trustEmail: e.trustEmail,
-    emailAttributes: e.emailAttribute ? [e.emailAttribute] : SAML_EMAIL_ATTRIBUTES,
-    nameAttributes: e.nameAttribute ? [e.nameAttribute] : SAML_NAME_ATTRIBUTES,
-    loginHintKey: e.loginHintKey,
-  }));
+  const saml = parseJsonList('IDENTITY_SAML_PROVIDERS', env.IDENTITY_SAML_PROVIDERS, samlEntrySchema).map(samlProviderOf);
   const providers: (OAuthProvider | SamlProvider)[] = [...builtIns(env), ...oidc, ...saml];
   const twice = providers.find((p, i) => providers.findIndex((q) => q.id === p.id) !== i);
   if (twice) throw new Error(`Invalid environment:\n  federated provider ${twice.id} is configured twice`);

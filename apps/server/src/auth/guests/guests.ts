@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
@@ -99,8 +99,7 @@ function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOption
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
-            const tenant = await inAuthErrors(() => resolveTenant(tenants, tenantIdOf(ctx.body)));
-            await inAuthErrors(() => assertTenantAllows(tenant, 'anonymous'));
+            const tenant = await inAuthErrors(() => resolveTenant(tenants, tenantIdOf(ctx.body), 'anonymous'));
             const guest = await signedInGuest(ctx);
             if (!guest) return;
             if ((guest.tenantId ?? null) === (tenant?.id ?? null)) return ctx.json({ user: await presentIdentityUser(db, guest.id) });

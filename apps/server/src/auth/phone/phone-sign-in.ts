@@ -6,7 +6,7 @@ import { phoneConfigSchema } from '@trailbuddy/shared/contracts/identity';
 import { identityError } from '../errors.js';
 import { normalizePhoneNumber } from './phone-numbers.js';
 import type { AuthPluginOptions } from '../settings.js';
-import { assertTenantAllows, resolveTenant } from '../tenants/tenants.js';
+import { resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
@@ -25,11 +25,6 @@ const PHONE_CODE_LENGTH = 6;
 /** Endpoints of the phone plugin this product does not offer (no phone passwords). */
 export const UNUSED_PHONE_PATHS = ['/sign-in/phone-number', '/phone-number/request-password-reset', '/phone-number/reset-password'];
 
-export interface PhoneSignInOptions extends AuthPluginOptions {
-  /** Better Auth's server API, once built: the phone plugin's `consumePhoneNumberOTP`. */
-  api: () => { consumePhoneNumberOTP: (input: { body: { phoneNumber: string; code: string } }) => Promise<unknown> };
-}
-
 /** A body as the hooks read it, before any schema. */
 type PhoneBody = Record<string, unknown>;
 
@@ -38,7 +33,7 @@ type PhoneBody = Record<string, unknown>;
  * creates the account (ADR 0041); ours are the number's rules, the handset's limits, tenants,
  * guests and admin-restricted sign-up, before the `altcha` hook spends a captcha (auth.ts).
  */
-export function phoneSignIn(options: PhoneSignInOptions) {
+export function phoneSignIn(options: AuthPluginOptions) {
   const { db, now } = options;
   const { phone: settings, captcha, tenants, email } = options.identity;
 
@@ -46,9 +41,7 @@ export function phoneSignIn(options: PhoneSignInOptions) {
     if (!settings.enabled) {
       throw identityError('operation-not-allowed', { message: 'Phone sign-in is not enabled: no SMS transport is configured.' });
     }
-    const tenant = resolveTenant(tenants, stringOf(body.tenantId));
-    assertTenantAllows(tenant, 'phone');
-    return tenant?.id ?? null;
+    return resolveTenant(tenants, stringOf(body.tenantId), 'phone')?.id ?? null;
   };
   /** Admin-restricted sign-up (checklist §5.11): only numbers that already have an account in the tenant. */
   const isClosedTo = async (phoneNumber: string, tenantId: string | null) =>
@@ -127,7 +120,9 @@ export function phoneSignIn(options: PhoneSignInOptions) {
       return { context: { body: { phoneNumber, code, disableSession: false, updatePhoneNumber: false } } };
     }
 
-    await options.api().consumePhoneNumberOTP({ body: { phoneNumber, code } });
+    // The plugin's own server endpoint spends the code, with this request's context; a refusal throws (not a Response).
+    const consume = { ...ctx, method: 'POST' as const, body: { phoneNumber, code }, asResponse: false };
+    await plugin.endpoints.consumePhoneNumberOTP(consume);
     const userId = await inAuthErrors(() =>
       resolvePhoneAccount(db, ctx.context, { phoneNumber, tenantId, guestUserId: guest, signUpDisabled: email.signUpDisabled, now: now() }),
     );

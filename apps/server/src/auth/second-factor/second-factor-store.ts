@@ -3,9 +3,8 @@ import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, twoFactors, users } from '../../db/schema/index.js';
-import { createActionCode, greetingName, loadActiveUser, type ActionCodeRow } from '../account-actions/actions-codes.js';
+import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from '../account-actions/actions-codes.js';
 import { contactEmailOf } from '../users.js';
-import { enqueueMail } from '../../mail/queue.js';
 
 /**
  * An account's second factors as the widget names them (Firebase's MultiFactorInfo with a uid), kept
@@ -126,18 +125,10 @@ export async function completeEnrollment(
     };
     const data = { factorUid: factor.uid, multiFactorInfo };
     const code = { operation: 'REVERT_SECOND_FACTOR_ADDITION' as const, userId, email, data, ttlMs: mail.recoveryCodeTtlMs };
-    const revert = await createActionCode(tx, mail.appUrl, code, now);
     const app = factor.displayName ? `The authenticator app "${factor.displayName}"` : 'An authenticator app';
-    await enqueueMail(tx, {
-      template: 'second-factor-added',
-      to: email,
-      params: {
-        to_name: greetingName({ name: user.name, email }),
-        link: revert.link,
-        factor: kind === 'phone' ? `The phone ${factor.phoneNumber}` : app,
-      },
-      idempotencyKey: `second-factor-added:${factor.uid}`,
-    });
+    const factorName = kind === 'phone' ? `The phone ${factor.phoneNumber}` : app;
+    const params = { to_name: greetingName({ name: user.name, email }), factor: factorName };
+    await mailActionLink(tx, mail, code, { template: 'second-factor-added', params });
     return factor;
   });
 }

@@ -488,6 +488,9 @@ describe('phone numbers per tenant', () => {
       const wrong = await phoneSignIn(acmeCode, tenantId);
       expect(errorOf(wrong).code).toBe('code-expired');
     }
+    // A tenant's sign-in spends the code through the phone plugin: a wrong one is counted and refused as such.
+    const mistyped = await phoneSignIn({ ...acmeCode, code: acmeCode.code === '000000' ? '111111' : '000000' }, 'acme');
+    expect(errorOf(mistyped)).toMatchObject({ code: 'invalid-verification-code', message: 'Wrong code. Try again.' });
     const acme = await phoneSignIn(acmeCode, 'acme');
     expect(acme.statusCode, acme.body).toBe(200);
     expect(await signedInUser(t, acme)).toMatchObject({ phoneNumber: number, tenantId: 'acme', email: null, providers: ['phone'] });

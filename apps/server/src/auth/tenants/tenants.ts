@@ -72,23 +72,20 @@ export const publicTenant = ({ emailDomains: _domains, ...shown }: TenantConfig)
 
 /**
  * The tenant a request names: null for none (the default accounts, where every configured method
- * is allowed); an id that is not configured is a 400 on `tenantId`.
+ * is allowed); an id that is not configured is a 400 on `tenantId`; with `option`, a sign-in option
+ * the tenant does not offer is `operation-not-allowed`.
  */
-export function resolveTenant(settings: TenantSettings, tenantId: string | null | undefined): TenantConfig | null {
+export function resolveTenant(settings: TenantSettings, tenantId: string | null | undefined, option?: string): TenantConfig | null {
   if (tenantId === undefined || tenantId === null) return null;
   const tenant = settings.tenants.find((t) => t.id === tenantId);
   if (!tenant) throw invalidField('tenantId', 'There is no tenant with this id.');
-  return tenant;
-}
-
-/** A sign-in option the tenant does not offer is `operation-not-allowed`; the default accounts allow all. */
-export function assertTenantAllows(tenant: TenantConfig | null, option: string): void {
-  if (tenant && !tenant.signInOptions.includes(option)) {
+  if (option !== undefined && !tenant.signInOptions.includes(option)) {
     throw identityError('operation-not-allowed', {
       message: `This sign-in method is not enabled for ${tenant.displayName}.`,
       details: { tenantId: tenant.id, providerId: option },
     });
   }
+  return tenant;
 }
 
 const domainMatches = (pattern: string, domain: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.js';
-import { queueMessageOnce } from '../../../jobs/outgoing-messages.js';
+import { idempotencyKeySchema, queueMessageOnce } from '../../../jobs/outgoing-messages.js';
 import { TASKS } from '../../../jobs/queue.js';
 
 /**
@@ -17,13 +17,8 @@ const smsSchema = z.object({
   /** E.164, e.g. +351912345678. */
   to: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
   body: z.string().refine((body) => body.trim() !== '' && body.length <= SMS_MAX_LENGTH, `must be 1-${SMS_MAX_LENGTH} characters`),
-  /**
-   * Names the message, not the attempt (e.g. `phone-code:<verificationId>`): the same business
-   * event always yields the same key, so a retried request cannot queue it twice, even after the
-   * first one was sent. It travels to the gateway (webhook `Idempotency-Key`) for the gateway to
-   * drop a redelivered duplicate.
-   */
-  idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,200}$/, 'must be 1-200 printable ASCII characters without spaces'),
+  /** Names the message (queueMessageOnce); it travels to the gateway (webhook `Idempotency-Key`) to drop a redelivered duplicate. */
+  idempotencyKey: idempotencyKeySchema,
 });
 export type SmsToQueue = z.infer<typeof smsSchema>;
 

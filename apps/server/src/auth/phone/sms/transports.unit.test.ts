@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../../../test/smtp-server.js';
 import { phoneCodeSms } from './queue.js';
 import { createTestHttpServer, type TestHttpServer } from '../../../test/sms-http-server.js';
-import { createWebhookSmsTransport, SmsConfigError, SmsSendError } from './transports.js';
+import { createWebhookSmsTransport, SmsSendError } from './transports.js';
+import { parseEnv } from '../../../env.js';
 
 const sms = { to: '+351912345678', body: '123456 is your TrailBuddy verification code.', idempotencyKey: 'phone-code:abc' };
 
@@ -59,9 +60,9 @@ describe('the SMS webhook transport (against a local HTTP server standing in for
     expect(err).toMatchObject({ name: 'SmsSendError', status: 0, retryable: true });
   });
 
-  it('refuses a URL that is not http(s) at creation, so boot fails rather than delivery', () => {
-    expect(() => createWebhookSmsTransport({ url: 'not a url' })).toThrow(SmsConfigError);
-    expect(() => createWebhookSmsTransport({ url: 'ftp://sms.example.com' })).toThrow(SmsConfigError);
+  it('refuses a webhook URL that is not http(s) with the environment, so boot fails rather than delivery', () => {
+    expect(() => parseEnv({ SMS_WEBHOOK_URL: 'not a url' })).toThrow(/SMS_WEBHOOK_URL/);
+    expect(() => parseEnv({ SMS_WEBHOOK_URL: 'ftp://sms.example.com' })).toThrow(/SMS_WEBHOOK_URL: must be an http\(s\) URL/);
   });
 });
 
