@@ -31,7 +31,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { api, pool, signUpToMatch } from './support/api.mjs';
+import { api, apiKeepAlive, pool, signUpToMatch } from './support/api.mjs';
 import { cpuPerUnit, cpuSnapshot } from './support/cpu.mjs';
 import { seedPendingPairs } from './support/seed-pairs.mjs';
 import { buildServerBundle, createCleanup, percentile, startFirstInstance, startSecondInstance } from './support/server.mjs';
@@ -124,7 +124,7 @@ async function measureLatency(label, { ownerBase, partnerBase, slot }) {
       const notificationsBefore = stream.events.filter((e) => e.type === 'notification.created').length;
       await sleep(GAP_MS);
       const sent = performance.now();
-      const answered = api(ownerBase, 'POST', `/api/matches/${matchId}/messages`, {
+      const answered = apiKeepAlive(ownerBase, 'POST', `/api/matches/${matchId}/messages`, {
         cookie: owner.cookie,
         body: { clientId, body: `Sample ${i}: meet at the trailhead at 9?` },
       }).then(
@@ -172,7 +172,7 @@ async function measureFirstSends(base, slot) {
     const times = [];
     for (const { user, matchId } of people) {
       const sent = performance.now();
-      await api(base, 'POST', `/api/matches/${matchId}/messages`, {
+      await apiKeepAlive(base, 'POST', `/api/matches/${matchId}/messages`, {
         cookie: user.cookie,
         body: { clientId: randomUUID(), body: `Round ${round}` },
       });
@@ -260,7 +260,7 @@ async function measureLoad(servers, slot, label, rate) {
     sentAt.set(clientId, performance.now());
     for (let attempt = 0; attempt < 5; attempt++) {
       try {
-        const r = await api(sendBase(p), 'POST', `/api/matches/${person.matchId}/messages`, {
+        const r = await apiKeepAlive(sendBase(p), 'POST', `/api/matches/${person.matchId}/messages`, {
           cookie: person.user.cookie,
           body: { clientId, body: `Load message ${i} from ${person.user.id}` },
         });

@@ -75,10 +75,23 @@ export async function withSessionCache(baseUrl, cookie) {
   return [...jar.values()].join('; ');
 }
 
+/** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
+export async function api(baseUrl, method, path, { cookie, body } = {}) {
+  const headers = { origin: baseUrl };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) {
+    const err = new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    err.status = res.status;
+    throw err;
+  }
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
 /**
- * One keep-alive agent per origin: a load step's sends reuse their connections, and node:http
- * costs this process less CPU per request than fetch, CPU the server and PostgreSQL share on a
- * small machine (ADR 0049).
+ * One keep-alive agent per origin, for apiKeepAlive: a load step's sends reuse their connections.
  */
 const agents = new Map();
 const agentFor = (origin) => {
@@ -86,8 +99,13 @@ const agentFor = (origin) => {
   return agents.get(origin);
 };
 
-/** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
-export function api(baseUrl, method, path, { cookie, body } = {}) {
+/**
+ * api() over node:http with a keep-alive agent, for a load generator that shares the machine's
+ * cores with the server and PostgreSQL (bench:message-latency, ADR 0078): it costs this process
+ * about a third of fetch's CPU per request. api() stays on fetch, as a browser's request is, for
+ * the benches whose figures count this client's CPU (bench:request-cost, ADR 0049).
+ */
+export function apiKeepAlive(baseUrl, method, path, { cookie, body } = {}) {
   const headers = { origin: baseUrl };
   if (cookie) headers.cookie = cookie;
   const payload = body === undefined ? undefined : JSON.stringify(body);
