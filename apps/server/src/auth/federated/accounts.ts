@@ -97,12 +97,16 @@ export async function resolveFederatedSignIn(
       if (email && (await findAccountByEmail(tx, email, tenantId))) throw new EmailTaken();
 
       if (ctx.guestUserId) {
-        await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
-        await upgradeAnonymousUser(tx, ctx.guestUserId, {
+        // The guest named when the flow started may have been upgraded elsewhere, or merged away,
+        // while the person was at the provider: then nothing is attached, as the e-mail sign-up's
+        // upgrade answers (identity-account.ts).
+        const upgraded = await upgradeAnonymousUser(tx, ctx.guestUserId, {
           tenantId,
           ...(email ? { email: normalizeEmail(email), emailVerified: profile.emailVerified } : {}),
           ...(profile.displayName ? { name: profile.displayName } : {}),
         });
+        if (!upgraded) throw identityError('credential-already-in-use');
+        await insertAccount(tx, ctx.guestUserId, profile, tenantId, ctx.now);
         return { userId: ctx.guestUserId, isNewUser: false };
       }
       const userId = randomUUID();

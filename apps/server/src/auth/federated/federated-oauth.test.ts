@@ -387,6 +387,20 @@ describe('OIDC round trips against the test IdP', () => {
     });
   });
 
+  it('attaches nothing when the guest was upgraded elsewhere while the person was at the provider', async () => {
+    const browser = new AppBrowser(t);
+    const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
+    person('lee-sub', 'lee@example.com', 'Lee');
+    const started = await browser.get(start(OIDC));
+    expect(started.statusCode).toBe(302);
+    // Meanwhile another tab of this browser signed the guest up with a password.
+    await t.database.db.update(users).set({ isAnonymous: false, email: 'lee.elsewhere@example.com' }).where(eq(users.id, guest.id));
+    const back = await idp.authorize(started.headers.location as string);
+    await browser.get(back.href);
+    expect((await result(browser)).json().error.code).toBe('credential-already-in-use');
+    expect(await t.database.db.$count(accounts, and(eq(accounts.providerId, OIDC), eq(accounts.accountId, 'lee-sub')))).toBe(0);
+  });
+
   it('signs a guest in separately when the widget does not upgrade guests', async () => {
     const browser = new AppBrowser(t);
     const guest = (await browser.post('/api/auth/sign-in/anonymous', {})).json().user;
