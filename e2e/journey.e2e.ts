@@ -242,7 +242,8 @@ describe('two people find each other for a weekend hike', () => {
     const cardB = pageB.getByRole('tabpanel').getByRole('article', { name: TRAIL });
     await cardB.getByText('Status: Completed').waitFor();
     await cardB.getByText('You skipped feedback for this hike.').waitFor();
-    await cardB.getByText(ana.fullName).waitFor();
+    // The partner's name is also in the card's Report and Block buttons: the partner button is the one.
+    await cardB.getByRole('button', { name: `Partner: ${ana.fullName}` }).waitFor();
 
     // Both have answered: the match is completed, and A's open page says so without a reload.
     await cardA.getByText('Status: Completed').waitFor();
