@@ -75,19 +75,23 @@ export async function withSessionCache(baseUrl, cookie) {
   return [...jar.values()].join('; ');
 }
 
+/** The { status, body } of a JSON answer; throws with the answer unless the status is 2xx. */
+function answerOf(method, path, status, text) {
+  if (status < 200 || status > 299) {
+    const err = new Error(`${method} ${path} answered ${status}: ${text.slice(0, 300)}`);
+    err.status = status;
+    throw err;
+  }
+  return { status, body: text ? JSON.parse(text) : null };
+}
+
 /** A JSON request; throws with the answer unless the status is 2xx. Returns { status, body }. */
 export async function api(baseUrl, method, path, { cookie, body } = {}) {
   const headers = { origin: baseUrl };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) {
-    const err = new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-    err.status = res.status;
-    throw err;
-  }
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return answerOf(method, path, res.status, await res.text());
 }
 
 /**
@@ -119,15 +123,8 @@ export function apiKeepAlive(baseUrl, method, path, { cookie, body } = {}) {
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', reject);
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode < 200 || res.statusCode > 299) {
-          const err = new Error(`${method} ${path} answered ${res.statusCode}: ${text.slice(0, 300)}`);
-          err.status = res.statusCode;
-          reject(err);
-          return;
-        }
         try {
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
+          resolve(answerOf(method, path, res.statusCode, Buffer.concat(chunks).toString('utf8')));
         } catch (err) {
           reject(err);
         }

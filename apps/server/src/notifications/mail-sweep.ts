@@ -4,11 +4,9 @@ import type { Db } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import type { JobLog } from '../jobs/log.js';
 import { addJob, addJobUnlessWaitingCall, TASKS } from '../jobs/queue.js';
-import { NOTIFICATION_MAIL_KEY_PREFIX } from './mail-batch.js';
+import { NOTIFICATION_MAIL_KEY_PREFIX, type NotificationMailSettings } from './mail-batch.js';
 
-export interface MailSweepSettings {
-  /** How long a notification may stay unseen in the app before it is mailed (NOTIFICATION_MAIL_DELAY_S). */
-  delayMs: number;
+export interface MailSweepSettings extends Pick<NotificationMailSettings, 'delayMs'> {
   /** How often the sweep looks (NOTIFICATION_MAIL_SWEEP_S): a mail goes out up to this long after it is due. */
   sweepMs: number;
 }
