@@ -10,6 +10,7 @@ import {
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
+import { PLANS_CHANGED_AT_ONCE_MESSAGE } from '@trailbuddy/shared/domain/hikes';
 import { namedStatementsAllowed, param, preparedPerDatabase, statementPerShape, type Db, type DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
@@ -29,6 +30,7 @@ import {
   type NotifyContextRow,
   type NotifyRecipientJson,
 } from '../notifications/notify.js';
+import { TRANSIENT_ATTEMPTS } from '../db/transient.js';
 import { asIfUnavailable } from '../safety/blocked-pair.js';
 import type { MatchRow } from '../matches/match-presenter.js';
 
@@ -84,16 +86,31 @@ function tooFast(ctx: ConversationContext, oldest: Date) {
   return new AppError(429, 'too-many-requests', `You are sending messages too fast. Try again in ${seconds} seconds.`);
 }
 
-type MessageJson = Omit<MessageRow, 'createdAt' | 'seq'> & { createdAt: string; seq: string | number };
+/** A `messages` row as PostgreSQL's row_to_json gives it: the sender's earlier message with a clientId. */
+interface MessageJson {
+  id: string;
+  seq: string | number;
+  match_id: string;
+  sender_id: string;
+  client_id: string;
+  body: string;
+  created_at: string;
+}
 
 /** The sender's message with this clientId, as JSON in a column of a caller's query (messageFromJson reads it). */
 const messageByKey = (senderId: SQL, clientId: SQL) => sql`(
-  SELECT json_build_object('id', e.id, 'seq', e.seq, 'matchId', e.match_id, 'senderId', e.sender_id, 'clientId', e.client_id,
-    'body', e.body, 'createdAt', e.created_at)
-  FROM ${messages} AS e WHERE e.sender_id = ${senderId} AND e.client_id = ${clientId}::uuid)`;
+  SELECT row_to_json(e) FROM ${messages} AS e WHERE e.sender_id = ${senderId} AND e.client_id = ${clientId}::uuid)`;
 
 const messageFromJson = (json: MessageJson | null): MessageRow | null =>
-  json && { ...json, seq: Number(json.seq), createdAt: new Date(json.createdAt) };
+  json && {
+    id: json.id,
+    seq: Number(json.seq),
+    matchId: json.match_id,
+    senderId: json.sender_id,
+    clientId: json.client_id,
+    body: json.body,
+    createdAt: new Date(json.created_at),
+  };
 
 /** What a notification (the bell, a mail, a push) quotes of a message. */
 const PREVIEW_LENGTH = 140;
@@ -117,7 +134,7 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   // Between a blocked pair the database refuses the message (migration 0016): it reads as closed.
   return asIfUnavailable(
-    () => sendInTransaction(db, ctx, matchId, input),
+    () => sendInTwoStatements(db, ctx, matchId, input),
     () => forbidden(CONVERSATION_CLOSED_MESSAGE),
   );
 }
@@ -131,16 +148,13 @@ interface SendContextRow extends NotifyContextRow, Record<string, unknown> {
 }
 
 /**
- * The send's authorization and everything its writes need, in one round trip (ADR 0037): the
- * match (locked for the rest of the transaction, which serializes the sends of one thread and
- * orders them against status changes), its participants, a message the sender already sent with
- * this clientId, and the notification preferences of everyone else on the hike (ADR 0065: each of
- * them is told, not only one "partner") with the names the texts use. Then the sender's
- * advisory lock, taken after the match row's (the order every send takes them in), makes one
- * person's concurrent sends to any of their conversations count one after the other: the next
- * statement, which counts their recent messages, starts after it is held. (The sender's own
- * right to write, ADR 0030, was checked by the route's gate; a blocked pair is refused by the
- * database when the message is written.)
+ * The send's authorization and everything its write needs, in one round trip (ADR 0037): the
+ * match, its participants, a message the sender already sent with this clientId, and the
+ * notification preferences of everyone else on the hike (ADR 0065: each of them is told, not only
+ * one "partner") with the names the texts use. It locks nothing: the write checks that the match
+ * is still as read here, under its lock (ADR 0081). (The sender's own right to write, ADR 0030,
+ * was checked by the route's gate; a blocked pair is refused by the database when the message is
+ * written.)
  */
 const sendContextStatement = statementPerShape(
   () => 'one',
@@ -150,30 +164,24 @@ const sendContextStatement = statementPerShape(
     WITH m AS MATERIALIZED (
       SELECT ${matches.id} AS id, ${matches.status} AS status, ${matches.endTime} AS end_time, ${matches.participants} AS participants
       FROM ${matches} WHERE ${matches.id} = ${param('matchId')}
-      FOR NO KEY UPDATE
-    ), sender_lock AS MATERIALIZED (
-      SELECT pg_advisory_xact_lock(hashtextextended(${param('lockKey')}, 0)) FROM m
     )
     SELECT m.status, m.end_time, m.participants, ${notifyRecipientsColumn(others, 'recipients')},
       ${messageByKey(param('userId'), param('clientId'))} AS earlier,
       ${notifyContextColumns(sql`NULL`, param('userId'), sql`m.id`)}
-    FROM m CROSS JOIN sender_lock
+    FROM m
   `;
   },
 );
 
-async function readSendContext(tx: DbOrTx, named: boolean, ctx: ConversationContext, matchId: string, clientId: string) {
-  const { rows } = await sendContextStatement<SendContextRow>(tx, named, null, {
-    userId: ctx.userId,
-    matchId,
-    lockKey: `messages:${ctx.userId}`,
-    clientId,
-  });
+async function readSendContext(db: DbOrTx, named: boolean, ctx: ConversationContext, matchId: string, clientId: string) {
+  const { rows } = await sendContextStatement<SendContextRow>(db, named, null, { userId: ctx.userId, matchId, clientId });
   const row = rows[0];
   if (!row) return null;
   return {
     status: row.status,
     endTime: new Date(row.end_time),
+    /** end_time as PostgreSQL wrote it, to its microsecond: what the write compares. */
+    endTimeAsRead: row.end_time,
     participants: row.participants,
     earlier: messageFromJson(row.earlier),
     recipients: recipientsFrom(row.recipients, notifyContextFrom(row)),
@@ -193,15 +201,19 @@ const writeStatement = statementPerShape(
     const told = shape.told.map(({ prefix, channels }) => notifyCtes(prefix, channels, paramsOf(prefix), { from: 'sent' }));
     const participants = Array.from({ length: shape.participants }, (_, i) => param(`participant${i}`));
     return sql`
-    WITH recent AS (
-      SELECT ${messages.createdAt} AS created_at FROM ${messages}
-      WHERE ${messages.senderId} = ${param('senderId')} AND ${messages.createdAt} > ${param('since')}::timestamptz
-      ORDER BY ${messages.createdAt} DESC LIMIT ${MESSAGE_RATE_LIMIT.max}
+    WITH m AS MATERIALIZED (
+      SELECT ${matches.id} FROM ${matches}
+      WHERE ${matches.id} = ${param('matchId')} AND ${matches.status} = ${param('status')}
+        AND ${matches.endTime} = ${param('endTime')}::timestamptz AND ${matches.participants} = ${audienceSql(participants)}
+      FOR NO KEY UPDATE
+    ), gate AS MATERIALIZED (
+      SELECT g.* FROM m CROSS JOIN LATERAL message_send_gate(${param('senderId')}, ${param('clientId')}::uuid,
+        ${param('since')}::timestamptz, ${MESSAGE_RATE_LIMIT.max}) AS g
     ), sent AS (
       INSERT INTO ${messages} (id, match_id, sender_id, client_id, body, created_at)
       SELECT ${param('id')}::uuid, ${param('matchId')}::uuid, ${param('senderId')}, ${param('clientId')}::uuid, ${param('body')},
         ${param('now')}::timestamptz
-      WHERE (SELECT count(*) FROM recent) < ${MESSAGE_RATE_LIMIT.max}
+      FROM gate WHERE gate.recent < ${MESSAGE_RATE_LIMIT.max} AND gate.earlier IS NULL
       ON CONFLICT (sender_id, client_id) DO NOTHING
       RETURNING seq
     ), ${liveEventCtes('published', {
@@ -213,23 +225,28 @@ const writeStatement = statementPerShape(
       told.map((t) => sql`, ${t.ctes}`),
       sql``,
     )}
-    SELECT (SELECT seq FROM sent) AS seq, ${messageByKey(param('senderId'), param('clientId'))} AS earlier,
-      (SELECT count(*)::int FROM recent) AS recent, (SELECT min(created_at) FROM recent) AS oldest,
+    SELECT (SELECT count(*)::int FROM m) AS admitted, (SELECT seq FROM sent) AS seq, gate.earlier, gate.recent, gate.oldest,
       (SELECT count(*) FROM published) AS published, ${readAll(told.flatMap((t) => t.reads))}
+    FROM (SELECT 1) AS one LEFT JOIN gate ON true
   `;
   },
 );
 
 /**
  * Writes the message, its live event to everyone on the hike and a notification to each of the
- * others in one statement (however many are on it, ADR 0065), unless the key was used already (a retry that raced its first attempt: the
- * sender's lock makes this statement see that attempt's commit, and the message it wrote is
- * answered) or the sender spent their rate (MESSAGE_RATE_LIMIT, counted from their own stored
- * messages, so every instance sees the same figure). The statement is built once per shape
- * (WriteShape) and filled in with this message's values.
+ * others in one statement, committed on its own (however many are on the hike, ADR 0065), if the
+ * match is still as `conversation` read it: its row is locked and compared first, which orders
+ * the send against status changes and the thread's other sends. Then the sender's lock
+ * (message_send_gate, migration 0039), taken after the match row's (the order every send takes
+ * them in), makes one person's concurrent sends to any of their conversations count one after
+ * the other. Nothing is written when the key was used already (a retry that raced its first
+ * attempt: the gate sees that attempt's commit, and the message it wrote is answered) or the
+ * sender spent their rate (MESSAGE_RATE_LIMIT, counted from their own stored messages, so every
+ * instance sees the same figure). The statement is built once per shape (WriteShape) and filled
+ * in with this message's values. Null when the match changed since it was read.
  */
 async function writeMessage(
-  tx: DbOrTx,
+  db: DbOrTx,
   named: boolean,
   ctx: ConversationContext,
   matchId: string,
@@ -246,6 +263,8 @@ async function writeMessage(
     createdAt: ctx.now,
   };
   const values: Record<string, unknown> = {
+    status: conversation.status,
+    endTime: conversation.endTimeAsRead,
     senderId: ctx.userId,
     since: new Date(ctx.now.getTime() - MESSAGE_RATE_LIMIT.windowMs).toISOString(),
     id: row.id,
@@ -268,33 +287,40 @@ async function writeMessage(
     Object.assign(values, paramValues(prefix, write.values));
   });
   const { rows } = await writeStatement<{
+    admitted: number;
     seq: string | number | null;
     earlier: MessageJson | null;
-    recent: number;
+    recent: number | null;
     oldest: string | Date | null;
-  }>(tx, named, { participants: conversation.participants.length, told }, values);
+  }>(db, named, { participants: conversation.participants.length, told }, values);
   const result = rows[0]!;
+  if (result.admitted === 0) return null;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
   const earlier = messageFromJson(result.earlier);
   if (earlier) return replay(earlier, matchId);
-  if (result.recent < MESSAGE_RATE_LIMIT.max) throw new Error('writeMessage: the message was neither written nor found');
+  if (result.recent! < MESSAGE_RATE_LIMIT.max) throw new Error('writeMessage: the message was neither written nor found');
   throw tooFast(ctx, new Date(result.oldest!));
 }
 
 /**
- * Four round trips: BEGIN, the context (readSendContext), the writes (writeMessage), COMMIT. The
- * two statements are built by drizzle once per shape, and prepared once per connection where the
- * connection allows it (ADR 0069).
+ * Two round trips, each statement committed on its own (ADR 0081): the context
+ * (readSendContext), then the write (writeMessage). No connection waits in an open transaction
+ * for this process between them. Both are built by drizzle once per shape, and prepared once per
+ * connection where the connection allows it (ADR 0069). A match that changed between the two
+ * (its status, its end, who is on it) is read and judged again, as a deadlock's victim is run
+ * again (db/transient.ts).
  */
-async function sendInTransaction(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
+async function sendInTwoStatements(db: Db, ctx: ConversationContext, matchId: string, input: SendMessageInput) {
   const named = namedStatementsAllowed(db);
-  return db.transaction(async (tx) => {
+  for (let attempt = 1; attempt <= TRANSIENT_ATTEMPTS; attempt++) {
     // A replay is answered even once the window closed or the rate is spent: it sends nothing new.
-    const conversation = admit(await readSendContext(tx, named, ctx, matchId, input.clientId), ctx, { allowClosed: true });
+    const conversation = admit(await readSendContext(db, named, ctx, matchId, input.clientId), ctx, { allowClosed: true });
     if (conversation.earlier) return replay(conversation.earlier, matchId);
     admit(conversation, ctx);
-    return writeMessage(tx, named, ctx, matchId, input, conversation);
-  });
+    const sent = await writeMessage(db, named, ctx, matchId, input, conversation);
+    if (sent) return sent;
+  }
+  throw conflict(PLANS_CHANGED_AT_ONCE_MESSAGE, 'aborted');
 }
 
 async function readsOf(db: DbOrTx, matchId: string) {

@@ -40,6 +40,27 @@ async function setMatch(id: string, status: 'pending' | 'confirmed' | 'completed
     .where(eq(matches.id, id));
 }
 
+/**
+ * Runs `work` with the SQL text of every statement the server's clients send passed to `hook`
+ * first; a promise the hook returns holds that statement back until it settles.
+ */
+async function withQueryHook<T>(hook: (text: string) => Promise<unknown> | undefined, work: () => Promise<T>): Promise<T> {
+  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    const held = hook(typeof q === 'string' ? q : (q.text ?? ''));
+    if (!held) return query.apply(this, args) as never;
+    const sendOn = () => query.apply(this, args);
+    // The pool asks with a callback (and reads no answer), a client of its own with a promise.
+    return (typeof args.at(-1) === 'function' ? void held.then(sendOn) : held.then(sendOn)) as never;
+  });
+  try {
+    return await work();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
@@ -188,29 +209,24 @@ describe('what a send costs the database', () => {
   /** The SQL text of every statement the server's clients send while `work` runs. */
   async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
     const seen: string[] = [];
-    const query = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const q = args[0] as string | { text?: string };
-      seen.push(typeof q === 'string' ? q : (q.text ?? ''));
-      return (query as (...a: unknown[]) => unknown).apply(this, args) as ReturnType<typeof query>;
-    });
-    try {
-      await work();
-    } finally {
-      spy.mockRestore();
-    }
+    await withQueryHook((text) => void seen.push(text), work);
     return seen;
   }
 
-  it('authorizes, writes the message, its event and the notification in four round trips of one transaction', async () => {
+  it('authorizes, writes the message, its event and the notification in two round trips, each its own transaction', async () => {
     const id = await pendingMatch(eva, carla, 'sunday');
     let res: Awaited<ReturnType<typeof send>> | undefined;
     const statements = await statementsOf(async () => (res = await send(eva, id, 'Bring water')));
     expect(res!.statusCode).toBe(201);
-    const transaction = statements.slice(statements.findIndex((q) => /^begin$/i.test(q.trim())));
-    expect(transaction.map((q) => q.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(['begin', 'with', 'with', 'commit']);
+    const words = statements.map((q) => q.trim().split(/\s+/)[0]!.toLowerCase());
+    // No BEGIN or COMMIT (ADR 0081): the context, then the write, each committed on its own.
+    expect(words).not.toContain('begin');
+    expect(words).not.toContain('commit');
+    const sendStatements = statements.slice(statements.findIndex((q) => q.includes('"participants" AS participants')));
+    expect(sendStatements.map((q) => q.trim().split(/\s+/)[0]!.toLowerCase())).toEqual(['with', 'with']);
+    expect(sendStatements[1]).toContain('message_send_gate');
     // Before it: the session (Better Auth reads the session and its user) and the matching gate.
-    expect(statements.length - transaction.length).toBeLessThanOrEqual(3);
+    expect(statements.length - sendStatements.length).toBeLessThanOrEqual(3);
     // And what it wrote is all there: the event to both, the partner's notification and its event.
     const [told] = await w.t.database.db
       .select()
@@ -254,6 +270,45 @@ describe('the rate limit', () => {
     } finally {
       w.clock.now = WEDNESDAY;
     }
+  });
+});
+
+describe('a send meeting another change at the same moment (ADR 0081)', () => {
+  it('writes nothing to a hike cancelled between its read and its write, and answers as the cancelled hike does', async () => {
+    const [fia, gil] = await Promise.all(['fia', 'gil'].map((name) => registeredUser(w.t, `${name}@example.com`)));
+    const id = await pendingMatch(fia!, gil!, 'saturday');
+    const clientId = randomUUID();
+    // The hike is cancelled, and committed, just before the send's write goes out: the read saw
+    // an open conversation, and the write must not believe it.
+    let cancelled = false;
+    const res = await withQueryHook(
+      (text) => {
+        if (cancelled || !text.includes('message_send_gate')) return undefined;
+        cancelled = true;
+        return w.t.database.db.update(matches).set({ status: 'cancelled' }).where(eq(matches.id, id));
+      },
+      () => send(fia, id, 'See you there', clientId),
+    );
+    expect(cancelled).toBe(true);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('This conversation is closed.');
+    expect(await w.t.database.db.select().from(messages).where(eq(messages.clientId, clientId))).toEqual([]);
+  });
+
+  it(`counts one person's sends to two hikes at once against the one rate`, async () => {
+    const [hal, ivo, joe] = await Promise.all(['hal', 'ivo', 'joe'].map((name) => registeredUser(w.t, `${name}@example.com`)));
+    const saturday = await pendingMatch(hal!, ivo!, 'saturday');
+    const sunday = await pendingMatch(joe!, hal!, 'sunday');
+    const burst = await Promise.all(
+      Array.from({ length: MESSAGE_RATE_LIMIT.max + 10 }, (_, i) => send(hal, i % 2 ? saturday : sunday, `m${i}`)),
+    );
+    expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(MESSAGE_RATE_LIMIT.max);
+    expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    const [stored] = await w.t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(eq(messages.senderId, hal!.id));
+    expect(stored!.n).toBe(MESSAGE_RATE_LIMIT.max);
   });
 });
 
@@ -378,8 +433,8 @@ describe("a send's two statements and the unread counts' queries (ADR 0069)", ()
     try {
       const clientId = randomUUID();
       const sent = await sendMessage(db, { userId: ana.id, now: WEDNESDAY }, matchId, { clientId, body: 'Built once' });
-      // drizzle compiles the transaction's BEGIN and COMMIT, and neither of the send's statements.
-      expect(compile.mock.results.map((r) => (r.value as { sql: string }).sql.trim().toLowerCase())).toEqual(['begin', 'commit']);
+      // drizzle compiles neither of the send's statements (and there is no transaction to open).
+      expect(compile).not.toHaveBeenCalled();
       expect(sent.message).toMatchObject({ senderId: ana.id, clientId, body: 'Built once', matchId });
       const [stored] = await db.select().from(messages).where(eq(messages.id, sent.message.id));
       expect(stored).toMatchObject({ senderId: ana.id, clientId, body: 'Built once', seq: sent.message.seq });
