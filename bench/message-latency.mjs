@@ -10,9 +10,10 @@
 //          stream on B, the send on A: the events cross LISTEN/NOTIFY;
 //      (c) a person's first send against their next ones, one send at a time on A (ADR 0074).
 // 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,300,…,1000" messages a second; or one,
-//    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step misses the
-//    budget or does not keep up: the last step that held is the highest rate this machine
-//    sustains within the budget (issue 25, ADR 0074). Sent by many pairs in both directions,
+//    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step does not
+//    keep up (98% of the rate asked) or loses a message: the last step that kept up is the highest
+//    rate this machine sustains, and the report says whether the budget holds there (issue 25,
+//    ADR 0074, ADR 0081), and which is the highest rate within it. Sent by many pairs in both directions,
 //    every person within the per-person rate limit, every partner streaming. Checks that no
 //    message is lost or duplicated (each partner's stream gets each message exactly once, and
 //    each thread holds exactly what was sent), and reports the partner's event latency and the
@@ -44,7 +45,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = 5;
 const LATENCY_PAIRS = 10;
 const GAP_MS = 25;
-const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE ?? '200,300,400,500,600,700,800,1000')
+const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE ?? '200,300,400,500,600,700,800,900,1000')
   .split(',')
   .map(Number);
 /**
@@ -523,14 +524,18 @@ function stallReport(lateness, probed, start) {
   ];
 }
 
-/** Climbs RATES on `servers` until a step does not hold; answers every step's result. */
+/**
+ * Climbs RATES on `servers` until a step does not keep up or loses a message; answers every
+ * step's result. A step that keeps up but misses the latency budget does not end the climb: the
+ * budget is judged at the highest rate the machine sustains (issue 25), which the climb finds.
+ */
 async function climb(servers, slot, label) {
   const steps = [];
   for (const rate of RATES) {
     const step = await measureLoad(servers, slot, `${label}-${rate}`, rate);
     sampleLoad();
     steps.push(step);
-    if (!held(step)) break;
+    if (!keptUp(step) || !clean(step)) break;
   }
   return steps;
 }
@@ -539,9 +544,14 @@ function reportClimb(title, steps) {
   console.log(`  ${title}`);
   for (const step of steps) reportLoad(step);
   const highest = steps.filter(held).pop();
+  const sustained = steps.filter((s) => keptUp(s) && clean(s)).pop();
   const most = Math.max(...steps.map((s) => s.accepted / s.sendSeconds));
+  const p95 = (s) => fmt(percentile(s.eventLatency, 95));
   console.log(
-    `  => highest rate held within the budget ${steps[0].where}: ${highest ? `${highest.rate} a second (p95 ${fmt(percentile(highest.eventLatency, 95))})` : 'NONE of the rates tried'}; the most accepted in any step ${most.toFixed(0)} a second`,
+    `  => highest rate held within the budget ${steps[0].where}: ${highest ? `${highest.rate} a second (p95 ${p95(highest)})` : 'NONE of the rates tried'}; the most accepted in any step ${most.toFixed(0)} a second`,
+  );
+  console.log(
+    `  => highest rate sustained (kept up, nothing lost) ${steps[0].where}: ${sustained ? `${sustained.rate} a second (p95 ${p95(sustained)}): the budget ${held(sustained) ? 'HOLDS' : 'DOES NOT HOLD'} there` : 'NONE of the rates tried'}${sustained === steps.at(-1) ? ` (the ladder ended at ${sustained.rate}: ask more with BENCH_MESSAGE_RATES)` : ''}`,
   );
 }
 
