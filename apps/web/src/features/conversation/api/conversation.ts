@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
 import { api } from '../../../lib/api-client';
 import { conversationKeys } from '../../../lib/queries/conversations';
+import { withMessage } from '../utils/thread';
 
 /** The thread, newest page first; `fetchNextPage` loads older messages. */
 export const useThread = (matchId: string) =>
@@ -28,7 +29,14 @@ export function useSendMessage(matchId: string) {
   return useMutation({
     mutationFn: (outgoing: Outgoing) =>
       api.post<{ message: Message; created: boolean }>(`/api/matches/${encodeURIComponent(matchId)}/messages`, outgoing),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.thread(matchId) }),
+    onSuccess: ({ message }) => {
+      // The answer is in the thread at once, then the thread is read again for its place.
+      queryClient.setQueryData<InfiniteData<HistoryPage, string | undefined>>(
+        conversationKeys.thread(matchId),
+        (thread) => thread && withMessage(thread, message),
+      );
+      return queryClient.invalidateQueries({ queryKey: conversationKeys.thread(matchId) });
+    },
   });
 }
 

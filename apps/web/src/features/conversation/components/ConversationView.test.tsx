@@ -25,7 +25,14 @@ const message = (seq: number, senderId: string, body = `message ${seq}`): Messag
  * that can be made to fail, and the read marks, recording every request.
  */
 function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSeq?: number; pageSize?: number }) {
-  const state = { messages: [...opts.messages], failSends: 0, sent: [] as { clientId: string; body: string }[], marked: [] as string[] };
+  const state = {
+    messages: [...opts.messages],
+    failSends: 0,
+    sent: [] as { clientId: string; body: string }[],
+    marked: [] as string[],
+    /** While set, a send is answered only once it settles. */
+    hold: null as Promise<void> | null,
+  };
   const pageSize = opts.pageSize ?? 30;
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -52,6 +59,7 @@ function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSe
     if (url.pathname === thread && method === 'POST') {
       const sent = JSON.parse(String(init?.body)) as { clientId: string; body: string };
       state.sent.push(sent);
+      await state.hold;
       if (state.failSends > 0) {
         state.failSends--;
         return json({ error: { code: 'too-many-requests', message: 'You are sending messages too fast. Try again in 5 seconds.' } }, 429);
@@ -192,6 +200,47 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     expect(server.sent).toHaveLength(2);
     expect(server.sent[1]).toEqual(server.sent[0]);
     expect(server.messages.filter((m) => m.body === 'At the car park at 9?')).toHaveLength(1);
+  });
+
+  it('settles each of several sends in flight on its own answer, even one that scrolled past the newest page', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [], pageSize: 3 });
+    server.failSends = 1;
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    // Five sent before any answer: the first is refused, the other four go through, and the
+    // first of those is older than the newest page of three by the time the thread is read.
+    for (const body of ['one', 'two', 'three', 'four', 'five']) {
+      fireEvent.change(box, { target: { value: body } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    expect(await screen.findByText(/Not sent: You are sending messages too fast/)).toBeDefined();
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.getAllByText(/Not sent/)).toHaveLength(1);
+    expect(server.messages.map((m) => m.body)).toEqual(['two', 'three', 'four', 'five']);
+    // "two" went through: it waits behind "Load earlier messages", not as a send that never ended.
+    const list = screen.getByRole('list', { name: 'Conversation with Joana Lima' });
+    await waitFor(() => expect(within(list).queryByText('two')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Load earlier messages' })).toBeDefined();
+  });
+
+  it('sends one message at a time, in the order they were written', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [] });
+    let release = () => undefined as void;
+    server.hold = new Promise((resolve) => (release = resolve));
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    for (const body of ['first', 'second', 'third']) {
+      fireEvent.change(box, { target: { value: body } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+    }
+    await waitFor(() => expect(server.sent.map((s) => s.body)).toEqual(['first']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.sent).toHaveLength(1);
+    release();
+    await waitFor(() => expect(server.messages.map((m) => m.body)).toEqual(['first', 'second', 'third']));
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
   });
 
   it('offers no composer once the conversation is closed', async () => {

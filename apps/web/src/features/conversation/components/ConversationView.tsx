@@ -75,16 +75,23 @@ export default function ConversationView({ matchId, partnerActions, messageActio
     bottom.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
 
+  // One send at a time, in the order they were written: two in flight commit in either order,
+  // and the thread is in the order of their commits.
+  const sendsInOrder = useRef<Promise<unknown>>(Promise.resolve());
   const deliver = (message: PendingMessage) => {
     setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'sending', error: undefined } : p)));
-    send.mutate(
-      { clientId: message.clientId, body: message.body },
-      {
-        onError: (error) =>
-          setPending((list) =>
-            list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'failed', error: errorMessage(error) } : p)),
-          ),
-      },
+    const sent = sendsInOrder.current.then(() => send.mutateAsync({ clientId: message.clientId, body: message.body }));
+    sendsInOrder.current = sent.catch(() => undefined);
+    // Each send settles on its own promise: the callbacks given to `mutate` fire for the latest of
+    // several calls in flight only, which left the others "Sending…" for good. An answered send
+    // is in the thread's cache already (useSendMessage), so it leaves the pending list without a
+    // flicker, and stays answered when it falls behind the newest page.
+    sent.then(
+      () => setPending((list) => list.filter((p) => p.clientId !== message.clientId)),
+      (error: unknown) =>
+        setPending((list) =>
+          list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'failed', error: errorMessage(error) } : p)),
+        ),
     );
   };
 
@@ -171,11 +178,13 @@ export default function ConversationView({ matchId, partnerActions, messageActio
               </li>
             ))}
           </ol>
-          <div ref={bottom} />
         </>
       )}
 
       {open ? <Composer onSend={submit} /> : <Alert tone="error">This conversation is closed.</Alert>}
+      {/* Below the composer, with the composer's own distance from the window's bottom (bottom-20):
+          scrolled to, it brings the composer to where it sits, not over the newest message. */}
+      <div ref={bottom} className="scroll-mb-20" />
     </section>
   );
 }

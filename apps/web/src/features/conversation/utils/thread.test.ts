@@ -1,6 +1,6 @@
 import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
 import { describe, expect, it } from 'vitest';
-import { newClientId, newestUnread, seenMessageId, stillPending, threadMessages } from './thread';
+import { newClientId, newestUnread, seenMessageId, stillPending, threadMessages, withMessage } from './thread';
 
 const msg = (seq: number, senderId: string): Message => ({
   id: `m${seq}`,
@@ -24,6 +24,20 @@ describe('threadMessages', () => {
     // The newest page first, as the server pages; a refetch after a new message shifted the edge.
     const pages = [page([msg(4, 'me'), msg(5, 'you'), msg(6, 'you')], '4'), page([msg(2, 'me'), msg(3, 'you'), msg(4, 'me')])];
     expect(threadMessages(pages).map((m) => m.seq)).toEqual([2, 3, 4, 5, 6]);
+  });
+});
+
+describe('withMessage', () => {
+  it('adds an answered send to the newest page, once, and leaves the older pages as they are', () => {
+    const older = page([msg(1, 'me'), msg(2, 'you')]);
+    const thread = { pages: [page([msg(3, 'me')], '3'), older], pageParams: [undefined, '3'] };
+    const added = withMessage(thread, msg(4, 'me'));
+    expect(threadMessages(added.pages).map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+    expect(added.pages[1]).toBe(older);
+    expect(added.pageParams).toBe(thread.pageParams);
+    // A live refetch that brought it first: nothing to add.
+    expect(withMessage(added, msg(4, 'me'))).toBe(added);
+    expect(withMessage(thread, msg(2, 'you'))).toBe(thread);
   });
 });
 

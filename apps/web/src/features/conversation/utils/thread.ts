@@ -10,6 +10,14 @@ export function threadMessages(pages: readonly HistoryPage[]): Message[] {
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
+/** The thread with `message` on its newest page, unless a loaded page has it already. */
+export function withMessage<T extends { pages: HistoryPage[] }>(thread: T, message: Message): T {
+  if (thread.pages.some((page) => page.messages.some((m) => m.id === message.id))) return thread;
+  const [newest, ...older] = thread.pages;
+  if (!newest) return thread;
+  return { ...thread, pages: [{ ...newest, messages: [...newest.messages, message] }, ...older] };
+}
+
 /** The last of my messages the partner has read: where the "Seen" receipt goes. */
 export function seenMessageId(messages: readonly Message[], myId: string, partnerReadSeq: number | null): string | null {
   if (partnerReadSeq === null) return null;
