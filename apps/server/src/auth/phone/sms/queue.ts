@@ -22,24 +22,16 @@ const smsSchema = z.object({
 });
 export type SmsToQueue = z.infer<typeof smsSchema>;
 
-/** Thrown for a message that could never be delivered: a bug in the caller, caught at queue time. */
-export class InvalidSmsError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(`Invalid SMS: ${JSON.stringify(fields)}`);
-    this.name = 'InvalidSmsError';
-  }
-}
-
 /**
  * Queues a text message as a `send_sms` job (ADR 0011), in the caller's transaction so it commits
  * or rolls back with the change it carries. `queued` is false when a message with this idempotency
- * key was queued before (and maybe sent).
+ * key was queued before (and maybe sent). A message that could never be delivered (a bug in the
+ * caller) is zod's error here, at queue time, naming the fields at fault.
  */
-export async function queueSms(db: DbOrTx, sms: SmsToQueue) {
-  const parsed = smsSchema.safeParse(sms);
-  if (!parsed.success) throw new InvalidSmsError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-  const { idempotencyKey } = parsed.data;
-  return queueMessageOnce(db, { channel: 'sms', task: TASKS.sendSms, idempotencyKey, payload: parsed.data, maxAttempts: SMS_MAX_ATTEMPTS });
+export async function queueSms(db: DbOrTx, input: SmsToQueue) {
+  const sms = smsSchema.parse(input);
+  const { idempotencyKey } = sms;
+  return queueMessageOnce(db, { channel: 'sms', task: TASKS.sendSms, idempotencyKey, payload: sms, maxAttempts: SMS_MAX_ATTEMPTS });
 }
 
 /**
