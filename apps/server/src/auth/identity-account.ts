@@ -37,11 +37,7 @@ const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
 
 /** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
-interface TenantAccount {
-  id: string;
-  tenantId: string;
-  email: string;
-}
+type TenantAccount = NonNullable<Awaited<ReturnType<typeof prepareSignUp>>['account']>;
 
 /** Our refusal with Better Auth's own code at the top level, which the app's sign-up form reads to show it under its field. */
 const withAuthCode = (code: string, error: APIError) => new APIError(error.status, { ...error.body, code });
@@ -101,7 +97,7 @@ async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
   const guest = await signedInGuestOf(ctx, tenant?.id ?? null);
-  const account: TenantAccount | null = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
+  const account = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
   return { email, name, password: input.password, guest, account };
 }
 

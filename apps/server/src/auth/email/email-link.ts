@@ -44,10 +44,7 @@ interface StoredLink {
 }
 
 /** What the send hook decided, handed to `sendMagicLink` through the plugin's `metadata`. */
-interface PreparedLink extends StoredLink {
-  request: LinkRequest;
-  toName: string;
-}
+type PreparedLink = NonNullable<Awaited<ReturnType<typeof prepareSend>>>;
 
 const SEND = '/sign-in/magic-link';
 const VERIFY = '/magic-link/verify';
@@ -88,7 +85,7 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
  * address it will find the account by. Returns null when nothing may be mailed and enumeration
  * protection hides why (sign-up disabled, a disabled account).
  */
-async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
+async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const request = parseAuthBody(emailLinkSendRequestSchema, ctx.body);
   const tenantId = resolveTenant(o.identity.tenants, request.tenantId, 'emailLink')?.id ?? null;
