@@ -5,15 +5,7 @@ import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/s
 import { ACCOUNT_MESSAGES } from '@trailbuddy/shared/contracts/account';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import {
-  APIError,
-  createAuthEndpoint,
-  createAuthMiddleware,
-  getSessionFromCtx,
-  isAPIError,
-  sendVerificationEmailFn,
-  sessionMiddleware,
-} from 'better-auth/api';
+import { APIError, createAuthEndpoint, getSessionFromCtx, isAPIError, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { invalidField, unauthenticated } from '../errors.js';
@@ -28,7 +20,7 @@ import { addAccount, presentIdentityUser, tenantOfUser, withMailbox } from './us
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 type Ctx = GenericEndpointContext;
@@ -132,41 +124,35 @@ export function identityAccount(o: AuthPluginOptions) {
     hooks: {
       before: [
         { matcher: (ctx) => ctx.path === SIGN_UP || ctx.path === CHANGE_EMAIL, handler: sameSiteOnly(identity.appUrl) },
-        {
-          matcher: (ctx) => ctx.path === SIGN_UP,
-          handler: createAuthMiddleware(async (ctx) => {
-            const signUp = await inAuthErrors(() => prepareSignUp(o, ctx));
-            if (signUp.guest) return inAuthErrors(() => upgradeGuest(db, ctx, signUp.guest!, signUp));
-            const email = signUp.account ? tenantPlaceholderEmail(signUp.account.id) : signUp.email;
-            // Set on every sign-up, so no caller-sent value survives; `tenantId` is ours to set, not Better Auth's input.
-            const body = { email, name: signUp.name, tenantId: '', tenantAccount: signUp.account ? JSON.stringify(signUp.account) : '' };
-            return { context: { body } };
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === CHANGE_EMAIL,
-          handler: createAuthMiddleware(async (ctx) => {
-            const found = await getSessionFromCtx(ctx);
-            if (!found) throw toAPIError(unauthenticated());
-            const { newEmail, password } = parseAuthBody(changeEmailBodySchema, ctx.body);
-            return inAuthErrors(async () => {
-              if (found.user.isAnonymous) {
-                throw identityError('operation-not-allowed', {
-                  message: 'A guest account has no e-mail to change: sign up with one instead.',
-                });
-              }
-              await assertRecentSignIn(o, ctx, found, password);
-              const user = await withMailbox(db, found.user);
-              const { mailsPerEmail, enumerationProtection } = identity.email;
-              await requestEmailChange(
-                { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
-                user,
-                newEmail,
-              );
-              return ctx.json({ status: true, newEmail: normalizeEmail(newEmail), sent: true as const });
-            });
-          }),
-        },
+        onPath(SIGN_UP, async (ctx) => {
+          const signUp = await inAuthErrors(() => prepareSignUp(o, ctx));
+          if (signUp.guest) return inAuthErrors(() => upgradeGuest(db, ctx, signUp.guest!, signUp));
+          const email = signUp.account ? tenantPlaceholderEmail(signUp.account.id) : signUp.email;
+          // Set on every sign-up, so no caller-sent value survives; `tenantId` is ours to set, not Better Auth's input.
+          const body = { email, name: signUp.name, tenantId: '', tenantAccount: signUp.account ? JSON.stringify(signUp.account) : '' };
+          return { context: { body } };
+        }),
+        onPath(CHANGE_EMAIL, async (ctx) => {
+          const found = await getSessionFromCtx(ctx);
+          if (!found) throw toAPIError(unauthenticated());
+          const { newEmail, password } = parseAuthBody(changeEmailBodySchema, ctx.body);
+          return inAuthErrors(async () => {
+            if (found.user.isAnonymous) {
+              throw identityError('operation-not-allowed', {
+                message: 'A guest account has no e-mail to change: sign up with one instead.',
+              });
+            }
+            await assertRecentSignIn(o, ctx, found, password);
+            const user = await withMailbox(db, found.user);
+            const { mailsPerEmail, enumerationProtection } = identity.email;
+            await requestEmailChange(
+              { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
+              user,
+              newEmail,
+            );
+            return ctx.json({ status: true, newEmail: normalizeEmail(newEmail), sent: true as const });
+          });
+        }),
       ],
     },
     endpoints: {

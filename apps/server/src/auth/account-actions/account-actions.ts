@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -14,7 +14,7 @@ import { consumeActionCode, greetingName, mailActionLink } from './actions-codes
 import { applyActionCode, checkActionCode, usableActionCode, type ActionContext } from './actions.js';
 import { mailboxOf } from '../users.js';
 import { identityError } from '../errors.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -37,7 +37,7 @@ export function accountActions(options: AuthPluginOptions) {
   const { appUrl, actions: settings } = options.identity;
   const sameSite = sameSiteOnly(appUrl);
   const context = (): ActionContext => ({ db: options.db, appUrl, settings, now: options.now() });
-  const isBetterAuthAction = (ctx: { path?: string }) => ctx.path !== undefined && ctx.path in BETTER_AUTH_ACTIONS;
+  const isBetterAuthAction = (path: string) => path in BETTER_AUTH_ACTIONS;
   /** An endpoint of the action pages: the body checked with its shared schema (after the same-site rule), the answer what the code does. */
   const codeEndpoint = <P extends string, B extends z.ZodType>(
     path: P,
@@ -71,33 +71,27 @@ export function accountActions(options: AuthPluginOptions) {
     },
     hooks: {
       before: [
-        {
-          matcher: isBetterAuthAction,
-          handler: createAuthMiddleware(async (ctx) => {
-            // The code first, so a dead link shows the failure page rather than a field error.
-            await inAuthErrors(() => usableActionCode(context(), tokenOf(ctx), BETTER_AUTH_ACTIONS[ctx.path!]));
-            const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-            const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
-            if (typeof newPassword === 'string' && (newPassword.length < minPasswordLength || newPassword.length > maxPasswordLength)) {
-              // Better Auth refuses it too, without naming the field the widget shows it under.
-              throw toAPIError(identityError('weak-password', { field: 'newPassword' }));
-            }
-          }),
-        },
+        onPath(isBetterAuthAction, async (ctx) => {
+          // The code first, so a dead link shows the failure page rather than a field error.
+          await inAuthErrors(() => usableActionCode(context(), tokenOf(ctx), BETTER_AUTH_ACTIONS[ctx.path!]));
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
+          if (typeof newPassword === 'string' && (newPassword.length < minPasswordLength || newPassword.length > maxPasswordLength)) {
+            // Better Auth refuses it too, without naming the field the widget shows it under.
+            throw toAPIError(identityError('weak-password', { field: 'newPassword' }));
+          }
+        }),
       ],
       after: [
-        {
-          matcher: isBetterAuthAction,
-          handler: createAuthMiddleware(async (ctx) => {
-            if (isAPIError(ctx.context.returned)) return;
-            const now = options.now();
-            const row = await consumeActionCode(options.db, tokenOf(ctx), now).catch(() => null);
-            // The reset link proved the mailbox, as Firebase's confirmPasswordReset does.
-            if (row?.operation === 'PASSWORD_RESET') {
-              await options.db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId));
-            }
-          }),
-        },
+        onPath(isBetterAuthAction, async (ctx) => {
+          if (isAPIError(ctx.context.returned)) return;
+          const now = options.now();
+          const row = await consumeActionCode(options.db, tokenOf(ctx), now).catch(() => null);
+          // The reset link proved the mailbox, as Firebase's confirmPasswordReset does.
+          if (row?.operation === 'PASSWORD_RESET') {
+            await options.db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId));
+          }
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

@@ -5,7 +5,7 @@ import {
   emailLinkSendRequestSchema,
 } from '@trailbuddy/shared/contracts/identity-email';
 import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { createAuthEndpoint } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,7 +22,7 @@ import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -221,28 +221,17 @@ function emailLinkFlows(o: AuthPluginOptions) {
     id: 'trailbuddy-email-link',
     hooks: {
       before: [
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === SEND,
-          handler: createAuthMiddleware(async (ctx) => {
-            const link = await inAuthErrors(() => prepareSend(o, ctx));
-            if (!link) return ctx.json({ status: true });
-            // One string: the plugin's body is merged into, and no caller-sent key may survive in ours.
-            return { context: { body: { email: link.accountEmail, name: '', metadata: { link: JSON.stringify(link) } } } };
-          }),
-        },
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === VERIFY,
-          handler: createAuthMiddleware(async (ctx) => {
-            await inAuthErrors(() => prepareVerify(o, ctx));
-          }),
-        },
+        onPath(SEND, async (ctx) => {
+          const link = await inAuthErrors(() => prepareSend(o, ctx));
+          if (!link) return ctx.json({ status: true });
+          // One string: the plugin's body is merged into, and no caller-sent key may survive in ours.
+          return { context: { body: { email: link.accountEmail, name: '', metadata: { link: JSON.stringify(link) } } } };
+        }),
+        onPath(VERIFY, async (ctx) => {
+          await inAuthErrors(() => prepareVerify(o, ctx));
+        }),
       ],
-      after: [
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === VERIFY,
-          handler: createAuthMiddleware(async (ctx) => finishVerify(o, ctx)),
-        },
-      ],
+      after: [onPath(VERIFY, async (ctx) => finishVerify(o, ctx))],
     },
     endpoints: {
       checkEmailLink: createAuthEndpoint(
