@@ -8,7 +8,6 @@ import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'bett
 import { createAuthEndpoint } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
@@ -28,20 +27,13 @@ import type { AuthPluginOptions } from '../settings.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
 
-type LinkRequest = z.infer<typeof emailLinkSendRequestSchema>;
-
 /**
  * What we keep beside the plugin's own record of a link (which names only an address): the
  * e-mail typed, the tenant (ADR 0009), and the address the plugin finds the account by: the
  * e-mail itself, or for a tenant account its placeholder in `users.email` (for a new one, the
  * placeholder of the id it will get). The code is only ever stored hashed, here and by the plugin.
  */
-interface StoredLink {
-  email: string;
-  tenantId: string | null;
-  accountEmail: string;
-  newUserId?: string;
-}
+type StoredLink = Pick<PreparedLink, 'email' | 'tenantId' | 'accountEmail' | 'newUserId'>;
 
 /** What the send hook decided, handed to `sendMagicLink` through the plugin's `metadata`. */
 type PreparedLink = NonNullable<Awaited<ReturnType<typeof prepareSend>>>;
@@ -64,7 +56,7 @@ const RESERVED_PARAMS = new Set(['mode', 'oobCode', 'apiKey', 'ui_sid', 'ui_sd',
  * parameters (session id, same-device flag, guest to upgrade, provider to link, the link's tenant),
  * keeping the other query parameters of the continue URL (`lang`, `signInSuccessUrl` …).
  */
-export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequest, tenantId: string | null): string {
+export function emailSignInLink(appUrl: string, oobCode: string, input: PreparedLink['request'], tenantId: string | null): string {
   const url = new URL(actionLink(appUrl, 'signIn', oobCode));
   if (input.continueUrl) {
     for (const [key, value] of new URL(input.continueUrl, appUrl).searchParams) {

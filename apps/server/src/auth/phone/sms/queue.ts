@@ -14,7 +14,6 @@ const SMS_MAX_LENGTH = 1600;
 
 /** A text message as it is queued and as a transport sends it. */
 const smsSchema = z.object({
-  /** E.164, e.g. +351912345678. */
   to: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
   body: z.string().refine((body) => body.trim() !== '' && body.length <= SMS_MAX_LENGTH, `must be 1-${SMS_MAX_LENGTH} characters`),
   /** Names the message (queueMessageOnce); it travels to the gateway (webhook `Idempotency-Key`) to drop a redelivered duplicate. */
