@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { createAuthEndpoint } from 'better-auth/api';
 import { createChallenge, randomInt, verifySolution, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { captchaSolutionsUsed } from '../db/schema/sms.js';
 import type { Env } from '../env.js';
 import { identityError } from './errors.js';
 import { z } from 'zod';
-import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from './plugin-kit.js';
+import { clientIpOf, contractMetadata, inAuthErrors, onPath, toAPIError } from './plugin-kit.js';
 
 /**
  * The captcha in front of what sends a text message (product §5 "The captcha must be solved"): ALTCHA,
@@ -144,13 +144,13 @@ export function altcha(options: { db: Db; settings: CaptchaSettings; paths: read
     },
     hooks: {
       before: [
-        {
-          matcher: (ctx) => ctx.path !== undefined && options.paths.includes(ctx.path),
-          handler: createAuthMiddleware(async (ctx) => {
+        onPath(
+          (path) => options.paths.includes(path),
+          async (ctx) => {
             const token = (ctx.body as { captcha?: unknown } | undefined)?.captcha;
             await inAuthErrors(() => verifyCaptcha(options.db, settings, { token, now: options.now(), remoteIp: clientIpOf(ctx) }));
-          }),
-        },
+          },
+        ),
       ],
     },
   } satisfies BetterAuthPlugin;

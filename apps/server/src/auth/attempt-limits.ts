@@ -2,7 +2,6 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
 import { attemptCounters } from '../db/schema/index.js';
 import { identityError } from './errors.js';
-import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 
 export interface RateLimitRule {
   max: number;
@@ -30,16 +29,9 @@ export async function consumeRateLimit(db: DbOrTx, key: string, rule: RateLimitR
   return row!.count <= rule.max;
 }
 
-/** Counts an attempt and refuses it with `too-many-requests` (or the given code's message) past the limit. */
-export async function enforceRateLimit(
-  db: DbOrTx,
-  key: string,
-  rule: RateLimitRule,
-  opts: { now?: Date; message?: string; code?: IdentityErrorCode } = {},
-): Promise<void> {
-  if (!(await consumeRateLimit(db, key, rule, opts.now))) {
-    throw identityError(opts.code ?? 'too-many-requests', { message: opts.message });
-  }
+/** Counts an attempt and refuses it with `too-many-requests` (with the given message, if any) past the limit. */
+export async function enforceRateLimit(db: DbOrTx, key: string, rule: RateLimitRule, opts: { now?: Date; message?: string } = {}) {
+  if (!(await consumeRateLimit(db, key, rule, opts.now))) throw identityError('too-many-requests', { message: opts.message });
 }
 
 /** True when `key` has used up its rule in the current window (counts nothing). */

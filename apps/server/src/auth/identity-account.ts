@@ -5,15 +5,7 @@ import { identityConfigSchema, passwordSignUpRequestSchema } from '@trailbuddy/s
 import { ACCOUNT_MESSAGES } from '@trailbuddy/shared/contracts/account';
 import { PASSWORD_MIN } from '@trailbuddy/shared/contracts/enums';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import {
-  APIError,
-  createAuthEndpoint,
-  createAuthMiddleware,
-  getSessionFromCtx,
-  isAPIError,
-  sendVerificationEmailFn,
-  sessionMiddleware,
-} from 'better-auth/api';
+import { APIError, createAuthEndpoint, getSessionFromCtx, isAPIError, sendVerificationEmailFn, sessionMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { invalidField, unauthenticated } from '../errors.js';
@@ -28,7 +20,7 @@ import { addAccount, presentIdentityUser, tenantOfUser, withMailbox } from './us
 import { tenantPlaceholderEmail } from './placeholder-emails.js';
 import { upgradeAnonymousUser } from './guests/guest-merge.js';
 import { signedInGuestOf } from './guests/guests.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, startSession, toAPIError } from './plugin-kit.js';
 import { sameSiteOnly } from './same-origin.js';
 
 type Ctx = GenericEndpointContext;
@@ -37,11 +29,7 @@ const SIGN_UP = '/sign-up/email';
 const CHANGE_EMAIL = '/change-email';
 
 /** The new account of a tenant (ADR 0009), made by Better Auth's sign-up under the id its placeholder address names. */
-interface TenantAccount {
-  id: string;
-  tenantId: string;
-  email: string;
-}
+type TenantAccount = NonNullable<Awaited<ReturnType<typeof prepareSignUp>>['account']>;
 
 /** Our refusal with Better Auth's own code at the top level, which the app's sign-up form reads to show it under its field. */
 const withAuthCode = (code: string, error: APIError) => new APIError(error.status, { ...error.body, code });
@@ -101,7 +89,7 @@ async function prepareSignUp(o: AuthPluginOptions, ctx: Ctx) {
   const email = normalizeEmail(input.email);
   if (await findAccountByEmail(o.db, email, tenant?.id ?? null)) throw identityError('email-already-in-use', { field: 'email' });
   const guest = await signedInGuestOf(ctx, tenant?.id ?? null);
-  const account: TenantAccount | null = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
+  const account = tenant && !guest ? { id: randomUUID(), tenantId: tenant.id, email } : null;
   return { email, name, password: input.password, guest, account };
 }
 
@@ -136,41 +124,35 @@ export function identityAccount(o: AuthPluginOptions) {
     hooks: {
       before: [
         { matcher: (ctx) => ctx.path === SIGN_UP || ctx.path === CHANGE_EMAIL, handler: sameSiteOnly(identity.appUrl) },
-        {
-          matcher: (ctx) => ctx.path === SIGN_UP,
-          handler: createAuthMiddleware(async (ctx) => {
-            const signUp = await inAuthErrors(() => prepareSignUp(o, ctx));
-            if (signUp.guest) return inAuthErrors(() => upgradeGuest(db, ctx, signUp.guest!, signUp));
-            const email = signUp.account ? tenantPlaceholderEmail(signUp.account.id) : signUp.email;
-            // Set on every sign-up, so no caller-sent value survives; `tenantId` is ours to set, not Better Auth's input.
-            const body = { email, name: signUp.name, tenantId: '', tenantAccount: signUp.account ? JSON.stringify(signUp.account) : '' };
-            return { context: { body } };
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === CHANGE_EMAIL,
-          handler: createAuthMiddleware(async (ctx) => {
-            const found = await getSessionFromCtx(ctx);
-            if (!found) throw toAPIError(unauthenticated());
-            const { newEmail, password } = parseAuthBody(changeEmailBodySchema, ctx.body);
-            return inAuthErrors(async () => {
-              if (found.user.isAnonymous) {
-                throw identityError('operation-not-allowed', {
-                  message: 'A guest account has no e-mail to change: sign up with one instead.',
-                });
-              }
-              await assertRecentSignIn(o, ctx, found, password);
-              const user = await withMailbox(db, found.user);
-              const { mailsPerEmail, enumerationProtection } = identity.email;
-              await requestEmailChange(
-                { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
-                user,
-                newEmail,
-              );
-              return ctx.json({ status: true, newEmail: normalizeEmail(newEmail), sent: true as const });
-            });
-          }),
-        },
+        onPath(SIGN_UP, async (ctx) => {
+          const signUp = await inAuthErrors(() => prepareSignUp(o, ctx));
+          if (signUp.guest) return inAuthErrors(() => upgradeGuest(db, ctx, signUp.guest!, signUp));
+          const email = signUp.account ? tenantPlaceholderEmail(signUp.account.id) : signUp.email;
+          // Set on every sign-up, so no caller-sent value survives; `tenantId` is ours to set, not Better Auth's input.
+          const body = { email, name: signUp.name, tenantId: '', tenantAccount: signUp.account ? JSON.stringify(signUp.account) : '' };
+          return { context: { body } };
+        }),
+        onPath(CHANGE_EMAIL, async (ctx) => {
+          const found = await getSessionFromCtx(ctx);
+          if (!found) throw toAPIError(unauthenticated());
+          const { newEmail, password } = parseAuthBody(changeEmailBodySchema, ctx.body);
+          return inAuthErrors(async () => {
+            if (found.user.isAnonymous) {
+              throw identityError('operation-not-allowed', {
+                message: 'A guest account has no e-mail to change: sign up with one instead.',
+              });
+            }
+            await assertRecentSignIn(o, ctx, found, password);
+            const user = await withMailbox(db, found.user);
+            const { mailsPerEmail, enumerationProtection } = identity.email;
+            await requestEmailChange(
+              { db, appUrl: identity.appUrl, settings: identity.actions, mailsPerEmail, enumerationProtection, now: o.now() },
+              user,
+              newEmail,
+            );
+            return ctx.json({ status: true, newEmail: normalizeEmail(newEmail), sent: true as const });
+          });
+        }),
       ],
     },
     endpoints: {

@@ -1,7 +1,7 @@
 /** What the Better Auth plugins of ours share: our errors as APIErrors, bodies checked with the shared schemas, their OpenAPI answers. */
 import type { IdentityErrorCode } from '@trailbuddy/shared/contracts/identity';
 import type { GenericEndpointContext } from 'better-auth';
-import { APIError, getIP } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getIP } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors.js';
@@ -28,6 +28,12 @@ export async function inAuthErrors<T>(step: () => Promise<T> | T): Promise<T> {
     throw error instanceof AppError ? toAPIError(error) : error;
   }
 }
+
+/** A hook of our plugins: `handler` as the middleware of Better Auth's endpoint `path` (or of the paths `path` accepts). */
+export const onPath = (path: string | ((path: string) => boolean), handler: Parameters<typeof createAuthMiddleware>[0]) => ({
+  matcher: (ctx: { path?: string }) => (typeof path === 'string' ? ctx.path === path : ctx.path !== undefined && path(ctx.path)),
+  handler: createAuthMiddleware(handler),
+});
 
 /** Signs in an account our code resolved with a session of Better Auth's, so its session-create hooks (disabled, second factor) apply. */
 export async function startSession(ctx: GenericEndpointContext, userId: string, missing: IdentityErrorCode = 'user-not-found') {

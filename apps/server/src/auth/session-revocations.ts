@@ -18,14 +18,7 @@ const TRUSTED_VERSION = '1';
 
 export type RevocationGuard = ReturnType<typeof createRevocationGuard>;
 
-/**
- * ADR 0038's promise with a cached session (ADR 0058): a signed-out device or a disabled account
- * loses access on every instance within the hub's latency. Every revocation any instance commits
- * reaches this instance's hub (migration 0033's triggers); a session or user named in one is not
- * served from a cookie cache for as long as a cache written before it could live. While the
- * listener is down, and after it (re)connects until the recent revocations have been read back,
- * no cache is trusted at all: a revocation missed meanwhile can never be honoured late.
- */
+/** ADR 0058's revocation guard: ADR 0038's promise (a revoked session loses access on every instance) with a cached session. */
 export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log: JobLog; cacheMaxAgeMs?: number }) {
   const holdMs = (opts.cacheMaxAgeMs ?? SESSION_CACHE_MAX_AGE_S * 1000) + CLOCK_MARGIN_MS;
   /** Until when each revoked session (`session:<id>`) and user (`user:<id>`) is not served from a cache. */
@@ -76,11 +69,7 @@ export function createRevocationGuard(opts: { feed: RevocationFeed; db: Db; log:
   if (opts.feed.listening) void catchUp(epoch);
 
   return {
-    /**
-     * Better Auth's `session.cookieCache.version`: called with the cached session and user on every
-     * read of the cache, and on every write. A cache that may be trusted carries "1"; otherwise the
-     * answer is a value no cookie carries, so Better Auth drops the cache and reads PostgreSQL.
-     */
+    /** Better Auth's `session.cookieCache.version` (ADR 0058): "1" for a cache it may trust, else a value no cookie carries. */
     cacheVersion(session: { id: string }, user: { id: string }): string {
       const now = Date.now();
       const trusted = caughtUp && distrustAllUntil <= now && !isHeld(`session:${session.id}`, now) && !isHeld(`user:${user.id}`, now);

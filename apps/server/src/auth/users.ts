@@ -58,6 +58,9 @@ export function contactEmailOf(user: { email: string; tenantId: string | null; t
   return isPlaceholderEmail(user.email) ? null : user.email;
 }
 
+/** The account's address as its mails and the action pages show it: a tenant account's real one (ADR 0009). */
+export const mailboxOf = (user: Parameters<typeof contactEmailOf>[0]) => contactEmailOf(user) ?? user.email;
+
 /** The tenant and contact address of a user id (null for an unknown user). */
 export async function tenantOfUser(db: DbOrTx, userId: string) {
   const [row] = await db

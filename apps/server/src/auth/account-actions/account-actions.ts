@@ -1,18 +1,20 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   actionCodeInfoSchema,
   applyActionCodeBodySchema,
   checkActionCodeBodySchema,
+  type ActionCodeInfo,
   type ActionMode,
 } from '@trailbuddy/shared/contracts/identity-actions';
 import { users } from '../../db/schema/index.js';
 import { consumeActionCode, greetingName, mailActionLink } from './actions-codes.js';
-import { applyActionCode, checkActionCode, mailboxOf, usableActionCode, type ActionContext } from './actions.js';
+import { applyActionCode, checkActionCode, usableActionCode, type ActionContext } from './actions.js';
+import { mailboxOf } from '../users.js';
 import { identityError } from '../errors.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -35,76 +37,61 @@ export function accountActions(options: AuthPluginOptions) {
   const { appUrl, actions: settings } = options.identity;
   const sameSite = sameSiteOnly(appUrl);
   const context = (): ActionContext => ({ db: options.db, appUrl, settings, now: options.now() });
-  const isBetterAuthAction = (ctx: { path?: string }) => ctx.path !== undefined && ctx.path in BETTER_AUTH_ACTIONS;
+  const isBetterAuthAction = (path: string) => path in BETTER_AUTH_ACTIONS;
+  /** An endpoint of the action pages: the body checked with its shared schema (after the same-site rule), the answer what the code does. */
+  const codeEndpoint = <P extends string, B extends z.ZodType>(
+    path: P,
+    summary: string,
+    body: B,
+    run: (input: z.infer<B>) => Promise<ActionCodeInfo>,
+  ) =>
+    createAuthEndpoint(
+      path,
+      { method: 'POST', use: [sameSite], body: z.unknown(), metadata: contractMetadata(summary, actionCodeInfoSchema, body, ANSWER) },
+      async (ctx) => {
+        const input = parseAuthBody(body, ctx.body);
+        return ctx.json(await inAuthErrors(() => run(input)));
+      },
+    );
   return {
     id: 'trailbuddy-account-actions',
     endpoints: {
-      checkActionCode: createAuthEndpoint(
+      checkActionCode: codeEndpoint(
         '/identity/action-codes/check',
-        {
-          method: 'POST',
-          use: [sameSite],
-          body: z.unknown(),
-          metadata: contractMetadata(
-            'What an action code does and for which account (checkActionCode); the code stays usable',
-            actionCodeInfoSchema,
-            checkActionCodeBodySchema,
-            ANSWER,
-          ),
-        },
-        async (ctx) => {
-          const { oobCode, mode } = parseAuthBody(checkActionCodeBodySchema, ctx.body);
-          return ctx.json(await inAuthErrors(() => checkActionCode(context(), oobCode, mode)));
-        },
+        'What an action code does and for which account (checkActionCode); the code stays usable',
+        checkActionCodeBodySchema,
+        ({ oobCode, mode }) => checkActionCode(context(), oobCode, mode),
       ),
-      applyActionCode: createAuthEndpoint(
+      applyActionCode: codeEndpoint(
         '/identity/action-codes/apply',
-        {
-          method: 'POST',
-          use: [sameSite],
-          body: z.unknown(),
-          metadata: contractMetadata(
-            'Apply a verifyAndChangeEmail, recoverEmail or revertSecondFactorAddition code (single use); recoverEmail and revertSecondFactorAddition end every session',
-            actionCodeInfoSchema,
-            applyActionCodeBodySchema,
-            ANSWER,
-          ),
-        },
-        async (ctx) => {
-          const { oobCode } = parseAuthBody(applyActionCodeBodySchema, ctx.body);
-          return ctx.json(await inAuthErrors(() => applyActionCode(context(), oobCode)));
-        },
+        'Apply a verifyAndChangeEmail, recoverEmail or revertSecondFactorAddition code (single use); recoverEmail and revertSecondFactorAddition end every session',
+        applyActionCodeBodySchema,
+        ({ oobCode }) => applyActionCode(context(), oobCode),
       ),
     },
     hooks: {
       before: [
-        {
-          matcher: isBetterAuthAction,
-          handler: createAuthMiddleware(async (ctx) => {
-            // The code first, so a dead link shows the failure page rather than a field error.
-            await inAuthErrors(() => usableActionCode(context(), tokenOf(ctx), BETTER_AUTH_ACTIONS[ctx.path!]));
-            const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
-            const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
-            if (typeof newPassword === 'string' && (newPassword.length < minPasswordLength || newPassword.length > maxPasswordLength)) {
-              // Better Auth refuses it too, without naming the field the widget shows it under.
-              throw toAPIError(identityError('weak-password', { field: 'newPassword' }));
-            }
-          }),
-        },
+        onPath(isBetterAuthAction, async (ctx) => {
+          // The code first, so a dead link shows the failure page rather than a field error.
+          await inAuthErrors(() => usableActionCode(context(), tokenOf(ctx), BETTER_AUTH_ACTIONS[ctx.path!]));
+          const newPassword = (ctx.body as { newPassword?: unknown } | undefined)?.newPassword;
+          const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
+          if (typeof newPassword === 'string' && (newPassword.length < minPasswordLength || newPassword.length > maxPasswordLength)) {
+            // Better Auth refuses it too, without naming the field the widget shows it under.
+            throw toAPIError(identityError('weak-password', { field: 'newPassword' }));
+          }
+        }),
       ],
       after: [
-        {
-          matcher: isBetterAuthAction,
-          handler: createAuthMiddleware(async (ctx) => {
-            if (isAPIError(ctx.context.returned)) return;
-            const now = options.now();
-            const row = await consumeActionCode(options.db, tokenOf(ctx), now).catch(() => null);
-            // The reset link proved the mailbox, as Firebase's confirmPasswordReset does.
-            if (row?.operation === 'PASSWORD_RESET') {
-              await options.db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId));
-            }
-          }),
-        },
+        onPath(isBetterAuthAction, async (ctx) => {
+          if (isAPIError(ctx.context.returned)) return;
+          const now = options.now();
+          const row = await consumeActionCode(options.db, tokenOf(ctx), now).catch(() => null);
+          // The reset link proved the mailbox, as Firebase's confirmPasswordReset does.
+          if (row?.operation === 'PASSWORD_RESET') {
+            await options.db.update(users).set({ emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId));
+          }
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

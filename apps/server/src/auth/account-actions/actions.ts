@@ -15,7 +15,7 @@ import type { ActionIdentitySettings } from '../../env.js';
 import { applyRecoverEmail, applyVerifyAndChangeEmail } from './email-change.js';
 import { identityError } from '../errors.js';
 import { enforceRateLimit } from '../attempt-limits.js';
-import { contactEmailOf } from '../users.js';
+import { mailboxOf } from '../users.js';
 import { applyRevertSecondFactor, multiFactorInfoOf } from '../second-factor/second-factor-store.js';
 
 /**
@@ -28,10 +28,6 @@ export interface ActionContext {
   settings: ActionIdentitySettings;
   now: Date;
 }
-
-/** The account's address as its mails and the action pages show it: a tenant account's real one (ADR 0009). */
-export const mailboxOf = (user: { email: string; tenantId: string | null; tenantEmail: string | null }) =>
-  contactEmailOf(user) ?? user.email;
 
 function infoOf(row: ActionCodeRow, currentEmail: string): ActionCodeInfo {
   const operation = row.operation as ActionOperation;

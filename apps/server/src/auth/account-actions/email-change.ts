@@ -1,5 +1,5 @@
 import type { ActionCodeInfo } from '@trailbuddy/shared/contracts/identity-actions';
-import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { accounts, identityActionCodes, sessions, users } from '../../db/schema/index.js';
 import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from './actions-codes.js';
@@ -8,7 +8,7 @@ import type { ActionContext } from './actions.js';
 import { findAccountByEmail, isUniqueViolation, limitMailsTo, normalizeEmail } from '../email/email-common.js';
 import { identityError } from '../errors.js';
 import { enforceRateLimit } from '../attempt-limits.js';
-import { contactEmailOf } from '../users.js';
+import { mailboxOf } from '../users.js';
 
 /** The mails-per-address limit (the new address cannot be flooded either) and the enumeration setting (a taken address is not revealed). */
 export type EmailChangeContext = ActionContext & Pick<EmailIdentitySettings, 'mailsPerEmail' | 'enumerationProtection'>;
@@ -52,10 +52,12 @@ export async function requestEmailChange(
 
 /**
  * Sets the account's e-mail (verified: a link to it was opened) and the e-mail-link credential's id
- * with it. A tenant account's address is its `tenant_email`; its `users.email` stays a placeholder.
+ * with it, unless another account of the tenant holds it now. A tenant account's address is its
+ * `tenant_email`; its `users.email` stays a placeholder.
  */
 async function setEmail(tx: DbOrTx, user: { id: string; tenantId: string | null }, email: string, now: Date) {
   const userId = user.id;
+  if (await emailTakenByOther(tx, email, userId, user.tenantId)) throw identityError('email-already-in-use');
   const address = user.tenantId ? { tenantEmail: normalizeEmail(email) } : { email };
   try {
     await tx
@@ -82,8 +84,7 @@ export async function applyVerifyAndChangeEmail(tx: DbOrTx, ctx: ActionContext, 
   const user = await loadActiveUser(tx, row.userId);
   const previousEmail = row.previousEmail ?? '';
   // The account's address changed after the link was sent: the link describes a stale change.
-  if (normalizeEmail(contactEmailOf(user) ?? user.email) !== normalizeEmail(previousEmail)) throw identityError('invalid-action-code');
-  if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
+  if (normalizeEmail(mailboxOf(user)) !== normalizeEmail(previousEmail)) throw identityError('invalid-action-code');
   await setEmail(tx, user, row.email, ctx.now);
   // The undo link goes to the old address and names the one the account moved to.
   await mailActionLink(
@@ -105,17 +106,14 @@ export async function applyVerifyAndChangeEmail(tx: DbOrTx, ctx: ActionContext, 
  */
 export async function applyRecoverEmail(tx: DbOrTx, ctx: { now: Date }, row: ActionCodeRow): Promise<ActionCodeInfo> {
   const user = await loadActiveUser(tx, row.userId);
-  if (await emailTakenByOther(tx, row.email, user.id, user.tenantId)) throw identityError('email-already-in-use');
   await setEmail(tx, user, row.email, ctx.now);
-  const unused = and(eq(identityActionCodes.userId, user.id), isNull(identityActionCodes.usedAt));
+  const { userId, usedAt, operation, createdAt } = identityActionCodes;
+  const laterRecovery = and(eq(operation, 'RECOVER_EMAIL'), gte(createdAt, row.createdAt));
+  const undoing = or(inArray(operation, ['VERIFY_AND_CHANGE_EMAIL', 'VERIFY_EMAIL', 'PASSWORD_RESET']), laterRecovery);
   await tx
     .update(identityActionCodes)
     .set({ usedAt: ctx.now })
-    .where(and(unused, inArray(identityActionCodes.operation, ['VERIFY_AND_CHANGE_EMAIL', 'VERIFY_EMAIL', 'PASSWORD_RESET'])));
-  await tx
-    .update(identityActionCodes)
-    .set({ usedAt: ctx.now })
-    .where(and(unused, eq(identityActionCodes.operation, 'RECOVER_EMAIL'), gte(identityActionCodes.createdAt, row.createdAt)));
+    .where(and(eq(userId, user.id), isNull(usedAt), undoing));
   await tx.delete(sessions).where(eq(sessions.userId, user.id));
   return { operation: 'RECOVER_EMAIL', email: row.email, ...(row.previousEmail && { previousEmail: row.previousEmail }) };
 }

@@ -5,10 +5,9 @@ import {
   emailLinkSendRequestSchema,
 } from '@trailbuddy/shared/contracts/identity-email';
 import type { AuthContext, BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { createAuthEndpoint } from 'better-auth/api';
 import { magicLink } from 'better-auth/plugins';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { invalidField } from '../../errors.js';
@@ -22,13 +21,11 @@ import { actionLink } from '../account-actions/action-link.js';
 import { createUser } from '../create-user.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { dropRecord, peekRecord, putRecord, recordKey, takeRecord } from '../one-time-records.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { assertSameOriginHeaders } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
 export const EMAIL_LINK_PROVIDER = 'emailLink';
-
-type LinkRequest = z.infer<typeof emailLinkSendRequestSchema>;
 
 /**
  * What we keep beside the plugin's own record of a link (which names only an address): the
@@ -36,18 +33,10 @@ type LinkRequest = z.infer<typeof emailLinkSendRequestSchema>;
  * e-mail itself, or for a tenant account its placeholder in `users.email` (for a new one, the
  * placeholder of the id it will get). The code is only ever stored hashed, here and by the plugin.
  */
-interface StoredLink {
-  email: string;
-  tenantId: string | null;
-  accountEmail: string;
-  newUserId?: string;
-}
+type StoredLink = Pick<PreparedLink, 'email' | 'tenantId' | 'accountEmail' | 'newUserId'>;
 
 /** What the send hook decided, handed to `sendMagicLink` through the plugin's `metadata`. */
-interface PreparedLink extends StoredLink {
-  request: LinkRequest;
-  toName: string;
-}
+type PreparedLink = NonNullable<Awaited<ReturnType<typeof prepareSend>>>;
 
 const SEND = '/sign-in/magic-link';
 const VERIFY = '/magic-link/verify';
@@ -67,7 +56,7 @@ const RESERVED_PARAMS = new Set(['mode', 'oobCode', 'apiKey', 'ui_sid', 'ui_sd',
  * parameters (session id, same-device flag, guest to upgrade, provider to link, the link's tenant),
  * keeping the other query parameters of the continue URL (`lang`, `signInSuccessUrl` …).
  */
-export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequest, tenantId: string | null): string {
+export function emailSignInLink(appUrl: string, oobCode: string, input: PreparedLink['request'], tenantId: string | null): string {
   const url = new URL(actionLink(appUrl, 'signIn', oobCode));
   if (input.continueUrl) {
     for (const [key, value] of new URL(input.continueUrl, appUrl).searchParams) {
@@ -88,7 +77,7 @@ export function emailSignInLink(appUrl: string, oobCode: string, input: LinkRequ
  * address it will find the account by. Returns null when nothing may be mailed and enumeration
  * protection hides why (sign-up disabled, a disabled account).
  */
-async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext): Promise<PreparedLink | null> {
+async function prepareSend(o: AuthPluginOptions, ctx: GenericEndpointContext) {
   assertSameOriginHeaders('POST', ctx.headers, o.identity.appUrl);
   const request = parseAuthBody(emailLinkSendRequestSchema, ctx.body);
   const tenantId = resolveTenant(o.identity.tenants, request.tenantId, 'emailLink')?.id ?? null;
@@ -224,28 +213,17 @@ function emailLinkFlows(o: AuthPluginOptions) {
     id: 'trailbuddy-email-link',
     hooks: {
       before: [
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === SEND,
-          handler: createAuthMiddleware(async (ctx) => {
-            const link = await inAuthErrors(() => prepareSend(o, ctx));
-            if (!link) return ctx.json({ status: true });
-            // One string: the plugin's body is merged into, and no caller-sent key may survive in ours.
-            return { context: { body: { email: link.accountEmail, name: '', metadata: { link: JSON.stringify(link) } } } };
-          }),
-        },
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === VERIFY,
-          handler: createAuthMiddleware(async (ctx) => {
-            await inAuthErrors(() => prepareVerify(o, ctx));
-          }),
-        },
+        onPath(SEND, async (ctx) => {
+          const link = await inAuthErrors(() => prepareSend(o, ctx));
+          if (!link) return ctx.json({ status: true });
+          // One string: the plugin's body is merged into, and no caller-sent key may survive in ours.
+          return { context: { body: { email: link.accountEmail, name: '', metadata: { link: JSON.stringify(link) } } } };
+        }),
+        onPath(VERIFY, async (ctx) => {
+          await inAuthErrors(() => prepareVerify(o, ctx));
+        }),
       ],
-      after: [
-        {
-          matcher: (ctx: { path?: string }) => ctx.path === VERIFY,
-          handler: createAuthMiddleware(async (ctx) => finishVerify(o, ctx)),
-        },
-      ],
+      after: [onPath(VERIFY, async (ctx) => finishVerify(o, ctx))],
     },
     endpoints: {
       checkEmailLink: createAuthEndpoint(

@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import type { AuthPluginOptions } from '../settings.js';
 import { signInMethodsFor } from './sign-in-methods.js';
 import { resolveTenant, type TenantSettings } from '../tenants/tenants.js';
 import { isPlaceholderEmail, unheldAddress } from '../placeholder-emails.js';
-import { contractMetadata, inAuthErrors, parseAuthBody, stringOf } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, parseAuthBody, stringOf } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 
 /**
@@ -82,44 +82,38 @@ export function passwordAccounts(options: AuthPluginOptions) {
     },
     hooks: {
       after: [
-        {
-          matcher: (ctx) => ctx.path === '/sign-in/email',
-          handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned;
-            if (!isAPIError(returned) || (returned.body as { code?: unknown } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
-            if (identity.email.enumerationProtection) {
-              // One answer whether the address has no account, no password or another password
-              // (Firebase's INVALID_LOGIN_CREDENTIALS); Better Auth hashes the typed password for an
-              // unknown address too, so the answer takes as long (ADR 0053).
-              throw unauthorized(identityError('invalid-login-credentials', { field: 'password' }));
-            }
-            const email = stringOf((ctx.body as { email?: unknown } | undefined)?.email);
-            if (email !== undefined && !(await hasAccount(db, email)))
-              throw unauthorized(identityError('user-not-found', { field: 'email' }));
-            // Better Auth's own refusal (the modal's message; `wrong-password` in the one vocabulary), naming the field.
-            throw unauthorized(identityError('wrong-password', { field: 'password' }), returned.body as { code: string; message: string });
-          }),
-        },
+        onPath('/sign-in/email', async (ctx) => {
+          const returned = ctx.context.returned;
+          if (!isAPIError(returned) || (returned.body as { code?: unknown } | undefined)?.code !== 'INVALID_EMAIL_OR_PASSWORD') return;
+          if (identity.email.enumerationProtection) {
+            // One answer whether the address has no account, no password or another password
+            // (Firebase's INVALID_LOGIN_CREDENTIALS); Better Auth hashes the typed password for an
+            // unknown address too, so the answer takes as long (ADR 0053).
+            throw unauthorized(identityError('invalid-login-credentials', { field: 'password' }));
+          }
+          const email = stringOf((ctx.body as { email?: unknown } | undefined)?.email);
+          if (email !== undefined && !(await hasAccount(db, email)))
+            throw unauthorized(identityError('user-not-found', { field: 'email' }));
+          // Better Auth's own refusal (the modal's message; `wrong-password` in the one vocabulary), naming the field.
+          throw unauthorized(identityError('wrong-password', { field: 'password' }), returned.body as { code: string; message: string });
+        }),
       ],
       before: [
         { matcher: (ctx) => ctx.path === '/sign-in/email', handler: sameSiteOnly(identity.appUrl) },
-        {
-          matcher: (ctx) => ctx.path === '/request-password-reset',
-          handler: createAuthMiddleware(async (ctx) => {
-            const { email, tenantId } = parseAuthBody(passwordRecoverRequestSchema.loose(), ctx.body);
-            const account = await inAuthErrors(async () => {
-              const tenant = resolveTenant(identity.tenants, tenantId, 'password');
-              await limitMailsTo(db, email, identity.email.mailsPerEmail, options.now());
-              const user = await findAccountByEmail(db, email, tenant?.id ?? null);
-              if (user && !user.disabled) return user;
-              if (identity.email.enumerationProtection) return null;
-              throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
-            });
-            if (!account) return ctx.json(RESET_REQUESTED);
-            // Better Auth looks the account up by `users.email`: a tenant account's placeholder.
-            return { context: { body: { email: account.email } } };
-          }),
-        },
+        onPath('/request-password-reset', async (ctx) => {
+          const { email, tenantId } = parseAuthBody(passwordRecoverRequestSchema.loose(), ctx.body);
+          const account = await inAuthErrors(async () => {
+            const tenant = resolveTenant(identity.tenants, tenantId, 'password');
+            await limitMailsTo(db, email, identity.email.mailsPerEmail, options.now());
+            const user = await findAccountByEmail(db, email, tenant?.id ?? null);
+            if (user && !user.disabled) return user;
+            if (identity.email.enumerationProtection) return null;
+            throw user ? identityError('user-disabled') : identityError('user-not-found', { field: 'email' });
+          });
+          if (!account) return ctx.json(RESET_REQUESTED);
+          // Better Auth looks the account up by `users.email`: a tenant account's placeholder.
+          return { context: { body: { email: account.email } } };
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, isAPIError } from 'better-auth/api';
 import { IDENTITY_ERROR_MESSAGES } from '@trailbuddy/shared/contracts/identity';
-import { clientIpOf, inAuthErrors, stringOf } from '../plugin-kit.js';
+import { clientIpOf, inAuthErrors, onPath, stringOf } from '../plugin-kit.js';
 import { normalizeEmail } from './email-common.js';
 import { signInLookupEmail } from './password-accounts.js';
 import { clearRateLimit, consumeRateLimit, isRateLimited } from '../attempt-limits.js';
@@ -36,42 +36,35 @@ const isWrongPassword = (error: { statusCode: number; body?: { code?: unknown } 
  */
 export function signInGuard({ db, identity, now }: AuthPluginOptions) {
   const rules = { perEmail: identity.email.passwordFailuresPerEmail, perClient: identity.email.passwordFailuresPerClient };
-  const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_EMAIL;
   return {
     id: 'trailbuddy-sign-in-guard',
     hooks: {
       before: [
-        {
-          matcher,
-          handler: createAuthMiddleware(async (ctx) => {
-            const body = ctx.body as { email?: unknown; tenantId?: unknown } | undefined;
-            if (typeof body?.email !== 'string') return;
-            const email = await inAuthErrors(() => signInLookupEmail(db, identity.tenants, body.email as string, body.tenantId));
-            const attempt = attemptOf({ ...ctx, body: { email } })!;
-            const locked =
-              (await isRateLimited(db, attempt.email, rules.perEmail, now())) ||
-              (attempt.client !== null && (await isRateLimited(db, attempt.client, rules.perClient, now())));
-            if (locked) {
-              throw new APIError('TOO_MANY_REQUESTS', { code: LOCKED_CODE, message: IDENTITY_ERROR_MESSAGES[LOCKED_CODE] });
-            }
-            return { context: { body: { email } } };
-          }),
-        },
+        onPath(SIGN_IN_EMAIL, async (ctx) => {
+          const body = ctx.body as { email?: unknown; tenantId?: unknown } | undefined;
+          if (typeof body?.email !== 'string') return;
+          const email = await inAuthErrors(() => signInLookupEmail(db, identity.tenants, body.email as string, body.tenantId));
+          const attempt = attemptOf({ ...ctx, body: { email } })!;
+          const locked =
+            (await isRateLimited(db, attempt.email, rules.perEmail, now())) ||
+            (attempt.client !== null && (await isRateLimited(db, attempt.client, rules.perClient, now())));
+          if (locked) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: LOCKED_CODE, message: IDENTITY_ERROR_MESSAGES[LOCKED_CODE] });
+          }
+          return { context: { body: { email } } };
+        }),
       ],
       after: [
-        {
-          matcher,
-          handler: createAuthMiddleware(async (ctx) => {
-            const attempt = attemptOf(ctx);
-            if (!attempt) return;
-            const returned = ctx.context.returned;
-            if (!isAPIError(returned)) await clearRateLimit(db, attempt.email);
-            else if (isWrongPassword(returned)) {
-              await consumeRateLimit(db, attempt.email, rules.perEmail, now());
-              if (attempt.client !== null) await consumeRateLimit(db, attempt.client, rules.perClient, now());
-            }
-          }),
-        },
+        onPath(SIGN_IN_EMAIL, async (ctx) => {
+          const attempt = attemptOf(ctx);
+          if (!attempt) return;
+          const returned = ctx.context.returned;
+          if (!isAPIError(returned)) await clearRateLimit(db, attempt.email);
+          else if (isWrongPassword(returned)) {
+            await consumeRateLimit(db, attempt.email, rules.perEmail, now());
+            if (attempt.client !== null) await consumeRateLimit(db, attempt.client, rules.perClient, now());
+          }
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

@@ -2,12 +2,7 @@ import type { GenericOAuthConfig, GenericOAuthUserInfo } from 'better-auth/plugi
 import { validateAuthorizationCode, validateToken, type OAuth2Tokens } from 'better-auth/oauth2';
 import { str, type FederatedProfile, type OAuthProvider } from './providers.js';
 
-/**
- * Every OAuth 2.0 / OpenID Connect provider of the widget (built-ins and `oidc.*`) as a Better Auth
- * `genericOAuth` provider: Better Auth runs the protocol (state bound to the browser by its signed
- * cookie, PKCE, the OIDC nonce and ID-token verification of discovered issuers, the code
- * exchange), our `mapProfile` decides who the person signs in as (federated-sign-in.ts).
- */
+/** Each OAuth/OIDC provider as a `genericOAuth` config: Better Auth runs the protocol, our `mapProfile` decides who signs in (ADR 0042). */
 export type MapProfile = (profile: FederatedProfile) => Promise<{ email: string; name: string; emailVerified: boolean; image?: string }>;
 
 /** The stable key of a provider account: the subject, qualified by the tenant (ADR 0042). */

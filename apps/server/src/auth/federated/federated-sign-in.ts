@@ -1,13 +1,6 @@
 import { federatedStartQuerySchema, linkPendingRequestSchema } from '@trailbuddy/shared/contracts/identity-federated';
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import {
-  addOAuthServerContext,
-  createAuthEndpoint,
-  createAuthMiddleware,
-  getOAuthState,
-  isAPIError,
-  sessionMiddleware,
-} from 'better-auth/api';
+import { addOAuthServerContext, createAuthEndpoint, getOAuthState, isAPIError, sessionMiddleware } from 'better-auth/api';
 import { generateIdTokenNonce, generateState, getOAuthCallbackPath } from 'better-auth/oauth2';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { getCurrentAuthEndpointContext } from '@better-auth/core/context';
@@ -26,7 +19,7 @@ import type { AuthPluginOptions } from '../settings.js';
 import { genericOAuthConfig, type MapProfile } from './federated-oauth.js';
 import { samlEndpoints, samlOnRequest, startSaml } from './federated-saml.js';
 import { oauthCallbackCode } from '../messages.js';
-import { endpointDoc, inAuthErrors, parseAuthBody } from '../plugin-kit.js';
+import { endpointDoc, inAuthErrors, onPath, parseAuthBody } from '../plugin-kit.js';
 import { secondFactorGate } from '../second-factor/second-factor-gate.js';
 import { signedInGuestOf } from '../guests/guests.js';
 
@@ -222,31 +215,28 @@ export function federatedSignIn(options: AuthPluginOptions) {
     },
     hooks: {
       after: [
-        {
-          // Turns Better Auth's redirect after an OAuth callback into the widget's outcome.
-          matcher: (ctx) => ctx.path === '/callback/:id',
-          handler: createAuthMiddleware(async (ctx) => {
-            const { state, flow } = await currentFlow();
-            const providerId = typeof ctx.params?.id === 'string' ? ctx.params.id : null;
-            const returned = ctx.context.returned;
-            const location = ctx.context.responseHeaders?.get('location');
-            const resolved = state ? resolvedBy.get(state) : undefined;
-            let outcome: FederatedOutcome;
-            if (location) {
-              const error = new URL(location, appUrl).searchParams.get('error');
-              if (!error) {
-                if (!flow || !resolved) return;
-                outcome = { ok: true, providerId: providerId ?? '', ...resolved };
-              } else {
-                outcome = outcomeOfError(providerId, await callbackError(error, resolved?.userId, ctx));
-              }
-            } else if (isAPIError(returned)) {
-              outcome = outcomeOfError(providerId, asAppError(returned));
-            } else return;
-            ctx.context.responseHeaders?.delete('location');
-            ctx.context.returned = await kit.deliver(ctx, flow?.flow ?? 'unknown', flow?.returnTo ?? DEFAULT_RETURN_TO, outcome);
-          }),
-        },
+        // Turns Better Auth's redirect after an OAuth callback into the widget's outcome.
+        onPath('/callback/:id', async (ctx) => {
+          const { state, flow } = await currentFlow();
+          const providerId = typeof ctx.params?.id === 'string' ? ctx.params.id : null;
+          const returned = ctx.context.returned;
+          const location = ctx.context.responseHeaders?.get('location');
+          const resolved = state ? resolvedBy.get(state) : undefined;
+          let outcome: FederatedOutcome;
+          if (location) {
+            const error = new URL(location, appUrl).searchParams.get('error');
+            if (!error) {
+              if (!flow || !resolved) return;
+              outcome = { ok: true, providerId: providerId ?? '', ...resolved };
+            } else {
+              outcome = outcomeOfError(providerId, await callbackError(error, resolved?.userId, ctx));
+            }
+          } else if (isAPIError(returned)) {
+            outcome = outcomeOfError(providerId, asAppError(returned));
+          } else return;
+          ctx.context.responseHeaders?.delete('location');
+          ctx.context.returned = await kit.deliver(ctx, flow?.flow ?? 'unknown', flow?.returnTo ?? DEFAULT_RETURN_TO, outcome);
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

@@ -16,20 +16,15 @@ export interface FederatedProfile {
   photoUrl: string | null;
 }
 
-export type ProfileFields = Omit<FederatedProfile, 'providerId'>;
-
-interface ProviderBase {
-  id: string;
-  displayName: string;
-  /** The authorization parameter the login hint goes into (Google `login_hint`, GitHub `login`); null: none. */
-  loginHintKey: string | null;
-}
-
 /**
  * Every OAuth 2.0 / OpenID Connect provider, built-in or `oidc.*`, is one of these and goes through
  * the same code (auth/federated/federated-oauth.ts): built-ins only preset the endpoints, scopes and profile.
  */
-export interface OAuthProvider extends ProviderBase {
+export interface OAuthProvider {
+  id: string;
+  displayName: string;
+  /** The authorization parameter the login hint goes into (Google `login_hint`, GitHub `login`); null: none. */
+  loginHintKey: string | null;
   kind: 'oidc' | 'oauth';
   clientId: string;
   /** A fixed secret, or one minted per use (Apple signs a short-lived JWT). Null: a public client. */
@@ -42,7 +37,7 @@ export interface OAuthProvider extends ProviderBase {
   /** Fixed extra authorization parameters (Apple's `response_mode=form_post`). */
   authorizationParams: Record<string, string>;
   /** Plain OAuth 2.0 providers: how to read the person from the provider's API with the sign-in's token. */
-  fetchProfile?: (get: (url: string) => Promise<unknown>) => Promise<ProfileFields>;
+  fetchProfile?: (get: (url: string) => Promise<unknown>) => Promise<Omit<FederatedProfile, 'providerId'>>;
 }
 
 /** A `saml.*` provider, as samlProviderOf makes it from its IDENTITY_SAML_PROVIDERS entry. */

@@ -33,18 +33,16 @@ function serviceProvider(provider: SamlProvider, appUrl: string, requestId?: str
 
 const idps = new Map<string, ReturnType<typeof samlify.IdentityProvider>>();
 function identityProvider(provider: SamlProvider) {
-  let idp = idps.get(provider.id);
-  if (!idp) {
-    idp =
-      'metadataXml' in provider.idp
-        ? samlify.IdentityProvider({ metadata: provider.idp.metadataXml })
-        : samlify.IdentityProvider({
-            entityID: provider.idp.entityId,
-            singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: provider.idp.ssoUrl }],
-            signingCert: pemBody(provider.idp.certificate),
-          });
-    idps.set(provider.id, idp);
-  }
+  const idp =
+    idps.get(provider.id) ??
+    ('metadataXml' in provider.idp
+      ? samlify.IdentityProvider({ metadata: provider.idp.metadataXml })
+      : samlify.IdentityProvider({
+          entityID: provider.idp.entityId,
+          singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: provider.idp.ssoUrl }],
+          signingCert: pemBody(provider.idp.certificate),
+        }));
+  idps.set(provider.id, idp);
   return idp;
 }
 

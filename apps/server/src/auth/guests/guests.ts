@@ -1,5 +1,5 @@
 import type { BetterAuthPlugin, GenericEndpointContext } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
+import { createAuthEndpoint, getSessionFromCtx, sessionMiddleware } from 'better-auth/api';
 import { anonymous } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { resolveTenant } from '../tenants/tenants.js';
 import { contactEmailOf, presentIdentityUser } from '../users.js';
 import { completeMerge, mergeConflict } from './guest-merge.js';
 import { GUEST_EMAIL_DOMAIN } from '../placeholder-emails.js';
-import { endpointDoc, inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
+import { endpointDoc, inAuthErrors, onPath, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { sameSiteOnly } from '../same-origin.js';
 import type { AuthPluginOptions } from '../settings.js';
 
@@ -70,7 +70,6 @@ async function refuseAsMergeConflict(db: Db, now: Date, userId: string, ctx: Gen
  * session); the answer is the widget's identity user; `/identity/merge` finishes a merge conflict.
  */
 function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOptions) {
-  const matcher = (ctx: { path?: string }) => ctx.path === SIGN_IN_ANONYMOUS;
   return {
     id: 'trailbuddy-guests',
     schema: { user: { fields: { tenantId: { type: 'string', required: false, input: false } } } },
@@ -95,27 +94,21 @@ function guestFlows({ db, identity: { appUrl, tenants }, now }: AuthPluginOption
     }),
     hooks: {
       before: [
-        { matcher, handler: sameSiteOnly(appUrl) },
-        {
-          matcher,
-          handler: createAuthMiddleware(async (ctx) => {
-            const tenant = await inAuthErrors(() => resolveTenant(tenants, tenantIdOf(ctx.body), 'anonymous'));
-            const guest = await signedInGuest(ctx);
-            if (!guest) return;
-            if ((guest.tenantId ?? null) === (tenant?.id ?? null)) return ctx.json({ user: await presentIdentityUser(db, guest.id) });
-            // Another tenant's guest is no guest here: this tenant gets a new one, as any visitor would.
-            return { context: { headers: new Headers({ cookie: '' }) } };
-          }),
-        },
+        { matcher: (ctx) => ctx.path === SIGN_IN_ANONYMOUS, handler: sameSiteOnly(appUrl) },
+        onPath(SIGN_IN_ANONYMOUS, async (ctx) => {
+          const tenant = await inAuthErrors(() => resolveTenant(tenants, tenantIdOf(ctx.body), 'anonymous'));
+          const guest = await signedInGuest(ctx);
+          if (!guest) return;
+          if ((guest.tenantId ?? null) === (tenant?.id ?? null)) return ctx.json({ user: await presentIdentityUser(db, guest.id) });
+          // Another tenant's guest is no guest here: this tenant gets a new one, as any visitor would.
+          return { context: { headers: new Headers({ cookie: '' }) } };
+        }),
       ],
       after: [
-        {
-          matcher,
-          handler: createAuthMiddleware(async (ctx) => {
-            const created = ctx.context.newSession;
-            if (created) return ctx.json({ user: await presentIdentityUser(db, created.user.id) });
-          }),
-        },
+        onPath(SIGN_IN_ANONYMOUS, async (ctx) => {
+          const created = ctx.context.newSession;
+          if (created) return ctx.json({ user: await presentIdentityUser(db, created.user.id) });
+        }),
       ],
     },
     endpoints: {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthEndpoint, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { phoneNumber } from 'better-auth/plugins';
 import { phoneConfigSchema } from '@trailbuddy/shared/contracts/identity';
 import { identityError } from '../errors.js';
@@ -10,7 +10,7 @@ import { resolveTenant } from '../tenants/tenants.js';
 import { signedInGuestOf } from '../guests/guests.js';
 import { phoneCodeSms, queueSms } from './sms/queue.js';
 import { ALTCHA_CHALLENGE_PATH } from '../altcha.js';
-import { contractMetadata, inAuthErrors, startSession, stringOf, toAPIError } from '../plugin-kit.js';
+import { contractMetadata, inAuthErrors, onPath, startSession, stringOf, toAPIError } from '../plugin-kit.js';
 import { linkPhoneAccount, numberHeldInATenant, phoneAccountOwner, resolvePhoneAccount } from './phone-accounts.js';
 import { phoneAccountEmail } from '../placeholder-emails.js';
 import { assertPhoneSendAllowed, recordPhoneSend, tenantOfLatestSend } from './phone-sends.js';
@@ -66,7 +66,7 @@ export function phoneSignIn(options: AuthPluginOptions) {
     callbackOnVerification: async ({ phoneNumber, user }) => linkPhoneAccount(db, user.id, phoneNumber, now()),
   });
 
-  const beforeSend = createAuthMiddleware(async (ctx) => {
+  const beforeSend = onPath(PHONE_SEND_PATH, async (ctx) => {
     const body = (ctx.body ?? {}) as PhoneBody;
     const phoneNumber = await inAuthErrors(async () => {
       const tenantId = tenantOf(body);
@@ -80,7 +80,7 @@ export function phoneSignIn(options: AuthPluginOptions) {
   });
 
   /** The widget's send answer: `verificationId` is what it verifies with (the number), and when it may resend. */
-  const afterSend = createAuthMiddleware(async (ctx) => {
+  const afterSend = onPath(PHONE_SEND_PATH, async (ctx) => {
     if (isAPIError(ctx.context.returned)) return;
     const sentAt = now().getTime();
     return ctx.json({
@@ -90,14 +90,8 @@ export function phoneSignIn(options: AuthPluginOptions) {
     });
   });
 
-  /**
-   * Before the plugin verifies: the number and code as the widget's messages need them, and the
-   * code's tenant. A sign-in the plugin resolves alone (default accounts, no guest, a number no
-   * tenant's account holds) goes on to it; the others (a tenant, a guest to upgrade or merge) are
-   * ours: the code is spent through the plugin, the account resolved per tenant, and the session
-   * started by Better Auth (its session-create hooks apply).
-   */
-  const beforeVerify = createAuthMiddleware(async (ctx) => {
+  /** Before the plugin verifies (ADR 0041's "before verify"): the plugin's own sign-in, or ours for a tenant or a guest. */
+  const beforeVerify = onPath(PHONE_VERIFY_PATH, async (ctx) => {
     const body = (ctx.body ?? {}) as PhoneBody;
     const { phoneNumber, code, tenantId } = await inAuthErrors(async () => {
       const tenantId = tenantOf(body);
@@ -157,13 +151,7 @@ export function phoneSignIn(options: AuthPluginOptions) {
           }),
       ),
     },
-    hooks: {
-      before: [
-        { matcher: (ctx) => ctx.path === PHONE_SEND_PATH, handler: beforeSend },
-        { matcher: (ctx) => ctx.path === PHONE_VERIFY_PATH, handler: beforeVerify },
-      ],
-      after: [{ matcher: (ctx) => ctx.path === PHONE_SEND_PATH, handler: afterSend }],
-    },
+    hooks: { before: [beforeSend, beforeVerify], after: [afterSend] },
   } satisfies BetterAuthPlugin;
 
   /**
@@ -174,14 +162,11 @@ export function phoneSignIn(options: AuthPluginOptions) {
     id: 'trailbuddy-phone-send-counter',
     hooks: {
       before: [
-        {
-          matcher: (ctx) => ctx.path === PHONE_SEND_PATH,
-          handler: createAuthMiddleware(async (ctx) => {
-            const send = sends.get(ctx.context);
-            if (!send) throw new Error('The phone send was not checked before it was counted.');
-            await inAuthErrors(() => recordPhoneSend(db, settings, { ...send, now: now() }));
-          }),
-        },
+        onPath(PHONE_SEND_PATH, async (ctx) => {
+          const send = sends.get(ctx.context);
+          if (!send) throw new Error('The phone send was not checked before it was counted.');
+          await inAuthErrors(() => recordPhoneSend(db, settings, { ...send, now: now() }));
+        }),
       ],
     },
   } satisfies BetterAuthPlugin;

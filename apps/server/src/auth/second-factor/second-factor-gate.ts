@@ -12,11 +12,7 @@ export const PENDING_TTL_S = 5 * 60;
 /** The plugin's endpoints whose sessions pass: each needs a signed-in session or a right code. */
 const VERIFIED_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-otp']);
 
-/**
- * Second factors at sign-in (checklist §1.7 #33, ADR 0043): every session Better Auth creates for an
- * account with a factor is refused with `multi-factor-auth-required`, opening the twoFactor plugin's
- * own challenge; `mfaPendingCredential` is the value of its signed `two_factor` cookie.
- */
+/** Second factors at sign-in (checklist §1.7 #33): the chokepoint that opens the twoFactor plugin's challenge (ADR 0043). */
 export async function secondFactorGate(db: Db, userId: string, context: GenericEndpointContext | null): Promise<void> {
   if (context?.path && VERIFIED_PATHS.has(context.path)) return;
   const factors = await listSecondFactors(db, userId);

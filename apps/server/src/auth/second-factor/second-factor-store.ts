@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sessions, twoFactors, users } from '../../db/schema/index.js';
 import { greetingName, loadActiveUser, mailActionLink, type ActionCodeRow } from '../account-actions/actions-codes.js';
-import { contactEmailOf } from '../users.js';
+import { contactEmailOf, mailboxOf } from '../users.js';
 
 /**
  * An account's second factors as the widget names them (Firebase's MultiFactorInfo with a uid), kept
@@ -143,5 +143,5 @@ export async function applyRevertSecondFactor(tx: DbOrTx, row: ActionCodeRow): P
   if (factorUid) await removeSecondFactor(tx, user.id, factorUid);
   await tx.delete(sessions).where(eq(sessions.userId, user.id));
   const info = multiFactorInfoOf(row);
-  return { operation: 'REVERT_SECOND_FACTOR_ADDITION', email: contactEmailOf(user) ?? user.email, ...(info && { multiFactorInfo: info }) };
+  return { operation: 'REVERT_SECOND_FACTOR_ADDITION', email: mailboxOf(user), ...(info && { multiFactorInfo: info }) };
 }

@@ -12,7 +12,7 @@ import { assertRecentSignIn } from '../account-actions/actions.js';
 import { consumeRateLimit, enforceRateLimit } from '../attempt-limits.js';
 import { phoneCodeSms, queueSms } from '../phone/sms/queue.js';
 import { verifyCaptcha } from '../altcha.js';
-import { clientIpOf, contractMetadata, inAuthErrors, toAPIError } from '../plugin-kit.js';
+import { clientIpOf, contractMetadata, inAuthErrors, onPath, toAPIError } from '../plugin-kit.js';
 import { PENDING_TTL_S } from './second-factor-gate.js';
 import * as store from './second-factor-store.js';
 
@@ -99,15 +99,12 @@ export function secondFactors(options: AuthPluginOptions) {
             return { context: { headers: new Headers({ cookie }) } };
           }),
         },
-        {
-          matcher: (ctx) => ctx.path === '/two-factor/enable',
-          handler: createAuthMiddleware(async (ctx) => {
-            if ((bodyOf(ctx).method ?? 'totp') !== 'totp') {
-              throw refuse('operation-not-allowed', 'A phone factor is enrolled with the code texted to it (send-otp).');
-            }
-            await assertCanEnroll(ctx);
-          }),
-        },
+        onPath('/two-factor/enable', async (ctx) => {
+          if ((bodyOf(ctx).method ?? 'totp') !== 'totp') {
+            throw refuse('operation-not-allowed', 'A phone factor is enrolled with the code texted to it (send-otp).');
+          }
+          await assertCanEnroll(ctx);
+        }),
         {
           // A signed-in user texting a code to a new number: the start of an SMS enrollment.
           matcher: (ctx) => ctx.path === SEND_OTP && pendingCredentialOf(ctx) === null,
@@ -151,37 +148,31 @@ export function secondFactors(options: AuthPluginOptions) {
         },
       ],
       after: [
-        {
-          matcher: (ctx) => ctx.path === '/two-factor/enable',
-          handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { totpURI?: string } | undefined;
-            const session = await getSessionFromCtx(ctx);
-            if (isAPIError(returned) || !returned?.totpURI || !session) return;
-            const until = new Date(now().getTime() + settings.enrollmentTtlMs);
-            await store.awaitApp(db, session.user.id, until);
-            // No backup codes: FirebaseUI has none (their endpoints are disabled).
-            return ctx.json({ method: 'totp', totpURI: returned.totpURI, expiresAt: until.toISOString() });
-          }),
-        },
-        {
-          matcher: (ctx) => ctx.path === SEND_OTP,
-          handler: createAuthMiddleware(async (ctx) => {
-            const phoneNumber = textedTo.get(ctx.context);
-            if (phoneNumber && !isAPIError(ctx.context.returned)) return ctx.json({ status: true, phoneNumber });
-          }),
-        },
-        {
-          // The right first code: the factor is enrolled (once, even if two finishes race) and announced.
-          matcher: (ctx) => VERIFY_PATHS.has(ctx.path ?? ''),
-          handler: createAuthMiddleware(async (ctx) => {
+        onPath('/two-factor/enable', async (ctx) => {
+          const returned = ctx.context.returned as { totpURI?: string } | undefined;
+          const session = await getSessionFromCtx(ctx);
+          if (isAPIError(returned) || !returned?.totpURI || !session) return;
+          const until = new Date(now().getTime() + settings.enrollmentTtlMs);
+          await store.awaitApp(db, session.user.id, until);
+          // No backup codes: FirebaseUI has none (their endpoints are disabled).
+          return ctx.json({ method: 'totp', totpURI: returned.totpURI, expiresAt: until.toISOString() });
+        }),
+        onPath(SEND_OTP, async (ctx) => {
+          const phoneNumber = textedTo.get(ctx.context);
+          if (phoneNumber && !isAPIError(ctx.context.returned)) return ctx.json({ status: true, phoneNumber });
+        }),
+        // The right first code: the factor is enrolled (once, even if two finishes race) and announced.
+        onPath(
+          (path) => VERIFY_PATHS.has(path),
+          async (ctx) => {
             const pending = enrolling.get(ctx.context);
             if (!pending || isAPIError(ctx.context.returned)) return;
             const mail = { appUrl, recoveryCodeTtlMs: settings.recoveryCodeTtlMs, now: now() };
             const kind = ctx.path === VERIFY_TOTP ? 'totp' : 'phone';
             const factor = await store.completeEnrollment(db, mail, pending.userId, kind, text(bodyOf(ctx).displayName));
             if (factor) return ctx.json({ factor });
-          }),
-        },
+          },
+        ),
       ],
     },
   } satisfies BetterAuthPlugin;

@@ -14,7 +14,6 @@ const SMS_MAX_LENGTH = 1600;
 
 /** A text message as it is queued and as a transport sends it. */
 const smsSchema = z.object({
-  /** E.164, e.g. +351912345678. */
   to: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number'),
   body: z.string().refine((body) => body.trim() !== '' && body.length <= SMS_MAX_LENGTH, `must be 1-${SMS_MAX_LENGTH} characters`),
   /** Names the message (queueMessageOnce); it travels to the gateway (webhook `Idempotency-Key`) to drop a redelivered duplicate. */
@@ -22,24 +21,16 @@ const smsSchema = z.object({
 });
 export type SmsToQueue = z.infer<typeof smsSchema>;
 
-/** Thrown for a message that could never be delivered: a bug in the caller, caught at queue time. */
-export class InvalidSmsError extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(`Invalid SMS: ${JSON.stringify(fields)}`);
-    this.name = 'InvalidSmsError';
-  }
-}
-
 /**
  * Queues a text message as a `send_sms` job (ADR 0011), in the caller's transaction so it commits
  * or rolls back with the change it carries. `queued` is false when a message with this idempotency
- * key was queued before (and maybe sent).
+ * key was queued before (and maybe sent). A message that could never be delivered (a bug in the
+ * caller) is zod's error here, at queue time, naming the fields at fault.
  */
-export async function queueSms(db: DbOrTx, sms: SmsToQueue) {
-  const parsed = smsSchema.safeParse(sms);
-  if (!parsed.success) throw new InvalidSmsError(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
-  const { idempotencyKey } = parsed.data;
-  return queueMessageOnce(db, { channel: 'sms', task: TASKS.sendSms, idempotencyKey, payload: parsed.data, maxAttempts: SMS_MAX_ATTEMPTS });
+export async function queueSms(db: DbOrTx, input: SmsToQueue) {
+  const sms = smsSchema.parse(input);
+  const { idempotencyKey } = sms;
+  return queueMessageOnce(db, { channel: 'sms', task: TASKS.sendSms, idempotencyKey, payload: sms, maxAttempts: SMS_MAX_ATTEMPTS });
 }
 
 /**

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outgoingMessages, smsDevInbox } from '../../../db/schema/index.js';
 import { TASKS } from '../../../jobs/queue.js';
 import { queuedJobs, queuedSms, runDueJobs } from '../../../test/queued-jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { InvalidSmsError, queueSms, SMS_MAX_ATTEMPTS } from './queue.js';
+import { queueSms, SMS_MAX_ATTEMPTS } from './queue.js';
 import { createTestHttpServer, type TestHttpServer } from '../../../test/sms-http-server.js';
 import { createDevInboxSmsTransport, createWebhookSmsTransport, type SmsTransport } from './transports.js';
 
@@ -74,8 +75,8 @@ describe('queueSms', () => {
     [{ idempotencyKey: 'has spaces' }, 'idempotencyKey'],
   ])('refuses %j at queue time', async (override, field) => {
     const err = await queueSms(t.db, { ...code(3), ...override }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(InvalidSmsError);
-    expect(Object.keys((err as InvalidSmsError).fields)).toEqual([field]);
+    expect(err).toBeInstanceOf(z.ZodError);
+    expect((err as z.ZodError).issues.map((issue) => issue.path.join('.'))).toEqual([field]);
   });
 });
 

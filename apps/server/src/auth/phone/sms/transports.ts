@@ -49,9 +49,7 @@ export function createDevInboxSmsTransport(db: Db): SmsTransport {
  * configured URL (http or https: env.ts checks SMS_WEBHOOK_URL), with `Authorization: Bearer <token>` when a token is set. Any 2xx is a delivery. 408, 429 and 5xx pass with time and are retried; any
  * other status would be refused again (bad number, bad credentials), so it fails at once.
  */
-export function createWebhookSmsTransport(config: { url: string; token?: string | undefined; timeoutMs?: number }): SmsTransport {
-  const timeoutMs = config.timeoutMs ?? 15_000;
-
+export function createWebhookSmsTransport(config: { url: string; token?: string | undefined }): SmsTransport {
   return {
     kind: 'webhook',
     async send(sms) {
@@ -65,7 +63,7 @@ export function createWebhookSmsTransport(config: { url: string; token?: string 
             ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
           },
           body: JSON.stringify({ to: sms.to, body: sms.body, idempotencyKey: sms.idempotencyKey }),
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.timeout(15_000),
         });
       } catch (err) {
         throw new SmsSendError(0, true, `Network Error: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
