@@ -46,8 +46,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One real server and one browser: the specs run one file at a time.
-          fileParallelism: false,
+          // One real server, two files at a time, each with its own Chromium (ADR 0080).
+          fileParallelism: true,
+          maxWorkers: 2,
           // `npm test` runs the browser specs beside the other suites (ADR 0014), so a page may
           // take longer than expect.poll's default second to settle on 2 busy cores.
           expect: { poll: { timeout: 10_000 } },
