@@ -1,10 +1,11 @@
 // `npm test`: typecheck, lint, unit, database and end-to-end tests, two at a time (ADR 0014).
-// On 2 cores each suite keeps about one core busy (Vitest runs one file at a time there, the
-// browser specs wait on pages), so two side by side use the machine. Jobs are taken longest
-// first by whichever of the two slots is free: the browser specs and the database suite start
-// together, the unit suite's halves and the short checks fill in after. Each job's output is held back and printed whole
-// when it ends, so two jobs never interleave; every job runs to the end, so one run reports
-// every failure, and the run fails if any job failed.
+// On 2 cores each suite keeps about one core busy (Vitest runs one file at a time there; the
+// browser specs run two files at a time, ADR 0080, but mostly wait on pages), so two side by
+// side use the machine. Jobs are taken longest first by whichever of the two slots is free: the
+// browser specs and the database suite start together, the unit suite's halves and the short
+// checks fill in after. Each job's output is held back and printed whole when it ends, so two
+// jobs never interleave; every job runs to the end, so one run reports every failure, and the
+// run fails if any job failed.
 //
 //   node scripts/test.mjs                 every job, two at a time
 //   node scripts/test.mjs --except db     every job but these, two at a time: CI, whose Node 24
