@@ -46,15 +46,20 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One real server and one browser: the specs run one file at a time.
-          fileParallelism: false,
+          // One real server (global-setup.ts), two files at a time, each file with its own
+          // Chromium and its own members (ADR 0080): the specs mostly wait on pages, so one file
+          // at a time left the machine idle while the e2e job was CI's critical path. What two
+          // files could share (demo people, the trail list, the inbox) is in the ADR.
+          fileParallelism: true,
+          maxWorkers: 2,
           // `npm test` runs the browser specs beside the other suites (ADR 0014), so a page may
           // take longer than expect.poll's default second to settle on 2 busy cores.
           expect: { poll: { timeout: 10_000 } },
           // No retries, on CI or off (ADR 0059): a spec that fails once is a bug in the spec or the
           // app (gate.e2e.ts's was a tap before the session was known: ADR 0048). Specs that search
-          // claim a trail and day of their own (e2e/support/slots.ts), so the order the files run
-          // in (Vitest's cache puts failed ones first) changes nothing.
+          // claim a trail and day of their own (e2e/support/slots.ts), so neither the order the
+          // files run in (Vitest's cache puts failed ones first) nor which two run together
+          // changes anything.
         },
       },
     ],

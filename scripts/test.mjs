@@ -1,10 +1,11 @@
 // `npm test`: typecheck, lint, unit, database and end-to-end tests, two at a time (ADR 0014).
-// On 2 cores each suite keeps about one core busy (Vitest runs one file at a time there, the
-// browser specs wait on pages), so two side by side use the machine. Jobs are taken longest
-// first by whichever of the two slots is free: the browser specs and the database suite start
-// together, the unit suite's halves and the short checks fill in after. Each job's output is held back and printed whole
-// when it ends, so two jobs never interleave; every job runs to the end, so one run reports
-// every failure, and the run fails if any job failed.
+// On 2 cores each suite keeps about one core busy (Vitest runs one file at a time there; the
+// browser specs run two files at a time, ADR 0080, but mostly wait on pages), so two side by
+// side use the machine. Jobs are taken longest first by whichever of the two slots is free: the
+// browser specs and the database suite start together, the unit suite's halves and the short
+// checks fill in after. Each job's output is held back and printed whole when it ends, so two
+// jobs never interleave; every job runs to the end, so one run reports every failure, and the
+// run fails if any job failed.
 //
 //   node scripts/test.mjs                 every job, two at a time
 //   node scripts/test.mjs --except db     every job but these, two at a time: CI, whose Node 24
@@ -25,7 +26,10 @@ import { appendFileSync } from 'node:fs';
 // one half, db then the other half and the short checks, about 760 s each (ADR 0059). The
 // database suite is not split: each part would pay its own PostgreSQL start and template. In CI
 // (`--except db`, ADR 0060) the database suite runs in the Node 24 pass instead, and the two
-// slots here take e2e and the unit halves with the short checks.
+// slots here take e2e and the unit halves with the short checks. With the browser specs two
+// files at a time (ADR 0080) e2e is still the longest: the clean-clone run of 2026-11-29 took
+// e2e 524 s, then lint; unit-1, unit-2 and typecheck 526 s in the other slot (555 s in all,
+// before the Node 24 pass's 573 s), the best split of the five.
 const vitestUnit = (...extra) => ['npx', ['vitest', 'run', '--project', 'unit', ...extra]];
 const JOBS = {
   e2e: ['node', ['scripts/e2e.mjs']],

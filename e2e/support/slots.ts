@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { TRAIL_PAGE_MAX } from '@trailbuddy/shared/contracts/trail-list';
 import { sessionForDay, WEEKEND_DAYS, type WeekendDay } from '@trailbuddy/shared/domain/schedule';
 import { expect, inject } from 'vitest';
+import { DEMO_TRAILS } from '../../apps/server/src/db/seed/demo-trails';
 import { apiIn } from './members';
 
 /**
@@ -19,6 +20,14 @@ export const NAMED_TRAILS = [
   'Sintra Palaces Loop',
 ] as const;
 export type NamedTrail = (typeof NAMED_TRAILS)[number];
+
+/**
+ * The seed's trails, the only ones a slot is on. The administrator's specs add trails of their
+ * own (support/admin.ts, the manager's form), give them start times and delete them, while the
+ * other worker's spec runs: a slot on one of those could vanish or move under its searchers, and
+ * start-times.e2e.ts searches its trail without a claim.
+ */
+const SEEDED_TRAILS: ReadonlySet<string> = new Set(DEMO_TRAILS.map((t) => t.name));
 
 /** A trail and a day of the coming weekend whose session is still ahead: what a search is for. */
 export interface Slot {
@@ -65,7 +74,9 @@ export async function slotOfItsOwn(page: Page, wish: SlotWish = {}): Promise<Slo
   const onHome = (await apiIn<{ trails: ListedTrail[] }>(page, 'GET', '/api/trails')).trails;
   const trails = wish.onHome ? onHome : (await apiIn<{ trails: ListedTrail[] }>(page, 'GET', `/api/trails?limit=${TRAIL_PAGE_MAX}`)).trails;
   const homeIds = new Set(onHome.map((t) => t.id));
-  const trailsWished = trails.filter((t) => (wish.trail ? t.name === wish.trail : !(NAMED_TRAILS as readonly string[]).includes(t.name)));
+  const trailsWished = trails
+    .filter((t) => SEEDED_TRAILS.has(t.name))
+    .filter((t) => (wish.trail ? t.name === wish.trail : !(NAMED_TRAILS as readonly string[]).includes(t.name)));
   if (wish.trail && trailsWished.length === 0) throw new Error(`no trail named ${wish.trail}`);
   const slots = trailsWished
     .flatMap((trail) =>
