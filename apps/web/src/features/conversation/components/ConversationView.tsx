@@ -78,8 +78,10 @@ export default function ConversationView({ matchId, partnerActions, messageActio
   // One send at a time, in the order they were written: two in flight commit in either order,
   // and the thread is in the order of their commits.
   const sendsInOrder = useRef<Promise<unknown>>(Promise.resolve());
+  const update = (clientId: string, change: Pick<PendingMessage, 'status' | 'error'>) =>
+    setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, ...change } : p)));
   const deliver = (message: PendingMessage) => {
-    setPending((list) => list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'sending', error: undefined } : p)));
+    update(message.clientId, { status: 'sending', error: undefined });
     const sent = sendsInOrder.current.then(() => send.mutateAsync({ clientId: message.clientId, body: message.body }));
     sendsInOrder.current = sent.catch(() => undefined);
     // Each send settles on its own promise: the callbacks given to `mutate` fire for the latest of
@@ -88,10 +90,7 @@ export default function ConversationView({ matchId, partnerActions, messageActio
     // flicker, and stays answered when it falls behind the newest page.
     sent.then(
       () => setPending((list) => list.filter((p) => p.clientId !== message.clientId)),
-      (error: unknown) =>
-        setPending((list) =>
-          list.map((p) => (p.clientId === message.clientId ? { ...p, status: 'failed', error: errorMessage(error) } : p)),
-        ),
+      (error: unknown) => update(message.clientId, { status: 'failed', error: errorMessage(error) }),
     );
   };
 
