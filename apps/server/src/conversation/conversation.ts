@@ -30,6 +30,7 @@ import {
   type NotifyContextRow,
   type NotifyRecipientJson,
 } from '../notifications/notify.js';
+import { writeInGroup } from '../db/commit-groups.js';
 import { TRANSIENT_ATTEMPTS } from '../db/transient.js';
 import { asIfUnavailable } from '../safety/blocked-pair.js';
 import type { MatchRow } from '../matches/match-presenter.js';
@@ -234,7 +235,8 @@ const writeStatement = statementPerShape(
 
 /**
  * Writes the message, its live event to everyone on the hike and a notification to each of the
- * others in one statement, committed on its own (however many are on the hike, ADR 0065), if the
+ * others in one statement (however many are on the hike, ADR 0065), committed on its own or with
+ * the sends that arrived while earlier ones were committing (writeInGroup, ADR 0082), if the
  * match is still as `conversation` read it: its row is locked and compared first, which orders
  * the send against status changes and the thread's other sends. Then the sender's lock
  * (message_send_gate, migration 0039), taken after the match row's (the order every send takes
@@ -246,7 +248,7 @@ const writeStatement = statementPerShape(
  * in with this message's values. Null when the match changed since it was read.
  */
 async function writeMessage(
-  db: DbOrTx,
+  db: Db,
   named: boolean,
   ctx: ConversationContext,
   matchId: string,
@@ -286,13 +288,16 @@ async function writeMessage(
     told.push({ prefix, channels: write.channels });
     Object.assign(values, paramValues(prefix, write.values));
   });
-  const { rows } = await writeStatement<{
-    admitted: number;
-    seq: string | number | null;
-    earlier: MessageJson | null;
-    recent: number | null;
-    oldest: string | Date | null;
-  }>(db, named, { participants: conversation.participants.length, told }, values);
+  const statement = (tx: DbOrTx) =>
+    writeStatement<{
+      admitted: number;
+      seq: string | number | null;
+      earlier: MessageJson | null;
+      recent: number | null;
+      oldest: string | Date | null;
+    }>(tx, named, { participants: conversation.participants.length, told }, values);
+  // Ordered by the match, whose row the write locks first (ADR 0082).
+  const { rows } = await writeInGroup(db, { order: matchId, write: statement });
   const result = rows[0]!;
   if (result.admitted === 0) return null;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
@@ -303,9 +308,9 @@ async function writeMessage(
 }
 
 /**
- * Two round trips, each statement committed on its own (ADR 0081): the context
- * (readSendContext), then the write (writeMessage). No connection waits in an open transaction
- * for this process between them. Both are built by drizzle once per shape, and prepared once per
+ * Two round trips, neither in a transaction with the other (ADR 0081): the context
+ * (readSendContext), then the write (writeMessage), which a busy instance commits together with
+ * other sends' writes (ADR 0082). Both are built by drizzle once per shape, and prepared once per
  * connection where the connection allows it (ADR 0069). A match that changed between the two
  * (its status, its end, who is on it) is read and judged again, as a deadlock's victim is run
  * again (db/transient.ts).

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { connectDatabase } from '../../db/client.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { liveEvents, matches, messages, notifications, pushSubscriptions } from '../../db/schema/index.js';
+import { liveEvents, matches, messages, notifications, pushSubscriptions, userBlocks } from '../../db/schema/index.js';
 import { TASKS } from '../../jobs/queue.js';
 import { queuedJobs } from '../../test/queued-jobs.js';
 import { unreadCount } from '../../notifications/inbox.js';
@@ -32,6 +32,7 @@ async function pendingMatch(owner: TestUser, partner: TestUser, day: 'saturday' 
 
 const send = (user: TestUser | undefined, id: string, body: string, clientId: string = randomUUID()) =>
   api(w.t, user).post(`/api/matches/${id}/messages`, { clientId, body });
+type Res = Awaited<ReturnType<typeof send>>;
 
 async function setMatch(id: string, status: 'pending' | 'confirmed' | 'completed' | 'cancelled', endTime?: Date) {
   await w.t.database.db
@@ -215,7 +216,7 @@ describe('what a send costs the database', () => {
 
   it('authorizes, writes the message, its event and the notification in two round trips, each its own transaction', async () => {
     const id = await pendingMatch(eva, carla, 'sunday');
-    let res: Awaited<ReturnType<typeof send>> | undefined;
+    let res: Res | undefined;
     const statements = await statementsOf(async () => (res = await send(eva, id, 'Bring water')));
     expect(res!.statusCode).toBe(201);
     const words = statements.map((q) => q.trim().split(/\s+/)[0]!.toLowerCase());
@@ -312,6 +313,110 @@ describe('a send meeting another change at the same moment (ADR 0081)', () => {
   });
 });
 
+describe('sends that arrive while others are committing (ADR 0082)', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  async function until(done: () => boolean) {
+    while (!done()) await sleep(5);
+  }
+
+  /**
+   * Sends `first` (two sends) and holds their writes in flight (two at once, ADR 0082), then sends
+   * `rest`: their writes wait behind the two and commit as one group once they are let go.
+   * Answers every response, and the SQL text of every statement sent meanwhile.
+   */
+  async function withTwoWritesHeld(first: () => Promise<Res>[], rest: () => Promise<Res>[]) {
+    let held = 0;
+    let reads = 0;
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const statements: string[] = [];
+    const responses = await withQueryHook(
+      (text) => {
+        statements.push(text);
+        if (text.includes('"participants" AS participants')) reads++;
+        if (!text.includes('message_send_gate') || held === 2) return undefined;
+        held++;
+        return released;
+      },
+      async () => {
+        const firstTwo = first();
+        await until(() => held === 2);
+        const others = rest();
+        await until(() => reads === 2 + others.length);
+        // Each read answers within milliseconds, and its write then waits behind the two.
+        await sleep(100);
+        letGo();
+        return Promise.all([...firstTwo, ...others]);
+      },
+    );
+    return { responses, statements };
+  }
+
+  it('are each answered as if alone, and one refused by the database leaves the others written once', async () => {
+    const people = await Promise.all(
+      ['ken', 'lia', 'max', 'noa', 'oli', 'pia', 'quin', 'rui'].map((n) => registeredUser(w.t, `${n}@example.com`)),
+    );
+    const [ken, lia, max, noa, oli, pia, quin, rui] = people;
+    const threads = await Promise.all([0, 2, 4, 6].map((i) => pendingMatch(people[i]!, people[i + 1]!, 'saturday')));
+    // Rui blocked Quin after their hike was matched and before the thread's next send: the
+    // database refuses the message (migration 0019) inside the group.
+    await w.t.database.db.insert(userBlocks).values({ blockerId: rui!.id, blockedId: quin!.id });
+    const { responses, statements } = await withTwoWritesHeld(
+      () => [send(ken, threads[0]!, 'held 1'), send(lia, threads[0]!, 'held 2')],
+      () => [
+        send(max, threads[1]!, 'Meet at the car park?'),
+        send(noa, threads[1]!, 'Yes, at eight'),
+        send(oli, threads[2]!, 'I have a spare map'),
+        send(pia, threads[2]!, 'Great'),
+        send(ken, threads[0]!, 'Bring water'),
+        send(quin, threads[3]!, 'Still on?'),
+      ],
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 201, 403]);
+    expect(responses[7]!.json().error.message).toBe('This conversation is closed.');
+    // The group met the refusal, rolled back, and wrote each of its sends again on its own.
+    expect(statements.filter((q) => /^\s*rollback/i.test(q))).toHaveLength(1);
+    const stored = await w.t.database.db
+      .select({ id: messages.id, body: messages.body, seq: messages.seq })
+      .from(messages)
+      .where(inArray(messages.matchId, threads));
+    expect(stored).toHaveLength(7);
+    // Each answer is its message as stored, its seq included.
+    for (const r of responses.slice(0, 7)) {
+      const { id, body, seq } = r.json().message;
+      expect(stored).toContainEqual({ id, body, seq });
+    }
+  });
+
+  it('commit together when nothing fails: one transaction, one announcement of its events', async () => {
+    const people = await Promise.all(['sol', 'tia', 'uma', 'val', 'wes', 'xia'].map((n) => registeredUser(w.t, `${n}@example.com`)));
+    const threads = await Promise.all([0, 2, 4].map((i) => pendingMatch(people[i]!, people[i + 1]!, 'sunday')));
+    const { responses, statements } = await withTwoWritesHeld(
+      () => [send(people[0], threads[0]!, 'hello 0'), send(people[1], threads[0]!, 'hello 1')],
+      () => people.slice(2).map((p, i) => send(p, threads[1 + Math.floor(i / 2)]!, `hello ${i + 2}`)),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(statements.filter((q) => /^\s*begin/i.test(q))).toHaveLength(1);
+    const written = await w.t.database.pool.query<{ xid: string; body: string }>(
+      'SELECT xmin::text AS xid, body FROM messages WHERE match_id = ANY($1)',
+      [threads],
+    );
+    // The two held ones alone, the other four in one transaction.
+    expect(written.rows).toHaveLength(6);
+    const xids = new Set(written.rows.map((r) => r.xid));
+    expect(xids.size).toBe(3);
+    expect(new Set(written.rows.filter((r) => !['hello 0', 'hello 1'].includes(r.body)).map((r) => r.xid)).size).toBe(1);
+    // Each transaction's message events are its own rows, announced at its commit in its one
+    // NOTIFY (migration 0033's deferred trigger).
+    const events = await w.t.database.pool.query<{ xid: string }>(
+      "SELECT xmin::text AS xid FROM live_events WHERE type = 'message.created' AND payload ->> 'matchId' = ANY($1)",
+      [threads],
+    );
+    expect(events.rows).toHaveLength(6);
+    expect(new Set(events.rows.map((r) => r.xid))).toEqual(xids);
+  });
+});
+
 describe('history, unread counts and read receipts', () => {
   let thread: string;
   const sent: string[] = [];
@@ -376,7 +481,7 @@ describe('history, unread counts and read receipts', () => {
     const page = (await api(w.t, dora).get(`/api/matches/${thread}/messages?limit=1`)).json();
     expect(page.partnerRead).toMatchObject({ messageId: sent[64] });
     expect(page.myRead).toBeNull();
-    const events = await w.t.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'message.read'));
+    const events = await w.t.database.db.select().from(liveEvents).where(eq(liveEvents.type, 'message.read')).orderBy(liveEvents.id);
     // Two moves forward, the backward one published nothing.
     const mine = events.filter((e) => (e.payload as { matchId: string }).matchId === thread);
     expect(mine.map((e) => (e.payload as { messageId: string }).messageId)).toEqual([sent[39], sent[64]]);
