@@ -9,6 +9,7 @@ import {
   type SendMessageInput,
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
+import { ERROR_MESSAGES } from '@trailbuddy/shared/contracts/error-codes';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
 import { PLANS_CHANGED_AT_ONCE_MESSAGE } from '@trailbuddy/shared/domain/hikes';
 import { namedStatementsAllowed, param, preparedPerDatabase, statementPerShape, type Db, type DbOrTx } from '../db/client.js';
@@ -30,8 +31,8 @@ import {
   type NotifyContextRow,
   type NotifyRecipientJson,
 } from '../notifications/notify.js';
-import { writeInGroup } from '../db/commit-groups.js';
-import { TRANSIENT_ATTEMPTS } from '../db/transient.js';
+import { writeInGroup, writesBacklogged } from '../db/commit-groups.js';
+import { isTransientConflict, TRANSIENT_ATTEMPTS } from '../db/transient.js';
 import { asIfUnavailable } from '../safety/blocked-pair.js';
 import type { MatchRow } from '../matches/match-presenter.js';
 
@@ -133,6 +134,9 @@ export async function sendMessage(
   matchId: string,
   input: SendMessageInput,
 ): Promise<{ message: Message; created: boolean }> {
+  // An instance behind on its writes refuses for a moment instead of answering late (ADR 0082);
+  // the client sends the same message again, with its clientId, after Retry-After.
+  if (writesBacklogged(db)) throw new AppError(503, 'busy', ERROR_MESSAGES.busy);
   // Between a blocked pair the database refuses the message (migration 0016): it reads as closed.
   return asIfUnavailable(
     () => sendInTwoStatements(db, ctx, matchId, input),
@@ -296,8 +300,9 @@ async function writeMessage(
       recent: number | null;
       oldest: string | Date | null;
     }>(tx, named, { participants: conversation.participants.length, told }, values);
-  // Ordered by the match, whose row the write locks first (ADR 0082).
-  const { rows } = await writeInGroup(db, { order: matchId, write: statement });
+  // Ordered by the match, whose row the write locks first; one write of the sender's at a time,
+  // whose lock the write takes next (ADR 0082).
+  const { rows } = await writeInGroup(db, { order: matchId, one: ctx.userId, write: statement });
   const result = rows[0]!;
   if (result.admitted === 0) return null;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };
@@ -322,7 +327,12 @@ async function sendInTwoStatements(db: Db, ctx: ConversationContext, matchId: st
     const conversation = admit(await readSendContext(db, named, ctx, matchId, input.clientId), ctx, { allowClosed: true });
     if (conversation.earlier) return replay(conversation.earlier, matchId);
     admit(conversation, ctx);
-    const sent = await writeMessage(db, named, ctx, matchId, input, conversation);
+    // A deadlock's victim is read and judged again too: one person's sends to two hikes through
+    // two instances at once can each hold what the other waits for (ADR 0082).
+    const sent = await writeMessage(db, named, ctx, matchId, input, conversation).catch((err: unknown) => {
+      if (isTransientConflict(err)) return null;
+      throw err;
+    });
     if (sent) return sent;
   }
   throw conflict(PLANS_CHANGED_AT_ONCE_MESSAGE, 'aborted');

@@ -39,7 +39,7 @@ const committed = async (ns: number[]) =>
 /** Two writes held in flight (the most at once), so that everything written meanwhile waits and groups. */
 async function whileTwoInFlight<T>(work: () => T, base: number) {
   const held = gate();
-  const first = [base, base + 1].map((n) => writeInGroup(t.db, { order: String(n), write: insert(n, held.opened) }));
+  const first = [base, base + 1].map((n) => writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n, held.opened) }));
   const result = work();
   held.open();
   await Promise.all(first);
@@ -48,7 +48,10 @@ async function whileTwoInFlight<T>(work: () => T, base: number) {
 
 describe('writes that arrive while others commit (ADR 0082)', () => {
   it('run alone when nothing is in flight', async () => {
-    const xids = [await writeInGroup(t.db, { order: 'a', write: insert(1) }), await writeInGroup(t.db, { order: 'a', write: insert(2) })];
+    const xids = [
+      await writeInGroup(t.db, { order: 'a', one: 'a', write: insert(1) }),
+      await writeInGroup(t.db, { order: 'a', one: 'a', write: insert(2) }),
+    ];
     expect(new Set(xids).size).toBe(2);
     expect(await committed([1, 2])).toEqual([1, 2]);
   });
@@ -59,7 +62,7 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
     const writes = await whileTwoInFlight(
       () =>
         ns.map((n) =>
-          writeInGroup(t.db, { order: String(n), write: insert(n) }).then(async (xid) => {
+          writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n) }).then(async (xid) => {
             seenOnAnswer.push((await committed([n])).length === 1);
             return xid;
           }),
@@ -80,15 +83,33 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
     };
     const writes = await whileTwoInFlight(
       () => [
-        writeInGroup(t.db, { order: 'm2', write: write('m2 first', 200) }),
-        writeInGroup(t.db, { order: 'm1', write: write('m1', 201) }),
-        writeInGroup(t.db, { order: 'm2', write: write('m2 second', 202) }),
-        writeInGroup(t.db, { order: 'm0', write: write('m0', 203) }),
+        writeInGroup(t.db, { order: 'm2', one: 'ana', write: write('m2 first', 200) }),
+        writeInGroup(t.db, { order: 'm1', one: 'bea', write: write('m1', 201) }),
+        writeInGroup(t.db, { order: 'm2', one: 'cai', write: write('m2 second', 202) }),
+        writeInGroup(t.db, { order: 'm0', one: 'dan', write: write('m0', 203) }),
       ],
       190,
     );
     await Promise.all(writes);
     expect(ran).toEqual(['m0', 'm1', 'm2 first', 'm2 second']);
+  });
+
+  it("take one person's writes one at a time: a second waits for the first's commit, and their others keep their order", async () => {
+    const writes = await whileTwoInFlight(
+      () => [
+        writeInGroup(t.db, { order: 'b', one: 'eli', write: insert(400) }),
+        writeInGroup(t.db, { order: 'a', one: 'eli', write: insert(401) }),
+        writeInGroup(t.db, { order: 'c', one: 'fay', write: insert(402) }),
+        writeInGroup(t.db, { order: 'c', one: 'eli', write: insert(403) }),
+      ],
+      390,
+    );
+    const [first, second, other, third] = await Promise.all(writes);
+    // Eli's three in three transactions, in the order written; Fay's beside Eli's first.
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(other).toBe(first);
+    const { rows } = await onlooker.query<{ n: number }>('SELECT n FROM commit_group_probe WHERE n IN (400, 401, 403) ORDER BY ran_at');
+    expect(rows.map((r) => r.n)).toEqual([400, 401, 403]);
   });
 
   it('when one fails, the group rolls back and each runs again on its own: the others commit once, the failure is its own', async () => {
@@ -98,8 +119,8 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
       tx.execute(sql`WITH written AS (INSERT INTO commit_group_probe (n) VALUES (399) RETURNING n) SELECT n / 0 FROM written`);
     const writes = await whileTwoInFlight(
       () => [
-        ...ns.map((n) => writeInGroup(t.db, { order: String(n), write: insert(n) })),
-        writeInGroup(t.db, { order: '302', write: failing }),
+        ...ns.map((n) => writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n) })),
+        writeInGroup(t.db, { order: '302', one: 'failing', write: failing }),
       ],
       290,
     );

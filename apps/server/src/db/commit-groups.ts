@@ -14,6 +14,13 @@ export interface GroupedWrite<T> {
    */
   order: string;
   /**
+   * Whose write it is (a message's sender): one write per `one` is in flight or waiting at a
+   * time, the next waits for it to commit. A group holds every lock it took until its commit, so
+   * two transactions each holding a write of the same person (whose lock each write takes after
+   * its row's) could each wait for the other's row.
+   */
+  one: string;
+  /**
    * One write, atomic on its own: it runs on `tx`, the group's transaction, or alone on the
    * database itself without one (so one statement, or work that opens its own transaction).
    */
@@ -28,22 +35,64 @@ const GROUPS_IN_FLIGHT = 2;
  */
 const MAX_GROUP = 32;
 
+/**
+ * How long the oldest waiting write may have waited before the instance is backlogged
+ * (writesBacklogged): half the message budget (p95 ≤ 100 ms, architecture §7), which leaves the
+ * other half for the write itself, its commit and the event's way to the streams.
+ */
+export const BACKLOG_MS = 50;
+
 interface Waiting<T> extends GroupedWrite<T> {
   resolve: (value: T) => void;
   reject: (reason: unknown) => void;
+  /** When it began to wait (performance.now()). */
+  since: number;
 }
 
 class CommitGroups {
+  /** Writes ready for the next group, oldest first. */
   private readonly waiting: Waiting<unknown>[] = [];
+  /** Whose writes are waiting or in flight: a further write of theirs is parked (GroupedWrite.one). */
+  private readonly claimed = new Set<string>();
+  /** Writes parked behind one of the same person's, in the order they came. */
+  private readonly parked = new Map<string, Waiting<unknown>[]>();
   private inFlight = 0;
 
   constructor(private readonly db: Db) {}
 
   run<T>(write: GroupedWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ ...write, resolve, reject } as Waiting<unknown>);
+      const w = { ...write, resolve, reject, since: performance.now() } as Waiting<unknown>;
+      if (!this.claimed.has(w.one)) {
+        this.claimed.add(w.one);
+        this.waiting.push(w);
+      } else {
+        const queue = this.parked.get(w.one);
+        if (queue) queue.push(w);
+        else this.parked.set(w.one, [w]);
+      }
       this.startGroups();
     });
+  }
+
+  /** After `w` committed or failed: the next parked write of the same person is ready. */
+  private release(w: Waiting<unknown>) {
+    const next = this.parked.get(w.one)?.shift();
+    if (next === undefined) {
+      this.parked.delete(w.one);
+      this.claimed.delete(w.one);
+      return;
+    }
+    if (this.parked.get(w.one)!.length === 0) this.parked.delete(w.one);
+    // It waits for the budget from now: the time it was parked was its sender's own doing.
+    next.since = performance.now();
+    this.waiting.push(next);
+  }
+
+  /** Whether the oldest write ready for a group has waited BACKLOG_MS or more. */
+  backlogged(): boolean {
+    const oldest = this.waiting[0];
+    return oldest !== undefined && performance.now() - oldest.since >= BACKLOG_MS;
   }
 
   private startGroups() {
@@ -52,6 +101,7 @@ class CommitGroups {
       this.inFlight++;
       void this.commit(group).finally(() => {
         this.inFlight--;
+        group.forEach((w) => this.release(w));
         this.startGroups();
       });
     }
@@ -89,9 +139,19 @@ class CommitGroups {
 
 const groupsPerDatabase = new WeakMap<Db, CommitGroups>();
 
-/** Runs `write` in the next group of `db`'s writes, and settles once that group commits. */
-export function writeInGroup<T>(db: Db, write: GroupedWrite<T>): Promise<T> {
+function groupsOf(db: Db): CommitGroups {
   let groups = groupsPerDatabase.get(db);
   if (groups === undefined) groupsPerDatabase.set(db, (groups = new CommitGroups(db)));
-  return groups.run(write);
+  return groups;
 }
+
+/** Runs `write` in the next group of `db`'s writes, and settles once that group commits. */
+export const writeInGroup = <T>(db: Db, write: GroupedWrite<T>): Promise<T> => groupsOf(db).run(write);
+
+/**
+ * Whether this instance's writes to `db` are further behind than the budget allows: a caller
+ * then refuses new work for a moment (ADR 0082) rather than queue it, since every write queued
+ * behind the backlog would be late too, and the queue would only grow while the arrivals outrun
+ * the commits.
+ */
+export const writesBacklogged = (db: Db): boolean => groupsPerDatabase.get(db)?.backlogged() ?? false;

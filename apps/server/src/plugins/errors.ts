@@ -3,6 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus, errorBody, type FieldErrors } from '../errors.js';
 
+/** Seconds a client waits before asking again after a 503 (a backlog drains within this). */
+const RETRY_AFTER_S = 1;
+
 /** "/skills/hiking" → "skills.hiking"; a whole-object error names the part that failed. */
 function fieldName(instancePath: string, missingProperty: unknown, context: string): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -18,6 +21,8 @@ function fieldName(instancePath: string, missingProperty: unknown, context: stri
 async function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      // A refusal for the moment (ADR 0082): when to ask again, as HTTP says it.
+      if (err.status === 503) void reply.header('retry-after', String(RETRY_AFTER_S));
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields, details: err.details } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -24,6 +24,10 @@ export const ERROR_RESPONSES = {
   409: { name: 'Conflict', description: 'The current state does not allow this (for example the match is no longer pending).' },
   413: { name: 'PayloadTooLarge', description: 'The upload or body is too large.' },
   429: { name: 'TooManyRequests', description: 'Too many requests from this client; try again later.' },
+  503: {
+    name: 'Busy',
+    description: 'The instance is behind on its writes (`busy`, ADR 0082): send the same request again after `Retry-After` seconds.',
+  },
 } as const;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 const isErrorStatus = (status: string): status is `${ErrorStatus}` => status in ERROR_RESPONSES;

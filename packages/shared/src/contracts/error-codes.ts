@@ -34,6 +34,11 @@ export const GENERAL_ERROR_CODES = [
   'hike-conflict',
   /** Every place on the hike is taken (ADR 0054). */
   'hike-full',
+  /**
+   * The instance has more writes waiting than it can commit within the latency budget, and
+   * refuses more for a moment instead of queueing them (503 with Retry-After, ADR 0082).
+   */
+  'busy',
 ] as const;
 
 /** The answers of the matching gate (ADR 0030): each names the step the person takes next. */
@@ -82,6 +87,7 @@ export const ERROR_MESSAGES: Readonly<Record<ErrorCode, string>> = {
   'cross-site-request': 'This request came from another site and was refused. Open TrailBuddy itself and try again.',
   'hike-conflict': 'That overlaps another hike.',
   'hike-full': HIKE_FULL_MESSAGE,
+  busy: 'TrailBuddy is busy right now. Please try again in a moment.',
   unavailable: 'The service is unavailable. Please try again.',
   unknown: 'Something went wrong. Please try again.',
 };

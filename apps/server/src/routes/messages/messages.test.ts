@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_RATE_LIMIT, type HistoryPage } from '@trailbuddy/shared/contracts/messages';
 import { connectDatabase } from '../../db/client.js';
+import { BACKLOG_MS } from '../../db/commit-groups.js';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { liveEvents, matches, messages, notifications, pushSubscriptions, userBlocks } from '../../db/schema/index.js';
 import { TASKS } from '../../jobs/queue.js';
@@ -321,10 +322,11 @@ describe('sends that arrive while others are committing (ADR 0082)', () => {
 
   /**
    * Sends `first` (two sends) and holds their writes in flight (two at once, ADR 0082), then sends
-   * `rest`: their writes wait behind the two and commit as one group once they are let go.
+   * `rest`: their writes wait behind the two (while `meanwhile` runs) and commit as one group once
+   * they are let go.
    * Answers every response, and the SQL text of every statement sent meanwhile.
    */
-  async function withTwoWritesHeld(first: () => Promise<Res>[], rest: () => Promise<Res>[]) {
+  async function withTwoWritesHeld(first: () => Promise<Res>[], rest: () => Promise<Res>[], meanwhile?: () => Promise<void>) {
     let held = 0;
     let reads = 0;
     let letGo!: () => void;
@@ -345,6 +347,7 @@ describe('sends that arrive while others are committing (ADR 0082)', () => {
         await until(() => reads === 2 + others.length);
         // Each read answers within milliseconds, and its write then waits behind the two.
         await sleep(100);
+        await meanwhile?.();
         letGo();
         return Promise.all([...firstTwo, ...others]);
       },
@@ -386,6 +389,30 @@ describe('sends that arrive while others are committing (ADR 0082)', () => {
       const { id, body, seq } = r.json().message;
       expect(stored).toContainEqual({ id, body, seq });
     }
+  });
+
+  it(`refuse a send for a moment once the oldest write has waited ${BACKLOG_MS} ms, with a 503 and Retry-After, and take it again after`, async () => {
+    const people = await Promise.all(['yan', 'zoe', 'abe', 'bea'].map((n) => registeredUser(w.t, `${n}@example.com`)));
+    const [yan, zoe, abe, bea] = people;
+    const threads = await Promise.all([0, 2].map((i) => pendingMatch(people[i]!, people[i + 1]!, 'saturday')));
+    const clientId = randomUUID();
+    let refused: Res | undefined;
+    const { responses } = await withTwoWritesHeld(
+      () => [send(yan, threads[0]!, 'held 1'), send(zoe, threads[0]!, 'held 2')],
+      () => [send(abe, threads[1]!, 'waits behind them')],
+      async () => {
+        // The send that waits has now waited longer than the backlog allows: the next is refused
+        // before it reads or writes anything.
+        refused = await send(bea, threads[1]!, 'Too soon?', clientId);
+      },
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(refused!.statusCode).toBe(503);
+    expect(refused!.headers['retry-after']).toBe('1');
+    expect(refused!.json().error).toEqual({ code: 'busy', message: 'TrailBuddy is busy right now. Please try again in a moment.' });
+    expect(await w.t.database.db.select().from(messages).where(eq(messages.clientId, clientId))).toEqual([]);
+    // Once the backlog is gone, the same message (its clientId) goes through.
+    expect((await send(bea, threads[1]!, 'Too soon?', clientId)).statusCode).toBe(201);
   });
 
   it('commit together when nothing fails: one transaction, one announcement of its events', async () => {

@@ -46,7 +46,14 @@ export const messageRoutes: RouteModule = (app, deps) => {
         summary: 'Send a message to my buddy; a retry with the same clientId returns the same message',
         params: uuidParams('Match'),
         body: sendMessageSchema,
-        response: { 200: sendMessageResultSchema, 201: sendMessageResultSchema, ...threadErrors, 409: errors[409], 429: apiErrorSchema },
+        response: {
+          200: sendMessageResultSchema,
+          201: sendMessageResultSchema,
+          ...threadErrors,
+          409: errors[409],
+          429: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (req, reply) => {

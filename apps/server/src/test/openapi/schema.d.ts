@@ -2618,6 +2618,7 @@ export interface components {
           | 'cross-site-request'
           | 'hike-conflict'
           | 'hike-full'
+          | 'busy'
           | 'admin-restricted-operation'
           | 'captcha-check-failed'
           | 'code-expired'
@@ -2714,6 +2715,15 @@ export interface components {
     };
     /** @description Too many requests from this client; try again later. */
     TooManyRequests: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description The instance is behind on its writes (`busy`, ADR 0082): send the same request again after `Retry-After` seconds. */
+    Busy: {
       headers: {
         [name: string]: unknown;
       };
@@ -7131,6 +7141,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
       429: components['responses']['TooManyRequests'];
+      503: components['responses']['Busy'];
     };
   };
   postMatchesByIdMessagesRead: {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CACHE_ROOTS } from '@trailbuddy/shared/contracts/cache-roots';
 import type { HistoryPage, Message } from '@trailbuddy/shared/contracts/messages';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { conversationKeys } from '../../../lib/queries/conversations';
 import { withMessage } from '../utils/thread';
 
@@ -20,15 +20,23 @@ export interface Outgoing {
   body: string;
 }
 
+/** How often a send the server was too busy for (503 `busy`, ADR 0082) is sent again by itself. */
+const BUSY_RETRIES = 5;
+/** The server's Retry-After (1 s) with a spread, so the people it refused do not all come back at once. */
+const busyRetryDelay = () => 750 + Math.random() * 500;
+
 /**
  * Sends one message. The clientId is chosen once per message by the caller and sent again on a
  * retry, so the server returns the message the first attempt created instead of a second one.
+ * A busy server's refusal is retried by itself, the message showing "Sending…" meanwhile.
  */
 export function useSendMessage(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (outgoing: Outgoing) =>
       api.post<{ message: Message; created: boolean }>(`/api/matches/${encodeURIComponent(matchId)}/messages`, outgoing),
+    retry: (failures, error) => failures < BUSY_RETRIES && error instanceof ApiError && error.code === 'busy',
+    retryDelay: busyRetryDelay,
     onSuccess: ({ message }) => {
       // The answer is in the thread at once, then the thread is read again for its place.
       queryClient.setQueryData<InfiniteData<HistoryPage, string | undefined>>(

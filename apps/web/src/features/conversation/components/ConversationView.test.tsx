@@ -28,6 +28,8 @@ function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSe
   const state = {
     messages: [...opts.messages],
     failSends: 0,
+    /** Sends answered 503 `busy` (ADR 0082) before the next ones go through. */
+    busySends: 0,
     sent: [] as { clientId: string; body: string }[],
     marked: [] as string[],
     /** While set, a send is answered only once it settles. */
@@ -60,6 +62,10 @@ function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSe
       const sent = JSON.parse(String(init?.body)) as { clientId: string; body: string };
       state.sent.push(sent);
       await state.hold;
+      if (state.busySends > 0) {
+        state.busySends--;
+        return json({ error: { code: 'busy', message: 'TrailBuddy is busy right now. Please try again in a moment.' } }, 503);
+      }
       if (state.failSends > 0) {
         state.failSends--;
         return json({ error: { code: 'too-many-requests', message: 'You are sending messages too fast. Try again in 5 seconds.' } }, 429);
@@ -200,6 +206,24 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     expect(server.sent).toHaveLength(2);
     expect(server.sent[1]).toEqual(server.sent[0]);
     expect(server.messages.filter((m) => m.body === 'At the car park at 9?')).toHaveLength(1);
+  });
+
+  it('sends a message again by itself when the server is busy, still "Sending…" meanwhile, with the same key', async () => {
+    const match = confirmed();
+    const server = fakeServer({ match, messages: [] });
+    server.busySends = 1;
+    renderWithNavigation(<ConversationView matchId={match.id} />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Parking is full, meet at the bakery' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+
+    await waitFor(() => expect(server.sent).toHaveLength(1));
+    expect(screen.getByText('Sending…')).toBeDefined();
+    await waitFor(() => expect(server.sent).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
+    expect(screen.queryByText(/Not sent/)).toBeNull();
+    expect(server.sent[1]).toEqual(server.sent[0]);
+    expect(server.messages.filter((m) => m.body === 'Parking is full, meet at the bakery')).toHaveLength(1);
   });
 
   it('settles each of several sends in flight on its own answer, even one that scrolled past the newest page', async () => {
