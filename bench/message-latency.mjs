@@ -9,7 +9,7 @@
 //      (b) two instances on one PostgreSQL: a second server (B) on A's database, the partner's
 //          stream on B, the send on A: the events cross LISTEN/NOTIFY;
 //      (c) a person's first send against their next ones, one send at a time on A (ADR 0074).
-// 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,300,…,1000" messages a second; or one,
+// 2. Load: a ladder of rates (BENCH_MESSAGE_RATES, "200,400,…,1600" messages a second; or one,
 //    BENCH_MESSAGE_RATE), each for BENCH_DURATION_S (30) s on A, climbing until a step does not
 //    keep up (98% of the rate asked accepted; a busy instance refuses the rest for a moment with a
 //    503, ADR 0082, counted apart) or loses a message: the last step that kept up is the highest
@@ -47,7 +47,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = 5;
 const LATENCY_PAIRS = 10;
 const GAP_MS = 25;
-const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE ?? '200,300,400,500,600,700,800,900,1000')
+const RATES = (process.env.BENCH_MESSAGE_RATES ?? process.env.BENCH_MESSAGE_RATE ?? '200,400,600,800,1000,1100,1200,1300,1400,1500,1600')
   .split(',')
   .map(Number);
 /**
