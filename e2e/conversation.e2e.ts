@@ -6,6 +6,7 @@ import { apiIn } from './support/members';
 import { slotOfItsOwn } from './support/slots';
 
 const browser = useBrowser();
+const DESKTOP = { width: 1280, height: 900 };
 
 const matchesTab = (page: Page) => bottomBar(page).getByRole('button', { name: /Matches/ });
 const bellOf = (page: Page) => page.getByRole('banner').getByTestId('notification-bell');
@@ -73,4 +74,54 @@ describe('the buddy conversation', () => {
     await tomasThread.getByText('Perfect, see you there!').waitFor();
     await tomasThread.getByText('Hi! Shall we meet at the car park at 9:30?', { exact: false }).waitFor();
   });
+
+  it(
+    'keeps every message once and in order when both write quickly, one on a phone and one on a desktop',
+    { timeout: 120_000 },
+    async () => {
+      const tag = Date.now().toString(36).slice(-4).toUpperCase();
+      const rita = await browser.member(`Rita Quick ${tag}`, 'rita');
+      const paulo = await browser.member(`Paulo Quick ${tag}`, 'paulo', { viewport: DESKTOP });
+      const slot = await slotOfItsOwn(rita);
+      const {
+        match: { id: matchId },
+      } = await apiIn<{ match: { id: string } }>(rita, 'POST', '/api/matches/search', { trailId: slot.id, day: slot.day });
+      await apiIn(paulo, 'POST', `/api/matches/${matchId}/request`);
+      await Promise.all([rita.goto(`/matches/${matchId}/messages`), paulo.goto(`/matches/${matchId}/messages`)]);
+      const ritaThread = rita.getByRole('list', { name: `Conversation with Paulo Quick ${tag}` });
+      const paulosThread = paulo.getByRole('list', { name: `Conversation with Rita Quick ${tag}` });
+      await Promise.all([ritaThread.waitFor(), paulosThread.waitFor()]);
+
+      // Each types and sends four messages as fast as the keyboard goes, both at once: their writes
+      // arrive while others commit, and are written in groups (ADR 0082).
+      const burst = async (page: Page, who: string) => {
+        const box = page.getByRole('textbox', { name: 'Message' });
+        for (let i = 1; i <= 4; i++) {
+          await box.fill(`${who} ${i}`);
+          await box.press('Enter');
+        }
+      };
+      await Promise.all([burst(rita, 'Rita says'), burst(paulo, 'Paulo says')]);
+
+      // Both threads end with all eight, each once, each person's in the order they were written.
+      const bodies = (thread: typeof ritaThread) =>
+        thread.getByRole('listitem').evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+      const said = (texts: string[], who: string) => texts.flatMap((t) => t.match(new RegExp(`${who} says \\d`, 'g')) ?? []);
+      for (const [page, thread] of [
+        [rita, ritaThread],
+        [paulo, paulosThread],
+      ] as const) {
+        await expect
+          .poll(async () => said(await bodies(thread), 'Rita'), { timeout: 20_000 })
+          .toEqual(['Rita says 1', 'Rita says 2', 'Rita says 3', 'Rita says 4']);
+        await expect
+          .poll(async () => said(await bodies(thread), 'Paulo'), { timeout: 20_000 })
+          .toEqual(['Paulo says 1', 'Paulo says 2', 'Paulo says 3', 'Paulo says 4']);
+        await expect.poll(() => page.getByText('Sending…').count(), { timeout: 20_000 }).toBe(0);
+        expect(await page.getByText(/Not sent/).count()).toBe(0);
+      }
+      const stored = await apiIn<{ messages: { body: string }[] }>(paulo, 'GET', `/api/matches/${matchId}/messages`);
+      expect(stored.messages).toHaveLength(8);
+    },
+  );
 });

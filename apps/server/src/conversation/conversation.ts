@@ -302,7 +302,7 @@ async function writeMessage(
     }>(tx, named, { participants: conversation.participants.length, told }, values);
   // Ordered by the match, whose row the write locks first; one write of the sender's at a time,
   // whose lock the write takes next (ADR 0082).
-  const { rows } = await writeInGroup(db, { order: matchId, one: ctx.userId, write: statement });
+  const { rows } = await writeInGroup(db, { order: matchId, author: ctx.userId, write: statement });
   const result = rows[0]!;
   if (result.admitted === 0) return null;
   if (result.seq !== null) return { message: presentMessage({ ...row, seq: Number(result.seq) }), created: true };

@@ -39,7 +39,7 @@ const committed = async (ns: number[]) =>
 /** Two writes held in flight (the most at once), so that everything written meanwhile waits and groups. */
 async function whileTwoInFlight<T>(work: () => T, base: number) {
   const held = gate();
-  const first = [base, base + 1].map((n) => writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n, held.opened) }));
+  const first = [base, base + 1].map((n) => writeInGroup(t.db, { order: String(n), author: String(n), write: insert(n, held.opened) }));
   const result = work();
   held.open();
   await Promise.all(first);
@@ -49,8 +49,8 @@ async function whileTwoInFlight<T>(work: () => T, base: number) {
 describe('writes that arrive while others commit (ADR 0082)', () => {
   it('run alone when nothing is in flight', async () => {
     const xids = [
-      await writeInGroup(t.db, { order: 'a', one: 'a', write: insert(1) }),
-      await writeInGroup(t.db, { order: 'a', one: 'a', write: insert(2) }),
+      await writeInGroup(t.db, { order: 'a', author: 'a', write: insert(1) }),
+      await writeInGroup(t.db, { order: 'a', author: 'a', write: insert(2) }),
     ];
     expect(new Set(xids).size).toBe(2);
     expect(await committed([1, 2])).toEqual([1, 2]);
@@ -62,7 +62,7 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
     const writes = await whileTwoInFlight(
       () =>
         ns.map((n) =>
-          writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n) }).then(async (xid) => {
+          writeInGroup(t.db, { order: String(n), author: String(n), write: insert(n) }).then(async (xid) => {
             seenOnAnswer.push((await committed([n])).length === 1);
             return xid;
           }),
@@ -83,10 +83,10 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
     };
     const writes = await whileTwoInFlight(
       () => [
-        writeInGroup(t.db, { order: 'm2', one: 'ana', write: write('m2 first', 200) }),
-        writeInGroup(t.db, { order: 'm1', one: 'bea', write: write('m1', 201) }),
-        writeInGroup(t.db, { order: 'm2', one: 'cai', write: write('m2 second', 202) }),
-        writeInGroup(t.db, { order: 'm0', one: 'dan', write: write('m0', 203) }),
+        writeInGroup(t.db, { order: 'm2', author: 'ana', write: write('m2 first', 200) }),
+        writeInGroup(t.db, { order: 'm1', author: 'bea', write: write('m1', 201) }),
+        writeInGroup(t.db, { order: 'm2', author: 'cai', write: write('m2 second', 202) }),
+        writeInGroup(t.db, { order: 'm0', author: 'dan', write: write('m0', 203) }),
       ],
       190,
     );
@@ -97,10 +97,10 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
   it("take one person's writes one at a time: a second waits for the first's commit, and their others keep their order", async () => {
     const writes = await whileTwoInFlight(
       () => [
-        writeInGroup(t.db, { order: 'b', one: 'eli', write: insert(400) }),
-        writeInGroup(t.db, { order: 'a', one: 'eli', write: insert(401) }),
-        writeInGroup(t.db, { order: 'c', one: 'fay', write: insert(402) }),
-        writeInGroup(t.db, { order: 'c', one: 'eli', write: insert(403) }),
+        writeInGroup(t.db, { order: 'b', author: 'eli', write: insert(400) }),
+        writeInGroup(t.db, { order: 'a', author: 'eli', write: insert(401) }),
+        writeInGroup(t.db, { order: 'c', author: 'fay', write: insert(402) }),
+        writeInGroup(t.db, { order: 'c', author: 'eli', write: insert(403) }),
       ],
       390,
     );
@@ -119,8 +119,8 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
       tx.execute(sql`WITH written AS (INSERT INTO commit_group_probe (n) VALUES (399) RETURNING n) SELECT n / 0 FROM written`);
     const writes = await whileTwoInFlight(
       () => [
-        ...ns.map((n) => writeInGroup(t.db, { order: String(n), one: String(n), write: insert(n) })),
-        writeInGroup(t.db, { order: '302', one: 'failing', write: failing }),
+        ...ns.map((n) => writeInGroup(t.db, { order: String(n), author: String(n), write: insert(n) })),
+        writeInGroup(t.db, { order: '302', author: 'failing', write: failing }),
       ],
       290,
     );

@@ -14,15 +14,17 @@ export interface GroupedWrite<T> {
    */
   order: string;
   /**
-   * Whose write it is (a message's sender): one write per `one` is in flight or waiting at a
+   * Whose write it is (a message's sender): one write per author is in flight or waiting at a
    * time, the next waits for it to commit. A group holds every lock it took until its commit, so
    * two transactions each holding a write of the same person (whose lock each write takes after
    * its row's) could each wait for the other's row.
    */
-  one: string;
+  author: string;
   /**
    * One write, atomic on its own: it runs on `tx`, the group's transaction, or alone on the
-   * database itself without one (so one statement, or work that opens its own transaction).
+   * database itself without one (so one statement, or work that opens its own transaction). A
+   * group whose COMMIT fails runs it again alone, so it must be safe to run twice when a commit
+   * was lost with its connection (a message is, by its clientId).
    */
   write: (tx: DbOrTx) => Promise<T>;
 }
@@ -52,7 +54,7 @@ interface Waiting<T> extends GroupedWrite<T> {
 class CommitGroups {
   /** Writes ready for the next group, oldest first. */
   private readonly waiting: Waiting<unknown>[] = [];
-  /** Whose writes are waiting or in flight: a further write of theirs is parked (GroupedWrite.one). */
+  /** Whose writes are waiting or in flight: a further write of theirs is parked (GroupedWrite.author). */
   private readonly claimed = new Set<string>();
   /** Writes parked behind one of the same person's, in the order they came. */
   private readonly parked = new Map<string, Waiting<unknown>[]>();
@@ -63,13 +65,13 @@ class CommitGroups {
   run<T>(write: GroupedWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const w = { ...write, resolve, reject, since: performance.now() } as Waiting<unknown>;
-      if (!this.claimed.has(w.one)) {
-        this.claimed.add(w.one);
+      if (!this.claimed.has(w.author)) {
+        this.claimed.add(w.author);
         this.waiting.push(w);
       } else {
-        const queue = this.parked.get(w.one);
+        const queue = this.parked.get(w.author);
         if (queue) queue.push(w);
-        else this.parked.set(w.one, [w]);
+        else this.parked.set(w.author, [w]);
       }
       this.startGroups();
     });
@@ -77,13 +79,13 @@ class CommitGroups {
 
   /** After `w` committed or failed: the next parked write of the same person is ready. */
   private release(w: Waiting<unknown>) {
-    const next = this.parked.get(w.one)?.shift();
+    const next = this.parked.get(w.author)?.shift();
     if (next === undefined) {
-      this.parked.delete(w.one);
-      this.claimed.delete(w.one);
+      this.parked.delete(w.author);
+      this.claimed.delete(w.author);
       return;
     }
-    if (this.parked.get(w.one)!.length === 0) this.parked.delete(w.one);
+    if (this.parked.get(w.author)!.length === 0) this.parked.delete(w.author);
     // It waits for the budget from now: the time it was parked was its sender's own doing.
     next.since = performance.now();
     this.waiting.push(next);
