@@ -117,14 +117,15 @@ describe('writes that arrive while others commit (ADR 0082)', () => {
     // One statement that writes its row and then fails, as a trigger's RAISE refuses a blocked pair's message.
     const failing = async (tx: DbOrTx) =>
       tx.execute(sql`WITH written AS (INSERT INTO commit_group_probe (n) VALUES (399) RETURNING n) SELECT n / 0 FROM written`);
-    const writes = await whileTwoInFlight(
-      () => [
-        ...ns.map((n) => writeInGroup(t.db, { order: String(n), author: String(n), write: insert(n) })),
-        writeInGroup(t.db, { order: '302', author: 'failing', write: failing }),
-      ],
+    // Settled as they are made: the failure may come while the two in flight are still awaited.
+    const results = await whileTwoInFlight(
+      () =>
+        Promise.allSettled([
+          ...ns.map((n) => writeInGroup(t.db, { order: String(n), author: String(n), write: insert(n) })),
+          writeInGroup(t.db, { order: '302', author: 'failing', write: failing }),
+        ]),
       290,
     );
-    const results = await Promise.allSettled(writes);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
     // The driver's error, as drizzle wraps it: division_by_zero.
     expect(((results[4] as PromiseRejectedResult).reason as Error).cause).toMatchObject({ code: '22012' });
