@@ -48,4 +48,7 @@ export const conflict = (message: string, code: ErrorCode = 'conflict') => new A
 /** A per-account allowance used up: 429, naming the field whose value asked for one more. */
 export const tooManyRequests = (field: string, message: string) => new AppError(429, 'too-many-requests', message, { [field]: message });
 
+/** A refusal for the moment: the instance is behind on its writes (ADR 0082); the error plugin adds Retry-After. */
+export const busy = () => new AppError(503, 'busy', ERROR_MESSAGES.busy);
+
 export const payloadTooLarge = (field: string, message: string) => new AppError(413, 'payload-too-large', message, { [field]: message });

@@ -9,12 +9,11 @@ import {
   type SendMessageInput,
   type UnreadCounts,
 } from '@trailbuddy/shared/contracts/messages';
-import { ERROR_MESSAGES } from '@trailbuddy/shared/contracts/error-codes';
 import { KINDS_SEEN_IN_CONVERSATION } from '@trailbuddy/shared/contracts/notifications';
 import { PLANS_CHANGED_AT_ONCE_MESSAGE } from '@trailbuddy/shared/domain/hikes';
 import { namedStatementsAllowed, param, preparedPerDatabase, statementPerShape, type Db, type DbOrTx } from '../db/client.js';
 import { conversationReads, matches, messages } from '../db/schema/index.js';
-import { AppError, conflict, forbidden, invalidField, notFound } from '../errors.js';
+import { AppError, busy, conflict, forbidden, invalidField, notFound } from '../errors.js';
 import { audienceSql, liveEventCtes, publishEvent } from '../events/publish.js';
 import {
   markMatchesRead,
@@ -136,7 +135,7 @@ export async function sendMessage(
 ): Promise<{ message: Message; created: boolean }> {
   // An instance behind on its writes refuses for a moment instead of answering late (ADR 0082);
   // the client sends the same message again, with its clientId, after Retry-After.
-  if (writesBacklogged(db)) throw new AppError(503, 'busy', ERROR_MESSAGES.busy);
+  if (writesBacklogged(db)) throw busy();
   // Between a blocked pair the database refuses the message (migration 0016): it reads as closed.
   return asIfUnavailable(
     () => sendInTwoStatements(db, ctx, matchId, input),

@@ -69,9 +69,7 @@ class CommitGroups {
         this.claimed.add(w.author);
         this.waiting.push(w);
       } else {
-        const queue = this.parked.get(w.author);
-        if (queue) queue.push(w);
-        else this.parked.set(w.author, [w]);
+        this.parked.set(w.author, [...(this.parked.get(w.author) ?? []), w]);
       }
       this.startGroups();
     });
@@ -79,13 +77,13 @@ class CommitGroups {
 
   /** After `w` committed or failed: the next parked write of the same person is ready. */
   private release(w: Waiting<unknown>) {
-    const next = this.parked.get(w.author)?.shift();
+    const [next, ...rest] = this.parked.get(w.author) ?? [];
+    if (rest.length > 0) this.parked.set(w.author, rest);
+    else this.parked.delete(w.author);
     if (next === undefined) {
-      this.parked.delete(w.author);
       this.claimed.delete(w.author);
       return;
     }
-    if (this.parked.get(w.author)!.length === 0) this.parked.delete(w.author);
     // It waits for the budget from now: the time it was parked was its sender's own doing.
     next.since = performance.now();
     this.waiting.push(next);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -315,11 +316,6 @@ describe('a send meeting another change at the same moment (ADR 0081)', () => {
 });
 
 describe('sends that arrive while others are committing (ADR 0082)', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  async function until(done: () => boolean) {
-    while (!done()) await sleep(5);
-  }
-
   /**
    * Sends `first` (two sends) and holds their writes in flight (two at once, ADR 0082), then sends
    * `rest`: their writes wait behind the two (while `meanwhile` runs) and commit as one group once
@@ -342,9 +338,9 @@ describe('sends that arrive while others are committing (ADR 0082)', () => {
       },
       async () => {
         const firstTwo = first();
-        await until(() => held === 2);
+        await vi.waitUntil(() => held === 2, { interval: 5 });
         const others = rest();
-        await until(() => reads === 2 + others.length);
+        await vi.waitUntil(() => reads === 2 + others.length, { interval: 5 });
         // Each read answers within milliseconds, and its write then waits behind the two.
         await sleep(100);
         await meanwhile?.();

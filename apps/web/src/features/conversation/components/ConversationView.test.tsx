@@ -86,6 +86,12 @@ function fakeServer(opts: { match: MatchView; messages: Message[]; partnerReadSe
 
 const confirmed = (overrides: Partial<MatchView> = {}) => makeMatch({ partner: PARTNER, ...overrides });
 
+/** Types `body` into the composer and sends it with Enter. */
+function write(box: HTMLElement, body: string) {
+  fireEvent.change(box, { target: { value: body } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+}
+
 describe('ConversationView', { timeout: 15_000 }, () => {
   it('on a hike, offers Report and Block for every other person on it, and Report on a message names its sender', async () => {
     const eva = makeProfile({ id: 'eva-1', name: 'Eva Lopes' });
@@ -192,8 +198,7 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     server.failSends = 1;
     renderWithNavigation(<ConversationView matchId={match.id} />);
     const box = await screen.findByRole('textbox', { name: 'Message' });
-    fireEvent.change(box, { target: { value: 'At the car park at 9?' } });
-    fireEvent.keyDown(box, { key: 'Enter' });
+    write(box, 'At the car park at 9?');
 
     expect(screen.getByText('At the car park at 9?')).toBeDefined();
     expect((box as HTMLTextAreaElement).value).toBe('');
@@ -214,8 +219,7 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     server.busySends = 1;
     renderWithNavigation(<ConversationView matchId={match.id} />);
     const box = await screen.findByRole('textbox', { name: 'Message' });
-    fireEvent.change(box, { target: { value: 'Parking is full, meet at the bakery' } });
-    fireEvent.keyDown(box, { key: 'Enter' });
+    write(box, 'Parking is full, meet at the bakery');
 
     await waitFor(() => expect(server.sent).toHaveLength(1));
     expect(screen.getByText('Sending…')).toBeDefined();
@@ -234,10 +238,7 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     const box = await screen.findByRole('textbox', { name: 'Message' });
     // Five sent before any answer: the first is refused, the other four go through, and the
     // first of those is older than the newest page of three by the time the thread is read.
-    for (const body of ['one', 'two', 'three', 'four', 'five']) {
-      fireEvent.change(box, { target: { value: body } });
-      fireEvent.keyDown(box, { key: 'Enter' });
-    }
+    for (const body of ['one', 'two', 'three', 'four', 'five']) write(box, body);
     expect(await screen.findByText(/Not sent: You are sending messages too fast/)).toBeDefined();
     await waitFor(() => expect(screen.queryByText('Sending…')).toBeNull());
     expect(screen.getAllByText(/Not sent/)).toHaveLength(1);
@@ -255,10 +256,7 @@ describe('ConversationView', { timeout: 15_000 }, () => {
     server.hold = new Promise((resolve) => (release = resolve));
     renderWithNavigation(<ConversationView matchId={match.id} />);
     const box = await screen.findByRole('textbox', { name: 'Message' });
-    for (const body of ['first', 'second', 'third']) {
-      fireEvent.change(box, { target: { value: body } });
-      fireEvent.keyDown(box, { key: 'Enter' });
-    }
+    for (const body of ['first', 'second', 'third']) write(box, body);
     await waitFor(() => expect(server.sent.map((s) => s.body)).toEqual(['first']));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.sent).toHaveLength(1);
